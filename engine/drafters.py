@@ -1,0 +1,377 @@
+"""Drafters for speculative decoding: a draft model, prompt lookup, speculative edits, and a hybrid.
+
+A drafter proposes up to k next tokens from the committed sequence (prompt + accepted output);
+engine/speculative.py verifies them with the target in one forward and tells the drafter what
+was accepted. Drafters that sample (the draft model) return their distribution q for each drafted
+token so that rejection sampling stays exact; the others (lookup, edits) return no
+probabilities, which the verifier treats as q = one-hot.
+
+All matching is index-based: n-gram -> positions tables are built once (the original text for
+edits) or grown incrementally as tokens are committed (prompt lookup), so a proposal costs a few
+dictionary look-ups, never a scan of the sequence.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # torch is imported lazily so that `import engine.drafters` stays cheap
+    import torch
+
+
+@dataclass
+class Sampling:
+    """How tokens are chosen: temperature 0 (or below 1e-5) is greedy; top_k / top_p filter first."""
+
+    temperature: float = 0.0
+    top_k: int | None = None
+    top_p: float | None = None
+    generator: Any = None  # a torch.Generator for reproducible sampling, or None for the global RNG
+
+    @property
+    def greedy(self) -> bool:
+        return self.temperature <= 1e-5
+
+
+def probs_from_logits(logits: torch.Tensor, sampling: Sampling) -> torch.Tensor:
+    """Turn logits [..., V] into the sampling distribution [..., V] (temperature, top-k, top-p)."""
+    import torch
+
+    logits = logits.float() / max(sampling.temperature, 1e-5)
+    if sampling.top_k is not None and sampling.top_k < logits.size(-1):
+        kth = torch.topk(logits, sampling.top_k, dim=-1).values[..., -1:]  # [..., 1]
+        logits = logits.masked_fill(logits < kth, float("-inf"))
+    if sampling.top_p is not None and sampling.top_p < 1.0:
+        sorted_logits, order = torch.sort(logits, dim=-1, descending=True)
+        cumulative = torch.softmax(sorted_logits, dim=-1).cumsum(-1)
+        # drop a token when the tokens strictly before it already reach top_p (keeps at least one)
+        drop_sorted = (cumulative - torch.softmax(sorted_logits, dim=-1)) >= sampling.top_p
+        drop = drop_sorted.scatter(-1, order, drop_sorted)
+        logits = logits.masked_fill(drop, float("-inf"))
+    return torch.softmax(logits, dim=-1)
+
+
+@dataclass
+class Draft:
+    """Up to k proposed tokens, with the drafter's distribution for each when it sampled them."""
+
+    tokens: list[int] = field(default_factory=list)
+    probs: torch.Tensor | None = None  # [len(tokens), V] q for each drafted token; None = one-hot
+    source: str = ""  # which drafter proposed it (for statistics of the hybrid)
+
+
+class AdaptiveDraftLength:
+    """Draft length from recent acceptance: grow after a fully accepted draft, shrink after a miss.
+
+    `grow="double"` / `shrink="accepted"` suits copy-like drafters (lookup, edits): a match that
+    holds tends to hold for a long run, a miss means the text went elsewhere. `grow="add"` /
+    `shrink="sub"` (+2 / -1, Hugging Face's heuristic schedule) suits a draft model.
+    """
+
+    def __init__(
+        self, initial: int, minimum: int = 1, maximum: int = 64, *, grow: str = "double",
+        shrink: str = "accepted", adaptive: bool = True,
+    ) -> None:
+        assert 1 <= minimum <= initial <= maximum, f"need 1 <= {minimum=} <= {initial=} <= {maximum=}"
+        self.initial, self.minimum, self.maximum = initial, minimum, maximum
+        self.grow, self.shrink, self.adaptive = grow, shrink, adaptive
+        self.value = initial
+
+    def reset(self, value: int | None = None) -> None:
+        self.value = max(self.minimum, min(self.maximum, value if value is not None else self.initial))
+
+    def update(self, drafted: int, accepted: int) -> None:
+        if not self.adaptive or drafted == 0:
+            return
+        if accepted >= drafted:
+            grown = self.value * 2 if self.grow == "double" else self.value + 2
+            self.value = min(self.maximum, grown)
+        elif self.shrink == "accepted":
+            self.value = max(self.minimum, accepted + 1)
+        else:
+            self.value = max(self.minimum, self.value - 1)
+
+
+class Drafter:
+    """Proposes tokens; the base class proposes nothing (plain decoding through the same loop).
+
+    The loop calls `reset(prompt, sampling)` once after the target's prefill, then repeatedly
+    `propose(tokens, max_tokens)` with the committed sequence (prompt + output so far), verifies,
+    and calls `update(tokens, drafted, accepted)` with the new committed sequence. `tokens` is the
+    loop's own list, which only grows: drafters may remember how much of it they have processed.
+    """
+
+    name = "none"
+
+    def reset(self, prompt: Sequence[int], sampling: Sampling) -> None:
+        self.sampling = sampling
+
+    def propose(self, tokens: Sequence[int], max_tokens: int) -> Draft:
+        return Draft(source=self.name)
+
+    def update(self, tokens: Sequence[int], drafted: int, accepted: int) -> None:
+        pass
+
+
+class NgramIndex:
+    """n-gram -> sorted end positions, for every n in [min_n, max_n]; grown by `extend`.
+
+    An entry (gram, e) means tokens[e - n + 1 : e + 1] == gram. Positions are appended in order,
+    so each list stays sorted and the latest occurrence is the last element.
+    """
+
+    def __init__(self, min_n: int, max_n: int) -> None:
+        assert 1 <= min_n <= max_n, f"need 1 <= {min_n=} <= {max_n=}"
+        self.min_n, self.max_n = min_n, max_n
+        self.tables: dict[int, dict[tuple[int, ...], list[int]]] = {n: {} for n in range(min_n, max_n + 1)}
+        self.tokens: list[int] = []
+
+    def extend(self, new_tokens: Sequence[int]) -> None:
+        tokens = self.tokens
+        for token in new_tokens:
+            tokens.append(token)
+            end = len(tokens) - 1
+            for n in range(self.min_n, min(self.max_n, end + 1) + 1):
+                self.tables[n].setdefault(tuple(tokens[end - n + 1 : end + 1]), []).append(end)
+
+    def ends(self, gram: Sequence[int]) -> list[int]:
+        table = self.tables.get(len(gram))
+        return table.get(tuple(gram), []) if table is not None else []
+
+
+class PromptLookupDrafter(Drafter):
+    """Prompt lookup decoding: find the last n tokens (longest n first) earlier in the prompt or
+    the output, and propose what followed their latest occurrence."""
+
+    name = "lookup"
+
+    def __init__(self, *, min_n: int = 1, max_n: int = 4, draft_len: int = 8, max_draft_len: int = 32,
+                 adaptive: bool = True) -> None:
+        self.min_n, self.max_n = min_n, max_n
+        self.length = AdaptiveDraftLength(min(draft_len, max_draft_len), 1, max_draft_len, adaptive=adaptive)
+
+    def reset(self, prompt: Sequence[int], sampling: Sampling) -> None:
+        super().reset(prompt, sampling)
+        self.index = NgramIndex(self.min_n, self.max_n)
+        self.length.reset()
+
+    def propose(self, tokens: Sequence[int], max_tokens: int) -> Draft:
+        # Index every position but the last: an occurrence must have a continuation to propose.
+        if len(self.index.tokens) < len(tokens) - 1:
+            self.index.extend(tokens[len(self.index.tokens) : len(tokens) - 1])
+        k = min(max_tokens, self.length.value)
+        if k <= 0:
+            return Draft(source=self.name)
+        for n in range(min(self.max_n, len(tokens)), self.min_n - 1, -1):
+            ends = self.index.ends(tokens[len(tokens) - n :])
+            if ends:
+                start = ends[-1] + 1
+                return Draft(list(tokens[start : start + k]), source=self.name)
+        return Draft(source=self.name)
+
+    def update(self, tokens: Sequence[int], drafted: int, accepted: int) -> None:
+        self.length.update(drafted, accepted)
+
+
+class EditDrafter(Drafter):
+    """Speculative edits: the original text's tokens are the draft of its rewrite.
+
+    While the output agrees with the original, propose the original's next tokens (long drafts).
+    Where the target diverges (the edit), find where the output rejoins the original: the last n
+    output tokens (longest n first) located in the original, the occurrence nearest to where the
+    divergence happened first; propose from there with short drafts that grow as they hold.
+    """
+
+    name = "edit"
+
+    def __init__(self, reference: Sequence[int], *, min_n: int = 2, max_n: int = 8,
+                 draft_len: int = 32, max_draft_len: int = 128, rejoin_draft_len: int = 8,
+                 start_aligned: bool = True, adaptive: bool = True) -> None:
+        self.reference = list(reference)
+        self.index = NgramIndex(min_n, max_n)  # built once over the original text
+        self.index.extend(self.reference)
+        self.min_n, self.max_n = min_n, max_n
+        self.start_aligned = start_aligned
+        self.rejoin_draft_len = min(rejoin_draft_len, max_draft_len)
+        self.length = AdaptiveDraftLength(min(draft_len, max_draft_len), 1, max_draft_len, adaptive=adaptive)
+
+    def reset(self, prompt: Sequence[int], sampling: Sampling) -> None:
+        super().reset(prompt, sampling)
+        self.prompt_len = len(prompt)
+        self.synced = len(prompt)  # how much of the sequence the alignment below accounts for
+        # ref_pos: index in the original of the next output token, or None while diverged
+        self.ref_pos: int | None = 0 if self.start_aligned else None
+        self.anchor = 0  # where in the original the last divergence happened
+        self.rejoined_at: int | None = None  # ref_pos set by the last rejoin
+        self.length.reset()
+
+    def _sync(self, tokens: Sequence[int]) -> None:
+        """Walk the newly committed tokens along the original; a mismatch means divergence."""
+        ref = self.reference
+        for i in range(self.synced, len(tokens)):
+            if self.ref_pos is None:
+                break
+            if self.ref_pos < len(ref) and ref[self.ref_pos] == tokens[i]:
+                self.ref_pos += 1
+            else:
+                # a rejoin refuted at its first token was a false match: keep the real anchor
+                if self.ref_pos != self.rejoined_at:
+                    self.anchor = self.ref_pos
+                self.ref_pos = None
+        self.synced = len(tokens)
+
+    def _rejoin(self, tokens: Sequence[int]) -> int | None:
+        """Where the original continues the output's last n tokens, nearest the anchor first."""
+        output_len = len(tokens) - self.prompt_len
+        for n in range(min(self.max_n, output_len), self.min_n - 1, -1):
+            ends = self.index.ends(tokens[len(tokens) - n :])
+            if not ends:
+                continue
+            # nearest occurrence to the anchor (ties go forward: an edit usually replaces text)
+            i = bisect.bisect_left(ends, self.anchor - 1)
+            candidates = [e for e in ends[max(0, i - 1) : i + 1] if e + 1 < len(self.reference)]
+            if candidates:
+                best = min(candidates, key=lambda e: (abs(e + 1 - self.anchor), -e))
+                return best + 1
+        return None
+
+    def propose(self, tokens: Sequence[int], max_tokens: int) -> Draft:
+        self._sync(tokens)
+        if self.ref_pos is None:
+            rejoined = self._rejoin(tokens)
+            if rejoined is None:
+                return Draft(source=self.name)
+            self.ref_pos = self.rejoined_at = rejoined
+            self.length.reset(self.rejoin_draft_len)  # short until the rejoin proves itself
+        k = min(max_tokens, self.length.value)
+        return Draft(self.reference[self.ref_pos : self.ref_pos + max(k, 0)], source=self.name)
+
+    def update(self, tokens: Sequence[int], drafted: int, accepted: int) -> None:
+        self._sync(tokens)
+        self.length.update(drafted, accepted)
+
+
+class ModelDrafter(Drafter):
+    """A small model that shares the target's tokenizer drafts k tokens autoregressively.
+
+    Its KV cache holds the tokens in `self.cached` (positions 0..len-1). After a partial acceptance
+    the cache is rolled back by position: only the common prefix of `cached` and the committed
+    sequence is kept, and the next proposal first feeds what is missing in one forward.
+    """
+
+    name = "model"
+
+    def __init__(self, model: Any, *, draft_len: int = 4, max_draft_len: int = 12,
+                 max_seq_len: int | None = None, adaptive: bool = True) -> None:
+        self.model = model
+        self.max_seq_len = max_seq_len
+        self.length = AdaptiveDraftLength(min(draft_len, max_draft_len), 1, max_draft_len,
+                                          grow="add", shrink="sub", adaptive=adaptive)
+
+    def reset(self, prompt: Sequence[int], sampling: Sampling) -> None:
+        super().reset(prompt, sampling)
+        self.device = next(self.model.parameters()).device
+        limit = self.max_seq_len or model_context_length(self.model)
+        self.capacity = _setup_caches(self.model, limit)
+        self.cached: list[int] = []
+        self.stable = 0  # prefix length of `cached` known to equal the committed sequence
+        self.length.reset()
+
+    def _forward(self, feed: Sequence[int], start: int) -> torch.Tensor:
+        import torch
+
+        idx = torch.tensor([list(feed)], dtype=torch.long, device=self.device)  # [1, S]
+        input_pos = torch.arange(start, start + len(feed), device=self.device)  # [S]
+        return self.model(idx, input_pos)[0, -1]  # [V]
+
+    def propose(self, tokens: Sequence[int], max_tokens: int) -> Draft:
+        import torch
+
+        length = len(tokens)
+        # drafting k tokens feeds positions up to length + k - 2: stay inside the draft cache
+        k = min(max_tokens, self.length.value, self.capacity - length + 1)
+        if k <= 0:
+            return Draft(source=self.name)
+        common = min(self.stable, len(self.cached))
+        while common < min(len(self.cached), length) and self.cached[common] == tokens[common]:
+            common += 1
+        common = min(common, length - 1)  # the last token must be fed to get the next logits
+        del self.cached[common:]
+        feed = list(tokens[common:length])
+        drafted: list[int] = []
+        probs: list[torch.Tensor] = []
+        with torch.inference_mode():
+            logits = self._forward(feed, common)
+            self.cached.extend(feed)
+            for i in range(k):
+                if self.sampling.greedy:
+                    token = int(torch.argmax(logits))
+                else:
+                    q = probs_from_logits(logits, self.sampling)  # [V]
+                    token = int(torch.multinomial(q, 1, generator=self.sampling.generator))
+                    probs.append(q)
+                drafted.append(token)
+                if i < k - 1:
+                    logits = self._forward([token], length + i)
+                    self.cached.append(token)
+        self.stable = length
+        return Draft(drafted, torch.stack(probs) if probs else None, source=self.name)
+
+    def update(self, tokens: Sequence[int], drafted: int, accepted: int) -> None:
+        self.length.update(drafted, accepted)
+
+
+class HybridDrafter(Drafter):
+    """Edit or lookup match first; the draft model when nothing matches."""
+
+    name = "hybrid"
+
+    def __init__(self, *, edit: EditDrafter | None = None, lookup: PromptLookupDrafter | None = None,
+                 model: ModelDrafter | None = None) -> None:
+        self.drafters: list[Drafter] = [d for d in (edit, lookup, model) if d is not None]
+        assert self.drafters, "a hybrid drafter needs at least one of edit, lookup, model"
+        self.source: Drafter | None = None
+
+    def reset(self, prompt: Sequence[int], sampling: Sampling) -> None:
+        super().reset(prompt, sampling)
+        for drafter in self.drafters:
+            drafter.reset(prompt, sampling)
+
+    def propose(self, tokens: Sequence[int], max_tokens: int) -> Draft:
+        self.source = None
+        for drafter in self.drafters:
+            draft = drafter.propose(tokens, max_tokens)
+            if draft.tokens:
+                self.source = drafter
+                return draft
+        return Draft(source=self.name)
+
+    def update(self, tokens: Sequence[int], drafted: int, accepted: int) -> None:
+        # every drafter sees the committed tokens; only the one that drafted learns from the result
+        for drafter in self.drafters:
+            if drafter is self.source:
+                drafter.update(tokens, drafted, accepted)
+            else:
+                drafter.update(tokens, 0, 0)
+
+
+def model_context_length(model: Any) -> int:
+    """The longest sequence a model takes (its config's block_size / max_seq_len)."""
+    config = getattr(model, "config", None)
+    for name in ("block_size", "max_seq_len", "max_position_embeddings"):
+        value = getattr(config, name, None)
+        if isinstance(value, int) and value > 0:
+            return value
+    raise ValueError("cannot tell the model's context length: pass max_seq_len explicitly")
+
+
+def _setup_caches(model: Any, max_seq_len: int) -> int:
+    """Make sure the model has a batch-1 KV cache of at least max_seq_len; return its length."""
+    current = getattr(model, "max_seq_length", None)
+    if not isinstance(current, int) or current < max_seq_len or getattr(model, "max_batch_size", 1) < 1:
+        model.setup_caches(max_batch_size=1, max_seq_length=max_seq_len)
+        current = getattr(model, "max_seq_length", max_seq_len)
+    return min(current, max_seq_len)

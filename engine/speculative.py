@@ -1,0 +1,231 @@
+"""Lossless speculative decoding: one draft -> verify -> accept loop for any drafter.
+
+Each step the drafter proposes up to k tokens after the committed sequence; the target runs one
+forward over [last committed token, d1 .. dk] at their positions, which yields its own
+distribution after every prefix. Greedy: accept the longest prefix on which the target's argmax
+equals the draft, then append the target's own next token. Sampling (Leviathan et al. 2023,
+Chen et al. 2023): accept d_i with probability min(1, p(d_i) / q(d_i)); on the first rejection
+sample from norm(max(p - q, 0)); when all k are accepted, sample a bonus token from p. A drafter
+without probabilities (lookup, edits) is q = one-hot. Either way the output is what the target
+alone would produce (greedy: the same tokens; sampling: the same distribution).
+
+The target's KV cache needs no explicit rollback: the rejected positions are overwritten by the
+next verify, which starts right after the last accepted token, and attention only looks at
+positions up to the query's own (the causal mask is built from positions).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.drafters import Draft, Drafter, Sampling, model_context_length, probs_from_logits
+
+
+@dataclass
+class SpecStats:
+    """Counters and timings of one speculative run."""
+
+    prompt_tokens: int = 0
+    new_tokens: int = 0
+    drafted_tokens: int = 0
+    accepted_tokens: int = 0
+    target_forwards: int = 0  # verify forwards after the prefill (a step with no draft counts too)
+    prefill_time: float = 0.0
+    draft_time: float = 0.0
+    verify_time: float = 0.0
+    total_time: float = 0.0
+    stop_reason: str = ""  # "eos", "max_new_tokens", "context", "stop"
+    by_source: dict[str, list[int]] = field(default_factory=dict)  # source -> [drafted, accepted]
+
+    @property
+    def acceptance_rate(self) -> float:
+        return self.accepted_tokens / self.drafted_tokens if self.drafted_tokens else 0.0
+
+    @property
+    def mean_accepted_per_forward(self) -> float:
+        """Accepted draft tokens per target forward (each forward also adds the target's own)."""
+        return self.accepted_tokens / self.target_forwards if self.target_forwards else 0.0
+
+    @property
+    def tokens_per_forward(self) -> float:
+        """Output tokens per decoding forward (plain decoding: 1.0)."""
+        return (self.new_tokens - 1) / self.target_forwards if self.target_forwards else 0.0
+
+    @property
+    def tokens_per_s(self) -> float:
+        return self.new_tokens / self.total_time if self.total_time > 0 else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "prompt_tokens": self.prompt_tokens,
+            "new_tokens": self.new_tokens,
+            "drafted_tokens": self.drafted_tokens,
+            "accepted_tokens": self.accepted_tokens,
+            "acceptance_rate": round(self.acceptance_rate, 4),
+            "mean_accepted_per_forward": round(self.mean_accepted_per_forward, 3),
+            "tokens_per_forward": round(self.tokens_per_forward, 3),
+            "target_forwards": self.target_forwards,
+            "prefill_s": round(self.prefill_time, 4),
+            "draft_s": round(self.draft_time, 4),
+            "verify_s": round(self.verify_time, 4),
+            "total_s": round(self.total_time, 4),
+            "tokens_per_s": round(self.tokens_per_s, 2),
+            "stop_reason": self.stop_reason,
+        }
+
+
+@dataclass
+class SpecResult:
+    """The generated tokens (prompt excluded) and the run's statistics."""
+
+    tokens: list[int]
+    stats: SpecStats
+
+
+def accept_greedy(draft: Sequence[int], target_tokens: Sequence[int]) -> tuple[int, int]:
+    """(accepted, next): the longest prefix where target_tokens[i] == draft[i], then the target's
+    own token after it. target_tokens[i] is the target's argmax after draft[:i] ([k+1])."""
+    accepted = 0
+    while accepted < len(draft) and draft[accepted] == target_tokens[accepted]:
+        accepted += 1
+    return accepted, int(target_tokens[accepted])
+
+
+def accept_sampling(draft: Draft, p: Any, generator: Any = None) -> tuple[int, int]:
+    """(accepted, next) by rejection sampling. p: [k+1, V] target distributions after each draft
+    prefix; draft.probs: [k, V] the drafter's q, or None for one-hot q."""
+    import torch
+
+    for i, token in enumerate(draft.tokens):
+        p_i = p[i].double()  # [V]
+        if draft.probs is None:  # q = one-hot at token: accept with probability p(token)
+            ratio = p_i[token]
+            residual = p_i.clone()
+            residual[token] = 0.0
+        else:
+            q_i = draft.probs[i].to(p_i.device).double()  # [V]
+            ratio = p_i[token] / q_i[token] if q_i[token] > 0 else torch.ones((), dtype=torch.float64)
+            residual = torch.clamp(p_i - q_i, min=0.0)
+        u = torch.rand((), generator=generator, device=generator.device if generator is not None else "cpu")
+        if u.item() < min(1.0, float(ratio)):
+            continue
+        total = residual.sum()
+        if total <= 0:  # only by rounding (p == q): p itself is then the right distribution
+            residual, total = p_i, p_i.sum()
+        return i, int(torch.multinomial((residual / total).float(), 1, generator=generator))
+    bonus = torch.multinomial(p[len(draft.tokens)].float(), 1, generator=generator)
+    return len(draft.tokens), int(bonus)
+
+
+def _model_device(model: Any) -> Any:
+    return next(model.parameters()).device
+
+
+def _prepare_target_cache(model: Any, max_seq_len: int) -> None:
+    current = getattr(model, "max_seq_length", None)
+    if not isinstance(current, int) or current < max_seq_len:
+        model.setup_caches(max_batch_size=1, max_seq_length=max_seq_len)
+
+
+def speculative_generate(
+    model: Any,
+    prompt: Sequence[int],
+    drafter: Drafter,
+    max_new_tokens: int,
+    *,
+    sampling: Sampling | None = None,
+    eos_ids: Collection[int] = (),
+    max_seq_len: int | None = None,
+    on_tokens: Callable[[list[int]], bool | None] | None = None,
+) -> SpecResult:
+    """Generate up to max_new_tokens after prompt with the target `model`, drafting with `drafter`.
+
+    `model(idx [1, S], input_pos [S]) -> logits [1, S, V]` writes its KV cache at input_pos
+    (engine/model.py's Transformer). The sequence never grows past max_seq_len (default: the
+    model's context length); generation stops at an EOS id (kept in the output), at
+    max_new_tokens, or when on_tokens(new_tokens) returns True (stop strings, cancellation).
+    """
+    import torch
+
+    sampling = sampling or Sampling()
+    stats = SpecStats(prompt_tokens=len(prompt))
+    if max_seq_len is None:
+        max_seq_len = model_context_length(model)
+    if not prompt:
+        raise ValueError("the prompt is empty: speculative decoding needs at least one token")
+    if len(prompt) >= max_seq_len:
+        raise ValueError(f"the prompt has {len(prompt)} tokens; the context holds {max_seq_len}")
+    device = _model_device(model)
+    eos = set(eos_ids)
+    started = time.perf_counter()
+    output: list[int] = []
+    if max_new_tokens <= 0:
+        stats.stop_reason = "max_new_tokens"
+        return SpecResult(output, stats)
+
+    with torch.inference_mode():
+        _prepare_target_cache(model, max_seq_len)
+        idx = torch.tensor([list(prompt)], dtype=torch.long, device=device)  # [1, T]
+        logits = model(idx, torch.arange(len(prompt), device=device))[0, -1]  # [V]
+        if sampling.greedy:
+            first = int(torch.argmax(logits))
+        else:
+            first = int(torch.multinomial(probs_from_logits(logits, sampling), 1,
+                                          generator=sampling.generator))
+        stats.prefill_time = time.perf_counter() - started
+        seq = list(prompt) + [first]
+        output.append(first)
+        drafter.reset(prompt, sampling)
+        stop = first in eos or bool(on_tokens and on_tokens([first]))
+        stats.stop_reason = "eos" if first in eos else "stop" if stop else ""
+
+        while not stop:
+            room = min(max_new_tokens - len(output), max_seq_len - len(seq))  # tokens we may add
+            if room <= 0:
+                stats.stop_reason = "max_new_tokens" if len(output) >= max_new_tokens else "context"
+                break
+            t0 = time.perf_counter()
+            # the verify always adds one token of the target's own: a draft may use room - 1
+            draft = drafter.propose(seq, room - 1) if room > 1 else Draft()
+            if len(draft.tokens) > room - 1:
+                draft.tokens = draft.tokens[: room - 1]
+                draft.probs = draft.probs[: room - 1] if draft.probs is not None else None
+            t1 = time.perf_counter()
+            k = len(draft.tokens)
+            start = len(seq) - 1
+            idx = torch.tensor([[seq[-1], *draft.tokens]], dtype=torch.long, device=device)  # [1, k+1]
+            logits = model(idx, torch.arange(start, start + k + 1, device=device))[0]  # [k+1, V]
+            if sampling.greedy:
+                accepted, nxt = accept_greedy(draft.tokens, logits.argmax(-1).tolist())
+            else:
+                accepted, nxt = accept_sampling(draft, probs_from_logits(logits, sampling),
+                                                sampling.generator)
+            new = draft.tokens[:accepted] + [nxt]
+            for j, token in enumerate(new):  # EOS inside an accepted draft ends the output there
+                if token in eos:
+                    new = new[: j + 1]
+                    stats.stop_reason = "eos"
+                    stop = True
+                    break
+            accepted = min(accepted, len(new))
+            t2 = time.perf_counter()
+            stats.draft_time += t1 - t0
+            stats.verify_time += t2 - t1
+            stats.target_forwards += 1
+            stats.drafted_tokens += k
+            stats.accepted_tokens += accepted
+            if k:
+                counts = stats.by_source.setdefault(draft.source or drafter.name, [0, 0])
+                counts[0] += k
+                counts[1] += accepted
+            seq.extend(new)
+            output.extend(new)
+            drafter.update(seq, k, accepted)
+            if on_tokens and on_tokens(new) and not stop:
+                stats.stop_reason, stop = "stop", True
+    stats.new_tokens = len(output)
+    stats.total_time = time.perf_counter() - started
+    return SpecResult(output, stats)
