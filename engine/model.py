@@ -1,0 +1,451 @@
+"""Llama-family decoder (Llama 1/2/3, Mistral, Qwen2/2.5, Qwen3, SmolLM) with a static KV cache.
+
+One flat file in the gpt-fast shape: ``ModelArgs`` (built from a Hugging Face config.json dict),
+the modules, then ``Transformer``. Public names (stable; other engine modules build on them):
+
+- ``ModelArgs``: dataclass; ``ModelArgs.from_hf_config(config: dict)``, ``args.to_hf_config()``,
+  ``args.eos_token_ids`` (list of ints), ``SUPPORTED_ARCHITECTURES``.
+- ``Transformer(args)``: ``setup_caches(max_batch_size, max_seq_length, dtype=torch.float32)``,
+  ``forward(idx, input_pos=None, last_only=False) -> logits``, ``init_weights(std)``,
+  ``max_seq_length`` (0 until caches are set up), ``clear_caches()``.
+  * With caches: ``idx`` is [B, S] and ``input_pos`` is [S], the absolute positions of those
+    tokens (increasing, contiguous). K/V are written at ``input_pos`` and each query attends to
+    every cached key at a position <= its own, so a multi-token forward at ``input_pos`` (prefill,
+    or a speculative verify of k drafted tokens) is exact, and rolling back a rejected draft costs
+    nothing: later writes at the same positions overwrite it.
+  * Without ``input_pos`` (training, or a reference forward): a full causal forward over
+    positions 0..S-1 that ignores and never touches the caches; autograd works.
+  * ``last_only=True`` returns logits for the last position only ([B, 1, V]); else [B, S, V].
+- ``KVCache``: owns ``k_cache`` / ``v_cache`` [B, H_kv, max_seq, D]; ``update(input_pos, k, v)``.
+
+Parameter names are engine names (gpt-fast style, q/k/v and gate/up fused into one matmul each
+because batch-1 decoding on a CPU is bound by the number of ops); engine.checkpoint maps them
+to and from Hugging Face tensor names.
+
+Attention and the KV cache always run in float32, even when the weights are bfloat16:
+scaled_dot_product_attention in bfloat16 with one query is ~8x slower on a CPU, and float32
+keeps the long sums exact.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+from engine.errors import EngineError
+
+# Hugging Face architecture name -> model_type. Only these are loaded; anything else is refused.
+SUPPORTED_ARCHITECTURES: dict[str, str] = {
+    "LlamaForCausalLM": "llama",
+    "MistralForCausalLM": "mistral",
+    "Qwen2ForCausalLM": "qwen2",
+    "Qwen3ForCausalLM": "qwen3",
+}
+SUPPORTED_ROPE_TYPES = ("default", "linear", "llama3")
+
+
+@dataclass
+class ModelArgs:
+    model_type: str = "llama"  # Hugging Face model_type: llama, mistral, qwen2, qwen3
+    vocab_size: int = 4096
+    dim: int = 256  # hidden_size
+    n_layer: int = 4  # num_hidden_layers
+    n_head: int = 4  # num_attention_heads (query heads)
+    n_kv_heads: int = 0  # num_key_value_heads; 0 = n_head (no grouped-query attention)
+    head_dim: int = 0  # 0 = dim // n_head; Qwen3 and Mistral-Nemo give it explicitly
+    intermediate_size: int = 0  # 0 = the Llama rule: 2/3 of 4*dim, rounded up to 256
+    norm_eps: float = 1e-5  # rms_norm_eps
+    rope_theta: float = 10000.0
+    rope_scaling: dict | None = None  # {"rope_type": "llama3", "factor": 8.0, ...} or None
+    attention_bias: bool = False  # q/k/v projections carry a bias (Qwen2: always)
+    attention_out_bias: bool = False  # o_proj carries a bias (Llama with attention_bias=true)
+    qk_norm: bool = False  # RMSNorm over head_dim on q and k before RoPE (Qwen3)
+    tie_word_embeddings: bool = False  # lm_head shares the embedding matrix (SmolLM, Qwen small)
+    max_position_embeddings: int = 2048  # the context length the model was trained for
+    sliding_window: int | None = None  # Mistral: each query sees at most this many keys
+    bos_token_id: int | None = None
+    eos_token_id: int | list[int] | None = None
+    extra: dict = field(default_factory=dict)  # other config.json keys, written back on save
+
+    def __post_init__(self) -> None:
+        if self.n_kv_heads == 0:
+            self.n_kv_heads = self.n_head
+        if self.head_dim == 0:
+            assert self.dim % self.n_head == 0, "hidden_size must divide by num_attention_heads, or give head_dim"
+            self.head_dim = self.dim // self.n_head
+        if self.intermediate_size == 0:
+            hidden = int(2 * 4 * self.dim / 3)
+            self.intermediate_size = 256 * ((hidden + 255) // 256)
+        assert self.n_head % self.n_kv_heads == 0, "num_attention_heads must be a multiple of num_key_value_heads"
+        if self.model_type == "qwen3":
+            self.qk_norm = True
+        if self.model_type == "qwen2":
+            self.attention_bias = True
+
+    @property
+    def eos_token_ids(self) -> list[int]:
+        """The config's eos_token_id as a list (it may be one int, a list, or absent)."""
+        if self.eos_token_id is None:
+            return []
+        if isinstance(self.eos_token_id, int):
+            return [self.eos_token_id]
+        return [int(i) for i in self.eos_token_id]
+
+    @property
+    def architecture(self) -> str:
+        for arch, model_type in SUPPORTED_ARCHITECTURES.items():
+            if model_type == self.model_type:
+                return arch
+        raise EngineError(f"unsupported model_type {self.model_type!r}")
+
+    @classmethod
+    def from_hf_config(cls, config: dict) -> ModelArgs:
+        """Build from a Hugging Face config.json dict; EngineError for what we cannot run."""
+        supported = ", ".join(SUPPORTED_ARCHITECTURES)
+        architectures = config.get("architectures") or []
+        model_type = config.get("model_type")
+        if architectures:
+            arch = architectures[0]
+            if arch not in SUPPORTED_ARCHITECTURES:
+                raise EngineError(f"unsupported architecture {arch!r}; supported: {supported}")
+            model_type = SUPPORTED_ARCHITECTURES[arch]
+        elif model_type not in SUPPORTED_ARCHITECTURES.values():
+            raise EngineError(
+                f"unsupported model_type {model_type!r} (config.json names no architecture); "
+                f"supported: {supported}"
+            )
+        if config.get("hidden_act", "silu") != "silu":
+            raise EngineError(f"unsupported hidden_act {config['hidden_act']!r}; only silu (SwiGLU) is supported")
+        if config.get("mlp_bias"):
+            raise EngineError("unsupported config: mlp_bias=true")
+        if config.get("use_sliding_window") and model_type in ("qwen2", "qwen3"):
+            raise EngineError("unsupported config: use_sliding_window=true for Qwen (per-layer windows)")
+        # transformers 5 writes rope_parameters {rope_theta, rope_type, ...}; older versions write
+        # rope_theta and rope_scaling at the top level. Accept both.
+        rope = dict(config.get("rope_parameters") or {})
+        rope_theta = float(rope.pop("rope_theta", config.get("rope_theta", 10000.0)))
+        scaling = rope or config.get("rope_scaling") or None
+        if scaling is not None:
+            scaling = dict(scaling)
+            rope_type = scaling.get("rope_type", scaling.get("type", "default"))
+            if rope_type not in SUPPORTED_ROPE_TYPES:
+                raise EngineError(
+                    f"unsupported rope_scaling type {rope_type!r}; supported: {', '.join(SUPPORTED_ROPE_TYPES)}"
+                )
+            scaling["rope_type"] = rope_type
+            if rope_type == "default":
+                scaling = None
+        attention_bias = bool(config.get("attention_bias", False))
+        sliding = config.get("sliding_window") if model_type == "mistral" else None
+        known = {
+            "architectures", "model_type", "vocab_size", "hidden_size", "num_hidden_layers",
+            "num_attention_heads", "num_key_value_heads", "head_dim", "intermediate_size",
+            "rms_norm_eps", "rope_theta", "rope_scaling", "rope_parameters", "attention_bias",
+            "tie_word_embeddings", "max_position_embeddings", "sliding_window", "bos_token_id",
+            "eos_token_id", "hidden_act", "mlp_bias", "torch_dtype", "dtype", "transformers_version",
+        }  # fmt: skip
+        try:
+            return cls(
+                model_type=model_type,
+                vocab_size=int(config["vocab_size"]),
+                dim=int(config["hidden_size"]),
+                n_layer=int(config["num_hidden_layers"]),
+                n_head=int(config["num_attention_heads"]),
+                n_kv_heads=int(config.get("num_key_value_heads") or config["num_attention_heads"]),
+                head_dim=int(config.get("head_dim") or 0),
+                intermediate_size=int(config["intermediate_size"]),
+                norm_eps=float(config.get("rms_norm_eps", 1e-6)),
+                rope_theta=rope_theta,
+                rope_scaling=scaling,
+                attention_bias=attention_bias or model_type == "qwen2",
+                attention_out_bias=attention_bias and model_type in ("llama", "mistral"),
+                qk_norm=model_type == "qwen3",
+                tie_word_embeddings=bool(config.get("tie_word_embeddings", False)),
+                max_position_embeddings=int(config.get("max_position_embeddings", 2048)),
+                sliding_window=int(sliding) if sliding else None,
+                bos_token_id=config.get("bos_token_id"),
+                eos_token_id=config.get("eos_token_id"),
+                extra={k: v for k, v in config.items() if k not in known},
+            )
+        except KeyError as missing:
+            raise EngineError(f"config.json lacks the key {missing.args[0]!r}") from None
+
+    def to_hf_config(self, dtype: torch.dtype = torch.float32) -> dict:
+        """A config.json dict that transformers' AutoModelForCausalLM and from_hf_config read back."""
+        config = dict(self.extra)
+        dtype_name = str(dtype).removeprefix("torch.")
+        rope_parameters = {"rope_type": "default", "rope_theta": self.rope_theta}
+        if self.rope_scaling:
+            rope_parameters = {**self.rope_scaling, "rope_theta": self.rope_theta}
+        config.update(
+            architectures=[self.architecture],
+            model_type=self.model_type,
+            vocab_size=self.vocab_size,
+            hidden_size=self.dim,
+            num_hidden_layers=self.n_layer,
+            num_attention_heads=self.n_head,
+            num_key_value_heads=self.n_kv_heads,
+            head_dim=self.head_dim,
+            intermediate_size=self.intermediate_size,
+            hidden_act="silu",
+            rms_norm_eps=self.norm_eps,
+            rope_theta=self.rope_theta,  # older transformers read these two keys
+            rope_scaling=self.rope_scaling,
+            rope_parameters=rope_parameters,  # transformers >= 5 reads this one
+            tie_word_embeddings=self.tie_word_embeddings,
+            max_position_embeddings=self.max_position_embeddings,
+            bos_token_id=self.bos_token_id,
+            eos_token_id=self.eos_token_id,
+            torch_dtype=dtype_name,
+            dtype=dtype_name,
+        )
+        if self.model_type in ("llama", "mistral", "qwen3"):
+            config["attention_bias"] = self.attention_out_bias if self.model_type != "qwen3" else self.attention_bias
+        if self.model_type == "mistral":
+            config["sliding_window"] = self.sliding_window
+        if self.model_type in ("qwen2", "qwen3"):
+            config.setdefault("use_sliding_window", False)
+            config.setdefault("sliding_window", None)
+        return config
+
+    def replace(self, **changes) -> ModelArgs:
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values.update(changes)
+        return ModelArgs(**values)
+
+
+class KVCache(nn.Module):
+    """Static key/value buffers for one layer, written in place at the given positions."""
+
+    def __init__(self, max_batch_size: int, max_seq_length: int, n_kv_heads: int, head_dim: int,
+                 dtype: torch.dtype = torch.float32) -> None:  # fmt: skip
+        super().__init__()
+        cache_shape = (max_batch_size, n_kv_heads, max_seq_length, head_dim)
+        self.register_buffer("k_cache", torch.zeros(cache_shape, dtype=dtype), persistent=False)
+        self.register_buffer("v_cache", torch.zeros(cache_shape, dtype=dtype), persistent=False)
+
+    def update(self, input_pos: Tensor, k_val: Tensor, v_val: Tensor) -> tuple[Tensor, Tensor]:
+        # input_pos: [S], k_val: [B, H_kv, S, D]; returns the whole buffers [B_max, H_kv, max_seq, D]
+        batch = k_val.shape[0]
+        self.k_cache[:batch, :, input_pos] = k_val.to(self.k_cache.dtype)
+        self.v_cache[:batch, :, input_pos] = v_val.to(self.v_cache.dtype)
+        return self.k_cache, self.v_cache
+
+
+class RMSNorm(nn.Module):
+    """Root-mean-square norm, computed in float32 and cast back, as Hugging Face Llama does."""
+
+    def __init__(self, dim: int, eps: float = 1e-6) -> None:
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(dim))
+
+    def forward(self, x: Tensor) -> Tensor:
+        input_dtype = x.dtype
+        x = x.float()
+        x = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps)
+        return self.weight * x.to(input_dtype)
+
+
+def rope_inv_freq(args: ModelArgs) -> Tensor:
+    """Inverse RoPE frequencies [head_dim // 2], with linear or llama3 scaling applied."""
+    dim = args.head_dim
+    inv_freq = 1.0 / (args.rope_theta ** (torch.arange(0, dim, 2, dtype=torch.int64).float() / dim))
+    scaling = args.rope_scaling
+    if not scaling:
+        return inv_freq
+    factor = float(scaling["factor"])
+    if scaling["rope_type"] == "linear":
+        return inv_freq / factor
+    # llama3: long wavelengths are slowed by `factor`, short ones kept, the band between blended.
+    low_freq_factor = float(scaling["low_freq_factor"])
+    high_freq_factor = float(scaling["high_freq_factor"])
+    old_context = float(scaling["original_max_position_embeddings"])
+    low_freq_wavelen = old_context / low_freq_factor
+    high_freq_wavelen = old_context / high_freq_factor
+    wavelen = 2 * math.pi / inv_freq
+    scaled = torch.where(wavelen > low_freq_wavelen, inv_freq / factor, inv_freq)
+    smooth = (old_context / wavelen - low_freq_factor) / (high_freq_factor - low_freq_factor)
+    smoothed = (1 - smooth) * scaled / factor + smooth * scaled
+    is_medium = ~(wavelen < high_freq_wavelen) & ~(wavelen > low_freq_wavelen)
+    return torch.where(is_medium, smoothed, scaled)
+
+
+def rope_table(args: ModelArgs, length: int) -> Tensor:
+    """cos and sin for positions 0..length-1: [2, length, head_dim], float32 (rotate-half layout)."""
+    inv_freq = rope_inv_freq(args)
+    positions = torch.arange(length, dtype=torch.float32)
+    freqs = torch.outer(positions, inv_freq)  # [L, D/2]
+    emb = torch.cat((freqs, freqs), dim=-1)  # [L, D]
+    return torch.stack((emb.cos(), emb.sin()))
+
+
+def apply_rope(x: Tensor, cos: Tensor, sin: Tensor) -> Tensor:
+    # x: [B, H, S, D] float32, cos/sin: [S, D]; Hugging Face's rotate_half convention
+    half = x.shape[-1] // 2
+    rotated = torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+    return x * cos + rotated * sin
+
+
+class Attention(nn.Module):
+    def __init__(self, args: ModelArgs) -> None:
+        super().__init__()
+        self.n_head, self.n_kv_heads, self.head_dim = args.n_head, args.n_kv_heads, args.head_dim
+        qkv_dim = (args.n_head + 2 * args.n_kv_heads) * args.head_dim
+        self.wqkv = nn.Linear(args.dim, qkv_dim, bias=args.attention_bias)  # q, k, v fused
+        self.wo = nn.Linear(args.n_head * args.head_dim, args.dim, bias=args.attention_out_bias)
+        self.q_norm = RMSNorm(args.head_dim, args.norm_eps) if args.qk_norm else None
+        self.k_norm = RMSNorm(args.head_dim, args.norm_eps) if args.qk_norm else None
+        self.kv_cache: KVCache | None = None
+
+    def forward(self, x: Tensor, cos: Tensor, sin: Tensor, mask: Tensor | None,
+                input_pos: Tensor | None, kv_len: int) -> Tensor:  # fmt: skip
+        # x: [B, S, dim]; cos/sin: [S, D]; mask: [S, kv_len] bool or None; kv_len: keys to attend
+        bsz, seqlen, _ = x.shape
+        q_size, kv_size = self.n_head * self.head_dim, self.n_kv_heads * self.head_dim
+        q, k, v = self.wqkv(x).split([q_size, kv_size, kv_size], dim=-1)
+        q = q.view(bsz, seqlen, self.n_head, self.head_dim)
+        k = k.view(bsz, seqlen, self.n_kv_heads, self.head_dim)
+        v = v.view(bsz, seqlen, self.n_kv_heads, self.head_dim)
+        if self.q_norm is not None:
+            q, k = self.q_norm(q), self.k_norm(k)
+        # float32 from here on: see the module docstring
+        q = apply_rope(q.transpose(1, 2).float(), cos, sin)  # [B, H, S, D]
+        k = apply_rope(k.transpose(1, 2).float(), cos, sin)  # [B, H_kv, S, D]
+        v = v.transpose(1, 2).float()  # [B, H_kv, S, D]
+
+        if input_pos is None:  # training / reference: full causal sequence, no cache
+            gqa = self.n_head != self.n_kv_heads
+            if mask is None:
+                y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=gqa)
+            else:  # sliding window
+                y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=gqa)
+        else:
+            k_all, v_all = self.kv_cache.update(input_pos, k, v)
+            k = k_all[:bsz, :, :kv_len]  # [B, H_kv, L, D]
+            v = v_all[:bsz, :, :kv_len]
+            # Grouped-query attention without copying K/V: the n_rep query heads that share one
+            # K/V head are stacked along the sequence axis, [B, H_kv, n_rep * S, D].
+            n_rep = self.n_head // self.n_kv_heads
+            q = q.reshape(bsz, self.n_kv_heads, n_rep * seqlen, self.head_dim)
+            if mask is not None and n_rep > 1:
+                mask = mask.repeat(n_rep, 1)  # [n_rep * S, L]
+            y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+        y = y.reshape(bsz, self.n_head, seqlen, self.head_dim).transpose(1, 2)  # [B, S, H, D]
+        return self.wo(y.reshape(bsz, seqlen, q_size).to(x.dtype))
+
+
+class FeedForward(nn.Module):
+    def __init__(self, args: ModelArgs) -> None:
+        super().__init__()
+        self.intermediate_size = args.intermediate_size
+        self.w13 = nn.Linear(args.dim, 2 * args.intermediate_size, bias=False)  # gate, up fused
+        self.w2 = nn.Linear(args.intermediate_size, args.dim, bias=False)  # down
+
+    def forward(self, x: Tensor) -> Tensor:
+        gate, up = self.w13(x).chunk(2, dim=-1)
+        return self.w2(F.silu(gate) * up)
+
+
+class TransformerBlock(nn.Module):
+    def __init__(self, args: ModelArgs) -> None:
+        super().__init__()
+        self.attention = Attention(args)
+        self.feed_forward = FeedForward(args)
+        self.attention_norm = RMSNorm(args.dim, args.norm_eps)
+        self.ffn_norm = RMSNorm(args.dim, args.norm_eps)
+
+    def forward(self, x: Tensor, cos: Tensor, sin: Tensor, mask: Tensor | None,
+                input_pos: Tensor | None, kv_len: int) -> Tensor:  # fmt: skip
+        h = x + self.attention(self.attention_norm(x), cos, sin, mask, input_pos, kv_len)
+        return h + self.feed_forward(self.ffn_norm(h))
+
+
+class Transformer(nn.Module):
+    def __init__(self, args: ModelArgs) -> None:
+        super().__init__()
+        self.args = args
+        self.tok_embeddings = nn.Embedding(args.vocab_size, args.dim)
+        self.layers = nn.ModuleList(TransformerBlock(args) for _ in range(args.n_layer))
+        self.norm = RMSNorm(args.dim, args.norm_eps)
+        self.output = nn.Linear(args.dim, args.vocab_size, bias=False)
+        if args.tie_word_embeddings:
+            self.output.weight = self.tok_embeddings.weight
+        self.max_batch_size = 0
+        self.max_seq_length = 0
+        # cos/sin table [2, L, head_dim], float32 whatever the weights' dtype: a plain attribute,
+        # not a buffer, so that model.to(torch.bfloat16) leaves it alone. Grown on demand.
+        self.rope = torch.empty(2, 0, args.head_dim)
+
+    def init_weights(self, std: float = 0.02) -> None:
+        """Normal(0, std) for matrices and embeddings, zero biases, unit norms (for training)."""
+        for module in self.modules():
+            if isinstance(module, nn.Linear):
+                nn.init.normal_(module.weight, mean=0.0, std=std)
+                if module.bias is not None:
+                    nn.init.zeros_(module.bias)
+            elif isinstance(module, nn.Embedding):
+                nn.init.normal_(module.weight, mean=0.0, std=std)
+            elif isinstance(module, RMSNorm):
+                nn.init.ones_(module.weight)
+
+    def _rope_for(self, length: int) -> Tensor:
+        device = self.tok_embeddings.weight.device
+        if self.rope.shape[1] < length or self.rope.device != device:
+            self.rope = rope_table(self.args, max(length, self.rope.shape[1])).to(device)
+        return self.rope
+
+    def setup_caches(self, max_batch_size: int, max_seq_length: int, dtype: torch.dtype = torch.float32) -> None:
+        """Allocate a KV cache per layer for up to max_batch_size rows and max_seq_length positions."""
+        if self.max_batch_size >= max_batch_size and self.max_seq_length == max_seq_length:
+            return
+        device = self.output.weight.device
+        self.max_batch_size, self.max_seq_length = max_batch_size, max_seq_length
+        for layer in self.layers:
+            layer.attention.kv_cache = KVCache(
+                max_batch_size, max_seq_length, self.args.n_kv_heads, self.args.head_dim, dtype
+            ).to(device)
+        self._rope_for(max_seq_length)
+
+    def clear_caches(self) -> None:
+        """Drop the KV caches (frees their memory); forward with input_pos needs setup_caches again."""
+        for layer in self.layers:
+            layer.attention.kv_cache = None
+        self.max_batch_size = self.max_seq_length = 0
+
+    def forward(self, idx: Tensor, input_pos: Tensor | None = None, last_only: bool = False) -> Tensor:
+        # idx: [B, S] token ids; input_pos: [S] absolute positions (with caches) or None
+        bsz, seqlen = idx.shape
+        mask = None
+        if input_pos is None:
+            rope = self._rope_for(seqlen)
+            cos, sin = rope[0, :seqlen], rope[1, :seqlen]
+            kv_len = seqlen
+            window = self.args.sliding_window
+            if window is not None and seqlen > window:
+                pos = torch.arange(seqlen, device=idx.device)
+                diff = pos[:, None] - pos[None, :]  # [S, S] query minus key position
+                mask = (diff >= 0) & (diff < window)
+        else:
+            assert self.max_seq_length > 0, "call setup_caches(max_batch_size, max_seq_length) first"
+            assert bsz <= self.max_batch_size, f"batch {bsz} > max_batch_size {self.max_batch_size}"
+            kv_len = int(input_pos[-1]) + 1  # positions increase; keys past the last are stale
+            assert kv_len <= self.max_seq_length, f"position {kv_len - 1} >= max_seq_length {self.max_seq_length}"
+            cos, sin = self.rope[0, input_pos], self.rope[1, input_pos]
+            window = self.args.sliding_window
+            if seqlen > 1 or (window is not None and kv_len > window):
+                # causal mask from positions: query at p sees keys at positions <= p
+                key_pos = torch.arange(kv_len, device=idx.device)
+                mask = key_pos[None, :] <= input_pos[:, None]  # [S, L]
+                if window is not None:
+                    mask &= input_pos[:, None] - key_pos[None, :] < window
+        x = self.tok_embeddings(idx)  # [B, S, dim]
+        for layer in self.layers:
+            x = layer(x, cos, sin, mask, input_pos, kv_len)
+        if last_only:
+            x = x[:, -1:]
+        return self.output(self.norm(x))  # [B, S or 1, vocab]

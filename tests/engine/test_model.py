@@ -1,0 +1,155 @@
+"""engine.model against transformers on the same checkpoint, and the KV cache against itself."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from engine.checkpoint import load_model
+from engine.model import ModelArgs, Transformer
+from tests.engine.conftest import ARCHITECTURES, VOCAB
+
+
+def hf_model(path):
+    from transformers import AutoModelForCausalLM
+
+    return AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32).eval()
+
+
+def prompt(n: int = 64, seed: int = 1, batch: int = 1) -> torch.Tensor:
+    return torch.randint(3, VOCAB, (batch, n), generator=torch.Generator().manual_seed(seed))
+
+
+def greedy_with_cache(model: Transformer, idx: torch.Tensor, n: int) -> list[int]:
+    """Greedy decoding straight on the model: prefill, then one token at a time."""
+    model.setup_caches(1, idx.shape[1] + n)
+    logits = model(idx, torch.arange(idx.shape[1]), last_only=True)
+    tokens = []
+    for i in range(n):
+        token = logits[0, -1].argmax()
+        tokens.append(int(token))
+        logits = model(token.view(1, 1), torch.tensor([idx.shape[1] + i]))
+    return tokens
+
+
+@pytest.mark.parametrize("arch", list(ARCHITECTURES))
+def test_logits_match_transformers(checkpoints, arch):
+    ours, ref = load_model(checkpoints[arch]), hf_model(checkpoints[arch])
+    idx = prompt(64)
+    with torch.no_grad():
+        expected = ref(idx).logits
+        ours.setup_caches(1, 64)
+        cached = ours(idx, torch.arange(64))
+        plain = ours(idx)
+    assert expected.abs().max() > 1.0  # the logits are far from uniform, so the test can fail
+    assert (cached - expected).abs().max() < 1e-4
+    assert (plain - expected).abs().max() < 1e-4
+
+
+@pytest.mark.parametrize("arch", list(ARCHITECTURES))
+def test_64_greedy_tokens_match_transformers(checkpoints, arch):
+    ours, ref = load_model(checkpoints[arch]), hf_model(checkpoints[arch])
+    idx = prompt(64, seed=2)
+    with torch.no_grad():
+        expected = ref.generate(
+            idx, attention_mask=torch.ones_like(idx), max_new_tokens=64, min_new_tokens=64,
+            do_sample=False, pad_token_id=0,
+        )[0, 64:].tolist()  # fmt: skip
+        tokens = greedy_with_cache(ours, idx, 64)
+    assert len(set(expected)) > 3  # not a degenerate repetition of one token
+    assert tokens == expected
+
+
+def test_llama3_rope_scaling_is_applied(checkpoints):
+    model = load_model(checkpoints["llama3"])
+    assert model.args.rope_scaling["rope_type"] == "llama3"
+    unscaled = Transformer(model.args.replace(rope_scaling=None))
+    unscaled.load_state_dict(model.state_dict())
+    idx = prompt(64)
+    with torch.no_grad():
+        assert (model(idx) - unscaled(idx)).abs().max() > 1e-3
+
+
+def test_chunked_forward_with_cache_equals_full_forward(checkpoints):
+    """Prefill, a k-token forward (a speculative verify), then single tokens: all exact."""
+    model = load_model(checkpoints["qwen3"])
+    idx = prompt(64)
+    model.setup_caches(1, 80)
+    with torch.no_grad():
+        full = model(idx)
+        parts = [model(idx[:, :40], torch.arange(40)), model(idx[:, 40:48], torch.arange(40, 48))]
+        parts += [model(idx[:, i : i + 1], torch.tensor([i])) for i in range(48, 64)]
+    assert (torch.cat(parts, dim=1) - full).abs().max() < 1e-4
+
+
+def test_rewriting_positions_rolls_back_a_rejected_draft(checkpoints):
+    model = load_model(checkpoints["llama"])
+    idx = prompt(48)
+    model.setup_caches(1, 64)
+    with torch.no_grad():
+        model(idx[:, :40], torch.arange(40))
+        model(prompt(8, seed=9), torch.arange(40, 48))  # a draft that gets rejected
+        redo = model(idx[:, 40:48], torch.arange(40, 48))
+        full = model(idx)
+    assert (redo - full[:, 40:48]).abs().max() < 1e-4
+
+
+def test_sliding_window_limits_attention(checkpoints):
+    model = load_model(checkpoints["mistral"])
+    assert model.args.sliding_window == 48
+    idx = prompt(64)
+    wide = Transformer(model.args.replace(sliding_window=None))
+    wide.load_state_dict(model.state_dict())
+    with torch.no_grad():
+        assert (model(idx)[:, :48] - wide(idx)[:, :48]).abs().max() < 1e-5
+        assert (model(idx)[:, 48:] - wide(idx)[:, 48:]).abs().max() > 1e-3
+
+
+def test_batch_rows_equal_batch_one(checkpoints):
+    model = load_model(checkpoints["qwen2"])
+    idx = prompt(32, batch=3)
+    model.setup_caches(3, 40)
+    with torch.no_grad():
+        batched = torch.cat([model(idx, torch.arange(32)), model(idx[:, :1], torch.tensor([32]))], dim=1)
+        model.setup_caches(1, 40)
+        for row in range(3):
+            single = torch.cat([model(idx[row : row + 1], torch.arange(32)),
+                                model(idx[row : row + 1, :1], torch.tensor([32]))], dim=1)  # fmt: skip
+            assert (batched[row] - single[0]).abs().max() < 1e-4
+
+
+def test_bfloat16_weights_keep_a_float32_cache(checkpoints):
+    model = load_model(checkpoints["llama"], dtype=torch.bfloat16)
+    reference = load_model(checkpoints["llama"])
+    assert model.output.weight.dtype == torch.bfloat16
+    model.setup_caches(1, 64)
+    assert model.layers[0].attention.kv_cache.k_cache.dtype == torch.float32
+    idx = prompt(32)
+    with torch.no_grad():
+        low, high = model(idx, torch.arange(32)).float(), reference(idx)
+    assert (low - high).abs().max() < 0.1 * high.abs().max()
+    assert (low.argmax(-1) == high.argmax(-1)).float().mean() > 0.9
+
+
+def test_training_forward_has_gradients_and_ignores_caches():
+    args = ModelArgs(vocab_size=64, dim=32, n_layer=2, n_head=4, n_kv_heads=2, intermediate_size=64)
+    model = Transformer(args)
+    model.init_weights()
+    idx = torch.randint(0, 64, (2, 16))
+    logits = model(idx)
+    assert logits.shape == (2, 16, 64)
+    loss = torch.nn.functional.cross_entropy(logits[:, :-1].reshape(-1, 64), idx[:, 1:].reshape(-1))
+    loss.backward()
+    assert all(p.grad is not None and p.grad.abs().sum() > 0 for p in model.parameters())
+    assert model.max_seq_length == 0  # no cache was made
+
+
+def test_derived_sizes_and_tied_embeddings():
+    args = ModelArgs.from_hf_config({
+        "architectures": ["LlamaForCausalLM"], "vocab_size": 100, "hidden_size": 96,
+        "num_hidden_layers": 1, "num_attention_heads": 6, "intermediate_size": 128,
+        "tie_word_embeddings": True, "rope_theta": 10000.0,
+    })  # fmt: skip
+    assert (args.head_dim, args.n_kv_heads) == (16, 6)
+    model = Transformer(args)
+    assert model.output.weight is model.tok_embeddings.weight
