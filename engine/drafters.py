@@ -285,7 +285,7 @@ class ModelDrafter(Drafter):
 
         idx = torch.tensor([list(feed)], dtype=torch.long, device=self.device)  # [1, S]
         input_pos = torch.arange(start, start + len(feed), device=self.device)  # [S]
-        return self.model(idx, input_pos)[0, -1]  # [V]
+        return self.model(idx, input_pos, last_only=True)[0, -1]  # [V]
 
     def propose(self, tokens: Sequence[int], max_tokens: int) -> Draft:
         import torch
@@ -359,12 +359,12 @@ class HybridDrafter(Drafter):
 
 
 def model_context_length(model: Any) -> int:
-    """The longest sequence a model takes (its config's block_size / max_seq_len)."""
-    config = getattr(model, "config", None)
-    for name in ("block_size", "max_seq_len", "max_position_embeddings"):
-        value = getattr(config, name, None)
-        if isinstance(value, int) and value > 0:
-            return value
+    """The longest sequence a model takes (engine.model's args.max_position_embeddings)."""
+    for config in (getattr(model, "args", None), getattr(model, "config", None)):
+        for name in ("max_position_embeddings", "block_size", "max_seq_len"):
+            value = getattr(config, name, None)
+            if isinstance(value, int) and value > 0:
+                return value
     raise ValueError("cannot tell the model's context length: pass max_seq_len explicitly")
 
 

@@ -169,7 +169,7 @@ def speculative_generate(
     with torch.inference_mode():
         _prepare_target_cache(model, max_seq_len)
         idx = torch.tensor([list(prompt)], dtype=torch.long, device=device)  # [1, T]
-        logits = model(idx, torch.arange(len(prompt), device=device))[0, -1]  # [V]
+        logits = model(idx, torch.arange(len(prompt), device=device), last_only=True)[0, -1]  # [V]
         if sampling.greedy:
             first = int(torch.argmax(logits))
         else:

@@ -1,0 +1,269 @@
+"""Lossless speculative decoding: greedy output equals plain greedy decoding token for token, for
+every drafter, on tiny random-weight models (where most drafts are wrong) and on drafts built to
+be right for long runs (edits of the true output), at the max_new_tokens / context limits and
+with EOS inside an accepted draft."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import torch
+
+from engine.drafters import (
+    Draft,
+    Drafter,
+    EditDrafter,
+    HybridDrafter,
+    ModelDrafter,
+    PromptLookupDrafter,
+    Sampling,
+)
+from engine.model import ModelArgs, Transformer
+from engine.speculative import accept_greedy, speculative_generate
+
+VOCAB = 48
+
+
+def tiny_model(seed: int, vocab: int = VOCAB, context: int = 160, std: float = 0.3) -> Transformer:
+    """A random 2-layer model; a large init std gives peaked distributions (no near-ties)."""
+    torch.manual_seed(seed)
+    args = ModelArgs(vocab_size=vocab, dim=32, n_layer=2, n_head=4, n_kv_heads=2,
+                     intermediate_size=64, max_position_embeddings=context)
+    model = Transformer(args)
+    model.init_weights(std=std)
+    return model.eval()
+
+
+@torch.inference_mode()
+def plain_greedy(model: Transformer, prompt: list[int], max_new_tokens: int,
+                 eos_ids: tuple[int, ...] = (), max_seq_len: int | None = None) -> list[int]:
+    """Plain decoding: prefill, then one token per forward, until EOS, the budget or the context."""
+    max_seq_len = max_seq_len or model.args.max_position_embeddings
+    model.setup_caches(1, max(model.max_seq_length, max_seq_len))
+    logits = model(torch.tensor([prompt]), torch.arange(len(prompt)))[0, -1]
+    out = [int(logits.argmax())]
+    while out[-1] not in eos_ids and len(out) < max_new_tokens and len(prompt) + len(out) < max_seq_len:
+        pos = len(prompt) + len(out) - 1
+        logits = model(torch.tensor([[out[-1]]]), torch.tensor([pos]))[0, -1]
+        out.append(int(logits.argmax()))
+    return out
+
+
+def prompts(count: int, seed: int = 0) -> list[list[int]]:
+    rng = random.Random(seed)
+    return [[rng.randrange(VOCAB) for _ in range(rng.randrange(1, 24))] for _ in range(count)]
+
+
+def edited(tokens: list[int], rng: random.Random) -> list[int]:
+    """The true output with a few edits: a draft that is right for long runs, wrong in places."""
+    out = list(tokens)
+    for _ in range(rng.randrange(1, 4)):
+        at = rng.randrange(len(out) + 1)
+        kind = rng.choice(["insert", "delete", "replace"])
+        if kind == "insert":
+            out[at:at] = [rng.randrange(VOCAB) for _ in range(rng.randrange(1, 5))]
+        elif kind == "delete":
+            del out[at : at + rng.randrange(1, 5)]
+        else:
+            out[at : at + 1] = [rng.randrange(VOCAB)]
+    return out
+
+
+TARGET = tiny_model(1)
+DRAFT = tiny_model(2)
+
+
+def make_drafter(kind: str, reference: list[int]) -> Drafter:
+    if kind == "none":
+        return Drafter()
+    if kind == "lookup":
+        return PromptLookupDrafter(min_n=1, max_n=3)
+    if kind == "edit":
+        return EditDrafter(reference, min_n=2, max_n=4)
+    if kind == "model":
+        return ModelDrafter(DRAFT, draft_len=3, max_draft_len=6)
+    if kind == "hybrid":
+        return HybridDrafter(edit=EditDrafter(reference, min_n=2, max_n=4),
+                             lookup=PromptLookupDrafter(min_n=2, max_n=3),
+                             model=ModelDrafter(DRAFT, draft_len=2))
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("kind", ["none", "lookup", "edit", "model", "hybrid"])
+def test_greedy_equals_plain_decoding_for_every_drafter(kind):
+    rng = random.Random(kind)
+    totals = {"drafted": 0, "accepted": 0}
+    for prompt in prompts(12, seed=len(kind)):
+        max_new = rng.randrange(1, 60)
+        expected = plain_greedy(TARGET, prompt, max_new)
+        drafter = make_drafter(kind, edited(plain_greedy(TARGET, prompt, 80), rng))
+        result = speculative_generate(TARGET, prompt, drafter, max_new)
+        assert result.tokens == expected, f"prompt {prompt}, max_new {max_new}"
+        stats = result.stats
+        assert stats.new_tokens == len(expected)
+        assert stats.accepted_tokens <= stats.drafted_tokens
+        # each forward adds its accepted drafts plus one token of the target's own
+        assert stats.new_tokens == 1 + stats.accepted_tokens + stats.target_forwards
+        totals["drafted"] += stats.drafted_tokens
+        totals["accepted"] += stats.accepted_tokens
+    if kind in ("edit", "hybrid"):  # the drafts were right for long runs: they were used
+        assert totals["accepted"] > totals["drafted"] / 3, totals
+    if kind == "none":
+        assert totals["drafted"] == 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_draft_model_is_nearly_always_wrong_yet_output_is_exact(seed):
+    target, draft = tiny_model(100 + seed), tiny_model(200 + seed)
+    for prompt in prompts(4, seed=seed):
+        expected = plain_greedy(target, prompt, 40)
+        result = speculative_generate(target, prompt, ModelDrafter(draft, draft_len=4), 40)
+        assert result.tokens == expected
+
+
+def test_model_drafter_equal_to_the_target_is_always_accepted():
+    """The draft model's own KV cache stays consistent: a copy of the target is never wrong."""
+    copy = tiny_model(1)
+    for prompt in prompts(5, seed=3):
+        expected = plain_greedy(TARGET, prompt, 50)
+        result = speculative_generate(TARGET, prompt, ModelDrafter(copy, draft_len=4, max_draft_len=8), 50)
+        assert result.tokens == expected
+        assert result.stats.accepted_tokens == result.stats.drafted_tokens > 0
+
+
+class CheckedModelDrafter(ModelDrafter):
+    """A model drafter whose every proposal is checked against a cache-free greedy run."""
+
+    def propose(self, tokens, max_tokens):
+        draft = super().propose(tokens, max_tokens)
+        seq = list(tokens)
+        with torch.inference_mode():
+            for token in draft.tokens:
+                expected = int(self.model(torch.tensor([seq]))[0, -1].argmax())  # no cache at all
+                assert token == expected, "the draft model's KV cache went stale after a rollback"
+                seq.append(token)
+        return draft
+
+
+def test_model_drafter_cache_is_rolled_back_after_partial_acceptance():
+    # a draft model close to the target (noisy copy): partial acceptances at every depth
+    noisy = tiny_model(1)
+    with torch.no_grad():
+        for parameter in noisy.parameters():
+            parameter.add_(0.08 * torch.randn_like(parameter))
+    accepted = drafted = 0
+    for prompt in prompts(6, seed=9):
+        expected = plain_greedy(TARGET, prompt, 60)
+        result = speculative_generate(TARGET, prompt, CheckedModelDrafter(noisy, draft_len=5), 60)
+        assert result.tokens == expected
+        accepted += result.stats.accepted_tokens
+        drafted += result.stats.drafted_tokens
+    assert 0 < accepted < drafted  # both full and partial acceptance happened
+
+
+@pytest.mark.parametrize("max_new", [1, 2, 3, 7, 31, 64, 65])
+def test_drafts_past_max_new_tokens_are_truncated(max_new):
+    prompt = [5, 6, 7]
+    full = plain_greedy(TARGET, prompt, 100)
+    drafter = EditDrafter(full[1:] + full[1:], draft_len=64, max_draft_len=128)  # drafts run past
+    result = speculative_generate(TARGET, prompt, drafter, max_new)
+    assert result.tokens == full[:max_new]
+    assert result.stats.stop_reason == "max_new_tokens"
+
+
+@pytest.mark.parametrize("max_seq_len", [4, 5, 9, 33, 60])
+def test_drafts_past_the_context_length_are_truncated(max_seq_len):
+    prompt = [5, 6, 7]
+    expected = plain_greedy(TARGET, prompt, 500, max_seq_len=max_seq_len)
+    assert len(prompt) + len(expected) == max_seq_len
+    full = plain_greedy(TARGET, prompt, 150)
+    for drafter in (EditDrafter(full[1:], draft_len=64), ModelDrafter(tiny_model(1), draft_len=8),
+                    PromptLookupDrafter()):
+        result = speculative_generate(TARGET, prompt, drafter, 500, max_seq_len=max_seq_len)
+        assert result.tokens == expected
+        assert result.stats.stop_reason == "context"
+
+
+def test_the_model_context_is_the_default_limit():
+    model = tiny_model(1, context=40)
+    prompt = [1, 2, 3, 4]
+    expected = plain_greedy(model, prompt, 500)
+    result = speculative_generate(model, prompt, EditDrafter(expected[1:]), 500)
+    assert result.tokens == expected and len(prompt) + len(result.tokens) == 40
+
+
+def test_eos_inside_an_accepted_draft_ends_the_output_there():
+    prompt = [9, 8, 7]
+    full = plain_greedy(TARGET, prompt, 80)
+    checked = 0
+    for position in range(2, 60, 3):
+        eos = full[position]
+        expected = plain_greedy(TARGET, prompt, 80, eos_ids=(eos,))
+        assert expected[-1] == eos
+        drafter = EditDrafter(full[1:], draft_len=64, max_draft_len=128)  # drafts run across EOS
+        result = speculative_generate(TARGET, prompt, drafter, 80, eos_ids=[eos])
+        assert result.tokens == expected
+        assert result.stats.stop_reason == "eos"
+        checked += result.stats.drafted_tokens > len(expected)
+    assert checked > 0  # at least some drafts reached past the EOS
+
+
+def test_on_tokens_can_stop_generation():
+    prompt = [1, 2]
+    full = plain_greedy(TARGET, prompt, 60)
+    seen: list[int] = []
+
+    def stop_after_20(new):
+        seen.extend(new)
+        return len(seen) >= 20
+
+    result = speculative_generate(TARGET, prompt, EditDrafter(full[1:], draft_len=16), 60,
+                                  on_tokens=stop_after_20)
+    assert result.tokens == seen == full[: len(seen)]
+    assert len(seen) >= 20 and result.stats.stop_reason == "stop"
+
+
+class FixedDrafter(Drafter):
+    """Proposes a fixed list every step, ignoring max_tokens: the loop must enforce the cap."""
+
+    def __init__(self, tokens):
+        self.tokens = tokens
+
+    def propose(self, tokens, max_tokens):
+        return Draft(list(self.tokens))
+
+
+def test_the_loop_enforces_the_cap_on_a_greedy_drafter():
+    prompt = [3, 4, 5]
+    expected = plain_greedy(TARGET, prompt, 10)
+    result = speculative_generate(TARGET, prompt, FixedDrafter(expected[1:] * 5), 10)
+    assert result.tokens == expected
+
+
+def test_accept_greedy():
+    assert accept_greedy([1, 2, 3], [1, 2, 9, 4]) == (2, 9)
+    assert accept_greedy([1, 2, 3], [1, 2, 3, 4]) == (3, 4)
+    assert accept_greedy([], [7]) == (0, 7)
+    assert accept_greedy([5], [6, 1]) == (0, 6)
+
+
+def test_stats_as_dict_has_the_cli_keys():
+    prompt = [1, 2, 3]
+    full = plain_greedy(TARGET, prompt, 40)
+    stats = speculative_generate(TARGET, prompt, EditDrafter(full[1:]), 40).stats.as_dict()
+    for key in ("drafted_tokens", "accepted_tokens", "acceptance_rate", "mean_accepted_per_forward",
+                "target_forwards", "draft_s", "verify_s", "tokens_per_s"):
+        assert key in stats
+    assert stats["acceptance_rate"] == 1.0 and stats["target_forwards"] < 10
+
+
+def test_an_empty_or_too_long_prompt_is_refused():
+    with pytest.raises(ValueError):
+        speculative_generate(TARGET, [], Drafter(), 5)
+    with pytest.raises(ValueError):
+        speculative_generate(TARGET, [1] * 200, Drafter(), 5, max_seq_len=100)
+
+
+def test_sampling_params_greedy_threshold():
+    assert Sampling(temperature=0).greedy and not Sampling(temperature=0.7).greedy
