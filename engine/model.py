@@ -7,7 +7,8 @@ the modules, then ``Transformer``. Public names (stable; other engine modules bu
   ``args.eos_token_ids`` (list of ints), ``SUPPORTED_ARCHITECTURES``.
 - ``Transformer(args)``: ``setup_caches(max_batch_size, max_seq_length, dtype=torch.float32)``,
   ``forward(idx, input_pos=None, last_only=False) -> logits``, ``init_weights(std)``,
-  ``max_seq_length`` (0 until caches are set up), ``clear_caches()``.
+  ``max_seq_length`` / ``max_batch_size`` (0 until caches are set up), ``clear_caches()``,
+  ``args`` (and its alias ``config``).
   * With caches: ``idx`` is [B, S] and ``input_pos`` is [S], the absolute positions of those
     tokens (increasing, contiguous). K/V are written at ``input_pos`` and each query attends to
     every cached key at a position <= its own, so a multi-token forward at ``input_pos`` (prefill,
@@ -380,6 +381,11 @@ class Transformer(nn.Module):
         # cos/sin table [2, L, head_dim], float32 whatever the weights' dtype: a plain attribute,
         # not a buffer, so that model.to(torch.bfloat16) leaves it alone. Grown on demand.
         self.rope = torch.empty(2, 0, args.head_dim)
+
+    @property
+    def config(self) -> ModelArgs:
+        """The ModelArgs (alias, for code that reads model.config.max_position_embeddings)."""
+        return self.args
 
     def init_weights(self, std: float = 0.02) -> None:
         """Normal(0, std) for matrices and embeddings, zero biases, unit norms (for training)."""

@@ -57,12 +57,35 @@ ARCHITECTURES = {
 }  # fmt: skip
 
 
+# Qwen2's pre-tokenizer split (transformers rebuilds Qwen tokenizers with exactly this pipeline)
+QWEN_SPLIT = r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
+
+
 def train_tokenizer(chat: str = "chatml"):
-    """A byte-level BPE tokenizer trained on CORPUS, with special tokens, as transformers saves it."""
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, trainers
+    """A byte-level BPE tokenizer trained on CORPUS, with special tokens, as transformers saves it.
+
+    chat="llama": a post-processor prepends <s>; "qwen": Qwen2's NFC + regex split pipeline;
+    "chatml": plain byte-level BPE (GPT-2 / SmolLM style).
+    """
+    from tokenizers import (
+        Regex,
+        Tokenizer,
+        decoders,
+        models,
+        normalizers,
+        pre_tokenizers,
+        processors,
+        trainers,
+    )
 
     tokenizer = Tokenizer(models.BPE())
     tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    if chat == "qwen":
+        tokenizer.normalizer = normalizers.NFC()
+        tokenizer.pre_tokenizer = pre_tokenizers.Sequence([
+            pre_tokenizers.Split(Regex(QWEN_SPLIT), behavior="isolated", invert=False),
+            pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
+        ])  # fmt: skip
     tokenizer.decoder = decoders.ByteLevel()
     specials = ["<unk>", "<s>", "</s>", "<|im_start|>", "<|im_end|>"]
     trainer = trainers.BpeTrainer(
@@ -79,12 +102,13 @@ def train_tokenizer(chat: str = "chatml"):
     return tokenizer
 
 
-def make_checkpoint(path: Path, arch: str, *, seed: int = 0, chat: str = "chatml", std: float = 0.15,
+def make_checkpoint(path: Path, arch: str, *, seed: int = 0, chat: str | None = None, std: float = 0.15,
                     template_file: bool = False, dtype: torch.dtype = torch.float32) -> Path:  # fmt: skip
     """Save a random `arch` model with transformers (HF layout) plus the tiny tokenizer."""
     import transformers
     from transformers import AutoModelForCausalLM, PreTrainedTokenizerFast
 
+    chat = chat or chat_style(arch)
     config_class, extra = ARCHITECTURES[arch]
     config = getattr(transformers, config_class)(**{**COMMON, **extra})
     torch.manual_seed(seed)
@@ -96,7 +120,7 @@ def make_checkpoint(path: Path, arch: str, *, seed: int = 0, chat: str = "chatml
             else:
                 param.normal_(0.0, std)
     model.to(dtype).save_pretrained(path)
-    template = CHATML_TEMPLATE if chat == "chatml" else LLAMA_TEMPLATE
+    template = LLAMA_TEMPLATE if chat == "llama" else CHATML_TEMPLATE
     hf_tokenizer = PreTrainedTokenizerFast(
         tokenizer_object=train_tokenizer(chat), bos_token="<s>", eos_token="</s>", unk_token="<unk>",
     )  # fmt: skip
@@ -125,8 +149,11 @@ def make_checkpoint(path: Path, arch: str, *, seed: int = 0, chat: str = "chatml
 def checkpoints(tmp_path_factory) -> dict[str, Path]:
     """One saved checkpoint per architecture, built once per test session."""
     root = tmp_path_factory.mktemp("checkpoints")
-    return {arch: make_checkpoint(root / arch, arch, chat="llama" if arch.startswith("llama") else "chatml")
-            for arch in ARCHITECTURES}  # fmt: skip
+    return {arch: make_checkpoint(root / arch, arch, chat=chat_style(arch)) for arch in ARCHITECTURES}
+
+
+def chat_style(arch: str) -> str:
+    return "llama" if arch.startswith("llama") else "qwen" if arch.startswith("qwen") else "chatml"
 
 
 @pytest.fixture(scope="session")
