@@ -1,0 +1,176 @@
+"""The Textual app of ``specdraft review``: themes, keymap, screens; the entry point for the CLI.
+
+``run_review_tui`` is what ``app.review_cli`` calls when standard input and output are a
+terminal; ``build_app`` makes the same app for tests (``app.run_test()``) and benchmarks.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Mapping
+
+from textual.app import App, SuspendNotSupported
+from textual.binding import Binding
+from textual.theme import Theme
+
+from app.config import Settings, user_themes_dir
+from app.review import ReviewSession
+from app.tui.bindings import check_keymap
+from app.tui.commands import ReviewCommands
+from app.tui.messages import SessionGrew
+from app.tui.model import SessionView
+from app.tui.screens.editor import edit_in_external_editor, editor_command
+from app.tui.screens.review import ReadOnlyReviewScreen, ReviewScreen
+from app.tui.themes import DiffColors, SpecTheme, diff_colors_for, load_themes, resolve_theme
+
+
+class ReviewApp(App[bool]):
+    """Shows a ReviewSession; exits with True (apply and quit) or False (quit, apply nothing)."""
+
+    CSS_PATH = "review.tcss"
+    COMMANDS = App.COMMANDS | {ReviewCommands}
+    BINDINGS = [Binding("ctrl+q", "quit", "quit", show=False, priority=True)]
+
+    def __init__(
+        self,
+        session: ReviewSession,
+        *,
+        title: str,
+        theme: str | None = None,
+        read_only: bool = False,
+        settings: Settings | None = None,
+        themes: Mapping[str, SpecTheme] | None = None,
+        environ: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__()
+        self.settings = settings or Settings()
+        self.environ = os.environ if environ is None else environ
+        self.spec_themes = dict(themes) if themes is not None else load_themes(user_themes_dir(self.environ))
+        chosen = resolve_theme(theme or self.settings.theme, self.spec_themes)  # UserError if unknown
+        self.keymap_in_force = check_keymap(self.settings.keys)  # UserError on an unknown id
+        self.view = SessionView(session)
+        self.read_only = read_only
+        self.title = title
+        self.sub_title = "read-only" if read_only else ""
+        for spec_theme in self.spec_themes.values():
+            self.register_theme(spec_theme.textual)
+        self.theme = chosen.name
+        self.set_keymap(self.keymap_in_force)
+
+    def get_default_screen(self) -> ReviewScreen:
+        screen_class = ReadOnlyReviewScreen if self.read_only else ReviewScreen
+        return screen_class(self.view, read_only=self.read_only)
+
+    def on_mount(self) -> None:
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    # ---- theme ---------------------------------------------------------------------------
+
+    def diff_style(self) -> tuple[DiffColors, str | None]:
+        """The diff colours and pygments style for the theme in force (any Textual theme)."""
+        theme: Theme = self.current_theme
+        colors = diff_colors_for(theme.name, theme.dark, self.spec_themes)
+        spec = self.spec_themes.get(theme.name) or self.spec_themes.get("dark" if theme.dark else "light")
+        return colors, (spec.syntax if spec else None)
+
+    def _theme_changed(self, _theme: Theme) -> None:
+        screen = self.screen
+        if isinstance(screen, ReviewScreen):
+            screen.redraw_all()
+        else:
+            for candidate in self.screen_stack:
+                if isinstance(candidate, ReviewScreen):
+                    candidate._shown_unit = None
+
+    # ---- editing -------------------------------------------------------------------------
+
+    def external_editor(self) -> list[str] | None:
+        """The editor command for ``e``; None means: use the editor inside the TUI."""
+        if self.settings.editor == "internal":
+            return None
+        command = editor_command(self.environ)
+        if command is None and self.settings.editor == "external":
+            from app.errors import UserError
+
+            raise UserError("editor = \"external\" but neither $VISUAL nor $EDITOR is set")
+        return command
+
+    def edit_with_suspend(self, command: list[str], text: str) -> str | None:
+        """Hand the terminal to the editor; None when this terminal cannot be suspended."""
+        try:
+            with self.suspend():
+                return edit_in_external_editor(command, text)
+        except SuspendNotSupported:
+            return None
+
+    # ---- the session growing while shown -------------------------------------------------
+
+    def session_grew(self, note: str = "") -> None:
+        """Call after adding files or hunks to the session (from any thread): redraws lists."""
+        message = SessionGrew(note)
+        if self._thread_id == threading.get_ident():
+            self.screen.post_message(message)
+        else:
+            self.call_from_thread(self.screen.post_message, message)
+
+    # ---- quitting ------------------------------------------------------------------------
+
+    async def action_quit(self) -> None:
+        """ctrl+q and the palette's "Quit" ask first, like Q."""
+        screen = self.screen
+        if isinstance(screen, ReviewScreen):
+            screen.action_abort_quit()
+
+
+def build_app(
+    session: ReviewSession,
+    *,
+    title: str = "specdraft review",
+    theme: str | None = None,
+    read_only: bool = False,
+    settings: Settings | None = None,
+    themes: Mapping[str, SpecTheme] | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> ReviewApp:
+    """The review app, ready for ``run()`` or ``run_test()``; raises UserError for bad settings."""
+    return ReviewApp(
+        session,
+        title=title,
+        theme=theme,
+        read_only=read_only,
+        settings=settings,
+        themes=themes,
+        environ=environ,
+    )
+
+
+def run_review_tui(
+    session: ReviewSession,
+    *,
+    title: str,
+    theme: str | None,
+    read_only: bool,
+    settings: Settings | None = None,
+) -> bool:
+    """Run the review in the terminal. True: apply the decisions and quit; False: apply nothing.
+
+    ``theme`` (from ``--theme``) wins over ``settings.theme``; ``settings`` defaults to
+    ``app.config.load_settings()`` for the current directory's repository when None.
+    """
+    if settings is None:
+        from app.config import load_settings
+
+        settings = load_settings(_repo_root())
+    app = build_app(session, title=title, theme=theme, read_only=read_only, settings=settings)
+    return app.run() is True
+
+
+def _repo_root():
+    from pathlib import Path
+
+    here = Path.cwd()
+    for candidate in (here, *here.parents):
+        if (candidate / ".git").exists():
+            return candidate
+    return None

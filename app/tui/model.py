@@ -1,0 +1,97 @@
+"""What the TUI needs to know about a ReviewSession, computed cheaply: units per file, progress.
+
+The one module of the TUI that reads the session's structure; widgets ask it, never the
+session directly, so a session that grows (drafting adds files) only means ``rebuild()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.diffs import FileDiff
+from app.review import Decision, HunkState, ReviewSession
+
+MARKS = {
+    Decision.PENDING: "·",
+    Decision.ACCEPTED: "✓",
+    Decision.REJECTED: "✗",
+    Decision.EDITED: "✎",
+}
+
+
+@dataclass(frozen=True)
+class FileProgress:
+    decided: int
+    total: int
+    marks: str  # one mark per unit, in order
+
+
+class SessionView:
+    """Index of a session's units by file; rebuilt when units are split or added."""
+
+    def __init__(self, session: ReviewSession) -> None:
+        self.session = session
+        self.file_of_unit: list[int] = []
+        self.units_of_file: list[list[int]] = []
+        self.rebuild()
+
+    @property
+    def files(self) -> list[FileDiff]:
+        return self.session.files
+
+    @property
+    def units(self) -> list[HunkState]:
+        return self.session.units
+
+    @property
+    def index(self) -> int:
+        return self.session.index
+
+    @property
+    def current(self) -> HunkState | None:
+        return self.session.current if self.units else None
+
+    def rebuild(self) -> None:
+        """Recompute which file each unit belongs to (after a split, or when the session grew)."""
+        file_by_hunk_id: dict[str, int] = {}
+        for file_index, file in enumerate(self.files):
+            for hunk in file.hunks:
+                file_by_hunk_id[hunk.id] = file_index
+        self.units_of_file = [[] for _ in self.files]
+        self.file_of_unit = []
+        for unit_index, unit in enumerate(self.units):
+            file_index = file_by_hunk_id.get(unit.hunk.parent_id or unit.hunk.id, 0)
+            self.file_of_unit.append(file_index)
+            self.units_of_file[file_index].append(unit_index)
+
+    def stale(self) -> bool:
+        """True when the session's units or files changed in number since ``rebuild``."""
+        return len(self.units) != len(self.file_of_unit) or len(self.files) != len(self.units_of_file)
+
+    @property
+    def unit_count(self) -> int:
+        return len(self.file_of_unit)
+
+    def current_file_index(self) -> int:
+        return self.file_of_unit[self.index] if self.file_of_unit else 0
+
+    def position_in_file(self) -> tuple[int, int]:
+        """(1-based position of the current unit in its file, units in the file)."""
+        units = self.units_of_file[self.current_file_index()] if self.units_of_file else []
+        return (units.index(self.index) + 1 if self.index in units else 0), len(units)
+
+    def progress(self, file_index: int, max_marks: int = 12) -> FileProgress:
+        units = [self.units[i] for i in self.units_of_file[file_index]]
+        decided = sum(unit.decision is not Decision.PENDING for unit in units)
+        marks = "".join(MARKS[unit.decision] for unit in units[:max_marks])
+        if len(units) > max_marks:
+            marks += "…"
+        return FileProgress(decided=decided, total=len(units), marks=marks)
+
+    def selected_lines(self, unit: HunkState) -> frozenset[int]:
+        """The change lines line mode shows as selected for a unit."""
+        if unit.selected_lines is not None:
+            return frozenset(unit.selected_lines)
+        if unit.decision in (Decision.ACCEPTED, Decision.EDITED, Decision.PENDING):
+            return frozenset(unit.hunk.change_indices)
+        return frozenset()

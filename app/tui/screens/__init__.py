@@ -1,0 +1,1 @@
+"""Screens: the review screen and its dialogs (confirm, help, the editor inside the TUI)."""

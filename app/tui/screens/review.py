@@ -1,0 +1,338 @@
+"""The review screen: file list, diff view, status bar, footer; every review key lands here.
+
+Each action makes one call on the ReviewSession and then redraws only what changed: the
+current hunk, the file rows whose progress moved, the status bar.
+"""
+
+from __future__ import annotations
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Header
+
+from app.errors import UserError
+from app.review import Decision
+from app.tui import edit_flow
+from app.tui.bindings import review_bindings
+from app.tui.messages import FileChosen, SessionGrew
+from app.tui.model import SessionView
+from app.tui.render import LineMode
+from app.tui.screens.dialogs import ConfirmScreen, HelpScreen, summary_text
+from app.tui.screens.editor import EditorScreen
+from app.tui.widgets.diff_view import DiffView
+from app.tui.widgets.file_list import FileList
+from app.tui.widgets.status_bar import StatusBar
+
+
+class ReviewScreen(Screen[None]):
+    """Shows one hunk at a time; keys turn into session calls."""
+
+    BINDINGS = review_bindings(read_only=False)
+    AUTO_FOCUS = None  # nothing focusable: all keys reach this screen's bindings
+
+    def __init__(self, view: SessionView, *, read_only: bool) -> None:
+        super().__init__()
+        self.view = view
+        self.read_only = read_only
+        self.line_mode = False
+        self.line_cursor = 0
+        self._shown_unit: int | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False, icon="±")
+        with Horizontal(id="main"):
+            yield FileList(self.view, id="files")
+            yield DiffView(id="diff")
+        yield StatusBar(id="status")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_view(files=())
+
+    # ---- drawing -------------------------------------------------------------------------
+
+    def refresh_view(self, files=(), *, rebuild: bool = False) -> None:
+        """Redraw the current hunk and status; ``files``: rows whose progress changed."""
+        file_list = self.query_one(FileList)
+        if rebuild or self.view.stale():
+            self.view.rebuild()
+            file_list.rebuild()
+        else:
+            file_list.update_files(files)
+        file_list.show_file(self.view.current_file_index())
+        self._draw_hunk()
+        self.query_one(StatusBar).show(self.view, line_mode=self.line_mode, read_only=self.read_only)
+
+    def _draw_hunk(self) -> None:
+        view = self.view
+        unit = view.current
+        diff = self.query_one(DiffView)
+        colors, syntax = self.app.diff_style()
+        if unit is None:
+            diff.show(None, None, (0, 0), colors, syntax=syntax, line_mode=None, scroll_home=True)
+            return
+        moved = self._shown_unit != view.index
+        if moved and self.line_mode:
+            self.line_mode = False
+        line_mode = None
+        if self.line_mode:
+            line_mode = LineMode(self.line_cursor, view.selected_lines(unit))
+        diff.show(
+            view.files[view.current_file_index()],
+            unit,
+            view.position_in_file(),
+            colors,
+            syntax=syntax,
+            line_mode=line_mode,
+            scroll_home=moved,
+        )
+        if self.line_mode:
+            diff.keep_line_visible(self.line_cursor)
+        self._shown_unit = view.index
+
+    def redraw_all(self) -> None:
+        """After a theme change: the same state in new colours."""
+        self._shown_unit = None
+        self.refresh_view(rebuild=False)
+
+    @on(SessionGrew)
+    def session_grew(self, message: SessionGrew) -> None:
+        """A worker added files or hunks to the session: rebuild the index and the file list."""
+        self.refresh_view(rebuild=True)
+        if message.note:
+            self.notify(message.note)
+
+    @on(FileChosen)
+    def file_chosen(self, message: FileChosen) -> None:
+        units = self.view.units_of_file[message.file_index]
+        if units:
+            self._move_to(units[0])
+
+    # ---- helpers -------------------------------------------------------------------------
+
+    def _decide(self, call, *, touches_file: bool = False) -> None:
+        """Run one session call; redraw the file rows it may have changed."""
+        before_file = self.view.current_file_index()
+        try:
+            call()
+        except UserError as error:
+            self.notify(str(error), severity="error", timeout=6)
+            return
+        self.line_mode = False
+        self.refresh_view(files=(before_file, self.view.current_file_index()))
+
+    def _move_to(self, unit_index: int) -> None:
+        delta = unit_index - self.view.index
+        if delta:
+            self.view.session.move(delta)
+        self.refresh_view()
+
+    def _require_units(self) -> bool:
+        if self.view.current is None:
+            self.notify("nothing to review")
+            return False
+        return True
+
+    # ---- decisions -----------------------------------------------------------------------
+
+    def action_accept(self) -> None:
+        if self._require_units():
+            self._decide(self.view.session.accept)
+
+    def action_reject(self) -> None:
+        if self._require_units():
+            self._decide(self.view.session.reject)
+
+    def action_accept_file(self) -> None:
+        if self._require_units():
+            self._decide(self.view.session.accept_rest_of_file)
+
+    def action_reject_file(self) -> None:
+        if self._require_units():
+            self._decide(self.view.session.reject_rest_of_file)
+
+    def action_undo(self) -> None:
+        self._history(self.view.session.undo, "nothing to undo")
+
+    def action_redo(self) -> None:
+        self._history(self.view.session.redo, "nothing to redo")
+
+    def _history(self, call, empty: str) -> None:
+        before_file = self.view.current_file_index()
+        done = call()
+        if done is False:
+            self.notify(empty)
+            return
+        self.line_mode = False
+        self.refresh_view(files=(before_file, self.view.current_file_index()))
+
+    def action_split(self) -> None:
+        if not self._require_units():
+            return
+        unit = self.view.current
+        if unit.hunk.kind != "text":
+            self.notify("binary and mode/rename changes cannot be split", severity="warning")
+            return
+        count = self.view.unit_count
+        self.view.session.split()
+        if self.view.stale():
+            self.line_mode = False
+            self.refresh_view()
+            self.notify(f"split into {self.view.unit_count - count + 1} hunks")
+        else:
+            self.notify("this hunk cannot be split further (no context lines between changes)")
+
+    # ---- line mode -----------------------------------------------------------------------
+
+    def action_line_mode(self) -> None:
+        if self.line_mode:
+            self.line_mode = False
+        elif self._can_enter_line_mode():
+            self.line_mode = True
+            self.line_cursor = self.view.current.hunk.change_indices[0]
+        self.refresh_view()
+
+    def action_leave_line_mode(self) -> None:
+        if self.line_mode:
+            self.line_mode = False
+            self.refresh_view()
+
+    def _can_enter_line_mode(self) -> bool:
+        unit = self.view.current
+        if unit is None:
+            return False
+        if unit.hunk.kind != "text" or not unit.hunk.change_indices:
+            self.notify("binary and mode/rename changes are taken whole", severity="warning")
+            return False
+        if unit.decision is Decision.EDITED:
+            self.notify("this hunk was edited; undo the edit to pick lines", severity="warning")
+            return False
+        return True
+
+    def action_toggle_line(self) -> None:
+        if not self.line_mode:
+            self.action_line_mode()
+            return
+        try:
+            self.view.session.toggle_line(self.line_cursor)
+        except UserError as error:
+            self.notify(str(error), severity="error")
+        self.refresh_view(files=(self.view.current_file_index(),))
+
+    def _move_line_cursor(self, step: int) -> None:
+        changes = self.view.current.hunk.change_indices
+        position = changes.index(self.line_cursor) if self.line_cursor in changes else 0
+        self.line_cursor = changes[max(0, min(len(changes) - 1, position + step))]
+        self.refresh_view()
+
+    # ---- navigation ----------------------------------------------------------------------
+
+    def action_next_hunk(self) -> None:
+        if self.line_mode:
+            self._move_line_cursor(1)
+        elif self.view.unit_count:
+            self.view.session.move(1)
+            self.refresh_view()
+
+    def action_prev_hunk(self) -> None:
+        if self.line_mode:
+            self._move_line_cursor(-1)
+        elif self.view.unit_count:
+            self.view.session.move(-1)
+            self.refresh_view()
+
+    def action_next_file(self) -> None:
+        if self.view.unit_count:
+            self.view.session.next_file()
+            self.refresh_view()
+
+    def action_prev_file(self) -> None:
+        if self.view.unit_count:
+            self.view.session.prev_file()
+            self.refresh_view()
+
+    def action_first(self) -> None:
+        if self.view.unit_count:
+            self.view.session.first()
+            self.refresh_view()
+
+    def action_last(self) -> None:
+        if self.view.unit_count:
+            self.view.session.last()
+            self.refresh_view()
+
+    def action_scroll_diff(self, direction: int) -> None:
+        self.query_one(DiffView).page(direction)
+
+    # ---- edit ----------------------------------------------------------------------------
+
+    def action_edit(self) -> None:
+        self._edit(inside=False)
+
+    def action_edit_inside(self) -> None:
+        self._edit(inside=True)
+
+    @work(exclusive=True, group="edit")
+    async def _edit(self, inside: bool) -> None:
+        if not self._require_units():
+            return
+        unit = self.view.current
+        if unit.hunk.kind != "text":
+            self.notify("binary and mode/rename changes cannot be edited; accept or reject them", severity="warning")
+            return
+        try:
+            text = edit_flow.edit_text(unit)
+            command = None if inside else self.app.external_editor()
+            edited = None
+            if command is not None:
+                edited = self.app.edit_with_suspend(command, text)
+            if edited is None:  # no external editor, or the terminal cannot be handed over
+                edited = await self.app.push_screen_wait(EditorScreen(text, unit.hunk.path))
+            if edited is None:
+                self.notify("edit cancelled; the hunk is unchanged")
+                return
+            self._decide(lambda: edit_flow.apply_edit(self.view.session, unit, edited))
+        except UserError as error:
+            self.notify(f"edit refused: {error}; the original hunk is kept", severity="error", timeout=8)
+
+    # ---- quitting ------------------------------------------------------------------------
+
+    def action_apply_quit(self) -> None:
+        stats = self.view.session.stats()
+        if self.read_only:
+            question = "Finish the review? (read-only: nothing is written)"
+        elif stats.accepted + stats.edited:
+            count = stats.accepted + stats.edited
+            question = f"Apply {count} accepted hunk{'s' if count != 1 else ''} and quit?"
+        else:
+            question = "Nothing accepted: quit without changing anything?"
+        details = summary_text(stats)
+        if stats.pending and not self.read_only:
+            details += "\npending hunks are left as they are"
+        self.app.push_screen(ConfirmScreen(question, details), self._quit_answer(True))
+
+    def action_abort_quit(self) -> None:
+        stats = self.view.session.stats()
+        question = "Quit without applying anything?" if not self.read_only else "Quit the review?"
+        self.app.push_screen(
+            ConfirmScreen(question, summary_text(stats), ctrl_c_confirms=True),
+            self._quit_answer(False),
+        )
+
+    def _quit_answer(self, result: bool):
+        def answered(confirmed: bool | None) -> None:
+            if confirmed:
+                self.app.exit(result)
+
+        return answered
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.app.keymap_in_force, self.read_only))
+
+
+class ReadOnlyReviewScreen(ReviewScreen, inherit_bindings=False):
+    """Reviewing commits: the same keys, but q says "finish" and nothing is written."""
+
+    BINDINGS = review_bindings(read_only=True)

@@ -1,0 +1,1 @@
+"""Widgets of the review screen: the file list, the diff view, the status bar."""

@@ -1,0 +1,110 @@
+"""The diff view: the current hunk with its file's context (path, status, hunk n of m, decision)."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import ScrollableContainer, Vertical
+from textual.widgets import Static
+
+from app.diffs import FileDiff
+from app.review import Decision, HunkState
+from app.tui.render import LineMode, hunk_header, render_hunk
+from app.tui.themes import DiffColors
+
+BADGES = {
+    Decision.PENDING: ("pending", "dim"),
+    Decision.ACCEPTED: ("✓ accepted", "bold"),
+    Decision.REJECTED: ("✗ rejected", "bold"),
+    Decision.EDITED: ("✎ edited", "bold"),
+}
+
+
+class DiffScroll(ScrollableContainer, can_focus=False):
+    """Scrolls the hunk; never takes focus, so keys stay with the review screen."""
+
+
+class DiffView(Vertical):
+    DEFAULT_CSS = """
+    DiffView {
+        border: round $panel;
+        border-title-color: $text-muted;
+        height: 1fr;
+    }
+    DiffView > #file-header { height: auto; padding: 0 1; }
+    DiffView > DiffScroll { height: 1fr; }
+    DiffView #hunk-body { width: auto; padding: 0 1 1 0; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="file-header")
+        with DiffScroll():
+            yield Static(id="hunk-body")
+
+    def show(
+        self,
+        file: FileDiff | None,
+        unit: HunkState | None,
+        position: tuple[int, int],
+        colors: DiffColors,
+        *,
+        syntax: str | None,
+        line_mode: LineMode | None,
+        scroll_home: bool,
+    ) -> None:
+        """Render one unit (only this one: the view is lazy by design)."""
+        header = self.query_one("#file-header", Static)
+        body = self.query_one("#hunk-body", Static)
+        if file is None or unit is None:
+            header.update("")
+            body.update(Text("nothing to review", style="dim italic"))
+            return
+        hunk = unit.edited if unit.decision is Decision.EDITED and unit.edited else unit.hunk
+        header.update(file_header(file, unit, position, colors))
+        body.update(render_hunk(hunk, colors, syntax=syntax, line_mode=line_mode))
+        self.border_title = f"hunk {position[0]}/{position[1]}"
+        if scroll_home:
+            self.query_one(DiffScroll).scroll_home(animate=False)
+
+    def keep_line_visible(self, line: int) -> None:
+        """Scroll so that body line ``line`` (0-based) is on screen (the line-mode cursor)."""
+        scroll = self.query_one(DiffScroll)
+        height = max(1, scroll.size.height)
+        if not scroll.scroll_y <= line < scroll.scroll_y + height - 1:
+            scroll.scroll_to(y=max(0, line - height // 2), animate=False)
+
+    def page(self, direction: int) -> None:
+        scroll = self.query_one(DiffScroll)
+        if direction > 0:
+            scroll.scroll_page_down(animate=False)
+        else:
+            scroll.scroll_page_up(animate=False)
+
+
+def file_header(file: FileDiff, unit: HunkState, position: tuple[int, int], colors: DiffColors) -> Text:
+    """Two lines: path (with rename, mode, status) and decision; then the hunk's @@ line."""
+    text = Text(no_wrap=True, overflow="ellipsis", end="")
+    title = Style(color=colors.hunk_header, bold=True)
+    if file.status in ("renamed", "copied") and file.old_path and file.new_path:
+        text.append(f"{file.old_path} → {file.new_path}", title)
+        if file.similarity is not None:
+            text.append(f"  {file.status} ({file.similarity}% similar)", "dim")
+        else:
+            text.append(f"  {file.status}", "dim")
+    else:
+        text.append(file.path, title)
+        if file.status != "modified":
+            text.append(f"  {file.status}", "dim")
+    if file.old_mode and file.new_mode and file.old_mode != file.new_mode:
+        text.append(f"  mode {file.old_mode} → {file.new_mode}", "dim")
+    if file.binary:
+        text.append("  binary", "dim")
+    label, style = BADGES[unit.decision]
+    text.append(f"   [{label}]", style)
+    if unit.hunk.parent_id:
+        text.append("  (split)", "dim")
+    text.append("\n")
+    text.append(hunk_header(unit.hunk), Style(color=colors.hunk_header))
+    return text
+
