@@ -1,0 +1,96 @@
+"""The edit prompt format of the builtin models: chat messages, special tokens and chat template.
+
+The app asks a local model to rewrite a whole file (or a window of its lines) according to an
+instruction. The builtin pair was trained on exactly this format, so a caller should build its
+prompt with `build_edit_messages` and render it with `render_chat` (or with the tokenizer's
+chat template, which renders the same text). Pure Python: no torch at import time.
+
+Rendered prompt, for one edit (the model answers after the last line)::
+
+    <|bos|><|system|>
+    You rewrite code. Apply the instruction to the file and answer with the whole new file, nothing else.<|end|>
+    <|user|>
+    Rename the parameter `path` to `filename`.
+
+    File: json/tool.py
+    ```python
+    def main(path):
+        ...
+    ```<|end|>
+    <|assistant|>
+
+The answer is the whole edited file, byte for byte, with no code fence, followed by `<|end|>`
+(the end-of-sequence token). Because the original file appears verbatim in the prompt and the
+answer is mostly a copy of it, the original is an excellent speculative draft (EditDrafter).
+"""
+
+from __future__ import annotations
+
+BOS_TOKEN = "<|bos|>"
+EOS_TOKEN = "<|end|>"  # ends every turn; generation stops at it
+PAD_TOKEN = "<|pad|>"
+ROLE_TOKENS = {"system": "<|system|>", "user": "<|user|>", "assistant": "<|assistant|>"}
+SPECIAL_TOKENS = [PAD_TOKEN, BOS_TOKEN, EOS_TOKEN, *ROLE_TOKENS.values()]  # ids 0..5 in this order
+
+SYSTEM_PROMPT = (
+    "You rewrite code. Apply the instruction to the file and answer with the whole new file, "
+    "nothing else."
+)
+
+# Jinja template stored in tokenizer_config.json; `render_chat` is its pure-Python twin (tested equal
+# through transformers' apply_chat_template). Roles other than system/user/assistant are refused.
+CHAT_TEMPLATE = (
+    "{{ bos_token }}"
+    "{% for message in messages %}"
+    "{% if message['role'] not in ['system', 'user', 'assistant'] %}"
+    "{{ raise_exception('roles must be system, user or assistant') }}"
+    "{% endif %}"
+    "{{ '<|' + message['role'] + '|>\\n' + message['content'] + eos_token }}"
+    "{% if message['role'] != 'assistant' %}{{ '\\n' }}{% endif %}"
+    "{% endfor %}"
+    "{% if add_generation_prompt %}{{ '<|assistant|>\\n' }}{% endif %}"
+)
+
+
+def format_file_block(original: str, path: str | None = None, language: str = "python") -> str:
+    """The file part of the user message: an optional `File:` line and the text in a code fence."""
+    body = original if original.endswith("\n") or not original else original + "\n"
+    head = f"File: {path}\n" if path else ""
+    return f"{head}```{language}\n{body}```"
+
+
+def build_edit_messages(
+    instruction: str, original: str, path: str | None = None, language: str = "python"
+) -> list[dict[str, str]]:
+    """Chat messages asking for the whole of `original` rewritten according to `instruction`."""
+    user = instruction.strip() + "\n\n" + format_file_block(original, path, language)
+    return [
+        {"role": "system", "content": SYSTEM_PROMPT},
+        {"role": "user", "content": user},
+    ]
+
+
+def render_chat(messages: list[dict[str, str]], add_generation_prompt: bool = True) -> str:
+    """Render messages exactly as CHAT_TEMPLATE does (the text fed to the tokenizer, specials included)."""
+    parts = [BOS_TOKEN]
+    for message in messages:
+        role = message["role"]
+        if role not in ROLE_TOKENS:
+            raise ValueError(f"unknown chat role {role!r}: use system, user or assistant")
+        parts.append(f"<|{role}|>\n{message['content']}{EOS_TOKEN}")
+        if role != "assistant":
+            parts.append("\n")
+    if add_generation_prompt:
+        parts.append("<|assistant|>\n")
+    return "".join(parts)
+
+
+def render_edit_prompt(instruction: str, original: str, path: str | None = None) -> str:
+    """The full prompt text for one edit, ending where the model starts writing the new file."""
+    return render_chat(build_edit_messages(instruction, original, path), add_generation_prompt=True)
+
+
+def strip_answer(text: str) -> str:
+    """The new file from a generated answer: cut at the end token if the caller did not stop there."""
+    end = text.find(EOS_TOKEN)
+    return text if end < 0 else text[:end]

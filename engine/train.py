@@ -1,0 +1,555 @@
+"""How the builtin model pair was made: tokenizer, data, target and draft training, export, evaluation.
+
+One command does everything, reproducibly (seeded) and resumably (checkpoints in runs/):
+
+    python -m engine.train --out engine/builtin --minutes 90
+
+Stages, each skipped when its output already exists in --work (default runs/builtin):
+  data      stdlib files -> file-level split -> synthetic edits -> tokenizer -> token arrays
+  draft     train the draft model (~1.6M non-embedding parameters), export to OUT/draft
+  target    train the target model (~12.6M non-embedding parameters), export to OUT
+Then `--eval` decodes held-out edits greedily and writes OUT/eval.json (exact match per kind,
+and EditDrafter / ModelDrafter statistics when engine.speculative is available).
+
+The learning rate follows warm-up, stable, decay (WSD). With --minutes, the step at which decay
+starts (and so the total) is decided from the measured speed near the end of the budget and
+stored in the checkpoint, so a resumed run follows the same schedule; --draft-steps and
+--target-steps fix the totals instead, and reproduce a timed run exactly (its log records them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from engine import editprompt
+
+ROOT = Path(__file__).resolve().parent.parent
+SEQ_LEN = 1024  # training row length; the models' max_position_embeddings
+PROMPT_LOSS_WEIGHT = 0.1  # the prompt (instruction + original) is weighted down; the answer counts fully
+PLAIN_EVERY = 7  # every 7th row is plain stdlib code (about 14%), the others packed edit examples
+
+
+@dataclass
+class ModelSpec:
+    """Shape and optimisation of one model of the pair."""
+
+    name: str
+    dim: int
+    n_layer: int
+    n_head: int
+    n_kv_heads: int
+    intermediate_size: int
+    tie_word_embeddings: bool
+    lr: float
+    batch_size: int  # rows of SEQ_LEN tokens per step
+
+    def model_args(self, vocab_size: int):
+        from engine.model import ModelArgs
+
+        return ModelArgs(
+            model_type="llama", vocab_size=vocab_size, dim=self.dim, n_layer=self.n_layer,
+            n_head=self.n_head, n_kv_heads=self.n_kv_heads, intermediate_size=self.intermediate_size,
+            norm_eps=1e-5, rope_theta=10000.0, tie_word_embeddings=self.tie_word_embeddings,
+            max_position_embeddings=SEQ_LEN, bos_token_id=1, eos_token_id=2,
+            extra={"pad_token_id": 0},
+        )  # fmt: skip
+
+
+SPECS = {
+    # 8 x (attention 0.39M + SwiGLU 1.18M) = 12.6M non-embedding; untied 2 x 4096 x 384 = 3.1M embedding
+    "target": ModelSpec("target", 384, 8, 6, 2, 1024, False, 1e-3, 4),
+    # 4 x (attention 0.10M + SwiGLU 0.29M) = 1.6M non-embedding; tied 4096 x 192 = 0.8M embedding
+    "draft": ModelSpec("draft", 192, 4, 3, 1, 512, True, 2e-3, 4),
+    # for tests: seconds per step
+    "tiny": ModelSpec("tiny", 32, 1, 2, 1, 64, True, 3e-3, 2),
+}
+
+
+def log(message: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# data stage
+
+
+def train_tokenizer(texts: list[str], vocab_size: int):
+    """Byte-level BPE over `texts`, with the edit prompt's special tokens at ids 0..6."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    tokenizer = Tokenizer(models.BPE())
+    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
+    tokenizer.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size, min_frequency=2, show_progress=False,
+        special_tokens=editprompt.SPECIAL_TOKENS, initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+    )  # fmt: skip
+    tokenizer.train_from_iterator(texts, trainer, length=len(texts))
+    return tokenizer
+
+
+def engine_tokenizer(backend):
+    """Wrap a tokenizers.Tokenizer with the prompt format's special tokens and chat template."""
+    from engine.checkpoint import Tokenizer
+
+    return Tokenizer(
+        backend, bos_token=editprompt.BOS_TOKEN, eos_token=editprompt.EOS_TOKEN,
+        chat_template=editprompt.CHAT_TEMPLATE, special_tokens={"pad_token": editprompt.PAD_TOKEN},
+    )  # fmt: skip
+
+
+def encode_example(tokenizer, example: dict) -> tuple[list[int], list[float]]:
+    """Token ids and loss weights of one edit example rendered in the prompt format."""
+    prompt = editprompt.render_edit_prompt(example["instruction"], example["original"], example.get("prompt_path"))
+    answer = example["edited"] + editprompt.EOS_TOKEN
+    prompt_ids = tokenizer.encode(prompt, add_special_tokens=False).ids
+    answer_ids = tokenizer.encode(answer, add_special_tokens=False).ids
+    weights = [PROMPT_LOSS_WEIGHT] * len(prompt_ids) + [1.0] * len(answer_ids)
+    weights[0] = 0.0  # nothing predicts the BOS token
+    return prompt_ids + answer_ids, weights
+
+
+def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = None,
+               max_files: int | None = None) -> dict:  # fmt: skip
+    """Make everything training needs under work/data; returns the summary written to data.json."""
+    import numpy as np
+
+    from engine import editdata
+
+    data_dir = work / "data"
+    data_dir.mkdir(parents=True, exist_ok=True)
+    root = stdlib or editdata.stdlib_root()
+    relpaths = editdata.list_stdlib_files(root)
+    if max_files:
+        relpaths = relpaths[:max_files]
+    files = [(p, editdata.read_source(root, p)) for p in relpaths]
+    files = [(p, t) for p, t in files if t]
+    train_files = [(p, t) for p, t in files if not editdata.is_heldout(p)]
+    held_files = [(p, t) for p, t in files if editdata.is_heldout(p)]
+    log(f"stdlib {root}: {len(files)} files, {len(train_files)} train, {len(held_files)} held out")
+
+    backend = train_tokenizer([t for _, t in train_files], vocab_size)
+    backend.save(str(data_dir / "tokenizer.json"))
+    log(f"tokenizer: vocabulary {backend.get_vocab_size()}")
+
+    rng = random.Random(seed)
+    splits = {}
+    for split, split_files, per_snippet in (("train", train_files, 3), ("heldout", held_files, 2)):
+        order = list(split_files)
+        rng.shuffle(order)
+        examples = []
+        for example in editdata.generate_edits(order, seed=seed + (split == "heldout"), per_snippet=per_snippet):
+            record = example.to_dict()
+            record["prompt_path"] = example.path if rng.random() < 0.7 else None  # path shown in the prompt
+            examples.append(record)
+        rng.shuffle(examples)
+        ids_all, weights_all, offsets, kept = [], [], [0], []
+        for record in examples:
+            ids, weights = encode_example(backend, record)
+            if len(ids) > SEQ_LEN:
+                continue
+            ids_all.extend(ids)
+            weights_all.extend(weights)
+            offsets.append(len(ids_all))
+            kept.append(record)
+        np.save(data_dir / f"{split}_edit_ids.npy", np.asarray(ids_all, dtype=np.uint16))
+        np.save(data_dir / f"{split}_edit_weights.npy", np.asarray(weights_all, dtype=np.float16))
+        np.save(data_dir / f"{split}_edit_offsets.npy", np.asarray(offsets, dtype=np.int64))
+        with open(data_dir / f"{split}_edits.jsonl", "w", encoding="utf-8") as out:
+            for record in kept:
+                out.write(json.dumps(record) + "\n")
+        plain = []
+        for _, text in split_files:
+            plain.append(1)  # BOS starts every file
+            plain.extend(backend.encode(text, add_special_tokens=False).ids)
+        np.save(data_dir / f"{split}_plain_ids.npy", np.asarray(plain, dtype=np.uint16))
+        kinds: dict[str, int] = {}
+        for record in kept:
+            kinds[record["kind"]] = kinds.get(record["kind"], 0) + 1
+        splits[split] = {
+            "files": [p for p, _ in split_files], "edit_examples": len(kept),
+            "edit_examples_too_long": len(examples) - len(kept), "edit_tokens": len(ids_all),
+            "plain_tokens": len(plain), "kinds": dict(sorted(kinds.items())),
+        }  # fmt: skip
+        log(f"{split}: {len(kept)} edits ({len(ids_all)} tokens), {len(plain)} plain tokens")
+    summary = {
+        "python": sys.version.split()[0], "stdlib": str(root), "seed": seed,
+        "vocab_size": backend.get_vocab_size(), "seq_len": SEQ_LEN, "splits": splits,
+    }  # fmt: skip
+    (data_dir / "data.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    return summary
+
+
+class Batches:
+    """Deterministic rows of SEQ_LEN tokens: packed edit examples, and every PLAIN_EVERY-th plain code.
+
+    Row g of the stream depends only on (seed, g), so a resumed run sees the same batches.
+    """
+
+    def __init__(self, data_dir: Path, split: str, seed: int):
+        import numpy as np
+
+        self.np = np
+        self.ids = np.load(data_dir / f"{split}_edit_ids.npy")
+        self.weights = np.load(data_dir / f"{split}_edit_weights.npy")
+        self.offsets = np.load(data_dir / f"{split}_edit_offsets.npy")
+        self.plain = np.load(data_dir / f"{split}_plain_ids.npy")
+        self.seed = seed
+        self._epochs: dict[int, list[list[int]]] = {}
+        self._rows_per_epoch: int | None = None
+
+    def _packing(self, epoch: int) -> list[list[int]]:
+        """Example indices of each packed row of one epoch (a fresh permutation per epoch)."""
+        if epoch not in self._epochs:
+            lengths = self.offsets[1:] - self.offsets[:-1]
+            order = self.np.random.default_rng([self.seed, epoch]).permutation(len(lengths))
+            rows, row, used = [], [], 0
+            for index in order:
+                if used + lengths[index] > SEQ_LEN and row:
+                    rows.append(row)
+                    row, used = [], 0
+                row.append(int(index))
+                used += int(lengths[index])
+            if row:
+                rows.append(row)
+            self._epochs = {epoch: rows}  # keep one epoch in memory
+        return self._epochs[epoch]
+
+    def edit_row(self, k: int):
+        np = self.np
+        if self._rows_per_epoch is None:
+            self._rows_per_epoch = len(self._packing(0))
+        epoch, index = divmod(k, self._rows_per_epoch)
+        rows = self._packing(epoch)
+        index = min(index, len(rows) - 1)  # later epochs may pack into a row or two fewer
+        ids = np.zeros(SEQ_LEN, dtype=np.int64)  # pad id 0
+        weights = np.zeros(SEQ_LEN, dtype=np.float32)
+        used = 0
+        for example in rows[index]:
+            start, end = self.offsets[example], self.offsets[example + 1]
+            ids[used : used + end - start] = self.ids[start:end]
+            weights[used : used + end - start] = self.weights[start:end]
+            used += end - start
+        return ids, weights
+
+    def plain_row(self, g: int):
+        np = self.np
+        start = int(np.random.default_rng([self.seed, 1_000_003, g]).integers(0, len(self.plain) - SEQ_LEN))
+        ids = self.plain[start : start + SEQ_LEN].astype(np.int64)
+        return ids, np.ones(SEQ_LEN, dtype=np.float32)
+
+    def row(self, g: int):
+        if g % PLAIN_EVERY == PLAIN_EVERY - 1:
+            return self.plain_row(g)
+        return self.edit_row(g - (g + 1) // PLAIN_EVERY)
+
+    def batch(self, step: int, batch_size: int):
+        import torch
+
+        rows = [self.row(step * batch_size + j) for j in range(batch_size)]
+        ids = torch.from_numpy(self.np.stack([r[0] for r in rows]))
+        weights = torch.from_numpy(self.np.stack([r[1] for r in rows]))
+        return ids, weights
+
+
+def validation_rows(data_dir: Path, n_edit_rows: int, n_plain_rows: int, seed: int) -> dict:
+    """Fixed held-out rows: packed held-out edits (weights: answer tokens only) and plain code."""
+    import numpy as np
+    import torch
+
+    held = Batches(data_dir, "heldout", seed)
+    edit = [held.edit_row(k) for k in range(n_edit_rows)]
+    edit_ids = torch.from_numpy(np.stack([r[0] for r in edit]))
+    edit_weights = torch.from_numpy(np.stack([(r[1] >= 1.0).astype(np.float32) for r in edit]))
+    plain = held.plain
+    n_plain_rows = min(n_plain_rows, len(plain) // SEQ_LEN)
+    plain_ids = torch.from_numpy(plain[: n_plain_rows * SEQ_LEN].astype(np.int64).reshape(n_plain_rows, SEQ_LEN))
+    return {"edit": (edit_ids, edit_weights), "plain": (plain_ids, torch.ones_like(plain_ids, dtype=torch.float32))}
+
+
+# ---------------------------------------------------------------------------------------------
+# model training
+
+
+def weighted_loss(model, ids, weights):
+    """Weighted next-token cross-entropy (mean over the weights) of a batch of rows."""
+    import torch.nn.functional as F
+
+    logits = model(ids[:, :-1])  # [B, S-1, V]
+    losses = F.cross_entropy(logits.float().flatten(0, 1), ids[:, 1:].flatten(), reduction="none")
+    target_weights = weights[:, 1:].flatten()  # weight of the token being predicted
+    return (losses * target_weights).sum() / target_weights.sum().clamp_min(1e-6)
+
+
+def evaluate_loss(model, rows: dict, batch_size: int = 4) -> dict[str, float]:
+    import torch
+
+    model.eval()
+    out = {}
+    with torch.no_grad(), torch.autocast("cpu", dtype=torch.bfloat16):
+        for name, (ids, weights) in rows.items():
+            total, count = 0.0, 0.0
+            for i in range(0, len(ids), batch_size):
+                w = weights[i : i + batch_size]
+                n = float(w[:, 1:].sum())
+                if n:
+                    total += float(weighted_loss(model, ids[i : i + batch_size], w)) * n
+                    count += n
+            out[name] = total / max(count, 1.0)
+    model.train()
+    return out
+
+
+DECAY_FRACTION = 0.2  # the last 20% of the steps decay the learning rate linearly to 10%
+
+
+def decay_start(total: int) -> int:
+    return int(total * (1 - DECAY_FRACTION))
+
+
+def lr_at(step: int, total: int | None, peak: float, warmup: int) -> float:
+    """Warm-up, stable, decay (WSD): linear warm-up, constant, then linear decay to 10% at `total`.
+
+    While `total` is unknown (a time budget, not a step count) the rate stays constant, so the
+    step at which decay starts can be decided late, from the measured speed, without changing
+    any rate already used: the run equals a fixed-steps run with that `total`.
+    """
+    if step < warmup:
+        return peak * (step + 1) / warmup
+    if total is None or step < decay_start(total):
+        return peak
+    progress = (step - decay_start(total)) / max(1, total - decay_start(total))
+    return peak * (1.0 - 0.9 * min(1.0, progress))
+
+
+def choose_total(step: int, elapsed: float, budget: float, recent_step_s: float) -> int | None:
+    """In time-budget mode: the total step count once decay must start to end within `budget`.
+
+    Returns None while there is time for more stable steps; else a total T with
+    decay_start(T) == step (so a fixed-steps run with T reproduces the schedule).
+    """
+    remaining = budget - elapsed
+    if remaining > recent_step_s * (step / (1 - DECAY_FRACTION) - step):
+        return None
+    total = max(step + 1, int(step / (1 - DECAY_FRACTION)))
+    while decay_start(total) < step:
+        total += 1
+    while total > step + 1 and decay_start(total - 1) >= step:
+        total -= 1
+    return total
+
+
+def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, steps: int | None,
+                eval_every: int = 200, ckpt_every_s: float = 180.0, val_rows: tuple[int, int] = (24, 8),
+                progress: bool = True):  # fmt: skip
+    """Train one model (resuming from work/<name>/ckpt.pt); returns (model, summary dict)."""
+    import torch
+
+    data_dir = work / "data"
+    run_dir = work / spec.name
+    run_dir.mkdir(parents=True, exist_ok=True)
+    ckpt_path, log_path = run_dir / "ckpt.pt", run_dir / "log.jsonl"
+    data = json.loads((data_dir / "data.json").read_text())
+    from engine.model import Transformer
+
+    torch.manual_seed(seed)
+    args = spec.model_args(data["vocab_size"])
+    model = Transformer(args)
+    model.init_weights(0.02)
+    decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
+    no_decay = [p for n, p in model.named_parameters() if p.dim() < 2]
+    optimizer = torch.optim.AdamW(
+        [{"params": decay, "weight_decay": 0.1}, {"params": no_decay, "weight_decay": 0.0}],
+        lr=spec.lr, betas=(0.9, 0.95), eps=1e-8,
+    )  # fmt: skip
+    state = {"step": 0, "total_steps": steps, "elapsed": 0.0, "wall": 0.0, "tokens": 0}
+    if ckpt_path.is_file():
+        saved = torch.load(ckpt_path, map_location="cpu", weights_only=True)
+        model.load_state_dict(saved["model"])
+        optimizer.load_state_dict(saved["optimizer"])
+        state.update(saved["state"])
+        if steps is not None:
+            state["total_steps"] = steps
+        log(f"{spec.name}: resumed at step {state['step']} of {state['total_steps']}")
+    non_embedding = sum(p.numel() for n, p in model.named_parameters() if "tok_embeddings" not in n and "output" not in n)
+    total_params = sum(p.numel() for p in model.parameters())
+    log(f"{spec.name}: {non_embedding / 1e6:.2f}M non-embedding, {total_params / 1e6:.2f}M parameters")
+
+    batches = Batches(data_dir, "train", seed)
+    val = validation_rows(data_dir, *val_rows, seed=seed)
+    tokens_per_step = spec.batch_size * SEQ_LEN
+    warmup = 50
+
+    def save_checkpoint() -> None:
+        tmp = ckpt_path.with_suffix(".tmp")
+        torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "state": state}, tmp)
+        os.replace(tmp, ckpt_path)
+
+    def write_log(record: dict) -> None:
+        with open(log_path, "a", encoding="utf-8") as out:
+            out.write(json.dumps(record) + "\n")
+
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=state["total_steps"], initial=state["step"], desc=spec.name, mininterval=20,
+                   file=sys.stderr, dynamic_ncols=False, ncols=100)  # fmt: skip
+    model.train()
+    last_ckpt = time.time()
+    recent: list[float] = []  # wall seconds of the last steps, evaluation and checkpoints included
+    budget = (minutes or 0.0) * 60
+    while state["total_steps"] is None or state["step"] < state["total_steps"]:
+        step = state["step"]
+        if state["total_steps"] is None and len(recent) >= 10 and step >= warmup:
+            per_step = sorted(recent)[len(recent) // 2] * 1.05  # median, plus a margin for evaluations
+            total = choose_total(step, state["wall"], budget, per_step)
+            if total is not None:
+                state["total_steps"] = total
+                log(f"{spec.name}: decay starts at step {step}; total {total} steps "
+                    f"({per_step:.2f} s/step, {state['wall'] / 60:.1f} of {budget / 60:.1f} min used)")  # fmt: skip
+                if bar is not None:
+                    bar.total = total
+        t0 = time.time()
+        lr = lr_at(step, state["total_steps"], spec.lr, warmup)
+        for group in optimizer.param_groups:
+            group["lr"] = lr
+        ids, weights = batches.batch(step, spec.batch_size)
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            loss = weighted_loss(model, ids, weights)
+        optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        dt = time.time() - t0
+        state["step"] = step + 1
+        state["elapsed"] += dt
+        state["tokens"] += tokens_per_step
+        record = {"model": spec.name, "step": step + 1, "loss": round(loss.item(), 4), "lr": lr,
+                  "grad_norm": round(float(grad_norm), 3), "tok_s": round(tokens_per_step / dt),
+                  "elapsed_s": round(state["elapsed"], 1), "tokens": state["tokens"]}  # fmt: skip
+        last = state["total_steps"] is not None and state["step"] >= state["total_steps"]
+        if state["step"] % eval_every == 0 or last:
+            record.update({f"val_{k}": round(v, 4) for k, v in evaluate_loss(model, val).items()})
+            log(f"{spec.name} step {state['step']}: loss {record['loss']:.3f}, val edit "
+                f"{record['val_edit']:.3f}, val plain {record['val_plain']:.3f}")  # fmt: skip
+            state["last_val"] = {k: v for k, v in record.items() if k.startswith("val_")}
+        write_log(record)
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix(loss=f"{loss.item():.3f}", tok_s=record["tok_s"], refresh=False)
+        if time.time() - last_ckpt > ckpt_every_s or last:
+            save_checkpoint()
+            last_ckpt = time.time()
+        wall = time.time() - t0
+        state["wall"] += wall
+        recent = (recent + [wall])[-30:]
+    if bar is not None:
+        bar.close()
+    summary = {
+        "model": spec.name, "spec": asdict(spec), "non_embedding_params": non_embedding,
+        "params": total_params, "steps": state["step"], "tokens": state["tokens"],
+        "train_seconds": round(state["elapsed"], 1),
+        "tokens_per_second": round(state["tokens"] / max(state["elapsed"], 1e-9)),
+        "final_train_loss": _recent_loss(log_path), **state.get("last_val", {}),
+    }  # fmt: skip
+    (run_dir / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    return model.eval(), summary
+
+
+def _recent_loss(log_path: Path, last: int = 50) -> float | None:
+    """Mean training loss over the last `last` logged steps (one step's loss is noisy)."""
+    if not log_path.is_file():
+        return None
+    losses = [json.loads(line)["loss"] for line in log_path.read_text().splitlines()[-last:]]
+    return round(sum(losses) / len(losses), 4) if losses else None
+
+
+def export(model, work: Path, out_dir: Path) -> Path:
+    """Write one model in the Hugging Face layout (bf16 safetensors, tokenizer, chat template)."""
+    import torch
+    from tokenizers import Tokenizer as Backend
+
+    from engine import checkpoint
+
+    tokenizer = engine_tokenizer(Backend.from_file(str(work / "data" / "tokenizer.json")))
+    generation = {"bos_token_id": 1, "eos_token_id": 2, "pad_token_id": 0, "do_sample": False}
+    checkpoint.save(model, out_dir, tokenizer, dtype=torch.bfloat16, generation_config=generation)
+    return out_dir
+
+
+# ---------------------------------------------------------------------------------------------
+# command line
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m engine.train", description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "engine" / "builtin", help="export directory (target; draft in OUT/draft)")
+    parser.add_argument("--work", type=Path, default=ROOT / "runs" / "builtin", help="data, checkpoints and logs")
+    parser.add_argument("--minutes", type=float, default=90.0, help="training budget for both models (wall, after data)")
+    parser.add_argument("--draft-share", type=float, default=0.25, help="share of --minutes for the draft model")
+    parser.add_argument("--draft-steps", type=int, help="fixed number of draft steps (overrides --minutes)")
+    parser.add_argument("--target-steps", type=int, help="fixed number of target steps (overrides --minutes)")
+    parser.add_argument("--seed", type=int, default=1234)
+    parser.add_argument("--vocab-size", type=int, default=4096)
+    parser.add_argument("--models", default="draft,target", help="which models to train, in order")
+    parser.add_argument("--spec", action="append", default=[], help="NAME=SPEC: train model NAME with the shape SPEC (tests: draft=tiny)")
+    parser.add_argument("--max-files", type=int, help="use only the first N stdlib files (tests)")
+    parser.add_argument("--eval-every", type=int, default=200)
+    parser.add_argument("--threads", type=int, default=0, help="torch threads (0: all cores)")
+    parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--data-only", action="store_true", help="stop after the data stage")
+    parser.add_argument("--eval", action="store_true", help="evaluate the exported pair on held-out edits")
+    parser.add_argument("--eval-per-kind", type=int, default=10)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    import torch
+
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    work = args.work.resolve()
+    started = time.time()
+    if args.eval:
+        from engine.trainer_eval import evaluate_pair
+
+        evaluate_pair(args.out, work / "data" / "heldout_edits.jsonl", args.eval_per_kind)
+        return 0
+    if not (work / "data" / "data.json").is_file():
+        build_data(work, args.seed, args.vocab_size, max_files=args.max_files)
+    log(f"data ready in {time.time() - started:.0f} s")
+    if args.data_only:
+        return 0
+    specs = dict(SPECS)
+    for item in args.spec:
+        name, _, shape = item.partition("=")
+        specs[name] = ModelSpec(**{**asdict(SPECS[shape]), "name": name})
+    summaries = {}
+    for name in [m.strip() for m in args.models.split(",") if m.strip()]:
+        share = args.draft_share if name == "draft" else 1.0 - args.draft_share
+        fixed = args.draft_steps if name == "draft" else args.target_steps
+        model, summary = train_model(
+            specs[name], work, args.seed, minutes=args.minutes * share, steps=fixed,
+            eval_every=args.eval_every, progress=not args.no_progress,
+        )  # fmt: skip
+        out_dir = args.out / "draft" if name == "draft" else args.out
+        export(model, work, out_dir)
+        summaries[name] = summary
+        log(f"{name}: exported to {out_dir}: {json.dumps(summary)}")
+    (work / "train_summary.json").write_text(json.dumps(summaries, indent=1) + "\n", encoding="utf-8")
+    log(f"done in {time.time() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
