@@ -22,6 +22,15 @@ from engine.drafters import (
 from engine.model import ModelArgs, Transformer
 from engine.speculative import accept_greedy, speculative_generate
 
+
+@pytest.fixture(autouse=True, scope="module")
+def one_thread():
+    """Tiny models run fastest on one thread; several threads thrash on a busy machine."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
 VOCAB = 48
 
 
