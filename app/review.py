@@ -2,22 +2,44 @@
 
 Pure Python: imports neither textual nor torch. The TUI and the plain (``git add -p``-style)
 interface both drive a ReviewSession and render what it says; tests drive it directly.
+
+The units under review are the hunks of the diff in file order; ``split()`` replaces a unit by
+its sub-hunks. Navigation moves a cursor and is not undoable; every change of a decision is
+(undo also puts the cursor back where the change was made). Time is charged to the unit under
+the cursor whenever the cursor moves or a decision is made; the clock is injectable for tests.
 """
 
 from __future__ import annotations
 
+import base64
+import json
+import os
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from app.diffs import FileDiff, Hunk, Selection
+from app.diffs import (
+    EDIT_HINTS,
+    FileDiff,
+    Hunk,
+    Selection,
+    build_patch,
+    edit_text,
+    parse_edited_hunk,
+    split_hunk,
+)
+from app.errors import UserError
+
+STATE_VERSION = 1
 
 
 class Decision(str, Enum):
     PENDING = "pending"
     ACCEPTED = "accepted"
     REJECTED = "rejected"
-    EDITED = "edited"  # accepted in a form the human changed
+    EDITED = "edited"  # accepted in a form the human changed (an edit, or some of its lines)
 
 
 @dataclass
@@ -29,6 +51,17 @@ class HunkState:
     selected_lines: set[int] | None = None  # line mode: chosen change lines; None = follow decision
     edited: Hunk | None = None  # the human's version, when decision is EDITED
     seconds: float = 0.0  # time the cursor spent on this unit
+    file_index: int = 0  # index into ReviewSession.files
+
+    @property
+    def id(self) -> str:
+        return self.hunk.id
+
+    def is_line_selected(self, index: int) -> bool:
+        """Whether change line ``index`` would be applied as things stand."""
+        if self.selected_lines is not None:
+            return index in self.selected_lines
+        return self.decision in (Decision.ACCEPTED, Decision.EDITED)
 
 
 @dataclass
@@ -50,20 +83,553 @@ class ReviewStats:
         decided = self.decided
         return (self.accepted + self.edited) / decided if decided else 0.0
 
+    @property
+    def mean_seconds(self) -> float:
+        """Mean time spent per hunk over the hunks that were looked at."""
+        values = [s for s in self.seconds_per_hunk.values() if s > 0]
+        return sum(values) / len(values) if values else 0.0
+
+    def as_dict(self) -> dict:
+        return {
+            "total": self.total,
+            "accepted": self.accepted,
+            "rejected": self.rejected,
+            "edited": self.edited,
+            "pending": self.pending,
+            "acceptance_rate": round(self.acceptance_rate, 4),
+            "mean_seconds_per_hunk": round(self.mean_seconds, 3),
+            "seconds_per_hunk": {k: round(v, 3) for k, v in self.seconds_per_hunk.items()},
+        }
+
+
+# (hunk, decision, selected lines, edited) per unit, and the cursor
+_Snapshot = tuple[
+    int, tuple[tuple[Hunk, Decision, "frozenset[int] | None", "Hunk | None", int], ...]
+]
+
 
 class ReviewSession:
     """Decisions over a list of FileDiffs, with a cursor; every change is undoable and saved.
 
     Mutating methods act on the current unit unless told otherwise, record an undo step, and
-    save to ``state_path`` (under ``.git/``) when one is set.
+    save to ``state_path`` (under ``.git/``) when one is set. ``patch_checker``, when set, is
+    called with the patch of an edit before the edit counts (it raises UserError to refuse it).
     """
 
-    def __init__(self, files: list[FileDiff], *, source: str = "", state_path: Path | None = None):
-        raise NotImplementedError
+    def __init__(
+        self,
+        files: list[FileDiff],
+        *,
+        source: str = "",
+        state_path: Path | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        edit_hint: str = EDIT_HINTS["stage"],
+    ):
+        self.files = files
+        self.source = source
+        self.state_path = state_path
+        self.clock = clock
+        self.edit_hint = edit_hint
+        self.patch_checker: Callable[[bytes], None] | None = None
+        self.messages: list[str] = []  # things to tell the user (e.g. what --resume dropped)
+        self.units: list[HunkState] = [
+            HunkState(hunk=hunk, file_index=file_index)
+            for file_index, file in enumerate(files)
+            for hunk in file.hunks
+        ]
+        self.index = 0
+        self._undo: list[_Snapshot] = []
+        self._redo: list[_Snapshot] = []
+        self._tick = clock()
 
-    # navigation: index, current, move(delta), next_pending(), next_file(), prev_file(), first(), last()
-    # decisions: accept(), reject(), accept_rest_of_file(), reject_rest_of_file(),
-    #            split(), toggle_line(index), edit(new_hunk)
-    # history:   undo(), redo()
-    # results:   stats() -> ReviewStats, selection() -> Selection, rejected_selection() -> Selection
-    # persistence: save(), ReviewSession.load(state_path, files) for --resume
+    # ---------------------------------------------------------------- reading the state
+
+    @property
+    def current(self) -> HunkState | None:
+        return self.units[self.index] if self.units else None
+
+    @property
+    def current_file(self) -> FileDiff | None:
+        unit = self.current
+        return None if unit is None else self.files[unit.file_index]
+
+    def file_of(self, unit: HunkState) -> FileDiff:
+        return self.files[unit.file_index]
+
+    def units_of_file(self, file_index: int) -> list[HunkState]:
+        return [unit for unit in self.units if unit.file_index == file_index]
+
+    def file_progress(self, file_index: int) -> tuple[int, int]:
+        """(decided units, units) in one file."""
+        units = self.units_of_file(file_index)
+        return sum(u.decision != Decision.PENDING for u in units), len(units)
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """(1-based index of the current unit, number of units), for a "(3/17)" display."""
+        return (self.index + 1 if self.units else 0), len(self.units)
+
+    @property
+    def done(self) -> bool:
+        return all(unit.decision != Decision.PENDING for unit in self.units)
+
+    def can_split(self, unit: HunkState | None = None) -> bool:
+        unit = unit or self.current
+        return (
+            unit is not None
+            and unit.hunk.kind == "text"
+            and unit.hunk.parent_id is None
+            and unit.edited is None
+            and unit.hunk.splittable_into > 1
+        )
+
+    def can_edit(self, unit: HunkState | None = None) -> bool:
+        """Text hunks can be edited, except a whole-file deletion (as in git add -p)."""
+        unit = unit or self.current
+        return (
+            unit is not None and unit.hunk.kind == "text" and self.file_of(unit).status != "deleted"
+        )
+
+    def stats(self) -> ReviewStats:
+        counts = {decision: 0 for decision in Decision}
+        for unit in self.units:
+            counts[unit.decision] += 1
+        self._charge()
+        return ReviewStats(
+            total=len(self.units),
+            accepted=counts[Decision.ACCEPTED],
+            rejected=counts[Decision.REJECTED],
+            edited=counts[Decision.EDITED],
+            pending=counts[Decision.PENDING],
+            seconds_per_hunk={unit.id: unit.seconds for unit in self.units},
+        )
+
+    def selection(self, *, include_pending: bool = False) -> Selection:
+        """What to apply: accepted units whole, edited ones as edited or as their chosen lines."""
+        chosen: dict[str, frozenset[int] | Hunk] = {}
+        for unit in self.units:
+            decision = unit.decision
+            if decision == Decision.EDITED and unit.edited is not None:
+                chosen[unit.id] = unit.edited
+            elif decision == Decision.EDITED and unit.selected_lines is not None:
+                chosen[unit.id] = frozenset(unit.selected_lines)
+            elif decision == Decision.ACCEPTED or (
+                include_pending and decision == Decision.PENDING
+            ):
+                chosen[unit.id] = frozenset(unit.hunk.change_indices)
+        return chosen
+
+    def rejected_selection(self) -> Selection:
+        """The rejected units, whole (for unstaging or discarding them)."""
+        return {
+            unit.id: frozenset(unit.hunk.change_indices)
+            for unit in self.units
+            if unit.decision == Decision.REJECTED
+        }
+
+    def patch(self, *, reverse: bool = False) -> bytes:
+        """The patch of what was accepted (``reverse``: for ``git apply -R``)."""
+        return build_patch(self.files, self.selection(), reverse=reverse)
+
+    # ---------------------------------------------------------------- navigation
+
+    def go_to(self, index: int) -> None:
+        if not self.units:
+            return
+        index = max(0, min(index, len(self.units) - 1))
+        if index != self.index:
+            self._charge()
+            self.index = index
+
+    def move(self, delta: int) -> None:
+        self.go_to(self.index + delta)
+
+    def first(self) -> None:
+        self.go_to(0)
+
+    def last(self) -> None:
+        self.go_to(len(self.units) - 1)
+
+    def next_pending(self) -> bool:
+        """Move to the next pending unit after the cursor, wrapping; False when none is left."""
+        count = len(self.units)
+        for step in range(1, count + 1):
+            index = (self.index + step) % count
+            if self.units[index].decision == Decision.PENDING:
+                self.go_to(index)
+                return True
+        return False
+
+    def prev_pending(self) -> bool:
+        count = len(self.units)
+        for step in range(1, count + 1):
+            index = (self.index - step) % count
+            if self.units[index].decision == Decision.PENDING:
+                self.go_to(index)
+                return True
+        return False
+
+    def next_file(self) -> bool:
+        unit = self.current
+        if unit is None:
+            return False
+        for index in range(self.index + 1, len(self.units)):
+            if self.units[index].file_index != unit.file_index:
+                self.go_to(index)
+                return True
+        return False
+
+    def prev_file(self) -> bool:
+        unit = self.current
+        if unit is None:
+            return False
+        index = self.index
+        while index > 0 and self.units[index - 1].file_index == unit.file_index:
+            index -= 1
+        if index == 0:
+            return False
+        target_file = self.units[index - 1].file_index
+        while index > 0 and self.units[index - 1].file_index == target_file:
+            index -= 1
+        self.go_to(index)
+        return True
+
+    # ---------------------------------------------------------------- decisions
+
+    def accept(self, *, advance: bool = False) -> None:
+        self._decide(self.index, Decision.ACCEPTED)
+        if advance:
+            self.next_pending()
+
+    def reject(self, *, advance: bool = False) -> None:
+        self._decide(self.index, Decision.REJECTED)
+        if advance:
+            self.next_pending()
+
+    def reset(self) -> None:
+        """Back to pending."""
+        self._decide(self.index, Decision.PENDING)
+
+    def _decide(self, index: int, decision: Decision) -> None:
+        if not self.units:
+            return
+        self._record()
+        unit = self.units[index]
+        unit.decision, unit.selected_lines, unit.edited = decision, None, None
+        self._changed()
+
+    def set_decisions(self, indices: list[int], decision: Decision) -> None:
+        """Decide several units (indices into ``units``) as one undoable step."""
+        if not indices:
+            return
+        self._record()
+        for index in indices:
+            unit = self.units[index]
+            unit.decision, unit.selected_lines, unit.edited = decision, None, None
+        self._changed()
+
+    def accept_rest_of_file(self) -> int:
+        """Accept the current unit and every pending one after it in its file; returns how many."""
+        return self._rest_of_file(Decision.ACCEPTED)
+
+    def reject_rest_of_file(self) -> int:
+        return self._rest_of_file(Decision.REJECTED)
+
+    def _rest_of_file(self, decision: Decision) -> int:
+        unit = self.current
+        if unit is None:
+            return 0
+        self._record()
+        changed = 0
+        for index in range(self.index, len(self.units)):
+            other = self.units[index]
+            if other.file_index != unit.file_index:
+                break
+            if other.decision == Decision.PENDING or other is unit:
+                other.decision, other.selected_lines, other.edited = decision, None, None
+                changed += 1
+        self._changed()
+        return changed
+
+    def split(self) -> int:
+        """Split the current unit as ``git add -p``'s ``s``; returns the number of parts (0: no)."""
+        unit = self.current
+        if unit is None or not self.can_split(unit):
+            return 0
+        subs = split_hunk(unit.hunk)
+        self._record()
+        new_units = []
+        for sub in subs:
+            state = HunkState(hunk=sub, decision=unit.decision, file_index=unit.file_index)
+            if unit.selected_lines is not None:
+                chosen = {
+                    i - sub.parent_offset
+                    for i in unit.selected_lines
+                    if sub.parent_offset <= i < sub.parent_offset + len(sub.lines)
+                }
+                _set_lines(state, chosen)
+            new_units.append(state)
+        new_units[0].seconds = unit.seconds
+        self.units[self.index : self.index + 1] = new_units
+        self._changed()
+        return len(subs)
+
+    def toggle_line(self, index: int) -> None:
+        """Line mode: flip one change line of the current unit (index into its ``lines``).
+
+        The first toggle starts from all lines selected (none if the unit was rejected); the
+        unit becomes EDITED with a partial choice, ACCEPTED with all, REJECTED with none.
+        """
+        unit = self.current
+        if unit is None or unit.hunk.kind != "text":
+            return
+        if index not in unit.hunk.change_indices:
+            raise ValueError(f"line {index} is not a change line of hunk {unit.id}")
+        chosen = (
+            set(unit.selected_lines)
+            if unit.selected_lines is not None
+            else (set() if unit.decision == Decision.REJECTED else set(unit.hunk.change_indices))
+        )
+        chosen ^= {index}
+        self.set_lines(chosen)
+
+    def set_lines(self, indices: set[int] | frozenset[int]) -> None:
+        """Line mode: choose exactly these change lines of the current unit."""
+        unit = self.current
+        if unit is None or unit.hunk.kind != "text":
+            return
+        valid = set(unit.hunk.change_indices)
+        if not set(indices) <= valid:
+            raise ValueError(f"not change lines of hunk {unit.id}: {sorted(set(indices) - valid)}")
+        self._record()
+        unit.edited = None
+        _set_lines(unit, set(indices))
+        self._changed()
+
+    def edit(self, new_hunk: Hunk) -> None:
+        """Accept the current unit in the human's edited form (checked first when it can be)."""
+        unit = self.current
+        if unit is None or not self.can_edit(unit):
+            raise UserError("this hunk cannot be edited")
+        if self.patch_checker is not None:
+            self.patch_checker(build_patch([self.file_of(unit)], {unit.id: new_hunk}))
+        self._record()
+        unit.decision, unit.selected_lines, unit.edited = Decision.EDITED, None, new_hunk
+        self._changed()
+
+    def edit_text(self) -> bytes:
+        """The text to put in the editor for the current unit (git add -p's format)."""
+        unit = self.current
+        if unit is None or not self.can_edit(unit):
+            raise UserError("this hunk cannot be edited")
+        return edit_text(unit.edited or unit.hunk, hint=self.edit_hint)
+
+    def apply_edit_text(self, data: bytes) -> bool:
+        """Read the editor's text back; False when the edit was abandoned (everything removed).
+
+        A broken edit raises UserError with the reason and leaves the unit as it was.
+        """
+        unit = self.current
+        if unit is None:
+            return False
+        new_hunk = parse_edited_hunk(data, unit.hunk)
+        if new_hunk is None:
+            return False
+        self.edit(new_hunk)
+        return True
+
+    # ---------------------------------------------------------------- history
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> bool:
+        if not self._undo:
+            return False
+        self._redo.append(self._snapshot())
+        self._restore(self._undo.pop())
+        self._save_quietly()
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            return False
+        self._undo.append(self._snapshot())
+        self._restore(self._redo.pop())
+        self._save_quietly()
+        return True
+
+    def _snapshot(self) -> _Snapshot:
+        return self.index, tuple(
+            (
+                unit.hunk,
+                unit.decision,
+                None if unit.selected_lines is None else frozenset(unit.selected_lines),
+                unit.edited,
+                unit.file_index,
+            )
+            for unit in self.units
+        )
+
+    def _restore(self, snapshot: _Snapshot) -> None:
+        self._charge()
+        seconds = {unit.id: unit.seconds for unit in self.units}
+        index, units = snapshot
+        self.units = [
+            HunkState(
+                hunk=hunk,
+                decision=decision,
+                selected_lines=None if lines is None else set(lines),
+                edited=edited,
+                seconds=seconds.get(hunk.id, 0.0),
+                file_index=file_index,
+            )
+            for hunk, decision, lines, edited, file_index in units
+        ]
+        self.index = min(index, max(len(self.units) - 1, 0))
+
+    def _record(self) -> None:
+        self._charge()
+        self._undo.append(self._snapshot())
+        self._redo.clear()
+
+    def _changed(self) -> None:
+        self._save_quietly()
+
+    def _charge(self) -> None:
+        now = self.clock()
+        if self.units:
+            self.units[self.index].seconds += max(0.0, now - self._tick)
+        self._tick = now
+
+    # ---------------------------------------------------------------- persistence
+
+    def to_json(self) -> dict:
+        split_parents = sorted({u.hunk.parent_id for u in self.units if u.hunk.parent_id})
+        return {
+            "version": STATE_VERSION,
+            "source": self.source,
+            "cursor": self.current.id if self.current else None,
+            "split": split_parents,
+            "units": [
+                {
+                    "id": unit.id,
+                    "decision": unit.decision.value,
+                    "lines": None if unit.selected_lines is None else sorted(unit.selected_lines),
+                    "edited": None
+                    if unit.edited is None
+                    else base64.b64encode(unit.edited.patch_bytes()).decode(),
+                    "seconds": round(unit.seconds, 3),
+                }
+                for unit in self.units
+            ],
+        }
+
+    def save(self) -> None:
+        """Write the state atomically to ``state_path`` (nothing when there is none)."""
+        if self.state_path is None:
+            return
+        self.state_path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self.state_path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(self.to_json()), encoding="utf-8")
+        os.replace(temporary, self.state_path)
+
+    def _save_quietly(self) -> None:
+        try:
+            self.save()
+        except OSError as error:  # a review must not die because its state could not be saved
+            message = f"could not save the review state to {self.state_path}: {error}"
+            if message not in self.messages:
+                self.messages.append(message)
+
+    def discard_saved(self) -> None:
+        if self.state_path is not None:
+            self.state_path.unlink(missing_ok=True)
+
+    @classmethod
+    def load(
+        cls,
+        state_path: Path,
+        files: list[FileDiff],
+        *,
+        source: str = "",
+        clock: Callable[[], float] = time.monotonic,
+        edit_hint: str = EDIT_HINTS["stage"],
+    ) -> ReviewSession:
+        """Resume a saved review against the diff as it is now, matching hunks by their ids.
+
+        Hunks of the saved review that are no longer in the diff are dropped, with a message in
+        ``session.messages``; hunks that are new are pending.
+        """
+        try:
+            data = json.loads(state_path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise UserError(
+                f"no saved review to resume ({state_path} does not exist); "
+                "run specdraft review without --resume"
+            ) from None
+        except (OSError, ValueError) as error:
+            raise UserError(f"cannot read the saved review {state_path}: {error}") from None
+        if not isinstance(data, dict) or data.get("version") != STATE_VERSION:
+            raise UserError(
+                f"the saved review {state_path} is from another version; start again without --resume"
+            )
+        session = cls(files, source=source, state_path=state_path, clock=clock, edit_hint=edit_hint)
+        for parent_id in data.get("split", []):
+            for index, unit in enumerate(session.units):
+                if unit.id == parent_id and session.can_split(unit):
+                    subs = split_hunk(unit.hunk)
+                    session.units[index : index + 1] = [
+                        HunkState(hunk=sub, file_index=unit.file_index) for sub in subs
+                    ]
+                    break
+        by_id = {unit.id: unit for unit in session.units}
+        dropped = 0
+        for saved in data.get("units", []):
+            unit = by_id.get(saved.get("id"))
+            if unit is None:
+                dropped += 1
+                continue
+            try:
+                unit.decision = Decision(saved.get("decision", "pending"))
+                lines = saved.get("lines")
+                if lines is not None:
+                    unit.selected_lines = set(lines) & set(unit.hunk.change_indices)
+                if saved.get("edited"):
+                    unit.edited = parse_edited_hunk(base64.b64decode(saved["edited"]), unit.hunk)
+                unit.seconds = float(saved.get("seconds", 0.0))
+            except (ValueError, UserError, TypeError):
+                unit.decision, unit.selected_lines, unit.edited = Decision.PENDING, None, None
+            if (
+                unit.decision == Decision.EDITED
+                and unit.edited is None
+                and unit.selected_lines is None
+            ):
+                unit.decision = Decision.PENDING
+        if dropped:
+            session.messages.append(
+                f"{dropped} hunk{'s' if dropped != 1 else ''} of the saved review no longer "
+                "exist in the diff; their decisions were dropped"
+            )
+        cursor = data.get("cursor")
+        for index, unit in enumerate(session.units):
+            if unit.id == cursor:
+                session.index = index
+                break
+        return session
+
+
+def _set_lines(unit: HunkState, chosen: set[int]) -> None:
+    """Set a line choice and the decision it amounts to."""
+    every = set(unit.hunk.change_indices)
+    if chosen == every:
+        unit.decision, unit.selected_lines = Decision.ACCEPTED, None
+    elif not chosen:
+        unit.decision, unit.selected_lines = Decision.REJECTED, None
+    else:
+        unit.decision, unit.selected_lines = Decision.EDITED, chosen
