@@ -96,11 +96,11 @@ class ReviewApp(App[bool]):
             raise UserError("editor = \"external\" but neither $VISUAL nor $EDITOR is set")
         return command
 
-    def edit_with_suspend(self, command: list[str], text: str) -> str | None:
+    def edit_with_suspend(self, command: list[str], data: bytes) -> bytes | None:
         """Hand the terminal to the editor; None when this terminal cannot be suspended."""
         try:
             with self.suspend():
-                return edit_in_external_editor(command, text)
+                return edit_in_external_editor(command, data)
         except SuspendNotSupported:
             return None
 

@@ -52,21 +52,18 @@ class SessionView:
         return self.session.current if self.units else None
 
     def rebuild(self) -> None:
-        """Recompute which file each unit belongs to (after a split, or when the session grew)."""
-        file_by_hunk_id: dict[str, int] = {}
-        for file_index, file in enumerate(self.files):
-            for hunk in file.hunks:
-                file_by_hunk_id[hunk.id] = file_index
+        """Recompute which units each file has (after a split, or when the session grew)."""
         self.units_of_file = [[] for _ in self.files]
         self.file_of_unit = []
         for unit_index, unit in enumerate(self.units):
-            file_index = file_by_hunk_id.get(unit.hunk.parent_id or unit.hunk.id, 0)
-            self.file_of_unit.append(file_index)
-            self.units_of_file[file_index].append(unit_index)
+            self.file_of_unit.append(unit.file_index)
+            self.units_of_file[unit.file_index].append(unit_index)
 
     def stale(self) -> bool:
-        """True when the session's units or files changed in number since ``rebuild``."""
-        return len(self.units) != len(self.file_of_unit) or len(self.files) != len(self.units_of_file)
+        """True when the session's units or files changed since ``rebuild`` (split, undo, growth)."""
+        if len(self.units) != len(self.file_of_unit) or len(self.files) != len(self.units_of_file):
+            return True
+        return False
 
     @property
     def unit_count(self) -> int:
@@ -92,6 +89,7 @@ class SessionView:
         """The change lines line mode shows as selected for a unit."""
         if unit.selected_lines is not None:
             return frozenset(unit.selected_lines)
-        if unit.decision in (Decision.ACCEPTED, Decision.EDITED, Decision.PENDING):
-            return frozenset(unit.hunk.change_indices)
-        return frozenset()
+        # As toggle_line starts: every line, unless the unit was rejected.
+        if unit.decision is Decision.REJECTED:
+            return frozenset()
+        return frozenset(unit.hunk.change_indices)

@@ -77,21 +77,22 @@ class HelpScreen(ModalScreen[None]):
 
     def __init__(self, keymap: dict[str, str], read_only: bool) -> None:
         super().__init__()
-        self.keymap = keymap
-        self.read_only = read_only
+        self.rows: list[tuple[str, str, str]] = []  # (keys in force, binding id, what it does)
+        for spec in KEYS:
+            keys = keymap.get(spec.id, spec.keys)
+            shown = ", ".join(k.strip().replace("question_mark", "?") for k in keys.split(","))
+            description = spec.help
+            if read_only and spec.id == "apply-quit":
+                description = "finish the review (read-only: nothing is written)"
+            self.rows.append((shown, spec.id, description))
 
     def compose(self) -> ComposeResult:
         table = Table(box=None, show_header=True, header_style="bold", expand=True)
         table.add_column("keys", no_wrap=True)
         table.add_column("id", style="dim", no_wrap=True)
         table.add_column("what it does")
-        for spec in KEYS:
-            keys = self.keymap.get(spec.id, spec.keys)
-            shown = ", ".join(k.replace("question_mark", "?") for k in keys.split(","))
-            description = spec.help
-            if self.read_only and spec.id == "apply-quit":
-                description = "finish the review (read-only: nothing is written)"
-            table.add_row(shown, spec.id, description)
+        for row in self.rows:
+            table.add_row(*row)
         intro = Text.from_markup(
             "[b]specdraft review keys[/b]  (remap in config: [i]\\[keys] accept = \"Y\"[/i]; "
             "ctrl+p: command palette)\n"

@@ -31,8 +31,8 @@ def editor_command(environ: Mapping[str, str] | None = None) -> list[str] | None
     return None
 
 
-def edit_in_external_editor(command: list[str], text: str, *, suffix: str = ".diff") -> str:
-    """Write ``text`` to a temporary file, run the editor on it, return what it saved.
+def edit_in_external_editor(command: list[str], data: bytes, *, suffix: str = ".diff") -> bytes:
+    """Write ``data`` to a temporary file, run the editor on it, return the bytes it saved.
 
     The file name is passed as an argument (never through a shell). A non-zero exit is a
     UserError: the hunk is kept as it was.
@@ -40,15 +40,15 @@ def edit_in_external_editor(command: list[str], text: str, *, suffix: str = ".di
     handle, name = tempfile.mkstemp(prefix="specdraft-hunk-", suffix=suffix)
     path = Path(name)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
         try:
             result = subprocess.run([*command, str(path)], check=False)
         except OSError as error:
             raise UserError(f"cannot run the editor {command[0]!r}: {error.strerror}; set $VISUAL or $EDITOR") from None
         if result.returncode != 0:
             raise UserError(f"the editor exited with status {result.returncode}; the hunk was kept as it was")
-        return path.read_text(encoding="utf-8", errors="surrogateescape")
+        return path.read_bytes()
     finally:
         path.unlink(missing_ok=True)
 

@@ -14,7 +14,6 @@ from textual.widgets import Footer, Header
 
 from app.errors import UserError
 from app.review import Decision
-from app.tui import edit_flow
 from app.tui.bindings import review_bindings
 from app.tui.messages import FileChosen, SessionGrew
 from app.tui.model import SessionView
@@ -138,20 +137,33 @@ class ReviewScreen(Screen[None]):
     # ---- decisions -----------------------------------------------------------------------
 
     def action_accept(self) -> None:
-        if self._require_units():
-            self._decide(self.view.session.accept)
+        if not self._require_units():
+            return
+        session = self.view.session
+        if self.line_mode and session.current.selected_lines is not None:
+            # Toggling already recorded the choice of lines; y confirms it and moves on.
+            self._decide(session.next_pending)
+        else:
+            self._decide(lambda: session.accept(advance=True))
 
     def action_reject(self) -> None:
         if self._require_units():
-            self._decide(self.view.session.reject)
+            self._decide(lambda: self.view.session.reject(advance=True))
 
     def action_accept_file(self) -> None:
         if self._require_units():
-            self._decide(self.view.session.accept_rest_of_file)
+            self._decide(self._rest_of_file(self.view.session.accept_rest_of_file))
 
     def action_reject_file(self) -> None:
         if self._require_units():
-            self._decide(self.view.session.reject_rest_of_file)
+            self._decide(self._rest_of_file(self.view.session.reject_rest_of_file))
+
+    def _rest_of_file(self, call):
+        def decide() -> None:
+            call()
+            self.view.session.next_pending()
+
+        return decide
 
     def action_undo(self) -> None:
         self._history(self.view.session.undo, "nothing to undo")
@@ -161,12 +173,11 @@ class ReviewScreen(Screen[None]):
 
     def _history(self, call, empty: str) -> None:
         before_file = self.view.current_file_index()
-        done = call()
-        if done is False:
+        if not call():
             self.notify(empty)
             return
         self.line_mode = False
-        self.refresh_view(files=(before_file, self.view.current_file_index()))
+        self.refresh_view(files=(before_file, self.view.current_file_index()), rebuild=True)
 
     def action_split(self) -> None:
         if not self._require_units():
@@ -175,14 +186,16 @@ class ReviewScreen(Screen[None]):
         if unit.hunk.kind != "text":
             self.notify("binary and mode/rename changes cannot be split", severity="warning")
             return
-        count = self.view.unit_count
-        self.view.session.split()
-        if self.view.stale():
+        if unit.hunk.parent_id is not None:
+            self.notify("this part of a split hunk cannot be split further; use l (line mode)")
+            return
+        parts = self.view.session.split()
+        if parts:
             self.line_mode = False
-            self.refresh_view()
-            self.notify(f"split into {self.view.unit_count - count + 1} hunks")
+            self.refresh_view(rebuild=True)
+            self.notify(f"split into {parts} hunks")
         else:
-            self.notify("this hunk cannot be split further (no context lines between changes)")
+            self.notify("this hunk cannot be split (no context lines between its changes); use l (line mode)")
 
     # ---- line mode -----------------------------------------------------------------------
 
@@ -217,7 +230,7 @@ class ReviewScreen(Screen[None]):
             return
         try:
             self.view.session.toggle_line(self.line_cursor)
-        except UserError as error:
+        except (UserError, ValueError) as error:
             self.notify(str(error), severity="error")
         self.refresh_view(files=(self.view.current_file_index(),))
 
@@ -278,24 +291,36 @@ class ReviewScreen(Screen[None]):
     async def _edit(self, inside: bool) -> None:
         if not self._require_units():
             return
-        unit = self.view.current
-        if unit.hunk.kind != "text":
-            self.notify("binary and mode/rename changes cannot be edited; accept or reject them", severity="warning")
+        session = self.view.session
+        unit = session.current
+        if not session.can_edit(unit):
+            self.notify("only text hunks can be edited (not binary, mode or rename changes, nor a deleted file)", severity="warning")
             return
         try:
-            text = edit_flow.edit_text(unit)
+            data = session.edit_text()
             command = None if inside else self.app.external_editor()
-            edited = None
+            edited: bytes | None = None
             if command is not None:
-                edited = self.app.edit_with_suspend(command, text)
-            if edited is None:  # no external editor, or the terminal cannot be handed over
-                edited = await self.app.push_screen_wait(EditorScreen(text, unit.hunk.path))
+                edited = self.app.edit_with_suspend(command, data)
+            if edited is None:  # no external editor, or this terminal cannot be handed over
+                try:
+                    text = data.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise UserError("this hunk is not UTF-8: set $VISUAL or $EDITOR to edit it") from None
+                answer = await self.app.push_screen_wait(EditorScreen(text, unit.hunk.path))
+                edited = None if answer is None else answer.encode("utf-8")
             if edited is None:
                 self.notify("edit cancelled; the hunk is unchanged")
                 return
-            self._decide(lambda: edit_flow.apply_edit(self.view.session, unit, edited))
+            before_file = self.view.current_file_index()
+            if not session.apply_edit_text(edited):
+                self.notify("every line was removed: edit aborted, the hunk is unchanged")
+                return
         except UserError as error:
             self.notify(f"edit refused: {error}; the original hunk is kept", severity="error", timeout=8)
+            return
+        self.line_mode = False
+        self.refresh_view(files=(before_file, self.view.current_file_index()))
 
     # ---- quitting ------------------------------------------------------------------------
 

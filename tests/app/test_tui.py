@@ -1,0 +1,396 @@
+"""Pilot tests for every review key: the session state after the key, and what the screen shows."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.errors import UserError
+from app.review import Decision, HunkState
+from app.tui.screens.dialogs import ConfirmScreen, HelpScreen
+from app.tui.screens.editor import EditorScreen
+from app.tui.screens.review import ReviewScreen
+from tests.app.tui_support import file_rows, footer_text, make_app, make_session, shown
+
+SIZE = (120, 40)
+
+
+def decisions(session) -> list[str]:
+    return [unit.decision.value for unit in session.units]
+
+
+async def test_opens_on_the_first_hunk_with_files_and_progress():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        rows = file_rows(app)
+        assert [row.split()[1] for row in rows] == ["calc.py", "logo.bin", "notes.md", "run.sh"]
+        assert rows[0].startswith(" 0/3") and rows[1].startswith(" 0/1")
+        body = shown(app, "#hunk-body")
+        assert "return x + 0" in body and "return x - 10  # changed0" in body
+        assert "-     return x + 0" in body  # the mark column
+        header = shown(app, "#file-header")
+        assert "calc.py" in header and "@@ -1,11 +1,11 @@" in header and "pending" in header
+        status = shown(app, "#status")
+        assert "0/6 decided" in status and "calc.py (1/3)" in status
+        footer = footer_text(app)
+        for piece in ("y:accept", "n:reject", "s:split", "q:apply & quit", "?:help"):
+            assert piece in footer
+
+
+async def test_y_accepts_and_moves_on():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y")
+        assert session.units[0].decision is Decision.ACCEPTED
+        assert session.index == 1
+        assert "1/6 decided" in shown(app, "#status") and "accepted 100%" in shown(app, "#status")
+        assert file_rows(app)[0].startswith(" 1/3") and "✓" in file_rows(app)[0]
+        assert "# new comment" in shown(app, "#hunk-body")
+
+
+async def test_n_rejects_and_rate_counts_it():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y", "n")
+        assert decisions(session)[:2] == ["accepted", "rejected"]
+        assert "accepted 50%" in shown(app, "#status")
+        assert "✗" in file_rows(app)[0]
+
+
+async def test_a_and_d_decide_the_rest_of_the_file():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "a")
+        assert decisions(session)[:4] == ["rejected", "accepted", "accepted", "pending"]
+        assert file_rows(app)[0].startswith(" 3/3")
+        assert session.current.hunk.path == "logo.bin"  # moved to the next pending hunk
+        await pilot.press("J", "d")  # notes.md: reject its only hunk
+        assert decisions(session)[3:] == ["pending", "rejected", "pending"]
+        assert session.current.hunk.path == "run.sh"
+        assert file_rows(app)[2].startswith(" 1/1") and "✗" in file_rows(app)[2]
+
+
+async def test_u_undoes_and_redo_restores():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y", "n")
+        await pilot.press("u")
+        assert decisions(session)[:2] == ["accepted", "pending"]
+        assert session.index == 1
+        await pilot.press("u")
+        assert decisions(session)[:2] == ["pending", "pending"]
+        assert "0/6 decided" in shown(app, "#status")
+        await pilot.press("U")
+        assert decisions(session)[0] == "accepted"
+        await pilot.press("ctrl+r")
+        assert decisions(session)[:2] == ["accepted", "rejected"]
+        assert "2/6 decided" in shown(app, "#status")
+
+
+async def test_j_k_move_between_hunks_and_show_them():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j")
+        assert session.index == 1 and "# new comment" in shown(app, "#hunk-body")
+        await pilot.press("j", "j")
+        assert session.index == 3 and "binary" in shown(app, "#hunk-body")
+        assert "logo.bin" in shown(app, "#status")
+        await pilot.press("k")
+        assert session.index == 2 and "return x - 10  # changed" in shown(app, "#hunk-body")
+
+
+async def test_J_K_move_between_files():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("J")
+        assert session.current.hunk.path == "logo.bin"
+        await pilot.press("J")
+        assert session.current.hunk.path == "notes.md"
+        assert "first line changed" in shown(app, "#hunk-body")
+        assert app.screen.query_one("#files").highlighted == 2
+        await pilot.press("K", "K")
+        assert session.index == 0
+
+
+async def test_g_G_go_to_first_and_last():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("G")
+        assert session.index == len(session.units) - 1
+        assert "mode 100644 → 100755" in shown(app, "#hunk-body")
+        assert "run.sh" in shown(app, "#file-header")
+        await pilot.press("g")
+        assert session.index == 0
+
+
+async def test_s_splits_the_hunk_and_shows_the_first_part():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        assert len(session.units) == 7
+        body = shown(app, "#hunk-body")
+        assert "return x + 0" in body and "return x + 2" not in body
+        assert "(split)" in shown(app, "#file-header")
+        assert "0/7 decided" in shown(app, "#status")
+        assert file_rows(app)[0].startswith(" 0/4")
+        await pilot.press("y", "n")
+        assert decisions(session)[:2] == ["accepted", "rejected"]
+        await pilot.press("u", "u", "u")  # undo both decisions and the split
+        assert len(session.units) == 6
+        assert file_rows(app)[0].startswith(" 0/3")
+
+
+async def test_s_on_an_unsplittable_hunk_says_so():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", "s")
+        await pilot.pause()
+        assert len(session.units) == 6
+        assert any("cannot be split" in str(n.message) for n in app._notifications)
+
+
+async def test_line_mode_space_toggles_the_line_under_the_cursor():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")  # enters line mode
+        assert app.screen.line_mode
+        assert "LINE MODE" in shown(app, "#status")
+        body = shown(app, "#hunk-body").splitlines()
+        assert body[1].startswith("▶[x]") and "return x + 0" in body[1]
+        await pilot.press("space")  # toggles the removed line off
+        unit = session.units[0]
+        assert unit.selected_lines is not None and 1 not in unit.selected_lines
+        assert shown(app, "#hunk-body").splitlines()[1].startswith("▶[ ]")
+        await pilot.press("j")  # the line cursor moves, not the hunk
+        assert session.index == 0 and app.screen.line_cursor == 2
+        assert shown(app, "#hunk-body").splitlines()[2].startswith("▶[x]")
+        await pilot.press("escape")
+        assert not app.screen.line_mode and "LINE MODE" not in shown(app, "#status")
+
+
+async def test_l_enters_line_mode_and_y_takes_the_selected_lines():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("J", "J", "l")  # notes.md
+        assert app.screen.line_mode
+        await pilot.press("j", "space")  # deselect the "+first line changed" line (index 3)
+        assert "[ ]" in shown(app, "#hunk-body").splitlines()[3]
+        await pilot.press("y")
+        unit = next(u for u in session.units if u.hunk.path == "notes.md")
+        assert unit.decision is Decision.EDITED  # some of its lines
+        assert session.selection()[unit.id] == frozenset({2, 5})
+        assert session.current is not unit  # y moved on
+        assert not app.screen.line_mode
+        await pilot.press("K", "l")  # binary file: no line mode
+        assert not app.screen.line_mode
+
+
+async def test_e_edits_in_the_tui_editor_and_keeps_the_edit():
+    app = make_app(editor="internal")
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("J", "J", "e")  # notes.md
+        await pilot.pause()
+        assert isinstance(app.screen, EditorScreen)
+        text_area = app.screen.query_one("#editor")
+        assert "+third line" in text_area.text and text_area.text.startswith("# Manual hunk edit")
+        text_area.text = text_area.text.replace("+third line", "+third line, edited")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        unit = next(u for u in session.units if u.hunk.path == "notes.md")
+        assert unit.decision is Decision.EDITED
+        assert any(line.text == "third line, edited" for line in unit.edited.lines)
+
+
+async def test_e_refuses_a_broken_edit_and_keeps_the_hunk():
+    app = make_app(editor="internal")
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        app.screen.query_one("#editor").text = "@@ -1,2 +1,2 @@\n garbage\n?not a diff line\n"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        assert session.units[0].decision is Decision.PENDING
+        assert any("edit refused" in str(n.message) for n in app._notifications)
+        assert "return x + 0" in shown(app, "#hunk-body")
+
+
+async def test_e_escape_cancels_the_edit():
+    app = make_app(editor="internal")
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and session.units[0].decision is Decision.PENDING
+
+
+async def test_external_editor_falls_back_inside_when_the_terminal_cannot_suspend():
+    app = make_app(editor="auto", environ={"EDITOR": "true"})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, EditorScreen)  # headless tests cannot hand over the terminal
+
+
+async def test_q_asks_with_a_summary_then_applies():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y", "n", "q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        details = shown(app, "#details")
+        assert "accepted 1, edited 0, rejected 1, pending 4 (of 6)" in details
+        assert "Apply 1 accepted hunk and quit?" in shown(app, "#question")
+        await pilot.press("n")  # back to the review
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_value is True
+
+
+@pytest.mark.parametrize("keys", [("Q", "y"), ("ctrl+c", "ctrl+c"), ("ctrl+c", "enter")])
+async def test_Q_and_ctrl_c_quit_without_applying_after_asking(keys):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y", keys[0])
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Quit without applying" in shown(app, "#question")
+        await pilot.press(keys[1])
+        await pilot.pause()
+    assert app.return_value is False
+
+
+async def test_Q_then_escape_keeps_reviewing():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("Q", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.is_running
+        await pilot.press("y")
+        assert app.view.session.units[0].decision is Decision.ACCEPTED
+
+
+async def test_question_mark_shows_help_with_every_key():
+    from app.tui.bindings import KEYS
+
+    app = make_app(keys={"accept": "A"})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        rows = {binding_id: keys for keys, binding_id, _what in app.screen.rows}
+        assert set(rows) == {spec.id for spec in KEYS}
+        assert rows["accept"] == "A" and rows["help"] == "?, f1" and rows["reject"] == "n"
+        await pilot.press("escape")
+        assert isinstance(app.screen, ReviewScreen)
+
+
+async def test_read_only_says_finish_and_returns_true():
+    app = make_app(read_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "q:finish" in footer_text(app)
+        assert "read-only" in shown(app, "#status")
+        await pilot.press("n", "q")
+        await pilot.pause()
+        assert "nothing is written" in shown(app, "#question")
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_value is True
+
+
+async def test_keys_are_remappable_by_binding_id():
+    app = make_app(keys={"accept": "x", "reject": "z"})
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y")  # no longer bound
+        assert session.units[0].decision is Decision.PENDING
+        await pilot.press("x", "z")
+        assert decisions(session)[:2] == ["accepted", "rejected"]
+        await pilot.pause()
+        assert "x:accept" in footer_text(app)
+
+
+def test_unknown_binding_id_is_a_user_error():
+    with pytest.raises(UserError, match="unknown key binding id 'acept'.*accept, reject"):
+        make_app(keys={"acept": "x"})
+
+
+def test_unknown_theme_is_a_user_error_listing_themes():
+    with pytest.raises(UserError, match="unknown theme 'nope'; available themes: dark, high-contrast, light"):
+        make_app(theme="nope")
+
+
+async def test_theme_choice_and_switching_redraws():
+    app = make_app(theme="high-contrast")
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.theme == "high-contrast"
+        colors, syntax = app.diff_style()
+        assert colors.added == "#56b4e9" and syntax == "github-dark"
+        app.theme = "light"
+        await pilot.pause()
+        body = app.screen.query_one("#hunk-body").content
+        backgrounds = {str(span.style.bgcolor.name) for span in body.spans if span.style and getattr(span.style, "bgcolor", None)}
+        assert "#ffebe9" in backgrounds  # the light theme's removed-line background
+
+
+async def test_command_palette_lists_and_runs_review_actions():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"accept (y)")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.units[0].decision is Decision.ACCEPTED
+
+
+async def test_session_growing_while_shown_updates_the_lists():
+    from app.diffs import parse_diff
+    from tests.app.tui_support import SAMPLE_DIFF
+
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        extra = [f for f in parse_diff(SAMPLE_DIFF.replace(b"notes.md", b"later.md")) if f.path == "later.md"]
+        # What a drafting worker does: add files and their units to the session, then tell the app.
+        for file in extra:
+            session.files.append(file)
+            session.units.extend(HunkState(hunk=h, file_index=len(session.files) - 1) for h in file.hunks)
+        app.session_grew("1 new file")
+        await pilot.pause()
+        assert any("later.md" in row for row in file_rows(app))
+        assert "0/7 decided" in shown(app, "#status")
+
+
+async def test_clicking_a_file_moves_to_it():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#files", offset=(5, 3))  # third row: notes.md (border is row 0)
+        await pilot.pause()
+        assert session.current.hunk.path == "notes.md"
+
+
+def test_make_session_is_fresh_each_time():
+    assert make_session() is not make_session()
