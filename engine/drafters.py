@@ -16,42 +16,11 @@ from __future__ import annotations
 import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # torch is imported lazily so that `import engine.drafters` stays cheap
-    import torch
+import torch
 
-
-@dataclass
-class Sampling:
-    """How tokens are chosen: temperature 0 (or below 1e-5) is greedy; top_k / top_p filter first."""
-
-    temperature: float = 0.0
-    top_k: int | None = None
-    top_p: float | None = None
-    generator: Any = None  # a torch.Generator for reproducible sampling, or None for the global RNG
-
-    @property
-    def greedy(self) -> bool:
-        return self.temperature <= 1e-5
-
-
-def probs_from_logits(logits: torch.Tensor, sampling: Sampling) -> torch.Tensor:
-    """Turn logits [..., V] into the sampling distribution [..., V] (temperature, top-k, top-p)."""
-    import torch
-
-    logits = logits.float() / max(sampling.temperature, 1e-5)
-    if sampling.top_k is not None and sampling.top_k < logits.size(-1):
-        kth = torch.topk(logits, sampling.top_k, dim=-1).values[..., -1:]  # [..., 1]
-        logits = logits.masked_fill(logits < kth, float("-inf"))
-    if sampling.top_p is not None and sampling.top_p < 1.0:
-        sorted_logits, order = torch.sort(logits, dim=-1, descending=True)
-        cumulative = torch.softmax(sorted_logits, dim=-1).cumsum(-1)
-        # drop a token when the tokens strictly before it already reach top_p (keeps at least one)
-        drop_sorted = (cumulative - torch.softmax(sorted_logits, dim=-1)) >= sampling.top_p
-        drop = drop_sorted.scatter(-1, order, drop_sorted)
-        logits = logits.masked_fill(drop, float("-inf"))
-    return torch.softmax(logits, dim=-1)
+from engine.generate import Sampling, logits_to_probs
 
 
 @dataclass
@@ -98,7 +67,8 @@ class AdaptiveDraftLength:
 class Drafter:
     """Proposes tokens; the base class proposes nothing (plain decoding through the same loop).
 
-    The loop calls `reset(prompt, sampling)` once after the target's prefill, then repeatedly
+    The loop calls `reset(prompt, sampling, generator)` once after the target's prefill (the
+    generator is the run's torch.Generator, or None for the global RNG), then repeatedly
     `propose(tokens, max_tokens)` with the committed sequence (prompt + output so far), verifies,
     and calls `update(tokens, drafted, accepted)` with the new committed sequence. `tokens` is the
     loop's own list, which only grows: drafters may remember how much of it they have processed.
@@ -106,8 +76,10 @@ class Drafter:
 
     name = "none"
 
-    def reset(self, prompt: Sequence[int], sampling: Sampling) -> None:
-        self.sampling = sampling
+    def reset(self, prompt: Sequence[int], sampling: Sampling | None = None,
+              generator: torch.Generator | None = None) -> None:
+        self.sampling = sampling or Sampling()
+        self.generator = generator
 
     def propose(self, tokens: Sequence[int], max_tokens: int) -> Draft:
         return Draft(source=self.name)
@@ -153,8 +125,9 @@ class PromptLookupDrafter(Drafter):
         self.min_n, self.max_n = min_n, max_n
         self.length = AdaptiveDraftLength(min(draft_len, max_draft_len), 1, max_draft_len, adaptive=adaptive)
 
-    def reset(self, prompt: Sequence[int], sampling: Sampling) -> None:
-        super().reset(prompt, sampling)
+    def reset(self, prompt: Sequence[int], sampling: Sampling | None = None,
+              generator: torch.Generator | None = None) -> None:
+        super().reset(prompt, sampling, generator)
         self.index = NgramIndex(self.min_n, self.max_n)
         self.length.reset()
 
@@ -198,8 +171,9 @@ class EditDrafter(Drafter):
         self.rejoin_draft_len = min(rejoin_draft_len, max_draft_len)
         self.length = AdaptiveDraftLength(min(draft_len, max_draft_len), 1, max_draft_len, adaptive=adaptive)
 
-    def reset(self, prompt: Sequence[int], sampling: Sampling) -> None:
-        super().reset(prompt, sampling)
+    def reset(self, prompt: Sequence[int], sampling: Sampling | None = None,
+              generator: torch.Generator | None = None) -> None:
+        super().reset(prompt, sampling, generator)
         self.prompt_len = len(prompt)
         self.synced = len(prompt)  # how much of the sequence the alignment below accounts for
         # ref_pos: index in the original of the next output token, or None while diverged
@@ -271,8 +245,9 @@ class ModelDrafter(Drafter):
         self.length = AdaptiveDraftLength(min(draft_len, max_draft_len), 1, max_draft_len,
                                           grow="add", shrink="sub", adaptive=adaptive)
 
-    def reset(self, prompt: Sequence[int], sampling: Sampling) -> None:
-        super().reset(prompt, sampling)
+    def reset(self, prompt: Sequence[int], sampling: Sampling | None = None,
+              generator: torch.Generator | None = None) -> None:
+        super().reset(prompt, sampling, generator)
         self.device = next(self.model.parameters()).device
         limit = self.max_seq_len or model_context_length(self.model)
         self.capacity = _setup_caches(self.model, limit)
@@ -281,15 +256,11 @@ class ModelDrafter(Drafter):
         self.length.reset()
 
     def _forward(self, feed: Sequence[int], start: int) -> torch.Tensor:
-        import torch
-
         idx = torch.tensor([list(feed)], dtype=torch.long, device=self.device)  # [1, S]
         input_pos = torch.arange(start, start + len(feed), device=self.device)  # [S]
         return self.model(idx, input_pos, last_only=True)[0, -1]  # [V]
 
     def propose(self, tokens: Sequence[int], max_tokens: int) -> Draft:
-        import torch
-
         length = len(tokens)
         # drafting k tokens feeds positions up to length + k - 2: stay inside the draft cache
         k = min(max_tokens, self.length.value, self.capacity - length + 1)
@@ -310,8 +281,9 @@ class ModelDrafter(Drafter):
                 if self.sampling.greedy:
                     token = int(torch.argmax(logits))
                 else:
-                    q = probs_from_logits(logits, self.sampling)  # [V]
-                    token = int(torch.multinomial(q, 1, generator=self.sampling.generator))
+                    s = self.sampling
+                    q = logits_to_probs(logits, s.temperature, s.top_k, s.top_p)  # [V]
+                    token = int(torch.multinomial(q, 1, generator=self.generator))
                     probs.append(q)
                 drafted.append(token)
                 if i < k - 1:
@@ -335,10 +307,11 @@ class HybridDrafter(Drafter):
         assert self.drafters, "a hybrid drafter needs at least one of edit, lookup, model"
         self.source: Drafter | None = None
 
-    def reset(self, prompt: Sequence[int], sampling: Sampling) -> None:
-        super().reset(prompt, sampling)
+    def reset(self, prompt: Sequence[int], sampling: Sampling | None = None,
+              generator: torch.Generator | None = None) -> None:
+        super().reset(prompt, sampling, generator)
         for drafter in self.drafters:
-            drafter.reset(prompt, sampling)
+            drafter.reset(prompt, sampling, generator)
 
     def propose(self, tokens: Sequence[int], max_tokens: int) -> Draft:
         self.source = None

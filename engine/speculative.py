@@ -17,11 +17,15 @@ positions up to the query's own (the causal mask is built from positions).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.drafters import Draft, Drafter, Sampling, model_context_length, probs_from_logits
+import torch
+
+from engine.drafters import Draft, Drafter, model_context_length
+from engine.errors import EngineError
+from engine.generate import Sampling, TextStream, check_context, logits_to_probs
 
 
 @dataclass
@@ -37,7 +41,7 @@ class SpecStats:
     draft_time: float = 0.0
     verify_time: float = 0.0
     total_time: float = 0.0
-    stop_reason: str = ""  # "eos", "max_new_tokens", "context", "stop"
+    stop_reason: str = ""  # "eos", "max_new_tokens", "context", "stop_string" (set by TextStream)
     by_source: dict[str, list[int]] = field(default_factory=dict)  # source -> [drafted, accepted]
 
     @property
@@ -55,25 +59,45 @@ class SpecStats:
         return (self.new_tokens - 1) / self.target_forwards if self.target_forwards else 0.0
 
     @property
+    def decode_time(self) -> float:
+        return max(self.total_time - self.prefill_time, 0.0)
+
+    @property
     def tokens_per_s(self) -> float:
+        """New tokens over the whole run, prefill included."""
         return self.new_tokens / self.total_time if self.total_time > 0 else 0.0
 
+    @property
+    def decode_tokens_per_s(self) -> float:
+        """As engine.generate.GenerationStats: the tokens after the first, over the time after prefill."""
+        decoded = max(self.new_tokens - 1, 0)
+        return decoded / self.decode_time if self.decode_time > 0 and decoded else 0.0
+
+    @property
+    def prefill_tokens_per_s(self) -> float:
+        return self.prompt_tokens / self.prefill_time if self.prefill_time > 0 else 0.0
+
     def as_dict(self) -> dict[str, Any]:
+        """GenerationStats' keys plus the speculative ones (`specdraft generate --stats`)."""
         return {
             "prompt_tokens": self.prompt_tokens,
             "new_tokens": self.new_tokens,
+            "prefill_tokens_per_s": round(self.prefill_tokens_per_s, 2),
+            "decode_tokens_per_s": round(self.decode_tokens_per_s, 2),
+            "prefill_s": round(self.prefill_time, 4),
+            "decode_s": round(self.decode_time, 4),
+            "stop_reason": self.stop_reason,
             "drafted_tokens": self.drafted_tokens,
             "accepted_tokens": self.accepted_tokens,
             "acceptance_rate": round(self.acceptance_rate, 4),
             "mean_accepted_per_forward": round(self.mean_accepted_per_forward, 3),
             "tokens_per_forward": round(self.tokens_per_forward, 3),
             "target_forwards": self.target_forwards,
-            "prefill_s": round(self.prefill_time, 4),
             "draft_s": round(self.draft_time, 4),
             "verify_s": round(self.verify_time, 4),
             "total_s": round(self.total_time, 4),
             "tokens_per_s": round(self.tokens_per_s, 2),
-            "stop_reason": self.stop_reason,
+            "by_source": {name: {"drafted": d, "accepted": a} for name, (d, a) in self.by_source.items()},
         }
 
 
@@ -97,8 +121,6 @@ def accept_greedy(draft: Sequence[int], target_tokens: Sequence[int]) -> tuple[i
 def accept_sampling(draft: Draft, p: Any, generator: Any = None) -> tuple[int, int]:
     """(accepted, next) by rejection sampling. p: [k+1, V] target distributions after each draft
     prefix; draft.probs: [k, V] the drafter's q, or None for one-hot q."""
-    import torch
-
     for i, token in enumerate(draft.tokens):
         p_i = p[i].double()  # [V]
         if draft.probs is None:  # q = one-hot at token: accept with probability p(token)
@@ -120,7 +142,7 @@ def accept_sampling(draft: Draft, p: Any, generator: Any = None) -> tuple[int, i
     return len(draft.tokens), int(bonus)
 
 
-def _model_device(model: Any) -> Any:
+def _model_device(model: Any) -> torch.device:
     return next(model.parameters()).device
 
 
@@ -130,7 +152,11 @@ def _prepare_target_cache(model: Any, max_seq_len: int) -> None:
         model.setup_caches(max_batch_size=1, max_seq_length=max_seq_len)
 
 
-def speculative_generate(
+def _probs(logits: torch.Tensor, sampling: Sampling) -> torch.Tensor:
+    return logits_to_probs(logits, sampling.temperature, sampling.top_k, sampling.top_p)
+
+
+def speculative_tokens(
     model: Any,
     prompt: Sequence[int],
     drafter: Drafter,
@@ -139,54 +165,60 @@ def speculative_generate(
     sampling: Sampling | None = None,
     eos_ids: Collection[int] = (),
     max_seq_len: int | None = None,
-    on_tokens: Callable[[list[int]], bool | None] | None = None,
-) -> SpecResult:
-    """Generate up to max_new_tokens after prompt with the target `model`, drafting with `drafter`.
+    stats: SpecStats | None = None,
+) -> Iterator[int]:
+    """An iterator of new token ids, like engine.generate.generate_tokens (EOS is not yielded).
 
     `model(idx [1, S], input_pos [S]) -> logits [1, S, V]` writes its KV cache at input_pos
     (engine/model.py's Transformer). The sequence never grows past max_seq_len (default: the
-    model's context length); generation stops at an EOS id (kept in the output), at
-    max_new_tokens, or when on_tokens(new_tokens) returns True (stop strings, cancellation).
+    model's context length); generation stops at an EOS id, at max_new_tokens, or when the caller
+    closes the iterator (stop strings, cancellation). `stats` is filled in as tokens come out.
     """
-    import torch
-
     sampling = sampling or Sampling()
-    stats = SpecStats(prompt_tokens=len(prompt))
+    stats = stats if stats is not None else SpecStats()
     if max_seq_len is None:
         max_seq_len = model_context_length(model)
     if not prompt:
-        raise ValueError("the prompt is empty: speculative decoding needs at least one token")
+        raise EngineError("the prompt is empty: give at least one token")
     if len(prompt) >= max_seq_len:
-        raise ValueError(f"the prompt has {len(prompt)} tokens; the context holds {max_seq_len}")
-    device = _model_device(model)
-    eos = set(eos_ids)
-    started = time.perf_counter()
-    output: list[int] = []
-    if max_new_tokens <= 0:
-        stats.stop_reason = "max_new_tokens"
-        return SpecResult(output, stats)
+        raise EngineError(f"the prompt has {len(prompt)} tokens; the context holds {max_seq_len}: shorten it")
+    stats.prompt_tokens, stats.new_tokens, stats.stop_reason = len(prompt), 0, "max_new_tokens"
+    return _spec_iterator(model, list(prompt), drafter, max_new_tokens, sampling, set(eos_ids),
+                          max_seq_len, stats)
 
-    with torch.inference_mode():
+
+@torch.inference_mode()
+def _spec_iterator(model: Any, prompt: list[int], drafter: Drafter, max_new_tokens: int,
+                   sampling: Sampling, eos: set[int], max_seq_len: int,
+                   stats: SpecStats) -> Iterator[int]:  # fmt: skip
+    if max_new_tokens <= 0:
+        return
+    device = _model_device(model)
+    generator = sampling.make_generator()
+    started = time.perf_counter()
+    try:
         _prepare_target_cache(model, max_seq_len)
-        idx = torch.tensor([list(prompt)], dtype=torch.long, device=device)  # [1, T]
+        idx = torch.tensor([prompt], dtype=torch.long, device=device)  # [1, T]
         logits = model(idx, torch.arange(len(prompt), device=device), last_only=True)[0, -1]  # [V]
         if sampling.greedy:
             first = int(torch.argmax(logits))
         else:
-            first = int(torch.multinomial(probs_from_logits(logits, sampling), 1,
-                                          generator=sampling.generator))
+            first = int(torch.multinomial(_probs(logits, sampling), 1, generator=generator))
         stats.prefill_time = time.perf_counter() - started
-        seq = list(prompt) + [first]
-        output.append(first)
-        drafter.reset(prompt, sampling)
-        stop = first in eos or bool(on_tokens and on_tokens([first]))
-        stats.stop_reason = "eos" if first in eos else "stop" if stop else ""
+        if first in eos:
+            stats.stop_reason = "eos"
+            return
+        seq = prompt + [first]
+        stats.new_tokens = 1
+        yield first
+        drafter.reset(prompt, sampling, generator)
 
-        while not stop:
-            room = min(max_new_tokens - len(output), max_seq_len - len(seq))  # tokens we may add
+        while True:
+            produced = len(seq) - len(prompt)
+            room = min(max_new_tokens - produced, max_seq_len - len(seq))  # tokens we may add
             if room <= 0:
-                stats.stop_reason = "max_new_tokens" if len(output) >= max_new_tokens else "context"
-                break
+                stats.stop_reason = "max_new_tokens" if produced >= max_new_tokens else "context"
+                return
             t0 = time.perf_counter()
             # the verify always adds one token of the target's own: a draft may use room - 1
             draft = drafter.propose(seq, room - 1) if room > 1 else Draft()
@@ -201,31 +233,55 @@ def speculative_generate(
             if sampling.greedy:
                 accepted, nxt = accept_greedy(draft.tokens, logits.argmax(-1).tolist())
             else:
-                accepted, nxt = accept_sampling(draft, probs_from_logits(logits, sampling),
-                                                sampling.generator)
+                accepted, nxt = accept_sampling(draft, _probs(logits, sampling), generator)
             new = draft.tokens[:accepted] + [nxt]
+            hit_eos = False
             for j, token in enumerate(new):  # EOS inside an accepted draft ends the output there
                 if token in eos:
-                    new = new[: j + 1]
-                    stats.stop_reason = "eos"
-                    stop = True
+                    new, hit_eos = new[:j], True
                     break
-            accepted = min(accepted, len(new))
-            t2 = time.perf_counter()
             stats.draft_time += t1 - t0
-            stats.verify_time += t2 - t1
+            stats.verify_time += time.perf_counter() - t1
             stats.target_forwards += 1
             stats.drafted_tokens += k
-            stats.accepted_tokens += accepted
+            stats.accepted_tokens += min(accepted, len(new))
             if k:
                 counts = stats.by_source.setdefault(draft.source or drafter.name, [0, 0])
                 counts[0] += k
-                counts[1] += accepted
+                counts[1] += min(accepted, len(new))
             seq.extend(new)
-            output.extend(new)
+            for token in new:
+                stats.new_tokens += 1
+                yield token
+            if hit_eos:
+                stats.stop_reason = "eos"
+                return
             drafter.update(seq, k, accepted)
-            if on_tokens and on_tokens(new) and not stop:
-                stats.stop_reason, stop = "stop", True
-    stats.new_tokens = len(output)
-    stats.total_time = time.perf_counter() - started
-    return SpecResult(output, stats)
+    finally:
+        stats.total_time = time.perf_counter() - started
+
+
+def speculative_generate(model: Any, prompt: Sequence[int], drafter: Drafter, max_new_tokens: int, *,
+                         sampling: Sampling | None = None, eos_ids: Collection[int] = (),
+                         max_seq_len: int | None = None) -> SpecResult:  # fmt: skip
+    """All new tokens at once (EOS excluded), with the run's statistics."""
+    stats = SpecStats()
+    tokens = list(speculative_tokens(model, prompt, drafter, max_new_tokens, sampling=sampling,
+                                     eos_ids=eos_ids, max_seq_len=max_seq_len, stats=stats))
+    return SpecResult(tokens, stats)
+
+
+def speculative_stream_text(model: Any, tokenizer: Any, prompt_ids: Sequence[int], drafter: Drafter, *,
+                            max_new_tokens: int, sampling: Sampling | None = None,
+                            eos_ids: Sequence[int] = (), stop_strings: Sequence[str] = (),
+                            max_seq_len: int | None = None) -> TextStream:  # fmt: skip
+    """Stream text pieces exactly like engine.generate.stream_text, drafting with `drafter`.
+
+    The same context check as plain generation (EngineError when prompt + max_new_tokens do not
+    fit); `.stats` of the returned stream is a SpecStats.
+    """
+    check_context(len(prompt_ids), max_new_tokens, model_context_length(model))
+    stats = SpecStats()
+    tokens = speculative_tokens(model, prompt_ids, drafter, max_new_tokens, sampling=sampling,
+                                eos_ids=eos_ids, max_seq_len=max_seq_len, stats=stats)
+    return TextStream(tokens, tokenizer, stop_strings, stats)  # type: ignore[arg-type]

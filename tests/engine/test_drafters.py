@@ -16,8 +16,8 @@ from engine.drafters import (
     HybridDrafter,
     NgramIndex,
     PromptLookupDrafter,
-    Sampling,
 )
+from engine.generate import Sampling
 
 
 def simulate(drafter: Drafter, prompt: list[int], target: list[int], max_k: int = 1000) -> dict:

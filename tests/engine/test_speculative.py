@@ -17,10 +17,16 @@ from engine.drafters import (
     HybridDrafter,
     ModelDrafter,
     PromptLookupDrafter,
-    Sampling,
 )
+from engine.errors import EngineError
+from engine.generate import Sampling, generate, stream_text
 from engine.model import ModelArgs, Transformer
-from engine.speculative import accept_greedy, speculative_generate
+from engine.speculative import (
+    accept_greedy,
+    speculative_generate,
+    speculative_stream_text,
+    speculative_tokens,
+)
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -47,12 +53,15 @@ def tiny_model(seed: int, vocab: int = VOCAB, context: int = 160, std: float = 0
 @torch.inference_mode()
 def plain_greedy(model: Transformer, prompt: list[int], max_new_tokens: int,
                  eos_ids: tuple[int, ...] = (), max_seq_len: int | None = None) -> list[int]:
-    """Plain decoding: prefill, then one token per forward, until EOS, the budget or the context."""
+    """Plain decoding: prefill, then one token per forward, until EOS (excluded), the budget or
+    the context. engine.generate.generate is the same but refuses to run into the context."""
     max_seq_len = max_seq_len or model.args.max_position_embeddings
+    if len(prompt) + max_new_tokens <= model.args.max_position_embeddings:
+        return generate(model, prompt, max_new_tokens=max_new_tokens, eos_ids=eos_ids).tokens
     model.setup_caches(1, max(model.max_seq_length, max_seq_len))
     logits = model(torch.tensor([prompt]), torch.arange(len(prompt)))[0, -1]
     out = [int(logits.argmax())]
-    while out[-1] not in eos_ids and len(out) < max_new_tokens and len(prompt) + len(out) < max_seq_len:
+    while len(out) < max_new_tokens and len(prompt) + len(out) < max_seq_len:
         pos = len(prompt) + len(out) - 1
         logits = model(torch.tensor([[out[-1]]]), torch.tensor([pos]))[0, -1]
         out.append(int(logits.argmax()))
@@ -209,28 +218,49 @@ def test_eos_inside_an_accepted_draft_ends_the_output_there():
     for position in range(2, 60, 3):
         eos = full[position]
         expected = plain_greedy(TARGET, prompt, 80, eos_ids=(eos,))
-        assert expected[-1] == eos
+        assert expected == full[: full.index(eos)]  # EOS ends the output and is not part of it
         drafter = EditDrafter(full[1:], draft_len=64, max_draft_len=128)  # drafts run across EOS
         result = speculative_generate(TARGET, prompt, drafter, 80, eos_ids=[eos])
         assert result.tokens == expected
         assert result.stats.stop_reason == "eos"
-        checked += result.stats.drafted_tokens > len(expected)
+        checked += result.stats.drafted_tokens > len(expected) + 1
     assert checked > 0  # at least some drafts reached past the EOS
 
 
-def test_on_tokens_can_stop_generation():
+def test_closing_the_token_iterator_stops_generation():
     prompt = [1, 2]
     full = plain_greedy(TARGET, prompt, 60)
-    seen: list[int] = []
+    tokens = speculative_tokens(TARGET, prompt, EditDrafter(full[1:], draft_len=16), 60)
+    seen = [next(tokens) for _ in range(20)]
+    tokens.close()
+    assert seen == full[:20]
 
-    def stop_after_20(new):
-        seen.extend(new)
-        return len(seen) >= 20
 
-    result = speculative_generate(TARGET, prompt, EditDrafter(full[1:], draft_len=16), 60,
-                                  on_tokens=stop_after_20)
-    assert result.tokens == seen == full[: len(seen)]
-    assert len(seen) >= 20 and result.stats.stop_reason == "stop"
+class LetterTokenizer:
+    """Token i decodes to a letter pair; enough for streaming and stop strings."""
+
+    def decode(self, ids, skip_special_tokens=True):
+        return "".join("abcdefgh"[i % 8] + "xyz "[i % 4] for i in ids)
+
+
+@pytest.mark.parametrize("stop", [[], ["c "], ["hz", "ax"], ["no such text"]])
+def test_streamed_text_equals_plain_streaming(stop):
+    tokenizer = LetterTokenizer()
+    for prompt in prompts(4, seed=5):
+        plain = stream_text(TARGET, tokenizer, prompt, max_new_tokens=50, stop_strings=stop)
+        plain_pieces = list(plain)
+        full = plain_greedy(TARGET, prompt, 80)
+        spec = speculative_stream_text(TARGET, tokenizer, prompt, EditDrafter(edited(full, random.Random(1))),
+                                       max_new_tokens=50, stop_strings=stop)
+        pieces = list(spec)
+        assert "".join(pieces) == "".join(plain_pieces) == spec.text
+        assert spec.stats.stop_reason == plain.stats.stop_reason
+        assert spec.tokens == plain.tokens[: len(spec.tokens)]
+
+
+def test_streaming_refuses_what_plain_generation_refuses():
+    with pytest.raises(EngineError, match="context"):
+        speculative_stream_text(TARGET, LetterTokenizer(), [1] * 100, Drafter(), max_new_tokens=100)
 
 
 class FixedDrafter(Drafter):
@@ -268,9 +298,9 @@ def test_stats_as_dict_has_the_cli_keys():
 
 
 def test_an_empty_or_too_long_prompt_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(EngineError):
         speculative_generate(TARGET, [], Drafter(), 5)
-    with pytest.raises(ValueError):
+    with pytest.raises(EngineError):
         speculative_generate(TARGET, [1] * 200, Drafter(), 5, max_seq_len=100)
 
 
