@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
 import sys
@@ -349,8 +348,11 @@ def choose_total(step: int, elapsed: float, budget: float, recent_step_s: float)
 
 def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, steps: int | None,
                 eval_every: int = 200, ckpt_every_s: float = 180.0, val_rows: tuple[int, int] = (24, 8),
-                progress: bool = True):  # fmt: skip
-    """Train one model (resuming from work/<name>/ckpt.pt); returns (model, summary dict)."""
+                progress: bool = True, stop_after: int | None = None):  # fmt: skip
+    """Train one model (resuming from work/<name>/ckpt.pt); returns (model, summary dict).
+
+    `stop_after` pauses after that many steps of this call, with a checkpoint to resume from.
+    """
     import torch
 
     data_dir = work / "data"
@@ -407,6 +409,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
     last_ckpt = time.time()
     recent: list[float] = []  # wall seconds of the last steps, evaluation and checkpoints included
     budget = (minutes or 0.0) * 60
+    first_step = state["step"]
     while state["total_steps"] is None or state["step"] < state["total_steps"]:
         step = state["step"]
         if state["total_steps"] is None and len(recent) >= 10 and step >= warmup:
@@ -437,6 +440,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
                   "grad_norm": round(float(grad_norm), 3), "tok_s": round(tokens_per_step / dt),
                   "elapsed_s": round(state["elapsed"], 1), "tokens": state["tokens"]}  # fmt: skip
         last = state["total_steps"] is not None and state["step"] >= state["total_steps"]
+        pause = stop_after is not None and state["step"] - first_step >= stop_after
         if state["step"] % eval_every == 0 or last:
             record.update({f"val_{k}": round(v, 4) for k, v in evaluate_loss(model, val).items()})
             log(f"{spec.name} step {state['step']}: loss {record['loss']:.3f}, val edit "
@@ -446,12 +450,14 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         if bar is not None:
             bar.update(1)
             bar.set_postfix(loss=f"{loss.item():.3f}", tok_s=record["tok_s"], refresh=False)
-        if time.time() - last_ckpt > ckpt_every_s or last:
-            save_checkpoint()
-            last_ckpt = time.time()
         wall = time.time() - t0
         state["wall"] += wall
         recent = (recent + [wall])[-30:]
+        if time.time() - last_ckpt > ckpt_every_s or last or pause:
+            save_checkpoint()
+            last_ckpt = time.time()
+        if pause:
+            break
     if bar is not None:
         bar.close()
     summary = {
@@ -487,6 +493,148 @@ def export(model, work: Path, out_dir: Path) -> Path:
 
 
 # ---------------------------------------------------------------------------------------------
+# evaluation
+
+
+def select_examples(heldout_jsonl: Path, per_kind: int) -> list[dict]:
+    """The first `per_kind` held-out edits of each kind (the file is already shuffled, seeded)."""
+    chosen: dict[str, list[dict]] = {}
+    for line in heldout_jsonl.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        bucket = chosen.setdefault(record["kind"], [])
+        if len(bucket) < per_kind:
+            bucket.append(record)
+    return [r for kind in sorted(chosen) for r in chosen[kind]]
+
+
+def evaluate_pair(out_dir: Path, heldout_jsonl: Path, per_kind: int = 10, speed_per_kind: int = 2) -> dict:
+    """Greedy exact match per edit kind on held-out edits; drafter statistics and speed-ups.
+
+    Every example is decoded by the target with the EditDrafter (lossless: the same tokens as
+    plain greedy decoding); `speed_per_kind` examples of each kind are also decoded plainly and
+    with the ModelDrafter (the builtin draft), to check equality and time them. The draft model's
+    own exact match is measured the same way. Writes OUT/eval.json and returns it.
+    """
+    import torch
+
+    from engine import checkpoint
+    from engine.generate import generate
+
+    try:
+        from engine.drafters import EditDrafter, ModelDrafter
+        from engine.speculative import speculative_generate
+    except ImportError:  # before the speculative engine exists: plain greedy only
+        speculative_generate = None
+
+    target = checkpoint.load(out_dir)
+    draft = checkpoint.load(out_dir / "draft") if (out_dir / "draft" / "config.json").is_file() else None
+    tokenizer = target.require_tokenizer()
+    eos = target.eos_token_ids
+    examples = select_examples(heldout_jsonl, per_kind)
+    context = target.args.max_position_embeddings
+
+    def strip_eos(tokens: list[int]) -> list[int]:
+        return tokens[:-1] if tokens and tokens[-1] in eos else tokens
+
+    def decode_with(model, prompt, reference, drafter_name):
+        budget = context - len(prompt)
+        start = time.perf_counter()
+        if drafter_name == "none" or speculative_generate is None:
+            tokens = generate(model, prompt, max_new_tokens=budget, eos_ids=eos).tokens
+            return strip_eos(tokens), None, time.perf_counter() - start
+        drafter = EditDrafter(reference) if drafter_name == "edit" else ModelDrafter(draft.model)
+        result = speculative_generate(model, prompt, drafter, budget, eos_ids=eos)
+        return strip_eos(result.tokens), result.stats, time.perf_counter() - start
+
+    per_kind_results: dict[str, dict] = {}
+    totals: dict[str, dict] = {}
+    speed_seen: dict[str, int] = {}
+    for number, example in enumerate(examples):
+        prompt_text = editprompt.render_edit_prompt(example["instruction"], example["original"], example.get("prompt_path"))
+        prompt = tokenizer.encode(prompt_text, add_special_tokens=False)
+        reference = tokenizer.encode(example["original"], add_special_tokens=False)
+        kind = example["kind"]
+        row = per_kind_results.setdefault(kind, {"n": 0, "exact": 0, "draft_exact": 0, "parses": 0})
+        tokens, stats, seconds = decode_with(target.model, prompt, reference, "edit")
+        text = tokenizer.decode(tokens)
+        row["n"] += 1
+        row["exact"] += text == example["edited"]
+        row["parses"] += _parses(text)
+        _accumulate(totals, "edit", stats, seconds, len(tokens))
+        if draft is not None:
+            d_tokens, _, _ = decode_with(draft.model, prompt, reference, "edit")
+            row["draft_exact"] += tokenizer.decode(d_tokens) == example["edited"]
+        if speed_seen.get(kind, 0) < speed_per_kind:
+            speed_seen[kind] = speed_seen.get(kind, 0) + 1
+            plain_tokens, _, plain_s = decode_with(target.model, prompt, reference, "none")
+            _accumulate(totals, "plain", None, plain_s, len(plain_tokens))
+            _accumulate(totals, "edit_timed", stats, seconds, len(tokens))
+            same = {"edit": plain_tokens == tokens}
+            if draft is not None and speculative_generate is not None:
+                m_tokens, m_stats, m_s = decode_with(target.model, prompt, reference, "model")
+                _accumulate(totals, "model", m_stats, m_s, len(m_tokens))
+                same["model"] = plain_tokens == m_tokens
+            for name, equal in same.items():
+                totals.setdefault("lossless_" + name, {"equal": 0, "n": 0})
+                totals["lossless_" + name]["equal"] += equal
+                totals["lossless_" + name]["n"] += 1
+        log(f"eval {number + 1}/{len(examples)} {kind}: exact {text == example['edited']}")
+    n = sum(r["n"] for r in per_kind_results.values())
+    result = {
+        "examples": n, "per_kind": per_kind,
+        "exact_match": round(sum(r["exact"] for r in per_kind_results.values()) / max(n, 1), 4),
+        "draft_exact_match": round(sum(r["draft_exact"] for r in per_kind_results.values()) / max(n, 1), 4)
+        if draft is not None else None,
+        "by_kind": per_kind_results, "decoding": _summarise(totals), "threads": torch.get_num_threads(),
+    }  # fmt: skip
+    (out_dir / "eval.json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    log(f"eval: exact match {result['exact_match']:.3f} over {n} held-out edits; {json.dumps(result['decoding'])}")
+    return result
+
+
+def _parses(text: str) -> bool:
+    import ast
+
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def _accumulate(totals: dict, name: str, stats, seconds: float, new_tokens: int) -> None:
+    entry = totals.setdefault(name, {"runs": 0, "seconds": 0.0, "new_tokens": 0, "drafted": 0, "accepted": 0, "forwards": 0})
+    entry["runs"] += 1
+    entry["seconds"] += seconds
+    entry["new_tokens"] += new_tokens
+    if stats is not None:
+        entry["drafted"] += stats.drafted_tokens
+        entry["accepted"] += stats.accepted_tokens
+        entry["forwards"] += stats.target_forwards
+
+
+def _summarise(totals: dict) -> dict:
+    out = {}
+    for name, entry in totals.items():
+        if name.startswith("lossless_"):
+            out[name] = f"{entry['equal']}/{entry['n']}"
+            continue
+        summary = {"runs": entry["runs"], "new_tokens": entry["new_tokens"],
+                   "tokens_per_s": round(entry["new_tokens"] / max(entry["seconds"], 1e-9), 1)}  # fmt: skip
+        if entry["drafted"]:
+            summary["acceptance_rate"] = round(entry["accepted"] / entry["drafted"], 4)
+            summary["mean_accepted_per_forward"] = round(entry["accepted"] / max(entry["forwards"], 1), 2)
+        out[name] = summary
+    plain = totals.get("plain")
+    for name in ("edit_timed", "model"):
+        if plain and name in totals:
+            ours = totals[name]["new_tokens"] / max(totals[name]["seconds"], 1e-9)
+            theirs = plain["new_tokens"] / max(plain["seconds"], 1e-9)
+            out[f"speedup_{name.removesuffix('_timed')}"] = round(ours / theirs, 2)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
 # command line
 
 
@@ -508,7 +656,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--no-progress", action="store_true")
     parser.add_argument("--data-only", action="store_true", help="stop after the data stage")
     parser.add_argument("--eval", action="store_true", help="evaluate the exported pair on held-out edits")
-    parser.add_argument("--eval-per-kind", type=int, default=10)
+    parser.add_argument("--eval-per-kind", type=int, default=10, help="held-out edits per kind for exact match")
+    parser.add_argument("--eval-speed-per-kind", type=int, default=2, help="of which timed against plain decoding")
     return parser.parse_args(argv)
 
 
@@ -521,9 +670,7 @@ def main(argv: list[str] | None = None) -> int:
     work = args.work.resolve()
     started = time.time()
     if args.eval:
-        from engine.trainer_eval import evaluate_pair
-
-        evaluate_pair(args.out, work / "data" / "heldout_edits.jsonl", args.eval_per_kind)
+        evaluate_pair(args.out, work / "data" / "heldout_edits.jsonl", args.eval_per_kind, args.eval_speed_per_kind)
         return 0
     if not (work / "data" / "data.json").is_file():
         build_data(work, args.seed, args.vocab_size, max_files=args.max_files)

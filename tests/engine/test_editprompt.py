@@ -1,0 +1,92 @@
+"""The edit prompt format: our renderer, the jinja chat template, and transformers agree."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from engine import editprompt
+
+ORIGINAL = "def area(width, height):\n    return width * height\n"
+EDITED = "def area(w, height):\n    return w * height\n"
+
+
+def test_edit_prompt_layout():
+    prompt = editprompt.render_edit_prompt("Rename `width` to `w`.", ORIGINAL, "geometry.py")
+    assert prompt.startswith(editprompt.BOS_TOKEN + "<|system|>\n" + editprompt.SYSTEM_PROMPT)
+    assert prompt.endswith("<|end|>\n<|assistant|>\n")
+    assert "Rename `width` to `w`.\n\nFile: geometry.py\n```python\n" + ORIGINAL + "```<|end|>" in prompt
+
+
+def test_file_block_without_path_or_final_newline():
+    assert editprompt.format_file_block("x = 1") == "```python\nx = 1\n```"
+    assert editprompt.format_file_block("x = 1\n", "a.py") == "File: a.py\n```python\nx = 1\n```"
+
+
+def test_unknown_role_is_refused():
+    with pytest.raises(ValueError, match="unknown chat role"):
+        editprompt.render_chat([{"role": "tool", "content": "x"}])
+
+
+def test_strip_answer_cuts_at_end_token():
+    assert editprompt.strip_answer(EDITED + "<|end|>junk") == EDITED
+    assert editprompt.strip_answer(EDITED) == EDITED
+
+
+def test_import_does_not_import_torch():
+    code = "import sys, engine.editprompt; print('torch' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+@pytest.fixture(scope="module")
+def exported_tokenizer_dir(tmp_path_factory):
+    """A tiny model exported by engine.train.export's code path, with a freshly trained tokenizer."""
+    import torch
+
+    from engine import checkpoint, train
+
+    texts = [ORIGINAL, EDITED, editprompt.SYSTEM_PROMPT, "Rename the variable `a` to `b`."] * 20
+    backend = train.train_tokenizer(texts, vocab_size=300)
+    torch.manual_seed(0)
+    from engine.model import Transformer
+
+    model = Transformer(train.SPECS["tiny"].model_args(backend.get_vocab_size()))
+    model.init_weights()
+    out = tmp_path_factory.mktemp("tok")
+    checkpoint.save(model, out, train.engine_tokenizer(backend), dtype=torch.bfloat16)
+    return out
+
+
+def _conversations():
+    messages = editprompt.build_edit_messages("Rename `width` to `w`.", ORIGINAL, "geometry.py")
+    yield messages, True
+    yield messages + [{"role": "assistant", "content": EDITED}], False
+    yield editprompt.build_edit_messages("Add a docstring.", "x = 'ünïcode'\n"), True
+
+
+def test_template_matches_transformers_and_engine(exported_tokenizer_dir):
+    transformers = pytest.importorskip("transformers")
+    from engine import checkpoint
+
+    hf = transformers.AutoTokenizer.from_pretrained(str(exported_tokenizer_dir))
+    ours = checkpoint.Tokenizer.from_dir(exported_tokenizer_dir)
+    for messages, add_generation_prompt in _conversations():
+        expected = editprompt.render_chat(messages, add_generation_prompt=add_generation_prompt)
+        rendered = hf.apply_chat_template(messages, tokenize=False, add_generation_prompt=add_generation_prompt)
+        assert rendered == expected
+        assert ours.apply_chat_template(messages, add_generation_prompt=add_generation_prompt) == expected
+
+
+def test_special_tokens_are_single_tokens(exported_tokenizer_dir):
+    from engine import checkpoint
+
+    tok = checkpoint.Tokenizer.from_dir(exported_tokenizer_dir)
+    for index, token in enumerate(editprompt.SPECIAL_TOKENS):
+        assert tok.encode(token, add_special_tokens=False) == [index]
+    prompt = editprompt.render_edit_prompt("Rename `width` to `w`.", ORIGINAL)
+    ids = tok.encode(prompt, add_special_tokens=False)
+    assert ids[0] == 1 and ids[-2] == tok.token_to_id("<|assistant|>")
+    assert tok.decode(ids) == prompt
