@@ -98,11 +98,13 @@ def render_hunk(
     *,
     syntax: str | None,
     line_mode: LineMode | None = None,
+    width: int = 0,
 ) -> Text:
     """The hunk's lines as a Text: ``old new  mark code`` per line, with word highlights.
 
     ``syntax`` is a pygments style name (None: no syntax colours). In line mode each change line
-    gets ``[x]``/``[ ]`` and the cursor line a marker and background.
+    gets ``[x]``/``[ ]`` and the cursor line a marker and background. Changed lines are padded
+    to ``width`` (or the longest line) so that their background reads as a band.
     """
     if hunk.kind != "text":
         return render_special(hunk, colors)
@@ -118,7 +120,7 @@ def render_hunk(
         word_ranges[minus] = _changed_ranges(old_spans)
         word_ranges[plus] = _changed_ranges(new_spans)
 
-    width = max(
+    number_width = max(
         len(str(max((line.old_lineno or 0 for line in hunk.lines), default=0))),
         len(str(max((line.new_lineno or 0 for line in hunk.lines), default=0))),
         3,
@@ -130,7 +132,7 @@ def render_hunk(
         "-": (Style(color=colors.removed, bold=True), Style(bgcolor=colors.removed_bg), Style(bgcolor=colors.removed_word) + word_extra),
         " ": (Style(color=colors.context), Style(), Style()),
     }
-    out = Text(no_wrap=True, overflow="ignore", end="")
+    rows: list[tuple[Text, Style | None]] = []
     for index, line in enumerate(hunk.lines):
         mark_style, line_bg, word_bg = styles[line.kind]
         row = Text(no_wrap=True, end="")
@@ -144,7 +146,7 @@ def render_hunk(
                 row.append("[x] " if chosen else "[ ] ", Style(bold=chosen, dim=not chosen))
         old = str(line.old_lineno) if line.old_lineno is not None else ""
         new = str(line.new_lineno) if line.new_lineno is not None else ""
-        row.append(f"{old:>{width}} {new:>{width}} ", number_style)
+        row.append(f"{old:>{number_width}} {new:>{number_width}} ", number_style)
         code_start = len(row)
         row.append(f"{line.kind} ", mark_style)
         code_offset = len(row)
@@ -163,7 +165,13 @@ def render_hunk(
             row.append("  ⏎̸ no newline at end of file", Style(color=colors.line_number, italic=True))
         if line_mode is not None and index == line_mode.cursor:
             row.stylize(Style(bgcolor=colors.cursor_bg), 0, code_start)
-        if index:
+        rows.append((row, line_bg if line.kind != " " else None))
+    target = max([width, *(len(row) for row, _bg in rows)])
+    out = Text(no_wrap=True, overflow="ignore", end="")
+    for number, (row, background) in enumerate(rows):
+        if background is not None and len(row) < target:
+            row.append(" " * (target - len(row)), background)
+        if number:
             out.append("\n")
         out.append_text(row)
     return out

@@ -54,6 +54,7 @@ class DiffView(Vertical):
         scroll_home: bool,
     ) -> None:
         """Render one unit (only this one: the view is lazy by design)."""
+        self._last = (file, unit, position, colors, syntax, line_mode)
         header = self.query_one("#file-header", Static)
         body = self.query_one("#hunk-body", Static)
         if file is None or unit is None:
@@ -62,10 +63,20 @@ class DiffView(Vertical):
             return
         hunk = unit.edited if unit.decision is Decision.EDITED and unit.edited else unit.hunk
         header.update(file_header(file, unit, position, colors))
-        body.update(render_hunk(hunk, colors, syntax=syntax, line_mode=line_mode))
+        width = self.query_one(DiffScroll).scrollable_content_region.width - 1
+        if width <= 0:  # not laid out yet: draw again once the width is known
+            self.call_after_refresh(self.on_resize)
+        body.update(render_hunk(hunk, colors, syntax=syntax, line_mode=line_mode, width=width))
         self.border_title = f"hunk {position[0]}/{position[1]}"
         if scroll_home:
             self.query_one(DiffScroll).scroll_home(animate=False)
+
+    def on_resize(self) -> None:
+        """Changed lines are padded to the view's width: redraw at the new width."""
+        last = getattr(self, "_last", None)
+        if last is not None:
+            file, unit, position, colors, syntax, line_mode = last
+            self.show(file, unit, position, colors, syntax=syntax, line_mode=line_mode, scroll_home=False)
 
     def keep_line_visible(self, line: int) -> None:
         """Scroll so that body line ``line`` (0-based) is on screen (the line-mode cursor)."""
