@@ -507,7 +507,8 @@ def select_examples(heldout_jsonl: Path, per_kind: int) -> list[dict]:
     return [r for kind in sorted(chosen) for r in chosen[kind]]
 
 
-def evaluate_pair(out_dir: Path, heldout_jsonl: Path, per_kind: int = 10, speed_per_kind: int = 2) -> dict:
+def evaluate_pair(out_dir: Path, heldout_jsonl: Path, per_kind: int = 10, speed_per_kind: int = 2,
+                  max_new_tokens: int | None = None) -> dict:  # fmt: skip
     """Greedy exact match per edit kind on held-out edits; drafter statistics and speed-ups.
 
     Every example is decoded by the target with the EditDrafter (lossless: the same tokens as
@@ -537,7 +538,7 @@ def evaluate_pair(out_dir: Path, heldout_jsonl: Path, per_kind: int = 10, speed_
         return tokens[:-1] if tokens and tokens[-1] in eos else tokens
 
     def decode_with(model, prompt, reference, drafter_name):
-        budget = context - len(prompt)
+        budget = context - len(prompt) if max_new_tokens is None else min(max_new_tokens, context - len(prompt))
         start = time.perf_counter()
         if drafter_name == "none" or speculative_generate is None:
             tokens = generate(model, prompt, max_new_tokens=budget, eos_ids=eos).tokens

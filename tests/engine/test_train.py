@@ -1,0 +1,165 @@
+"""engine/train.py on a tiny config: data building, batches, schedule, resume, export, evaluation."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engine import editdata, editprompt, train
+
+SOURCES = ["textwrap.py", "shlex.py", "fnmatch.py", "netrc.py", "heapq.py", "calendar.py", "string.py", "glob.py"]
+
+
+def _fake_stdlib(root: Path) -> Path:
+    """A few real stdlib modules under names chosen so that two of them are held out."""
+    real = editdata.stdlib_root()
+    held = 0
+    for index, name in enumerate(SOURCES):
+        want_heldout = index < 2
+        suffix = 0
+        while editdata.is_heldout(f"m{suffix}_{name}") != want_heldout:
+            suffix += 1
+        shutil.copy(real / name, root / f"m{suffix}_{name}")
+        held += want_heldout
+    assert held == 2
+    return root
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory) -> Path:
+    base = tmp_path_factory.mktemp("train")
+    stdlib = base / "stdlib"
+    stdlib.mkdir()
+    _fake_stdlib(stdlib)
+    work = base / "work"
+    train.build_data(work, seed=7, vocab_size=400, stdlib=stdlib)
+    return work
+
+
+def test_data_summary_and_split(work):
+    summary = json.loads((work / "data" / "data.json").read_text())
+    splits = summary["splits"]
+    assert len(splits["heldout"]["files"]) == 2 and len(splits["train"]["files"]) == len(SOURCES) - 2
+    assert not set(splits["heldout"]["files"]) & set(splits["train"]["files"])
+    assert splits["train"]["edit_examples"] > 100 and splits["heldout"]["edit_examples"] > 5
+    assert summary["vocab_size"] == 400
+    held_paths = {json.loads(line)["path"] for line in (work / "data" / "heldout_edits.jsonl").read_text().splitlines()}
+    assert held_paths <= set(splits["heldout"]["files"])
+
+
+def test_encoded_example_weights_cover_the_answer(work):
+    from tokenizers import Tokenizer
+
+    tok = Tokenizer.from_file(str(work / "data" / "tokenizer.json"))
+    record = json.loads((work / "data" / "train_edits.jsonl").read_text().splitlines()[0])
+    ids, weights = train.encode_example(tok, record)
+    answer = [i for i, w in zip(ids, weights, strict=True) if w == 1.0]
+    assert tok.decode(answer, skip_special_tokens=False) == record["edited"] + editprompt.EOS_TOKEN
+    prompt = [i for i, w in zip(ids, weights, strict=True) if w < 1.0]
+    expected = editprompt.render_edit_prompt(record["instruction"], record["original"], record["prompt_path"])
+    assert tok.decode(prompt, skip_special_tokens=False) == expected
+
+
+def test_batches_are_deterministic_and_mixed(work):
+    a = train.Batches(work / "data", "train", seed=1)
+    b = train.Batches(work / "data", "train", seed=1)
+    ids_a, w_a = a.batch(5, 4)
+    ids_b, w_b = b.batch(5, 4)
+    assert ids_a.shape == (4, train.SEQ_LEN) and (ids_a == ids_b).all() and (w_a == w_b).all()
+    plain_ids, plain_w = a.row(train.PLAIN_EVERY - 1)
+    assert plain_w.min() == 1.0  # plain code: every token counts
+    edit_ids, edit_w = a.row(0)
+    assert edit_ids[0] == 1 and 0.0 < edit_w.max() == 1.0 and (abs(edit_w - train.PROMPT_LOSS_WEIGHT) < 1e-3).any()
+    other = train.Batches(work / "data", "train", seed=2).batch(5, 4)[0]
+    assert not (other == ids_a).all()
+
+
+def test_wsd_schedule_and_timed_total():
+    assert train.lr_at(0, 100, 1.0, 10) == pytest.approx(0.1)
+    assert train.lr_at(50, 100, 1.0, 10) == 1.0
+    assert train.lr_at(50, None, 1.0, 10) == 1.0
+    assert train.lr_at(99, 100, 1.0, 10) < 0.2
+    assert train.choose_total(100, elapsed=0.0, budget=1000.0, recent_step_s=1.0) is None
+    total = train.choose_total(400, elapsed=950.0, budget=1000.0, recent_step_s=1.0)
+    assert total is not None and train.decay_start(total) == 400
+
+
+def _losses(run_dir: Path) -> list[float]:
+    return [json.loads(line)["loss"] for line in (run_dir / "log.jsonl").read_text().splitlines()]
+
+
+@pytest.mark.slow
+def test_resume_follows_the_same_trajectory(work, tmp_path):
+    spec = train.SPECS["tiny"]
+    straight, paused = tmp_path / "straight", tmp_path / "paused"
+    for target in (straight, paused):
+        target.mkdir()
+        (target / "data").symlink_to(work / "data")
+    kwargs = dict(seed=3, minutes=None, steps=8, eval_every=4, val_rows=(2, 1), progress=False)
+    train.train_model(spec, straight, **kwargs)
+    train.train_model(spec, paused, stop_after=3, **kwargs)
+    assert len(_losses(paused / "tiny")) == 3
+    model, summary = train.train_model(spec, paused, **kwargs)
+    expected, got = _losses(straight / "tiny"), _losses(paused / "tiny")
+    assert len(got) == 8 and got == pytest.approx(expected, abs=1e-4)
+    assert expected[-1] < expected[0]
+    assert summary["steps"] == 8 and "val_edit" in summary
+
+
+@pytest.mark.slow
+def test_export_loads_in_engine_and_transformers(work, tmp_path):
+    import torch
+
+    from engine import checkpoint
+
+    model, _ = train.train_model(train.SPECS["tiny"], work, seed=1, minutes=None, steps=2, val_rows=(1, 1), progress=False)
+    out = train.export(model, work, tmp_path / "out")
+    loaded = checkpoint.load(out)
+    assert loaded.tokenizer.chat_template == editprompt.CHAT_TEMPLATE
+    assert loaded.eos_token_ids == [2]
+    ids = torch.tensor([loaded.tokenizer.encode(editprompt.render_edit_prompt("Rename `a` to `b`.", "a = 1\n"), add_special_tokens=False)])
+    ours = loaded.model(ids)
+    transformers = pytest.importorskip("transformers")
+    hf = transformers.AutoModelForCausalLM.from_pretrained(str(out), dtype=torch.float32)
+    theirs = hf(ids).logits
+    assert torch.allclose(ours, theirs, atol=1e-4)
+
+
+@pytest.mark.slow
+def test_evaluation_writes_per_kind_results(work, tmp_path):
+    model, _ = train.train_model(train.SPECS["tiny"], work, seed=1, minutes=None, steps=2, val_rows=(1, 1), progress=False)
+    out = train.export(model, work, tmp_path / "out")
+    train.export(model, work, out / "draft")
+    result = train.evaluate_pair(out, work / "data" / "heldout_edits.jsonl", per_kind=1, speed_per_kind=1, max_new_tokens=24)
+    assert result["examples"] == sum(r["n"] for r in result["by_kind"].values()) > 0
+    assert 0.0 <= result["exact_match"] <= 1.0
+    assert json.loads((out / "eval.json").read_text())["examples"] == result["examples"]
+    # speculative decoding is lossless: the same tokens as plain greedy decoding
+    for key, value in result["decoding"].items():
+        if key.startswith("lossless_"):
+            equal, total = map(int, value.split("/"))
+            assert equal == total
+
+
+BUILTIN = Path(train.ROOT) / "engine" / "builtin"
+
+
+@pytest.mark.skipif(not (BUILTIN / "config.json").is_file(), reason="engine/builtin not exported yet: run python -m engine.train")
+def test_shipped_builtin_pair_loads():
+    import torch
+
+    from engine import checkpoint
+
+    total = sum(p.stat().st_size for p in BUILTIN.rglob("*") if p.is_file())
+    assert total <= 50 * 2**20, f"engine/builtin is {total / 2**20:.1f} MiB"
+    target = checkpoint.load(BUILTIN)
+    draft = checkpoint.load(BUILTIN / "draft")
+    assert target.tokenizer.backend.to_str() == draft.tokenizer.backend.to_str()
+    assert target.tokenizer.chat_template == editprompt.CHAT_TEMPLATE
+    ids = torch.tensor([target.tokenizer.encode(editprompt.render_edit_prompt("Rename `a` to `b`.", "a = 1\n"), add_special_tokens=False)])
+    with torch.no_grad():
+        assert target.model(ids).shape == (1, ids.shape[1], target.args.vocab_size)
+        assert draft.model(ids).shape == (1, ids.shape[1], draft.args.vocab_size)
