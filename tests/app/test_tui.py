@@ -394,3 +394,54 @@ async def test_clicking_a_file_moves_to_it():
 
 def test_make_session_is_fresh_each_time():
     assert make_session() is not make_session()
+
+
+def test_external_editor_gets_the_file_and_its_saved_bytes_come_back(tmp_path):
+    import sys
+
+    from app.tui.screens.editor import edit_in_external_editor, editor_command
+
+    script = tmp_path / "fake-editor.py"
+    script.write_text(
+        "import sys\n"
+        "path = sys.argv[-1]\n"
+        "data = open(path, 'rb').read()\n"
+        "open(path, 'wb').write(data.replace(b'+third line', b'+third line, edited'))\n"
+    )
+    command = editor_command({"EDITOR": f"{sys.executable} {script}", "VISUAL": ""})
+    assert command == [sys.executable, str(script)]
+    result = edit_in_external_editor(command, b"@@ -1 +1,2 @@\n x\n+third line\n\xff\n")
+    assert result == b"@@ -1 +1,2 @@\n x\n+third line, edited\n\xff\n"  # bytes kept exact
+
+
+def test_external_editor_failure_keeps_the_hunk():
+    from app.tui.screens.editor import edit_in_external_editor, editor_command
+
+    with pytest.raises(UserError, match="exited with status 1; the hunk was kept"):
+        edit_in_external_editor(["false"], b"x\n")
+    with pytest.raises(UserError, match="cannot run the editor"):
+        edit_in_external_editor(["/no/such/editor"], b"x\n")
+    assert editor_command({"VISUAL": "vim -u NONE", "EDITOR": "nano"}) == ["vim", "-u", "NONE"]
+    assert editor_command({}) is None
+
+
+async def test_editor_setting_external_without_editor_is_refused():
+    app = make_app(editor="external", environ={})
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and session.units[0].decision is Decision.PENDING
+        assert any("neither $VISUAL nor $EDITOR" in str(n.message) for n in app._notifications)
+
+
+async def test_binary_hunks_cannot_be_split_or_edited_but_can_be_decided():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("J")  # logo.bin
+        await pilot.press("s", "e")
+        await pilot.pause()
+        assert len(session.units) == 6 and isinstance(app.screen, ReviewScreen)
+        await pilot.press("y")
+        assert session.units[3].decision is Decision.ACCEPTED

@@ -1,0 +1,128 @@
+"""One check in a real terminal: `specdraft review` in tmux, keys sent, screen read, index checked."""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.tmux, pytest.mark.slow]
+
+TMUX = shutil.which("tmux")
+SPECDRAFT = Path(sys.executable).with_name("specdraft")
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", "-C", str(repo), *args], check=True, capture_output=True, text=True
+    ).stdout
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    git(repo, "config", "user.email", "test@example.com")
+    git(repo, "config", "user.name", "Test")
+    lines = [f"def f{i}(x):\n    return x + {i}\n\n" for i in range(12)]
+    (repo / "calc.py").write_text("".join(lines))
+    (repo / "notes.txt").write_text("one\ntwo\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "start")
+    changed = "".join(lines).replace("x + 1\n", "x + 100\n").replace("x + 10\n", "x - 10\n")
+    (repo / "calc.py").write_text(changed)
+    (repo / "notes.txt").write_text("one\ntwo\nthree\n")
+    return repo
+
+
+class Tmux:
+    """A private tmux server (its own socket) running one command in a 120x40 window."""
+
+    def __init__(self, socket_dir: Path) -> None:
+        self.socket = str(socket_dir / f"tmux-{uuid.uuid4().hex[:8]}")
+        self.name = "review"
+
+    def run(self, *args: str) -> str:
+        return subprocess.run(
+            [TMUX, "-S", self.socket, *args], check=True, capture_output=True, text=True
+        ).stdout
+
+    def start(self, command: str) -> None:
+        self.run("new-session", "-d", "-s", self.name, "-x", "120", "-y", "40", command)
+
+    def screen(self) -> str:
+        return self.run("capture-pane", "-p", "-t", self.name)
+
+    def send(self, *keys: str) -> None:
+        self.run("send-keys", "-t", self.name, *keys)
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> str:
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; the screen shows:\n{screen}")
+
+    def stop(self) -> None:
+        subprocess.run([TMUX, "-S", self.socket, "kill-server"], capture_output=True)
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed; this test drives the real TUI in tmux")
+def test_review_in_a_real_terminal(repo: Path, tmp_path: Path):
+    assert SPECDRAFT.exists(), f"{SPECDRAFT} is missing: install the package (pip install -e .)"
+    done = tmp_path / "exit-status"
+    environment = {
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),  # never the developer's own config
+        "TERM": "xterm-256color",
+        "EDITOR": "true",
+    }
+    env_prefix = " ".join(f"{key}={shlex.quote(value)}" for key, value in environment.items())
+    command = (
+        # tmux sizes a detached window just after starting its command: wait for 120x40 first
+        "for _ in $(seq 100); do [ \"$(stty size)\" = '40 120' ] && break; sleep 0.05; done; "
+        f"cd {shlex.quote(str(repo))} && env {env_prefix} {shlex.quote(str(SPECDRAFT))} review"
+        f"; echo $? > {shlex.quote(str(done))}; sleep 30"  # the UI draws on stderr: no redirect
+    )
+    tmux = Tmux(tmp_path)
+    try:
+        tmux.start(command)
+        screen = tmux.wait_for("0/3 decided")
+        assert "calc.py" in screen and "notes.txt" in screen
+        assert "return x + 100" in screen  # the first hunk is shown
+        assert "y accept" in screen  # the footer lists the keys
+
+        tmux.send("y")
+        tmux.wait_for("1/3 decided")
+        tmux.send("n")
+        screen = tmux.wait_for("2/3 decided")
+        assert "accepted 50%" in screen
+        assert "three" in screen  # the third hunk (notes.txt) is now shown
+
+        tmux.send("q")
+        screen = tmux.wait_for("Apply 1 accepted hunk and quit?")
+        assert "accepted 1, edited 0, rejected 1, pending 1 (of 3)" in screen
+        tmux.send("y")
+        deadline = time.monotonic() + 30
+        while not done.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert done.exists(), f"specdraft did not exit; the screen shows:\n{tmux.screen()}"
+        assert done.read_text().strip() == "0", tmux.screen()
+    finally:
+        tmux.stop()
+
+    staged = git(repo, "diff", "--cached")
+    assert "+    return x + 100" in staged  # accepted: staged
+    assert "x - 10" not in staged and "three" not in staged  # rejected and pending: not staged
+    unstaged = git(repo, "diff")
+    assert "+    return x - 10" in unstaged and "+three" in unstaged  # the worktree keeps them
+    assert "x + 100" not in unstaged
