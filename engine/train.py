@@ -636,6 +636,178 @@ def _summarise(totals: dict) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------
+# model card
+
+
+def _files_by_package(files: list[str]) -> list[str]:
+    groups: dict[str, list[str]] = {}
+    for path in files:
+        package, _, rest = path.partition("/")
+        groups.setdefault(package if rest else "", []).append(rest or package)
+    lines = []
+    for package in sorted(groups):
+        names = ", ".join(sorted(groups[package]))
+        lines.append(f"- `{package}/`: {names}" if package else f"- top-level modules: {names}")
+    return lines
+
+
+def _cpu_name() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
+def write_model_card(out_dir: Path, work: Path) -> Path:
+    """engine/builtin/MODEL_CARD.md from the data summary, training summaries and eval.json."""
+    data = json.loads((work / "data" / "data.json").read_text())
+    summaries = json.loads((work / "train_summary.json").read_text()) if (work / "train_summary.json").is_file() else {}
+    for name in ("draft", "target"):
+        path = work / name / "summary.json"
+        if name not in summaries and path.is_file():
+            summaries[name] = json.loads(path.read_text())
+    evaluation = json.loads((out_dir / "eval.json").read_text()) if (out_dir / "eval.json").is_file() else None
+    train_split, held_split = data["splits"]["train"], data["splits"]["heldout"]
+    examples = {}
+    for line in (work / "data" / "heldout_edits.jsonl").read_text().splitlines():
+        record = json.loads(line)
+        examples.setdefault(record["kind"], record["instruction"])
+    size = sum(p.stat().st_size for p in out_dir.rglob("*") if p.is_file() and p.suffix in (".safetensors", ".json"))
+    out = []
+    w = out.append
+    w("# specdraft builtin models: a small target and draft pair for mechanical Python edits\n")
+    w("Two Llama-family decoders trained here, on this project's machine, from the Python standard library "
+      "alone. The target (this directory) rewrites a short Python snippet according to a mechanical instruction; "
+      "the draft (`draft/`) shares its tokenizer and drafts tokens for speculative decoding. They exist so that "
+      "specdraft runs its whole loop offline with nothing to download, and so that its tests and benchmarks "
+      "measure acceptance rates on models that actually copy and edit. They are not general code models.\n")
+    w("Load with the engine (`engine.checkpoint.load('engine/builtin')`, `specdraft ... --model builtin`) or with "
+      "transformers (`AutoModelForCausalLM.from_pretrained('engine/builtin')`, `AutoTokenizer`, "
+      "`apply_chat_template`). Files: `model.safetensors` (bfloat16), `config.json`, `generation_config.json`, "
+      f"`tokenizer.json`, `tokenizer_config.json` (with the chat template); the same in `draft/`. Total: {size / 2**20:.1f} MiB.\n")
+    w("## Prompt format\n")
+    w("Built by `engine/editprompt.py` (`build_edit_messages`, `render_edit_prompt`; the chat template in "
+      "tokenizer_config.json renders the same text). Special tokens: " + ", ".join(f"`{t}` ({i})" for i, t in enumerate(editprompt.SPECIAL_TOKENS))
+      + f"; `{editprompt.EOS_TOKEN}` is the end-of-sequence token.\n")
+    w("````text\n" + editprompt.render_edit_prompt("Rename the parameter `path` to `filename`.",
+      "def load(path):\n    with open(path) as f:\n        return f.read()\n", "example.py")
+      + "def load(filename):\n    with open(filename) as f:\n        return f.read()\n" + editprompt.EOS_TOKEN + "\n````\n")
+    w("The answer is the whole new snippet, verbatim, with no code fence, then the end token. Because most of "
+      "the answer is a copy of the original, the original's tokens are an excellent draft (EditDrafter). "
+      f"The context is {SEQ_LEN} tokens: prompt and answer together, so about 35-40 lines of code per request; "
+      "longer files must be rewritten in windows of lines.\n")
+    w("## Data and licence\n")
+    w(f"Python {data['python']} standard library source (`{data['stdlib']}` on the training machine), "
+      "under the Python Software Foundation License (PSF-2.0); the models are derived from it. Left out: "
+      "`test/` and every `tests`/`test_*` file, `idlelib`, `turtledemo`, `lib2to3`, `ensurepip`, `pydoc_data`, "
+      "`encodings` (generated codec tables), `site-packages`, `__main__.py` files, files over 400 kB, files that are "
+      "not UTF-8 or do not parse. Files are split by a hash of their path: "
+      f"{len(train_split['files'])} files for training, {len(held_split['files'])} held out (never seen in training, "
+      "neither as plain code nor as edits).\n")
+    w("Synthetic edits (`engine/editdata.py`): functions, methods and classes of 4-60 lines (ASCII only) are cut from "
+      "the files; a program edits them with `ast`/`tokenize` and writes an instruction in a few phrasings. Every "
+      "edited snippet parses, and tests check that it differs exactly as instructed. Kinds, with a held-out "
+      "instruction as example:\n")
+    w("| kind | train | held out | example instruction |\n|---|---:|---:|---|")
+    for kind in sorted(train_split["kinds"]):
+        example = examples.get(kind, "").replace("|", "\\|")
+        w(f"| {kind} | {train_split['kinds'][kind]} | {held_split['kinds'].get(kind, 0)} | {example} |")
+    w("")
+    w(f"Training set: {train_split['edit_examples']} edit examples ({train_split['edit_tokens']:,} tokens) and "
+      f"{train_split['plain_tokens']:,} tokens of plain code. Held out: {held_split['edit_examples']} edits, "
+      f"{held_split['plain_tokens']:,} tokens of plain code. Rows of {SEQ_LEN} tokens: every {PLAIN_EVERY}th row is "
+      "plain code (loss on every token), the others pack whole edit examples (loss weight 1 on the answer and "
+      f"the end token, {PROMPT_LOSS_WEIGHT} on the prompt).\n")
+    w("<details><summary>Files used for training</summary>\n")
+    out.extend(_files_by_package(train_split["files"]))
+    w("\n</details>\n")
+    w("Held-out files: " + ", ".join(f"`{f}`" for f in held_split["files"]) + ".\n")
+    w("## Architecture and training\n")
+    w(f"Tokenizer: byte-level BPE (`tokenizers`), vocabulary {data['vocab_size']} including the special tokens, "
+      "trained on the training files.\n")
+    w("| | target | draft |\n|---|---:|---:|")
+    specs = {name: summaries.get(name, {}).get("spec") or asdict(SPECS[name]) for name in ("target", "draft")}
+    rows = [
+        ("hidden size", "dim"), ("layers", "n_layer"), ("attention heads", "n_head"), ("key/value heads", "n_kv_heads"),
+        ("SwiGLU size", "intermediate_size"), ("tied embeddings", "tie_word_embeddings"), ("peak learning rate", "lr"),
+        ("batch (rows of 1024 tokens)", "batch_size"),
+    ]  # fmt: skip
+    for label, key in rows:
+        w(f"| {label} | {specs['target'][key]} | {specs['draft'][key]} |")
+
+    def fig(name: str, key: str, fmt: str = "{}") -> str:
+        value = summaries.get(name, {}).get(key)
+        return fmt.format(value) if value is not None else "n/a"
+
+    for label, key, fmt in [
+        ("parameters", "params", "{:,}"), ("non-embedding parameters", "non_embedding_params", "{:,}"),
+        ("steps", "steps", "{:,}"), ("tokens seen", "tokens", "{:,}"), ("training time (s)", "train_seconds", "{:,.0f}"),
+        ("training speed (tokens/s)", "tokens_per_second", "{:,}"), ("final train loss (last 50 steps)", "final_train_loss", "{:.3f}"),
+        ("validation loss, held-out edit answers", "val_edit", "{:.3f}"), ("validation loss, held-out plain code", "val_plain", "{:.3f}"),
+    ]:  # fmt: skip
+        w(f"| {label} | {fig('target', key, fmt)} | {fig('draft', key, fmt)} |")
+    w("")
+    w(f"Hardware: 2 cores of an {_cpu_name()} (AVX-512 with bfloat16), shared with other work during training, "
+      "under `nice`; PyTorch CPU, bfloat16 autocast, AdamW (betas 0.9/0.95, weight decay 0.1 on matrices), "
+      "gradient clipping 1.0, warm-up/stable/decay schedule (50 warm-up steps, linear decay to 10% over the last 20%). "
+      "Losses are nats per token. The draft was trained first, then the target, each within its share of the "
+      "time budget; the decay point was chosen from the measured speed (recorded in the summaries above; pass "
+      "`--draft-steps`/`--target-steps` with those step counts to repeat the run exactly).\n")
+    w("## Evaluation on held-out edits\n")
+    if evaluation is None:
+        w("Pending: run `python -m engine.train --eval` (writes engine/builtin/eval.json) and then "
+          "`python -m engine.train --card` to fill this section.\n")
+    else:
+        w(f"{evaluation['examples']} held-out edits ({evaluation['per_kind']} per kind, fewer where the held-out files "
+          "had fewer), greedy decoding, exact match of the whole answer with the expected snippet. The target was "
+          "decoded with the EditDrafter (lossless: plain greedy decoding of a subset gave the same tokens, see below).\n")
+        w("| kind | n | target exact | draft exact | target output parses |\n|---|---:|---:|---:|---:|")
+        for kind, row in sorted(evaluation["by_kind"].items()):
+            w(f"| {kind} | {row['n']} | {row['exact'] / row['n']:.0%} | {row['draft_exact'] / row['n']:.0%} | {row['parses'] / row['n']:.0%} |")
+        draft_em = evaluation.get("draft_exact_match")
+        w(f"| **all** | {evaluation['examples']} | **{evaluation['exact_match']:.0%}** | {draft_em:.0%} | |\n" if draft_em is not None else "")
+        dec = evaluation["decoding"]
+        w("Speculative decoding on these prompts (target; batch 1, CPU, "
+          f"{evaluation.get('threads', '?')} threads, while other work shared the machine, so speeds are indicative):\n")
+        w("| decoding | runs | tokens/s | acceptance rate | accepted per target forward | same tokens as plain |\n|---|---:|---:|---:|---:|---:|")
+        labels = {"plain": "plain greedy", "edit_timed": "EditDrafter (original file as draft)", "model": "ModelDrafter (builtin draft)"}
+        for key, label in labels.items():
+            if key in dec:
+                row = dec[key]
+                same = dec.get("lossless_" + ("edit" if key == "edit_timed" else key), "")
+                w(f"| {label} | {row['runs']} | {row['tokens_per_s']} | {row.get('acceptance_rate', '')} | {row.get('mean_accepted_per_forward', '')} | {same} |")
+        w("")
+        if "speedup_edit" in dec:
+            w(f"Speed-up over plain greedy decoding of the same target on the same prompts: EditDrafter "
+              f"{dec['speedup_edit']}x" + (f", ModelDrafter {dec['speedup_model']}x" if "speedup_model" in dec else "") + ".\n")
+        w("Reproduce: `python -m engine.train --eval` (writes engine/builtin/eval.json), then `python -m engine.train --card`.\n")
+    w("## What the models cannot do\n")
+    w("- They follow only the mechanical instruction kinds above, phrased roughly as in training. Free-form requests "
+      "(\"make this faster\", \"add error handling\", \"fix the bug\") produce a copy of the input or a plausible but "
+      "wrong edit. They do not understand code; they learned to copy with a local change.\n"
+      "- Python only, ASCII snippets of up to about 35-40 lines (1024-token context for prompt plus answer). Longer "
+      "input must be windowed by the caller; past the context the output is cut.\n"
+      "- They write new code badly: docstrings, statements and names that are not spelled out in the instruction "
+      "are guesses. Plain code generation from the draft or the target is repetitive, Python-looking text.\n"
+      "- Exact match is far from perfect even on the trained kinds (see the table): always review the diff, which "
+      "is what specdraft is for.\n"
+      "- Trained on one machine's Python standard library: names and style are the stdlib's; no third-party code, "
+      "no other language, no natural-language chat.\n")
+    w("## Reproduce\n")
+    w("```sh\npython -m engine.train --out engine/builtin --minutes 86 --draft-share 0.2   # data, draft, target, export\n"
+      "python -m engine.train --eval    # held-out evaluation -> engine/builtin/eval.json\n"
+      "python -m engine.train --card    # this file\n```\n")
+    w("Data, checkpoints (resumable) and the loss logs (`runs/builtin/{draft,target}/log.jsonl`) go to `runs/builtin/`. "
+      f"Seeded (seed {data['seed']}): the data, the initialisation and the batches are the same on every run with the same Python.\n")
+    path = out_dir / "MODEL_CARD.md"
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return path
+
+
+# ---------------------------------------------------------------------------------------------
 # command line
 
 
@@ -657,6 +829,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--no-progress", action="store_true")
     parser.add_argument("--data-only", action="store_true", help="stop after the data stage")
     parser.add_argument("--eval", action="store_true", help="evaluate the exported pair on held-out edits")
+    parser.add_argument("--card", action="store_true", help="write OUT/MODEL_CARD.md from the summaries and eval.json")
     parser.add_argument("--eval-per-kind", type=int, default=10, help="held-out edits per kind for exact match")
     parser.add_argument("--eval-speed-per-kind", type=int, default=2, help="of which timed against plain decoding")
     return parser.parse_args(argv)
@@ -670,6 +843,9 @@ def main(argv: list[str] | None = None) -> int:
         torch.set_num_threads(args.threads)
     work = args.work.resolve()
     started = time.time()
+    if args.card:
+        log(f"wrote {write_model_card(args.out, work)}")
+        return 0
     if args.eval:
         evaluate_pair(args.out, work / "data" / "heldout_edits.jsonl", args.eval_per_kind, args.eval_speed_per_kind)
         return 0

@@ -129,14 +129,17 @@ def test_export_loads_in_engine_and_transformers(work, tmp_path):
 
 
 @pytest.mark.slow
-def test_evaluation_writes_per_kind_results(work, tmp_path):
-    model, _ = train.train_model(train.SPECS["tiny"], work, seed=1, minutes=None, steps=2, val_rows=(1, 1), progress=False)
+def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
+    model, summary = train.train_model(train.SPECS["tiny"], work, seed=1, minutes=None, steps=2, val_rows=(1, 1), progress=False)
     out = train.export(model, work, tmp_path / "out")
     train.export(model, work, out / "draft")
     result = train.evaluate_pair(out, work / "data" / "heldout_edits.jsonl", per_kind=1, speed_per_kind=1, max_new_tokens=24)
     assert result["examples"] == sum(r["n"] for r in result["by_kind"].values()) > 0
     assert 0.0 <= result["exact_match"] <= 1.0
     assert json.loads((out / "eval.json").read_text())["examples"] == result["examples"]
+    (work / "train_summary.json").write_text(json.dumps({"target": summary, "draft": summary}))
+    card = train.write_model_card(out, work).read_text()
+    assert "| **all** |" in card and "Pending" not in card and "## What the models cannot do" in card
     # speculative decoding is lossless: the same tokens as plain greedy decoding
     for key, value in result["decoding"].items():
         if key.startswith("lossless_"):
