@@ -8,7 +8,8 @@ the modules, then ``Transformer``. Public names (stable; other engine modules bu
 - ``Transformer(args)``: ``setup_caches(max_batch_size, max_seq_length, dtype=torch.float32)``,
   ``forward(idx, input_pos=None, last_only=False) -> logits``, ``init_weights(std)``,
   ``max_seq_length`` / ``max_batch_size`` (0 until caches are set up), ``clear_caches()``,
-  ``args`` (and its alias ``config``).
+  ``args`` (and its alias ``config``), ``static_shapes`` (set True before torch.compile: the
+  forward then attends over the whole cache with a position mask and never syncs to the host).
   * With caches: ``idx`` is [B, S] and ``input_pos`` is [S], the absolute positions of those
     tokens (increasing, contiguous). K/V are written at ``input_pos`` and each query attends to
     every cached key at a position <= its own, so a multi-token forward at ``input_pos`` (prefill,
@@ -246,10 +247,8 @@ class RMSNorm(nn.Module):
         self.weight = nn.Parameter(torch.ones(dim))
 
     def forward(self, x: Tensor) -> Tensor:
-        input_dtype = x.dtype
-        x = x.float()
-        x = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps)
-        return self.weight * x.to(input_dtype)
+        normed = F.rms_norm(x.float(), (x.shape[-1],), eps=self.eps)
+        return self.weight * normed.to(x.dtype)
 
 
 def rope_inv_freq(args: ModelArgs) -> Tensor:
@@ -305,22 +304,21 @@ class Attention(nn.Module):
 
     def forward(self, x: Tensor, cos: Tensor, sin: Tensor, mask: Tensor | None,
                 input_pos: Tensor | None, kv_len: int) -> Tensor:  # fmt: skip
-        # x: [B, S, dim]; cos/sin: [S, D]; mask: [S, kv_len] bool or None; kv_len: keys to attend
+        # x: [B, S, dim]; cos/sin: [S, D]; kv_len: how many cached keys to attend to.
+        # mask: [S, kv_len] bool (True = may attend), or None: with one query, every key; with
+        # more, causal from position 0 (Transformer.forward only passes None in those cases).
         bsz, seqlen, _ = x.shape
-        q_size, kv_size = self.n_head * self.head_dim, self.n_kv_heads * self.head_dim
-        q, k, v = self.wqkv(x).split([q_size, kv_size, kv_size], dim=-1)
-        q = q.view(bsz, seqlen, self.n_head, self.head_dim)
-        k = k.view(bsz, seqlen, self.n_kv_heads, self.head_dim)
-        v = v.view(bsz, seqlen, self.n_kv_heads, self.head_dim)
+        h, h_kv, d = self.n_head, self.n_kv_heads, self.head_dim
+        qkv = self.wqkv(x).float()  # [B, S, (H + 2 H_kv) * D]; float32 from here on (see top)
+        qk = qkv[..., : (h + h_kv) * d].view(bsz, seqlen, h + h_kv, d)
+        v = qkv[..., (h + h_kv) * d :].view(bsz, seqlen, h_kv, d).transpose(1, 2)  # [B, H_kv, S, D]
         if self.q_norm is not None:
-            q, k = self.q_norm(q), self.k_norm(k)
-        # float32 from here on: see the module docstring
-        q = apply_rope(q.transpose(1, 2).float(), cos, sin)  # [B, H, S, D]
-        k = apply_rope(k.transpose(1, 2).float(), cos, sin)  # [B, H_kv, S, D]
-        v = v.transpose(1, 2).float()  # [B, H_kv, S, D]
+            qk = torch.cat([self.q_norm(qk[:, :, :h]), self.k_norm(qk[:, :, h:])], dim=2)
+        qk = apply_rope(qk.transpose(1, 2), cos, sin)  # q and k rotated in one go: [B, H + H_kv, S, D]
+        q, k = qk[:, :h], qk[:, h:]  # [B, H, S, D], [B, H_kv, S, D]
 
         if input_pos is None:  # training / reference: full causal sequence, no cache
-            gqa = self.n_head != self.n_kv_heads
+            gqa = h != h_kv
             if mask is None:
                 y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=gqa)
             else:  # sliding window
@@ -329,15 +327,34 @@ class Attention(nn.Module):
             k_all, v_all = self.kv_cache.update(input_pos, k, v)
             k = k_all[:bsz, :, :kv_len]  # [B, H_kv, L, D]
             v = v_all[:bsz, :, :kv_len]
-            # Grouped-query attention without copying K/V: the n_rep query heads that share one
-            # K/V head are stacked along the sequence axis, [B, H_kv, n_rep * S, D].
-            n_rep = self.n_head // self.n_kv_heads
-            q = q.reshape(bsz, self.n_kv_heads, n_rep * seqlen, self.head_dim)
-            if mask is not None and n_rep > 1:
-                mask = mask.repeat(n_rep, 1)  # [n_rep * S, L]
-            y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
-        y = y.reshape(bsz, self.n_head, seqlen, self.head_dim).transpose(1, 2)  # [B, S, H, D]
-        return self.wo(y.reshape(bsz, seqlen, q_size).to(x.dtype))
+            if seqlen <= SMALL_QUERY:
+                y = small_query_attention(q, k, v, mask)
+            elif mask is None:  # prefill from position 0
+                y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=h != h_kv)
+            else:
+                y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=h != h_kv)
+        y = y.transpose(1, 2).reshape(bsz, seqlen, h * d)  # [B, S, H * D]
+        return self.wo(y.to(x.dtype))
+
+
+# Up to this many queries (decoding, speculative verify) attention is three plain ops: the CPU
+# flash-attention kernel costs ~0.5 ms per call with one query over 1000 keys, this ~0.05 ms.
+SMALL_QUERY = 16
+
+
+def small_query_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None) -> Tensor:
+    # q: [B, H, S, D], k/v: [B, H_kv, L, D], mask: [S, L] bool or None -> [B, H, S, D]
+    bsz, n_head, seqlen, head_dim = q.shape
+    n_kv = k.shape[1]
+    n_rep = n_head // n_kv
+    # Grouped-query attention without copying K/V: the n_rep query heads that share one K/V
+    # head are stacked along the query axis, [B, H_kv, n_rep * S, D].
+    q = q.reshape(bsz, n_kv, n_rep * seqlen, head_dim)
+    scores = torch.matmul(q, k.transpose(-1, -2)) * head_dim**-0.5  # [B, H_kv, n_rep * S, L]
+    if mask is not None:
+        scores = scores.masked_fill(~mask.repeat(n_rep, 1), float("-inf"))
+    y = torch.matmul(torch.softmax(scores, dim=-1), v)  # [B, H_kv, n_rep * S, D]
+    return y.view(bsz, n_head, seqlen, head_dim)
 
 
 class FeedForward(nn.Module):
@@ -378,6 +395,9 @@ class Transformer(nn.Module):
             self.output.weight = self.tok_embeddings.weight
         self.max_batch_size = 0
         self.max_seq_length = 0
+        # False (eager, fastest): attend only up to the last position, read from input_pos.
+        # True (for torch.compile): attend over the whole cache with a mask, shapes never change.
+        self.static_shapes = False
         # cos/sin table [2, L, head_dim], float32 whatever the weights' dtype: a plain attribute,
         # not a buffer, so that model.to(torch.bfloat16) leaves it alone. Grown on demand.
         self.rope = torch.empty(2, 0, args.head_dim)
@@ -436,18 +456,28 @@ class Transformer(nn.Module):
                 pos = torch.arange(seqlen, device=idx.device)
                 diff = pos[:, None] - pos[None, :]  # [S, S] query minus key position
                 mask = (diff >= 0) & (diff < window)
+        elif self.static_shapes:  # every shape fixed by the cache, no host sync: torch.compile
+            kv_len = self.max_seq_length
+            cos, sin = self.rope[0, input_pos], self.rope[1, input_pos]
+            key_pos = torch.arange(kv_len, device=idx.device)
+            mask = key_pos[None, :] <= input_pos[:, None]  # [S, max_seq]
+            if self.args.sliding_window is not None:
+                mask &= input_pos[:, None] - key_pos[None, :] < self.args.sliding_window
         else:
             assert self.max_seq_length > 0, "call setup_caches(max_batch_size, max_seq_length) first"
             assert bsz <= self.max_batch_size, f"batch {bsz} > max_batch_size {self.max_batch_size}"
             kv_len = int(input_pos[-1]) + 1  # positions increase; keys past the last are stale
             assert kv_len <= self.max_seq_length, f"position {kv_len - 1} >= max_seq_length {self.max_seq_length}"
-            cos, sin = self.rope[0, input_pos], self.rope[1, input_pos]
+            start = kv_len - seqlen  # positions are contiguous: input_pos == arange(start, kv_len)
+            cos, sin = self.rope[0, start:kv_len], self.rope[1, start:kv_len]
             window = self.args.sliding_window
-            if seqlen > 1 or (window is not None and kv_len > window):
+            windowed = window is not None and kv_len > window
+            # None (no mask) for one query, or for a long prefill from 0 (SDPA's own causal path)
+            if windowed or (seqlen > 1 and (start > 0 or seqlen <= SMALL_QUERY)):
                 # causal mask from positions: query at p sees keys at positions <= p
                 key_pos = torch.arange(kv_len, device=idx.device)
                 mask = key_pos[None, :] <= input_pos[:, None]  # [S, L]
-                if window is not None:
+                if windowed:
                     mask &= input_pos[:, None] - key_pos[None, :] < window
         x = self.tok_embeddings(idx)  # [B, S, dim]
         for layer in self.layers:
