@@ -381,6 +381,10 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         if steps is not None:
             state["total_steps"] = steps
         log(f"{spec.name}: resumed at step {state['step']} of {state['total_steps']}")
+        if log_path.is_file():  # drop log lines of steps after the checkpoint: they are redone
+            lines = log_path.read_text(encoding="utf-8").splitlines()
+            kept = [line for line in lines if json.loads(line)["step"] <= state["step"]]
+            log_path.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
     non_embedding = sum(p.numel() for n, p in model.named_parameters() if "tok_embeddings" not in n and "output" not in n)
     total_params = sum(p.numel() for p in model.parameters())
     log(f"{spec.name}: {non_embedding / 1e6:.2f}M non-embedding, {total_params / 1e6:.2f}M parameters")
@@ -837,6 +841,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    # Idle OpenMP threads sleep instead of spinning: on a shared CPU, spinning threads burn the
+    # time slices their siblings need (measured here: 2-5x faster training under contention).
+    # Only effective before torch is first imported.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     import torch
 
     if args.threads:
