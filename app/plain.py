@@ -3,7 +3,7 @@
 It is the scripting interface: for the same answers it decides exactly what ``git add -p``
 stages (same order, same prompts, same split, the same j/J/k/K/g// navigation and the same help
 text), but it only records decisions in a ReviewSession; review_cli applies them afterwards.
-As in git, binary files and deletions of empty files are not offered here (use the TUI), and
+As in git, binary files are not offered here (use the TUI), and
 end of input stops the questions: what was decided so far is applied.
 """
 
@@ -108,10 +108,8 @@ SUMMARY_LINE_WIDTH = 80
 
 
 def _offered(file: FileDiff) -> bool:
-    """Whether git add -p would show this file: not binary, not an empty file's deletion."""
-    if file.binary:
-        return False
-    return any(h.kind == "text" or h.meta in ("mode", "rename", "copy", "add") for h in file.hunks)
+    """Whether git add -p would show this file: any but a binary one."""
+    return not file.binary
 
 
 def _file_header(file: FileDiff) -> bytes:
@@ -142,6 +140,8 @@ def _render_unit(file: FileDiff, unit: HunkState) -> bytes:
                 b"copy to ",
             )
             return b"".join(line for line in lines if line.startswith(keep))
+        if hunk.meta == "delete":
+            return b"".join(lines[1:])
         return b""
     text = hunk.patch_bytes()
     if file.status == "deleted":

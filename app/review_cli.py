@@ -243,7 +243,7 @@ def _interact(session, mode: _Mode, args, repo, answers: BinaryIO, output: Binar
     output.flush()
     for path in plain.skipped:
         print(
-            f"specdraft review: {path}: binary or empty-file change left as it is (review it in the TUI)",
+            f"specdraft review: {path}: binary file left as it is (review it in the TUI)",
             file=sys.stderr,
         )
     return True
