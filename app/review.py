@@ -612,9 +612,11 @@ class ReviewSession:
             ):
                 unit.decision = Decision.PENDING
         if dropped:
+            many = dropped != 1
             session.messages.append(
-                f"{dropped} hunk{'s' if dropped != 1 else ''} of the saved review no longer "
-                "exist in the diff; their decisions were dropped"
+                f"{dropped} hunk{'s' if many else ''} from the saved review "
+                f"{'are' if many else 'is'} no longer in the diff; "
+                f"{'their decisions were' if many else 'its decision was'} dropped"
             )
         cursor = data.get("cursor")
         for index, unit in enumerate(session.units):

@@ -53,7 +53,12 @@ def all_of(files) -> dict:
 
 def test_parse_modified_file():
     (file,) = parse_diff(TWO_CHANGES)
-    assert (file.old_path, file.new_path, file.status, file.binary) == ("f.py", "f.py", "modified", False)
+    assert (file.old_path, file.new_path, file.status, file.binary) == (
+        "f.py",
+        "f.py",
+        "modified",
+        False,
+    )
     (hunk,) = file.hunks
     assert hunk.header_text() == "@@ -3,8 +3,8 @@ def f():"
     assert [line.kind for line in hunk.lines] == list("   -+  -+ ")
@@ -250,7 +255,9 @@ def test_no_newline_at_end_of_file_round_trips():
     hunk = files[0].hunks[0]
     assert [line.missing_newline for line in hunk.lines] == [False, True, True]
     assert hunk.lines[1].raw == b"b"
-    assert build_patch(files, all_of(files)) == NO_NEWLINE.replace(b"index 422c2b7..33d5d3b 100644\n", b"")
+    assert build_patch(files, all_of(files)) == NO_NEWLINE.replace(
+        b"index 422c2b7..33d5d3b 100644\n", b""
+    )
 
 
 def test_crlf_and_invalid_utf8_are_kept_byte_exact():
@@ -269,8 +276,16 @@ def test_crlf_and_invalid_utf8_are_kept_byte_exact():
 @pytest.mark.parametrize(
     ("header_lines", "old", "new"),
     [
-        ('diff --git a/sp ace.txt b/sp ace.txt\n--- a/sp ace.txt\t\n+++ b/sp ace.txt\t\n', "sp ace.txt", "sp ace.txt"),
-        ('diff --git a/é ü.txt b/é ü.txt\n--- a/é ü.txt\t\n+++ b/é ü.txt\t\n', "é ü.txt", "é ü.txt"),
+        (
+            "diff --git a/sp ace.txt b/sp ace.txt\n--- a/sp ace.txt\t\n+++ b/sp ace.txt\t\n",
+            "sp ace.txt",
+            "sp ace.txt",
+        ),
+        (
+            "diff --git a/é ü.txt b/é ü.txt\n--- a/é ü.txt\t\n+++ b/é ü.txt\t\n",
+            "é ü.txt",
+            "é ü.txt",
+        ),
         (
             'diff --git "a/tab\\there" "b/tab\\there"\n--- "a/tab\\there"\n+++ "b/tab\\there"\n',
             "tab\there",
@@ -293,7 +308,7 @@ def test_paths_quoted_or_with_spaces(header_lines, old, new):
 
 def test_quote_path_like_git():
     assert quote_path(b"a/plain name.txt") == b"a/plain name.txt"
-    assert quote_path('a/é'.encode()) == 'a/é'.encode()  # core.quotePath=false
+    assert quote_path("a/é".encode()) == "a/é".encode()  # core.quotePath=false
     assert quote_path(b'a/q"uote\\tab\t') == b'"a/q\\"uote\\\\tab\\t"'
     assert quote_path(b"a/bell\x07") == b'"a/bell\\a"'
     assert quote_path(b"a/esc\x1b") == b'"a/esc\\033"'
@@ -378,15 +393,50 @@ def _only(files, path, which="all"):
 @pytest.mark.parametrize(
     ("path", "which", "reverse", "expected"),
     [
-        ("new.txt", "all", False, "diff --git a/new.txt b/new.txt\nnew file mode 100644\n--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1,2 @@\n+new\n+file\n"),
-        ("new.txt", "all", True, "diff --git a/new.txt b/new.txt\nnew file mode 100644\n--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1,2 @@\n+new\n+file\n"),
-        ("gone.txt", "all", False, "diff --git a/gone.txt b/gone.txt\ndeleted file mode 100644\n--- a/gone.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-del\n-eted\n"),
+        (
+            "new.txt",
+            "all",
+            False,
+            "diff --git a/new.txt b/new.txt\nnew file mode 100644\n--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1,2 @@\n+new\n+file\n",
+        ),
+        (
+            "new.txt",
+            "all",
+            True,
+            "diff --git a/new.txt b/new.txt\nnew file mode 100644\n--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1,2 @@\n+new\n+file\n",
+        ),
+        (
+            "gone.txt",
+            "all",
+            False,
+            "diff --git a/gone.txt b/gone.txt\ndeleted file mode 100644\n--- a/gone.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-del\n-eted\n",
+        ),
         ("m.sh", "all", False, "diff --git a/m.sh b/m.sh\nold mode 100644\nnew mode 100755\n"),
         ("empty", "all", False, "diff --git a/empty b/empty\nnew file mode 100644\n"),
-        ("new name", "all", False, "diff --git a/old name b/new name\nsimilarity index 90%\nrename from old name\nrename to new name\n--- a/old name\t\n+++ b/new name\t\n@@ -1 +1,2 @@\n x\n+y\n"),
-        ("new name", "text", False, "diff --git a/old name b/old name\n--- a/old name\t\n+++ b/old name\t\n@@ -1 +1,2 @@\n x\n+y\n"),
-        ("new name", "meta", False, "diff --git a/old name b/new name\nsimilarity index 90%\nrename from old name\nrename to new name\n"),
-        ("copy2.txt", "all", False, "diff --git a/copy.txt b/copy2.txt\nsimilarity index 100%\ncopy from copy.txt\ncopy to copy2.txt\n"),
+        (
+            "new name",
+            "all",
+            False,
+            "diff --git a/old name b/new name\nsimilarity index 90%\nrename from old name\nrename to new name\n--- a/old name\t\n+++ b/new name\t\n@@ -1 +1,2 @@\n x\n+y\n",
+        ),
+        (
+            "new name",
+            "text",
+            False,
+            "diff --git a/old name b/old name\n--- a/old name\t\n+++ b/old name\t\n@@ -1 +1,2 @@\n x\n+y\n",
+        ),
+        (
+            "new name",
+            "meta",
+            False,
+            "diff --git a/old name b/new name\nsimilarity index 90%\nrename from old name\nrename to new name\n",
+        ),
+        (
+            "copy2.txt",
+            "all",
+            False,
+            "diff --git a/copy.txt b/copy2.txt\nsimilarity index 100%\ncopy from copy.txt\ncopy to copy2.txt\n",
+        ),
     ],
 )
 def test_rebuild_file_kinds(path, which, reverse, expected):
@@ -398,21 +448,32 @@ def test_binary_is_one_unit_kept_verbatim():
     files = parse_diff(FILE_KINDS)
     binary = next(f for f in files if f.binary)
     patch = build_patch(files, {binary.hunks[0].id: frozenset()})
-    assert patch == FILE_KINDS[FILE_KINDS.index(b"diff --git a/img.png") : FILE_KINDS.index(b"diff --git a/copy.txt")]
+    assert (
+        patch
+        == FILE_KINDS[
+            FILE_KINDS.index(b"diff --git a/img.png") : FILE_KINDS.index(b"diff --git a/copy.txt")
+        ]
+    )
 
 
 def test_partial_deletion_becomes_a_modification():
     files = parse_diff(FILE_KINDS)
     gone = next(f for f in files if f.path == "gone.txt").hunks[0]
     patch = build_patch(files, {gone.id: frozenset({0})}).decode()
-    assert patch == "diff --git a/gone.txt b/gone.txt\n--- a/gone.txt\n+++ b/gone.txt\n@@ -1,2 +1 @@\n-del\n eted\n"
+    assert (
+        patch
+        == "diff --git a/gone.txt b/gone.txt\n--- a/gone.txt\n+++ b/gone.txt\n@@ -1,2 +1 @@\n-del\n eted\n"
+    )
 
 
 def test_partial_addition_in_reverse_becomes_a_modification():
     files = parse_diff(FILE_KINDS)
     new = next(f for f in files if f.path == "new.txt").hunks[0]
     patch = build_patch(files, {new.id: frozenset({1})}, reverse=True).decode()
-    assert patch == "diff --git a/new.txt b/new.txt\n--- a/new.txt\n+++ b/new.txt\n@@ -1 +1,2 @@\n new\n+file\n"
+    assert (
+        patch
+        == "diff --git a/new.txt b/new.txt\n--- a/new.txt\n+++ b/new.txt\n@@ -1 +1,2 @@\n new\n+file\n"
+    )
 
 
 def test_plain_unified_diff_without_git_header():
@@ -437,8 +498,14 @@ def test_plain_unified_diff_without_git_header():
 @pytest.mark.parametrize(
     ("raw", "reason"),
     [
-        (b"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n", "ends in the middle of a hunk"),
-        (b"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n*b\n", "inside a hunk starts with"),
+        (
+            b"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n",
+            "ends in the middle of a hunk",
+        ),
+        (
+            b"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n*b\n",
+            "inside a hunk starts with",
+        ),
         (b"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +x @@\n-a\n+b\n", "bad hunk header"),
     ],
 )
@@ -526,7 +593,10 @@ def test_edited_sub_hunk_merges_with_its_neighbour():
         (b"# only comments\n", None),
         (b"", None),
         (b" a\n-b\n+c\n", "@@ -3,2 +3,2 @@ def f():"),  # header kept from the original when removed
-        (b"@@ -9,9 +9,9 @@ x\n a\n\n-b\n", "@@ -9,3 +9,2 @@ x"),  # counts recounted, empty line = context
+        (
+            b"@@ -9,9 +9,9 @@ x\n a\n\n-b\n",
+            "@@ -9,3 +9,2 @@ x",
+        ),  # counts recounted, empty line = context
     ],
 )
 def test_parse_edited_hunk(edited, result):

@@ -45,7 +45,9 @@ SWAP = {"y": "n", "n": "y", "a": "d", "d": "a"}
 def contents(draw, min_lines=1):
     lines = draw(st.lists(st.sampled_from(WORDS), min_size=min_lines, max_size=25))
     eol = draw(st.sampled_from([b"\n", b"\n", b"\r\n"]))
-    body = [w.encode("latin-1") if "\xe9" in w and draw(st.booleans()) else w.encode() for w in lines]
+    body = [
+        w.encode("latin-1") if "\xe9" in w and draw(st.booleans()) else w.encode() for w in lines
+    ]
     data = eol.join(body) + eol
     if draw(st.integers(0, 5)) == 0:
         data = data[: -len(eol)]  # no newline at end of file
@@ -141,7 +143,9 @@ def test_discard_matches_git_add_p_then_checkout_p(scenario):
             write_files(repo, after)
         git_interactive(staged, ["add", "-p"], _answers(answers))
         git_interactive(discarded, ["checkout", "-p"], _answers(answers, swap=True))
-        code, out, err = specdraft(ours, ["review", "--plain", "--discard", "--yes"], _answers(answers))
+        code, out, err = specdraft(
+            ours, ["review", "--plain", "--discard", "--yes"], _answers(answers)
+        )
         assert code == 0, err
         assert index_tree(ours) == index_tree(staged)
         assert worktree_files(ours) == worktree_files(discarded)
