@@ -1,0 +1,345 @@
+"""`specdraft bench speculative`: tokens/s and speed-up of each drafter over plain decoding.
+
+Workload "edit": rewrite 200-400-line Python files of the standard library with one small change
+(a rename, an inserted statement, a changed literal), in windows of lines when the model's context
+is shorter than prompt + file, in the builtin models' edit prompt format. Every drafter decodes
+the same windows as plain decoding, in the same run, and its tokens are compared with plain
+decoding's (lossless check); the table gives tokens/s over the whole run (prefill included),
+the speed-up over plain decoding, the acceptance rate, the accepted tokens per target forward and
+the number of target forwards.
+
+Targets:
+- `--model DIR|builtin`: a real checkpoint: it writes what it writes, and the figures measure the
+  engine on that model's own outputs (drafters: edit, lookup, hybrid, and model with
+  --draft-model or the builtin draft).
+- `--oracle` (the default while no model is given): a random-weight model of the builtin target's
+  shape (the real cost of every forward) whose logits are replaced by the intended edited file,
+  i.e. a target that always writes the correct edit. This measures the mechanics (drafting,
+  verification cost, alignment after the edit) as if the target were perfect; it says nothing about
+  a model's quality, and a draft model (random here) is not measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.errors import EngineError
+
+# Standard library files of 200-400 lines (present in every CPython 3.10-3.13), and the edits made.
+EDIT_FILES = ["shlex.py", "copy.py", "queue.py", "glob.py", "graphlib.py", "tabnanny.py"]
+EDIT_KINDS = ["rename_variable", "insert_statement", "change_literal", "rename_function",
+              "change_default"]  # fmt: skip
+DRAFTERS = ["edit", "lookup", "hybrid", "model"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--model", metavar="DIR", default=None,
+                        help="target checkpoint directory or 'builtin' (default: the oracle target)")  # fmt: skip
+    parser.add_argument("--draft-model", metavar="DIR", default=None,
+                        help="draft checkpoint for the model drafter (default with --model builtin: the builtin draft)")  # fmt: skip
+    parser.add_argument("--oracle", action="store_true",
+                        help="a target of the builtin shape that always writes the intended edit (see --help text of the module)")  # fmt: skip
+    parser.add_argument("--files", type=int, default=3, metavar="N", help="how many stdlib files to edit (default 3)")
+    parser.add_argument("--drafters", default="edit,lookup,hybrid,model", metavar="LIST",
+                        help="comma-separated subset of edit,lookup,hybrid,model")  # fmt: skip
+    parser.add_argument("--draft-len", type=int, default=None, metavar="K",
+                        help="initial/maximum draft length (default: each drafter's own)")  # fmt: skip
+    parser.add_argument("--threads", type=int, default=None, metavar="N", help="torch threads")
+    parser.add_argument("--seed", type=int, default=0, help="which edits are made (default 0)")
+    parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
+
+
+@dataclass
+class Window:
+    """One rewrite: the prompt, the original window's tokens (the draft) and, for the oracle, the answer."""
+
+    prompt: list[int]
+    reference: list[int]
+    answer: list[int]  # the intended edited window + EOS (what the oracle target writes)
+    label: str
+
+
+class OracleTarget:
+    """A real model's forward cost, with logits that always pick the next token of `script`.
+
+    script = prompt + intended answer; the logits at position p put all mass on script[p + 1]
+    (EOS past its end). The input tokens are ignored: during verification the first disagreement
+    with the draft ends the accepted prefix, so positions after it never matter.
+    """
+
+    def __init__(self, model: Any, eos_id: int) -> None:
+        self.model = model
+        self.eos_id = eos_id
+        self.script: list[int] = []
+
+    def __getattr__(self, name: str) -> Any:  # args, setup_caches, max_seq_length, parameters, ...
+        return getattr(self.model, name)
+
+    def __call__(self, idx: Any, input_pos: Any = None, last_only: bool = False) -> Any:
+        import torch
+
+        logits = self.model(idx, input_pos, last_only=last_only)  # [1, S or 1, V]: the real cost
+        positions = input_pos if input_pos is not None else torch.arange(idx.shape[1])
+        if last_only:
+            positions = positions[-1:]
+        out = torch.full_like(logits, -30.0)
+        for i, pos in enumerate(positions.tolist()):
+            nxt = self.script[pos + 1] if pos + 1 < len(self.script) else self.eos_id
+            out[0, i, nxt] = 30.0
+        return out
+
+
+def _window_boundaries(original: list[str], edited: list[str], cuts: list[int]) -> list[int]:
+    """Map line cuts in the original to the corresponding lines of the edited file (difflib)."""
+    matcher = difflib.SequenceMatcher(None, original, edited, autojunk=False)
+    mapped = []
+    for cut in cuts:
+        target = len(edited)
+        for tag, i1, i2, j1, _j2 in matcher.get_opcodes():
+            if tag == "equal" and i1 <= cut < i2:
+                target = j1 + (cut - i1)
+                break
+            if tag != "equal" and i1 <= cut < max(i2, i1 + 1):
+                target = j1
+                break
+        mapped.append(target)
+    return mapped
+
+
+def edit_windows(tokenizer: Any, context: int, files: int, seed: int) -> list[Window]:
+    """Edited stdlib files cut into windows of lines whose prompt + answer fit the context."""
+    from engine import editdata, editprompt
+
+    root = editdata.stdlib_root()
+    rng = random.Random(seed)
+    windows: list[Window] = []
+    eos = tokenizer.backend.token_to_id(editprompt.EOS_TOKEN)
+    made = 0
+    for name in EDIT_FILES:
+        if made >= files:
+            break
+        path = root / name
+        if not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8")
+        kind = EDIT_KINDS[made % len(EDIT_KINDS)]
+        edit = None
+        for kind_try in [kind, *EDIT_KINDS]:
+            edit = editdata.make_edit(text, kind_try, rng)
+            if edit is not None:
+                kind = kind_try
+                break
+        if edit is None:
+            continue
+        instruction, edited = edit
+        made += 1
+        original_lines = text.splitlines(keepends=True)
+        edited_lines = edited.splitlines(keepends=True)
+        # grow each window line by line while prompt + answer (about twice the window) fit
+        cuts, start = [0], 0
+        overhead = len(tokenizer.encode(editprompt.render_edit_prompt(instruction, "", name),
+                                        add_special_tokens=False)) + 16
+        line_tokens = [len(tokenizer.encode(line, add_special_tokens=False)) for line in original_lines]
+        while start < len(original_lines):
+            end, used = start, overhead
+            while end < len(original_lines) and used + 2 * line_tokens[end] + 8 < context:
+                used += 2 * line_tokens[end]
+                end += 1
+            if end == start:
+                raise EngineError(f"{name} line {start + 1} alone does not fit a {context}-token context")
+            cuts.append(end)
+            start = end
+        mapped = _window_boundaries(original_lines, edited_lines, cuts[:-1]) + [len(edited_lines)]
+        for w in range(len(cuts) - 1):
+            original_window = "".join(original_lines[cuts[w] : cuts[w + 1]])
+            edited_window = "".join(edited_lines[mapped[w] : mapped[w + 1]])
+            prompt_text = editprompt.render_edit_prompt(instruction, original_window, name)
+            prompt = tokenizer.encode(prompt_text, add_special_tokens=False)
+            answer = tokenizer.encode(edited_window, add_special_tokens=False) + [eos]
+            if len(prompt) + len(answer) > context:
+                continue  # an edit that grew the window past the context: leave it out
+            reference = tokenizer.encode(original_window, add_special_tokens=False)
+            windows.append(Window(prompt, reference, answer, f"{name}:{cuts[w] + 1}-{cuts[w + 1]} {kind}"))
+    if not windows:
+        raise EngineError("no edit workload could be made from this Python's standard library")
+    return windows
+
+
+def _load_tokenizer(model_dir: Path | None) -> Any:
+    from engine import checkpoint
+
+    candidates = [model_dir] if model_dir else []
+    candidates += [Path(__file__).resolve().parent / "builtin",
+                   Path(__file__).resolve().parent.parent / "runs" / "builtin" / "data"]
+    for directory in candidates:
+        if directory and (directory / "tokenizer.json").is_file():
+            if (directory / "tokenizer_config.json").is_file():
+                return checkpoint.Tokenizer.from_dir(directory)
+            from engine import editprompt
+
+            return checkpoint.Tokenizer.from_file(directory / "tokenizer.json", bos_token=editprompt.BOS_TOKEN,
+                                                  eos_token=editprompt.EOS_TOKEN)  # fmt: skip
+    raise EngineError("no tokenizer found: build the builtin model (python -m engine.train) or pass --model DIR")
+
+
+def _make_drafter(name: str, window: Window, draft_model: Any, draft_len: int | None) -> Any:
+    from engine.drafters import EditDrafter, HybridDrafter, ModelDrafter, PromptLookupDrafter
+
+    def edit() -> EditDrafter:
+        if draft_len:
+            return EditDrafter(window.reference, draft_len=draft_len, max_draft_len=max(draft_len, 128))
+        return EditDrafter(window.reference)
+
+    def lookup() -> PromptLookupDrafter:
+        return PromptLookupDrafter(draft_len=draft_len or 8, max_draft_len=max(draft_len or 8, 32))
+
+    if name == "edit":
+        return edit()
+    if name == "lookup":
+        return lookup()
+    model = ModelDrafter(draft_model, draft_len=draft_len or 4) if draft_model is not None else None
+    if name == "hybrid":
+        return HybridDrafter(edit=edit(), lookup=lookup(), model=model)
+    if name == "model":
+        return model
+    raise EngineError(f"unknown drafter {name!r}: use {', '.join(DRAFTERS)}")
+
+
+def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_ids: list[int],
+                   draft_model: Any = None, draft_len: int | None = None,
+                   oracle: bool = False) -> dict:  # fmt: skip
+    """Plain decoding and every drafter over the same windows; totals per method."""
+    from engine.generate import generate
+    from engine.speculative import SpecStats, speculative_tokens
+
+    context = target.args.max_position_embeddings
+    rows: dict[str, dict] = {}
+
+    def add(name: str, tokens: int, seconds: float, stats: SpecStats | None, equal: bool | None) -> None:
+        row = rows.setdefault(name, {"tokens": 0, "seconds": 0.0, "drafted": 0, "accepted": 0,
+                                     "forwards": 0, "lossless": True, "windows": 0})  # fmt: skip
+        row["tokens"] += tokens
+        row["seconds"] += seconds
+        row["windows"] += 1
+        if stats is not None:
+            row["drafted"] += stats.drafted_tokens
+            row["accepted"] += stats.accepted_tokens
+            row["forwards"] += stats.target_forwards
+        else:
+            row["forwards"] += max(tokens - 1, 0)
+        if equal is False:
+            row["lossless"] = False
+
+    for window in windows:
+        if oracle:
+            target.script = window.prompt + window.answer
+        budget = min(context - len(window.prompt), 2 * len(window.reference) + 64)
+        start = time.perf_counter()
+        plain = generate(target, window.prompt, max_new_tokens=budget, eos_ids=eos_ids).tokens
+        add("plain", len(plain), time.perf_counter() - start, None, None)
+        for name in drafters:
+            drafter = _make_drafter(name, window, draft_model, draft_len)
+            if drafter is None:
+                continue
+            stats = SpecStats()
+            start = time.perf_counter()
+            tokens = list(speculative_tokens(target, window.prompt, drafter, budget, eos_ids=eos_ids, stats=stats))
+            add(name, len(tokens), time.perf_counter() - start, stats, tokens == plain)
+    plain_rate = rows["plain"]["tokens"] / rows["plain"]["seconds"]
+    table = {}
+    for name, row in rows.items():
+        rate = row["tokens"] / row["seconds"] if row["seconds"] else 0.0
+        table[name] = {
+            "tokens": row["tokens"], "seconds": round(row["seconds"], 3), "tokens_per_s": round(rate, 1),
+            "speedup": round(rate / plain_rate, 2), "target_forwards": row["forwards"],
+            "drafted_tokens": row["drafted"], "accepted_tokens": row["accepted"],
+            "acceptance_rate": round(row["accepted"] / row["drafted"], 3) if row["drafted"] else None,
+            "mean_accepted_per_forward": round(row["accepted"] / row["forwards"], 2) if row["forwards"] else None,
+            "lossless": row["lossless"], "windows": row["windows"],
+        }  # fmt: skip
+    return table
+
+
+def format_table(table: dict) -> str:
+    header = f"{'method':<8} {'tokens':>7} {'tok/s':>8} {'speedup':>8} {'forwards':>9} {'accept':>7} {'acc/fwd':>8}  same as plain"
+    lines = [header]
+    for name, row in table.items():
+        rate = "-" if row["acceptance_rate"] is None else f"{row['acceptance_rate']:.3f}"
+        per = "-" if row["mean_accepted_per_forward"] is None or name == "plain" else f"{row['mean_accepted_per_forward']:.2f}"
+        same = "-" if name == "plain" else ("yes" if row["lossless"] else "NO")
+        lines.append(f"{name:<8} {row['tokens']:>7} {row['tokens_per_s']:>8.1f} {row['speedup']:>7.2f}x "
+                     f"{row['target_forwards']:>9} {rate:>7} {per:>8}  {same}")  # fmt: skip
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    import torch
+
+    from engine import checkpoint
+
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    drafters = [d.strip() for d in args.drafters.split(",") if d.strip()]
+    for name in drafters:
+        if name not in DRAFTERS:
+            raise EngineError(f"unknown drafter {name!r}: use {', '.join(DRAFTERS)}")
+    oracle = args.oracle or args.model is None
+    draft_model = None
+    if oracle:
+        from engine import editprompt
+        from engine.model import Transformer
+        from engine.train import SPECS
+
+        tokenizer = _load_tokenizer(None)
+        torch.manual_seed(0)
+        model = Transformer(SPECS["target"].model_args(tokenizer.vocab_size))
+        model.init_weights()
+        target = OracleTarget(model.eval(), tokenizer.backend.token_to_id(editprompt.EOS_TOKEN))
+        eos_ids = [target.eos_id]
+        description = (f"oracle target: random weights of the builtin target's shape "
+                       f"({sum(p.numel() for p in model.parameters()) / 1e6:.1f}M parameters), "
+                       "logits replaced by the intended edit")  # fmt: skip
+        drafters = [d for d in drafters if d != "model"]  # a random draft model says nothing here
+    else:
+        from engine.cli_generate import resolve_model_dir
+
+        model_dir = resolve_model_dir(args.model)
+        loaded = checkpoint.load(model_dir)
+        target, tokenizer, eos_ids = loaded.model, loaded.require_tokenizer(), loaded.eos_token_ids
+        draft_dir = args.draft_model or (str(model_dir / "draft") if (model_dir / "draft" / "config.json").is_file() else None)
+        if draft_dir:
+            draft_model = checkpoint.load_model(resolve_model_dir(draft_dir))
+        description = f"target {model_dir}" + (f", draft {draft_dir}" if draft_dir else "")
+    windows = edit_windows(tokenizer, target.args.max_position_embeddings, args.files, args.seed)
+    table = run_edit_bench(target, windows, drafters, eos_ids, draft_model, args.draft_len, oracle)
+    result = {"workload": "edit", "target": description, "windows": len(windows),
+              "files": sorted({w.label.split(':')[0] for w in windows}),
+              "threads": torch.get_num_threads(), "device": "cpu", "table": table}  # fmt: skip
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"workload: edit ({len(windows)} windows of {', '.join(result['files'])}); {description}; "
+              f"{result['threads']} threads")  # fmt: skip
+        print(format_table(table))
+    if not all(row["lossless"] for row in table.values()):
+        print("a drafter's output differed from plain decoding", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.bench_speculative", description=__doc__)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
