@@ -228,7 +228,7 @@ def load_model(path: str | Path, dtype: torch.dtype | str | None = torch.float32
     model.load_state_dict(state, assign=True, strict=True)
     if args.tie_word_embeddings:
         model.output.weight = model.tok_embeddings.weight
-    return model.eval()
+    return model.use_inference_layout().eval()
 
 
 # ---------------------------------------------------------------------------------------------
