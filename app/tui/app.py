@@ -58,6 +58,12 @@ class ReviewApp(App[bool]):
         self.theme = chosen.name
         self.set_keymap(self.keymap_in_force)
 
+    def reusable_screen(self, name: str, make):
+        """One instance per dialog, installed once: showing it again costs no mount or CSS."""
+        if not self.is_screen_installed(name):
+            self.install_screen(make(), name)
+        return self.get_screen(name)
+
     def get_default_screen(self) -> ReviewScreen:
         screen_class = ReadOnlyReviewScreen if self.read_only else ReviewScreen
         return screen_class(self.view, read_only=self.read_only)

@@ -100,14 +100,28 @@ def render_hunk(
     line_mode: LineMode | None = None,
     width: int = 0,
 ) -> Text:
-    """The hunk's lines as a Text: ``old new  mark code`` per line, with word highlights.
+    """``render_hunk_lines`` joined into one Text (for tests and simple displays)."""
+    return Text("\n", no_wrap=True, end="").join(
+        render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
+    )
+
+
+def render_hunk_lines(
+    hunk: Hunk,
+    colors: DiffColors,
+    *,
+    syntax: str | None,
+    line_mode: LineMode | None = None,
+    width: int = 0,
+) -> list[Text]:
+    """The hunk's lines, one Text each: ``old new  mark code``, with word highlights.
 
     ``syntax`` is a pygments style name (None: no syntax colours). In line mode each change line
     gets ``[x]``/``[ ]`` and the cursor line a marker and background. Changed lines are padded
     to ``width`` (or the longest line) so that their background reads as a band.
     """
     if hunk.kind != "text":
-        return render_special(hunk, colors)
+        return render_special(hunk, colors).split("\n")
     texts = [_display(line.text) for line in hunk.lines]
     old_rows = [i for i, line in enumerate(hunk.lines) if line.kind != "+"]
     new_rows = [i for i, line in enumerate(hunk.lines) if line.kind != "-"]
@@ -167,13 +181,11 @@ def render_hunk(
             row.stylize(Style(bgcolor=colors.cursor_bg), 0, code_start)
         rows.append((row, line_bg if line.kind != " " else None))
     target = max([width, *(len(row) for row, _bg in rows)])
-    out = Text(no_wrap=True, overflow="ignore", end="")
-    for number, (row, background) in enumerate(rows):
+    out = []
+    for row, background in rows:
         if background is not None and len(row) < target:
             row.append(" " * (target - len(row)), background)
-        if number:
-            out.append("\n")
-        out.append_text(row)
+        out.append(row)
     return out
 
 

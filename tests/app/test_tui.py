@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rich.style import Style
 
 from app.errors import UserError
 from app.review import Decision, HunkState
@@ -347,8 +348,12 @@ async def test_theme_choice_and_switching_redraws():
         assert colors.added == "#56b4e9" and syntax == "github-dark"
         app.theme = "light"
         await pilot.pause()
-        body = app.screen.query_one("#hunk-body").content
-        backgrounds = {str(span.style.bgcolor.name) for span in body.spans if span.style and getattr(span.style, "bgcolor", None)}
+        backgrounds = {
+            span.style.bgcolor.name
+            for line in app.screen.query_one("#hunk-body").lines
+            for span in line.spans
+            if isinstance(span.style, Style) and span.style.bgcolor
+        }
         assert "#ffebe9" in backgrounds  # the light theme's removed-line background
 
 

@@ -11,6 +11,7 @@ from app.diffs import parse_diff
 from app.review import ReviewSession
 from app.tui.app import ReviewApp, build_app
 from app.tui.themes import load_themes
+from app.tui.widgets.lines_view import TextLinesView
 
 # `git diff` of a small repo: calc.py (3 hunks, the first splittable in two), a binary file,
 # notes.md (1 hunk, splittable), and a mode change. 6 units in all.
@@ -100,7 +101,10 @@ def make_app(
 
 
 def shown(app: ReviewApp, selector: str) -> str:
-    """The plain text a Static on the current screen shows."""
+    """The plain text a Static (or a lines view) on the current screen shows."""
+    widget = app.screen.query_one(selector)
+    if isinstance(widget, TextLinesView):
+        return "\n".join(line.plain for line in widget.lines)
     content = app.screen.query_one(selector, Static).content
     return getattr(content, "plain", None) or str(content)
 
@@ -108,8 +112,7 @@ def shown(app: ReviewApp, selector: str) -> str:
 def file_rows(app: ReviewApp) -> list[str]:
     from app.tui.widgets.file_list import FileList
 
-    file_list = app.screen.query_one(FileList)
-    return [file_list.get_option_at_index(i).prompt.plain for i in range(file_list.option_count)]
+    return [line.plain for line in app.screen.query_one(FileList).lines]
 
 
 def footer_text(app: ReviewApp) -> str:

@@ -32,7 +32,8 @@ class ConfirmScreen(ModalScreen[bool]):
     ]
 
     DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
+    /* Opaque: a see-through modal re-renders the whole review screen under it (~100 ms). */
+    ConfirmScreen { align: center middle; background: $background; }
     ConfirmScreen > Vertical {
         width: 72; max-width: 90%; height: auto;
         border: thick $primary; background: $surface; padding: 1 2;
@@ -42,11 +43,19 @@ class ConfirmScreen(ModalScreen[bool]):
     ConfirmScreen #keys { color: $text-muted; margin-top: 1; }
     """
 
-    def __init__(self, question: str, details: str, *, ctrl_c_confirms: bool = False) -> None:
+    def __init__(self, question: str = "", details: str = "", *, ctrl_c_confirms: bool = False) -> None:
         super().__init__()
         self.question = question
         self.details = details
         self.ctrl_c_confirms = ctrl_c_confirms  # a second ctrl-c on "quit without applying?" quits
+
+    def ask(self, question: str, details: str, *, ctrl_c_confirms: bool = False) -> ConfirmScreen:
+        """Set the question before (re)showing this screen; the app keeps one and reuses it."""
+        self.question, self.details, self.ctrl_c_confirms = question, details, ctrl_c_confirms
+        if self.is_mounted:
+            self.query_one("#question", Static).update(question)
+            self.query_one("#details", Static).update(details)
+        return self
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -68,7 +77,7 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss_help", "close", id="help-close")]
 
     DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
+    HelpScreen { align: center middle; background: $background; }
     HelpScreen > VerticalScroll {
         width: 90; max-width: 95%; height: auto; max-height: 90%;
         border: thick $primary; background: $surface; padding: 0 1;

@@ -62,7 +62,7 @@ class EditorScreen(ModalScreen["str | None"]):
     ]
 
     DEFAULT_CSS = """
-    EditorScreen { align: center middle; }
+    EditorScreen { align: center middle; background: $background; }
     EditorScreen > Vertical {
         width: 95%; height: 90%; border: thick $primary; background: $surface;
     }

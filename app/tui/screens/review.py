@@ -48,18 +48,16 @@ class ReviewScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.refresh_view(files=())
+        self.refresh_view()
 
     # ---- drawing -------------------------------------------------------------------------
 
-    def refresh_view(self, files=(), *, rebuild: bool = False) -> None:
-        """Redraw the current hunk and status; ``files``: rows whose progress changed."""
+    def refresh_view(self, *, rebuild: bool = False) -> None:
+        """Redraw what may have changed: file rows whose progress moved, the hunk, the status."""
         file_list = self.query_one(FileList)
         if rebuild or self.view.stale():
-            self.view.rebuild()
-            file_list.rebuild()
-        else:
-            file_list.update_files(files)
+            self.view.rebuild()  # cheap: one pass over the units
+        file_list.sync()  # redraws only the rows whose progress changed
         file_list.show_file(self.view.current_file_index())
         self._draw_hunk()
         self.query_one(StatusBar).show(self.view, line_mode=self.line_mode, read_only=self.read_only)
@@ -111,16 +109,15 @@ class ReviewScreen(Screen[None]):
 
     # ---- helpers -------------------------------------------------------------------------
 
-    def _decide(self, call, *, touches_file: bool = False) -> None:
-        """Run one session call; redraw the file rows it may have changed."""
-        before_file = self.view.current_file_index()
+    def _decide(self, call) -> None:
+        """Run one session call that decides something, then redraw."""
         try:
             call()
         except UserError as error:
             self.notify(str(error), severity="error", timeout=6)
             return
         self.line_mode = False
-        self.refresh_view(files=(before_file, self.view.current_file_index()))
+        self.refresh_view()
 
     def _move_to(self, unit_index: int) -> None:
         delta = unit_index - self.view.index
@@ -172,12 +169,11 @@ class ReviewScreen(Screen[None]):
         self._history(self.view.session.redo, "nothing to redo")
 
     def _history(self, call, empty: str) -> None:
-        before_file = self.view.current_file_index()
         if not call():
             self.notify(empty)
             return
         self.line_mode = False
-        self.refresh_view(files=(before_file, self.view.current_file_index()), rebuild=True)
+        self.refresh_view(rebuild=True)
 
     def action_split(self) -> None:
         if not self._require_units():
@@ -232,7 +228,7 @@ class ReviewScreen(Screen[None]):
             self.view.session.toggle_line(self.line_cursor)
         except (UserError, ValueError) as error:
             self.notify(str(error), severity="error")
-        self.refresh_view(files=(self.view.current_file_index(),))
+        self.refresh_view()
 
     def _move_line_cursor(self, step: int) -> None:
         changes = self.view.current.hunk.change_indices
@@ -312,7 +308,6 @@ class ReviewScreen(Screen[None]):
             if edited is None:
                 self.notify("edit cancelled; the hunk is unchanged")
                 return
-            before_file = self.view.current_file_index()
             if not session.apply_edit_text(edited):
                 self.notify("every line was removed: edit aborted, the hunk is unchanged")
                 return
@@ -320,7 +315,7 @@ class ReviewScreen(Screen[None]):
             self.notify(f"edit refused: {error}; the original hunk is kept", severity="error", timeout=8)
             return
         self.line_mode = False
-        self.refresh_view(files=(before_file, self.view.current_file_index()))
+        self.refresh_view()
 
     # ---- quitting ------------------------------------------------------------------------
 
@@ -336,15 +331,15 @@ class ReviewScreen(Screen[None]):
         details = summary_text(stats)
         if stats.pending and not self.read_only:
             details += "\npending hunks are left as they are"
-        self.app.push_screen(ConfirmScreen(question, details), self._quit_answer(True))
+        confirm = self.app.reusable_screen("confirm", ConfirmScreen).ask(question, details)
+        self.app.push_screen(confirm, self._quit_answer(True))
 
     def action_abort_quit(self) -> None:
         stats = self.view.session.stats()
         question = "Quit without applying anything?" if not self.read_only else "Quit the review?"
-        self.app.push_screen(
-            ConfirmScreen(question, summary_text(stats), ctrl_c_confirms=True),
-            self._quit_answer(False),
-        )
+        confirm = self.app.reusable_screen("confirm", ConfirmScreen)
+        confirm.ask(question, summary_text(stats), ctrl_c_confirms=True)
+        self.app.push_screen(confirm, self._quit_answer(False))
 
     def _quit_answer(self, result: bool):
         def answered(confirmed: bool | None) -> None:
@@ -354,7 +349,9 @@ class ReviewScreen(Screen[None]):
         return answered
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.app.keymap_in_force, self.read_only))
+        self.app.push_screen(
+            self.app.reusable_screen("help", lambda: HelpScreen(self.app.keymap_in_force, self.read_only))
+        )
 
 
 class ReadOnlyReviewScreen(ReviewScreen, inherit_bindings=False):

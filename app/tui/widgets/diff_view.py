@@ -5,13 +5,14 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import ScrollableContainer, Vertical
+from textual.containers import Vertical
 from textual.widgets import Static
 
 from app.diffs import FileDiff
 from app.review import Decision, HunkState
-from app.tui.render import LineMode, hunk_header, render_hunk
+from app.tui.render import LineMode, hunk_header, render_hunk_lines
 from app.tui.themes import DiffColors
+from app.tui.widgets.lines_view import TextLinesView
 
 BADGES = {
     Decision.PENDING: ("pending", "dim"),
@@ -21,8 +22,8 @@ BADGES = {
 }
 
 
-class DiffScroll(ScrollableContainer, can_focus=False):
-    """Scrolls the hunk; never takes focus, so keys stay with the review screen."""
+class HunkBody(TextLinesView):
+    """The hunk's lines (Line API: only the visible ones are drawn); never takes focus."""
 
 
 class DiffView(Vertical):
@@ -32,15 +33,13 @@ class DiffView(Vertical):
         border-title-color: $text-muted;
         height: 1fr;
     }
-    DiffView > #file-header { height: auto; padding: 0 1; }
-    DiffView > DiffScroll { height: 1fr; }
-    DiffView #hunk-body { width: auto; padding: 0 1 1 0; }
+    DiffView > #file-header { height: 2; padding: 0 1; }
+    DiffView > HunkBody { height: 1fr; }
     """
 
     def compose(self) -> ComposeResult:
         yield Static(id="file-header")
-        with DiffScroll():
-            yield Static(id="hunk-body")
+        yield HunkBody(id="hunk-body")
 
     def show(
         self,
@@ -56,20 +55,20 @@ class DiffView(Vertical):
         """Render one unit (only this one: the view is lazy by design)."""
         self._last = (file, unit, position, colors, syntax, line_mode)
         header = self.query_one("#file-header", Static)
-        body = self.query_one("#hunk-body", Static)
+        body = self.query_one(HunkBody)
         if file is None or unit is None:
-            header.update("")
-            body.update(Text("nothing to review", style="dim italic"))
+            header.update("", layout=False)
+            body.set_lines([Text("nothing to review", style="dim italic")])
             return
         hunk = unit.edited if unit.decision is Decision.EDITED and unit.edited else unit.hunk
-        header.update(file_header(file, unit, position, colors))
-        width = self.query_one(DiffScroll).scrollable_content_region.width - 1
+        header.update(file_header(file, unit, position, colors), layout=False)
+        width = body.scrollable_content_region.width
         if width <= 0:  # not laid out yet: draw again once the width is known
             self.call_after_refresh(self.on_resize)
-        body.update(render_hunk(hunk, colors, syntax=syntax, line_mode=line_mode, width=width))
+        body.set_lines(render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width))
         self.border_title = f"hunk {position[0]}/{position[1]}"
         if scroll_home:
-            self.query_one(DiffScroll).scroll_home(animate=False)
+            body.scroll_home(animate=False)
 
     def on_resize(self) -> None:
         """Changed lines are padded to the view's width: redraw at the new width."""
@@ -80,13 +79,10 @@ class DiffView(Vertical):
 
     def keep_line_visible(self, line: int) -> None:
         """Scroll so that body line ``line`` (0-based) is on screen (the line-mode cursor)."""
-        scroll = self.query_one(DiffScroll)
-        height = max(1, scroll.size.height)
-        if not scroll.scroll_y <= line < scroll.scroll_y + height - 1:
-            scroll.scroll_to(y=max(0, line - height // 2), animate=False)
+        self.query_one(HunkBody).scroll_row_visible(line)
 
     def page(self, direction: int) -> None:
-        scroll = self.query_one(DiffScroll)
+        scroll = self.query_one(HunkBody)
         if direction > 0:
             scroll.scroll_page_down(animate=False)
         else:

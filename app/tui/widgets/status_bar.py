@@ -32,4 +32,4 @@ class StatusBar(Static):
             text.append("  LINE MODE", "bold reverse")
         if read_only:
             text.append("  read-only", "italic")
-        self.update(text)
+        self.update(text, layout=False)  # one line, always: no layout pass

@@ -1,0 +1,94 @@
+"""A scrollable list of Rich text lines drawn with Textual's Line API: only visible lines render.
+
+Each line is turned into a Strip the first time it is on screen and cached until it changes,
+so redrawing after a key costs the few lines that changed, whatever the length of the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+
+class TextLinesView(ScrollView, can_focus=False):
+    """Shows ``lines`` (one Rich Text per row); ``highlight`` marks one row (a cursor)."""
+
+    DEFAULT_CSS = """
+    TextLinesView { overflow: auto auto; }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._lines: list[Text] = []
+        self._strips: dict[int, Strip] = {}
+        self.highlight_row: int | None = None
+        self.highlight_style = Style(reverse=True)
+
+    @property
+    def lines(self) -> Sequence[Text]:
+        return self._lines
+
+    def set_lines(self, lines: list[Text], *, width: int | None = None) -> None:
+        """Replace every line (one hunk, or the whole file list)."""
+        self._lines = lines
+        self._strips.clear()
+        longest = width if width is not None else max((line.cell_len for line in lines), default=0)
+        self.virtual_size = Size(longest, len(lines))
+        self.refresh()
+
+    def set_line(self, index: int, line: Text) -> None:
+        """Replace one line; only its row is redrawn."""
+        self._lines[index] = line
+        self._strips.pop(index, None)
+        if line.cell_len > self.virtual_size.width:
+            self.virtual_size = Size(line.cell_len, self.virtual_size.height)
+        self._refresh_row(index)
+
+    def set_highlight(self, row: int | None) -> None:
+        if row == self.highlight_row:
+            return
+        previous, self.highlight_row = self.highlight_row, row
+        for index in (previous, row):
+            if index is not None:
+                self._strips.pop(index, None)
+                self._refresh_row(index)
+
+    def scroll_row_visible(self, row: int, *, center: bool = False) -> None:
+        height = max(1, self.scrollable_content_region.height)
+        top = int(self.scroll_y)
+        if center or not top <= row < top + height:
+            target = row - height // 2 if center else (row if row < top else row - height + 1)
+            self.scroll_to(y=max(0, target), animate=False)
+
+    def _refresh_row(self, index: int) -> None:
+        row = index - int(self.scroll_y)
+        if 0 <= row < self.size.height:
+            self.refresh_line(row)
+
+    def _strip(self, index: int) -> Strip:
+        strip = self._strips.get(index)
+        if strip is None:
+            text = self._lines[index]
+            if index == self.highlight_row:
+                text = text.copy()
+                text.stylize(self.highlight_style)
+            segments = [s for s in text.render(self.app.console) if s.text != "\n"]
+            strip = Strip(segments)
+            self._strips[index] = strip
+        return strip
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = y + scroll_y
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if index >= len(self._lines):
+            return Strip([Segment(" " * width, base)], width)
+        strip = self._strip(index).crop(scroll_x, scroll_x + width)
+        return strip.extend_cell_length(width).apply_style(base)
