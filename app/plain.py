@@ -228,10 +228,13 @@ class PlainReview:
         mode_change = 1 if file.mode_changed else 0
         self._out(_file_header(file))
         hunk_index = 0
+        # git 2.39 never clears these between questions about one file ("sticky" permissions):
+        # a J allowed once stays allowed and wraps around, as git's own loop does.
+        permitted: set[str] = set()
         while True:
             indices = self._unit_indices(file_index)
             count = len(indices)
-            if hunk_index >= count:
+            if hunk_index >= count or hunk_index < 0:
                 hunk_index = 0
             session.go_to(indices[hunk_index])
             unit = session.units[indices[hunk_index]]
@@ -241,23 +244,25 @@ class PlainReview:
             if previous < 0 and following < 0 and not pending[hunk_index]:
                 break
             self._out(_render_unit(file, unit))
-            options = ""
+            offered = []
             if previous >= 0:
-                options += ",k"
+                offered.append("k")
             if hunk_index:
-                options += ",K"
+                offered.append("K")
             if following >= 0:
-                options += ",j"
+                offered.append("j")
             if hunk_index + 1 < count:
-                options += ",J"
+                offered.append("J")
             if count > 1:
-                options += ",g,/"
+                offered += ["g", "/"]
             splittable = session.can_split(unit)
             if splittable:
-                options += ",s"
+                offered.append("s")
             editable = unit.hunk.kind == "text" and session.can_edit(unit)
             if editable:
-                options += ",e"
+                offered.append("e")
+            permitted.update(offered)
+            options = "".join("," + letter for letter in offered)
             if file.status == "deleted":
                 prompt = texts.deletion
             elif file.status == "added":
@@ -289,22 +294,22 @@ class PlainReview:
                 session.set_decisions(rest, decision)
                 hunk_index = count
             elif first == "K":
-                if hunk_index:
+                if "K" in permitted:
                     hunk_index -= 1
                 else:
                     self._err("No previous hunk")
             elif first == "J":
-                if hunk_index + 1 < count:
+                if "J" in permitted:
                     hunk_index += 1
                 else:
                     self._err("No next hunk")
             elif first == "k":
-                if previous >= 0:
+                if "k" in permitted:
                     hunk_index = previous
                 else:
                     self._err("No previous hunk")
             elif first == "j":
-                if following >= 0:
+                if "j" in permitted:
                     hunk_index = following
                 else:
                     self._err("No next hunk")
@@ -316,20 +321,20 @@ class PlainReview:
                     break
                 hunk_index = found
             elif first == "s":
-                if not splittable:
+                if "s" not in permitted:
                     self._err("Sorry, cannot split this hunk")
                 else:
-                    parts = session.split()
+                    parts = session.split() if splittable else unit.hunk.splittable_into
                     self._out(f"Split into {parts} hunks.\n")
             elif first == "e":
-                if not editable:
+                if "e" not in permitted or not editable:
                     self._err("Sorry, cannot edit this hunk")
                 elif self._edit_loop():
                     hunk_index = count if following < 0 else following
             else:
                 self._out(texts.help)
                 for line in HELP_REMAINDER.splitlines(keepends=True):
-                    if line[0] == "?" or line[0] in options:
+                    if line[0] == "?" or line[0] in offered:
                         self._out(line)
         self._out(b"\n")
         return quit_
