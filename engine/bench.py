@@ -34,6 +34,8 @@ from engine.errors import EngineError
 ACTIONS: dict[str, tuple[str, str, str, str]] = {
     "generate": ("engine.bench", "add_generate_arguments", "run_generate",
                  "plain decoding: our engine against transformers' generate(), same weights"),
+    "speculative": ("engine.bench_speculative", "add_arguments", "run",
+                    "speculative decoding: each drafter against plain decoding on an edit workload"),
 }  # fmt: skip
 
 

@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from engine import cli_speculative
 from engine.errors import EngineError
 
 BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"
@@ -44,6 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="weights' dtype in memory (attention stays float32)")  # fmt: skip
     parser.add_argument("--stats", action="store_true",
                         help="print one JSON line of statistics on standard error at the end")  # fmt: skip
+    cli_speculative.add_arguments(parser)  # --drafter, --draft-model, --reference, --draft-len
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,8 +67,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         ids = tokenizer.encode(prompt)
     sampling = Sampling(temperature=args.temperature, top_k=args.top_k, top_p=args.top_p, seed=args.seed)
-    stream = stream_text(loaded.model, tokenizer, ids, max_new_tokens=args.max_new_tokens, sampling=sampling,
-                         eos_ids=loaded.eos_token_ids, stop_strings=args.stop)  # fmt: skip
+    stream = cli_speculative.open_stream(args, loaded, tokenizer, ids, sampling)  # None: --drafter none
+    if stream is None:
+        stream = stream_text(loaded.model, tokenizer, ids, max_new_tokens=args.max_new_tokens, sampling=sampling,
+                             eos_ids=loaded.eos_token_ids, stop_strings=args.stop)  # fmt: skip
     out = sys.stdout
     for piece in stream:
         out.write(piece)

@@ -1,0 +1,106 @@
+"""`specdraft generate`'s speculative options: --drafter, --draft-model, --reference, --draft-len.
+
+engine/cli_generate.py calls `add_arguments(parser)` when it builds its parser and
+`open_stream(...)` instead of plain `stream_text` when a drafter is chosen. Cheap to import: torch
+is loaded inside the functions.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from engine.errors import EngineError
+
+DRAFTER_CHOICES = ["none", "model", "lookup", "edit", "hybrid"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("speculative decoding (lossless: the same output as --drafter none)")
+    group.add_argument("--drafter", choices=DRAFTER_CHOICES, default="none",
+                       help="who drafts tokens for the model to verify: none (plain decoding), model (a small "
+                            "draft model), lookup (n-grams of the prompt and output), edit (the --reference "
+                            "text), hybrid (edit or lookup match first, else the draft model)")  # fmt: skip
+    group.add_argument("--draft-model", metavar="DIR", default=None,
+                       help="draft model checkpoint sharing the model's tokenizer (default with --model "
+                            "builtin: the builtin draft model)")  # fmt: skip
+    group.add_argument("--reference", metavar="FILE", default=None,
+                       help="the original text the model is rewriting (for --drafter edit / hybrid)")  # fmt: skip
+    group.add_argument("--draft-len", type=int, default=None, metavar="K",
+                       help="the most tokens drafted per step (default: 128 edit, 32 lookup, 12 model); "
+                            "draft lengths adapt below it to recent acceptance")  # fmt: skip
+
+
+def _draft_model_dir(args: argparse.Namespace, model_dir: Path) -> Path | None:
+    if args.draft_model:
+        from engine.cli_generate import resolve_model_dir
+
+        return resolve_model_dir(args.draft_model)
+    if (model_dir / "draft" / "config.json").is_file():  # the builtin pair: draft/ beside the target
+        return model_dir / "draft"
+    return None
+
+
+def make_drafter(args: argparse.Namespace, loaded: Any, tokenizer: Any) -> Any:
+    """The drafter the options ask for, or None for --drafter none. EngineError for bad options."""
+    from engine import checkpoint
+    from engine.drafters import EditDrafter, HybridDrafter, ModelDrafter, PromptLookupDrafter
+
+    kind = getattr(args, "drafter", "none") or "none"
+    k = args.draft_len
+    if k is not None and k < 1:
+        raise EngineError("--draft-len must be 1 or more")
+    if kind == "none":
+        for option in ("draft_model", "reference"):
+            if getattr(args, option, None):
+                raise EngineError(f"--{option.replace('_', '-')} needs --drafter (model, lookup, edit or hybrid)")
+        return None
+    reference = None
+    if args.reference:
+        path = Path(args.reference).expanduser()
+        if not path.is_file():
+            raise EngineError(f"--reference {path}: no such file")
+        reference = tokenizer.encode(path.read_text(encoding="utf-8", errors="replace"), add_special_tokens=False)
+    if kind == "edit" and reference is None:
+        raise EngineError("--drafter edit needs --reference FILE (the original text being rewritten)")
+
+    def edit() -> EditDrafter:
+        return EditDrafter(reference, draft_len=min(32, k or 32), max_draft_len=k or 128)
+
+    def lookup() -> PromptLookupDrafter:
+        return PromptLookupDrafter(draft_len=min(8, k or 8), max_draft_len=k or 32)
+
+    def model(required: bool) -> ModelDrafter | None:
+        draft_dir = _draft_model_dir(args, Path(loaded.path))
+        if draft_dir is None:
+            if required:
+                raise EngineError("--drafter model needs --draft-model DIR (a small model with the same tokenizer)")
+            return None
+        draft = checkpoint.load_model(draft_dir, dtype=args.dtype)
+        if draft.args.vocab_size != loaded.args.vocab_size:
+            raise EngineError(
+                f"the draft model's vocabulary ({draft.args.vocab_size}) differs from the model's "
+                f"({loaded.args.vocab_size}): a draft model must share the model's tokenizer"
+            )
+        return ModelDrafter(draft, draft_len=min(4, k or 4), max_draft_len=k or 12)
+
+    if kind == "edit":
+        return edit()
+    if kind == "lookup":
+        return lookup()
+    if kind == "model":
+        return model(required=True)
+    return HybridDrafter(edit=edit() if reference is not None else None, lookup=lookup(), model=model(required=False))
+
+
+def open_stream(args: argparse.Namespace, loaded: Any, tokenizer: Any, ids: list[int], sampling: Any) -> Any:
+    """A speculative TextStream for the chosen drafter, or None for --drafter none (plain path)."""
+    drafter = make_drafter(args, loaded, tokenizer)
+    if drafter is None:
+        return None
+    from engine.speculative import speculative_stream_text
+
+    return speculative_stream_text(loaded.model, tokenizer, ids, drafter, max_new_tokens=args.max_new_tokens,
+                                   sampling=sampling, eos_ids=loaded.eos_token_ids,
+                                   stop_strings=args.stop)  # fmt: skip

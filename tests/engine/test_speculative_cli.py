@@ -1,0 +1,112 @@
+"""`specdraft generate --drafter ...` and `specdraft bench speculative`, end to end on tiny models."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+import torch
+
+from app.cli import main
+from engine import checkpoint
+from engine.generate import generate
+from tests.engine.conftest import make_checkpoint
+
+PROMPT = "class Point:\n    def __init__(self, x, y):\n"
+
+
+@pytest.fixture(scope="module")
+def draft_dir(tmp_path_factory):
+    """A second random model with the same tiny tokenizer: a (poor) draft model."""
+    return make_checkpoint(tmp_path_factory.mktemp("draft") / "llama", "llama", seed=7)
+
+
+def plain_text(path, prompt: str, max_new: int) -> str:
+    loaded = checkpoint.load(path)
+    ids = loaded.tokenizer.encode(prompt)
+    tokens = generate(loaded.model, ids, max_new_tokens=max_new, eos_ids=loaded.eos_token_ids).tokens
+    return loaded.tokenizer.decode(tokens, skip_special_tokens=True)
+
+
+@pytest.mark.parametrize("drafter", ["lookup", "edit", "hybrid", "model"])
+def test_every_drafter_prints_the_plain_output(checkpoints, draft_dir, tmp_path, capsys, drafter):
+    path = checkpoints["llama"]
+    expected = plain_text(path, PROMPT, 40)
+    assert main(["generate", "--model", str(path), PROMPT, "--max-new-tokens", "40"]) == 0
+    assert capsys.readouterr().out == expected
+    reference = tmp_path / "original.py"
+    words = expected.split(" ")
+    words[len(words) // 2] = "changed"  # the reference is the output with one edit
+    reference.write_text(" ".join(words))
+    argv = ["generate", "--model", str(path), PROMPT, "--max-new-tokens", "40", "--drafter", drafter,
+            "--stats", "--reference", str(reference), "--draft-model", str(draft_dir)]  # fmt: skip
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert out == expected
+    stats = json.loads(err.strip().splitlines()[-1])
+    for key in ("drafted_tokens", "accepted_tokens", "acceptance_rate", "mean_accepted_per_forward",
+                "target_forwards", "new_tokens", "decode_tokens_per_s"):
+        assert key in stats
+    assert stats["target_forwards"] + stats["accepted_tokens"] + 1 == stats["new_tokens"]
+    if drafter in ("edit", "hybrid"):
+        # a random model's tokens are not the canonical tokenization of its text, so the re-encoded
+        # reference matches only in runs; a trained model's output re-encodes to itself
+        assert stats["accepted_tokens"] > 0
+
+
+def test_draft_len_and_sampling_with_a_seed_are_reproducible(checkpoints, draft_dir, capsys):
+    argv = ["generate", "--model", str(checkpoints["llama"]), PROMPT, "--max-new-tokens", "24",
+            "--drafter", "model", "--draft-model", str(draft_dir), "--draft-len", "3",
+            "--temperature", "0.8", "--seed", "11", "--stats"]  # fmt: skip
+    assert main(argv) == 0
+    first = capsys.readouterr()
+    assert main(argv) == 0
+    again = capsys.readouterr()
+    assert again.out == first.out
+    assert json.loads(first.err.strip().splitlines()[-1])["drafted_tokens"] > 0
+
+
+def test_speculative_option_errors_are_one_line(checkpoints, tmp_path, capsys):
+    path = str(checkpoints["llama"])
+    cases = [
+        (["--drafter", "edit"], "--drafter edit needs --reference"),
+        (["--drafter", "model"], "--drafter model needs --draft-model"),
+        (["--reference", str(tmp_path / "x.py")], "--reference needs --drafter"),
+        (["--drafter", "edit", "--reference", str(tmp_path / "missing.py")], "no such file"),
+        (["--drafter", "lookup", "--draft-len", "0"], "--draft-len must be 1 or more"),
+    ]
+    for extra, message in cases:
+        assert main(["generate", "--model", path, "x", *extra]) == 2
+        err = capsys.readouterr().err
+        assert message in err and len(err.strip().splitlines()) == 1, err
+    small = tmp_path / "small"
+    from engine.model import ModelArgs, Transformer
+
+    checkpoint.save(Transformer(ModelArgs(vocab_size=100, dim=32, n_layer=1, n_head=2)), small)
+    assert main(["generate", "--model", path, "x", "--drafter", "model", "--draft-model", str(small)]) == 2
+    assert "must share the model's tokenizer" in capsys.readouterr().err
+
+
+def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
+    """The bench's own machinery: windows of an edited stdlib file, oracle target, every drafter."""
+    from engine import editdata, train
+    from engine.bench_speculative import OracleTarget, edit_windows, run_edit_bench
+    from engine.model import ModelArgs, Transformer
+
+    root = editdata.stdlib_root()
+    texts = [(root / name).read_text() for name in ("shlex.py", "glob.py")]
+    tokenizer = train.engine_tokenizer(train.train_tokenizer(texts, 600))
+    windows = edit_windows(tokenizer, context=384, files=1, seed=0)
+    assert len(windows) > 1  # the file did not fit in one window
+    torch.manual_seed(0)
+    model = Transformer(ModelArgs(vocab_size=tokenizer.vocab_size, dim=32, n_layer=1, n_head=2,
+                                  max_position_embeddings=384))  # fmt: skip
+    eos = tokenizer.backend.token_to_id("<|end|>")
+    target = OracleTarget(model.eval(), eos)
+    chosen = random.Random(0).sample(windows, min(3, len(windows)))
+    table = run_edit_bench(target, chosen, ["edit", "lookup", "hybrid"], [eos], oracle=True)
+    assert table["plain"]["tokens"] == sum(len(w.answer) - 1 for w in chosen)  # the oracle wrote the edit
+    for name in ("edit", "lookup", "hybrid"):
+        assert table[name]["lossless"] and table[name]["tokens"] == table["plain"]["tokens"]
+    assert table["edit"]["target_forwards"] * 5 < table["plain"]["target_forwards"]
