@@ -77,29 +77,53 @@ class Tmux:
         subprocess.run([TMUX, "-S", self.socket, "kill-server"], capture_output=True)
 
 
-@pytest.mark.skipif(TMUX is None, reason="tmux is not installed; this test drives the real TUI in tmux")
+needs_tmux = pytest.mark.skipif(
+    TMUX is None, reason="tmux is not installed; this test drives the real TUI in tmux"
+)
+
+
+class Review:
+    """`specdraft review` running in tmux in ``repo``; ``finish()`` waits for it to exit."""
+
+    def __init__(self, repo: Path, tmp_path: Path, **environment: str) -> None:
+        assert SPECDRAFT.exists(), f"{SPECDRAFT} is missing: install the package (pip install -e .)"
+        self.done = tmp_path / "exit-status"
+        environment = {
+            "XDG_CONFIG_HOME": str(tmp_path / "config"),  # never the developer's own config
+            "TERM": "xterm-256color",
+            "VISUAL": "",
+            "EDITOR": "true",
+            **environment,
+        }
+        env_prefix = " ".join(f"{key}={shlex.quote(value)}" for key, value in environment.items())
+        command = (
+            # tmux sizes a detached window just after starting its command: wait for 120x40
+            "for _ in $(seq 100); do [ \"$(stty size)\" = '40 120' ] && break; sleep 0.05; done; "
+            f"cd {shlex.quote(str(repo))} && env {env_prefix} {shlex.quote(str(SPECDRAFT))} review"
+            f"; echo $? > {shlex.quote(str(self.done))}; sleep 30"  # the UI draws on stderr
+        )
+        self.tmux = Tmux(tmp_path)
+        self.tmux.start(command)
+
+    def finish(self) -> str:
+        """Wait for the exit; returns its status (the screen is in the failure message)."""
+        deadline = time.monotonic() + 30
+        while not self.done.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert self.done.exists(), f"specdraft did not exit; the screen shows:\n{self.tmux.screen()}"
+        time.sleep(0.1)
+        return self.done.read_text().strip()
+
+
+@needs_tmux
 def test_review_in_a_real_terminal(repo: Path, tmp_path: Path):
-    assert SPECDRAFT.exists(), f"{SPECDRAFT} is missing: install the package (pip install -e .)"
-    done = tmp_path / "exit-status"
-    environment = {
-        "XDG_CONFIG_HOME": str(tmp_path / "config"),  # never the developer's own config
-        "TERM": "xterm-256color",
-        "EDITOR": "true",
-    }
-    env_prefix = " ".join(f"{key}={shlex.quote(value)}" for key, value in environment.items())
-    command = (
-        # tmux sizes a detached window just after starting its command: wait for 120x40 first
-        "for _ in $(seq 100); do [ \"$(stty size)\" = '40 120' ] && break; sleep 0.05; done; "
-        f"cd {shlex.quote(str(repo))} && env {env_prefix} {shlex.quote(str(SPECDRAFT))} review"
-        f"; echo $? > {shlex.quote(str(done))}; sleep 30"  # the UI draws on stderr: no redirect
-    )
-    tmux = Tmux(tmp_path)
+    review = Review(repo, tmp_path)
+    tmux = review.tmux
     try:
-        tmux.start(command)
+        tmux.wait_for("y accept")  # the footer lists the keys (it is drawn last)
         screen = tmux.wait_for("0/3 decided")
         assert "calc.py" in screen and "notes.txt" in screen
         assert "return x + 100" in screen  # the first hunk is shown
-        assert "y accept" in screen  # the footer lists the keys
 
         tmux.send("y")
         tmux.wait_for("1/3 decided")
@@ -112,11 +136,7 @@ def test_review_in_a_real_terminal(repo: Path, tmp_path: Path):
         screen = tmux.wait_for("Apply 1 accepted hunk and quit?")
         assert "accepted 1, edited 0, rejected 1, pending 1 (of 3)" in screen
         tmux.send("y")
-        deadline = time.monotonic() + 30
-        while not done.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert done.exists(), f"specdraft did not exit; the screen shows:\n{tmux.screen()}"
-        assert done.read_text().strip() == "0", tmux.screen()
+        assert review.finish() == "0", tmux.screen()
     finally:
         tmux.stop()
 
@@ -126,3 +146,47 @@ def test_review_in_a_real_terminal(repo: Path, tmp_path: Path):
     unstaged = git(repo, "diff")
     assert "+    return x - 10" in unstaged and "+three" in unstaged  # the worktree keeps them
     assert "x + 100" not in unstaged
+
+
+@needs_tmux
+def test_ctrl_c_twice_quits_without_applying(repo: Path, tmp_path: Path):
+    review = Review(repo, tmp_path)
+    tmux = review.tmux
+    try:
+        tmux.wait_for("y accept")
+        tmux.send("y")
+        tmux.wait_for("1/3 decided")
+        tmux.send("C-c")
+        tmux.wait_for("Quit without applying anything?")
+        tmux.send("C-c")
+        assert review.finish() == "0", tmux.screen()
+        assert "quit without applying anything" in tmux.screen()
+    finally:
+        tmux.stop()
+    assert git(repo, "diff", "--cached") == ""  # the accepted hunk was not applied
+
+
+@needs_tmux
+def test_e_suspends_for_the_external_editor(repo: Path, tmp_path: Path):
+    editor = tmp_path / "editor.py"
+    editor.write_text(
+        "import sys\n"
+        "path = sys.argv[-1]\n"
+        "data = open(path).read().replace('+    return x + 100', '+    return x + 1000')\n"
+        "open(path, 'w').write(data)\n"
+    )
+    review = Review(repo, tmp_path, EDITOR=f"{sys.executable} {editor}")
+    tmux = review.tmux
+    try:
+        tmux.wait_for("y accept")
+        tmux.send("e")
+        screen = tmux.wait_for("1/3 decided")  # back from the editor, the edit counted
+        assert "✎ 1" in screen
+        tmux.send("q")
+        tmux.wait_for("Apply 1 accepted hunk and quit?")
+        tmux.send("y")
+        assert review.finish() == "0", tmux.screen()
+    finally:
+        tmux.stop()
+    staged = git(repo, "diff", "--cached")
+    assert "+    return x + 1000" in staged and "x - 10" not in staged
