@@ -149,6 +149,13 @@ def _render_unit(file: FileDiff, unit: HunkState) -> bytes:
     return text
 
 
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 def _summary(hunk: Hunk) -> str:
     out = f" -{hunk.old_start},{hunk.old_count} +{hunk.new_start},{hunk.new_count} "
     out = out.ljust(SUMMARY_HEADER_WIDTH)
@@ -443,4 +450,6 @@ class PlainReview:
                 self._out(b"\n")
                 return False
             if reply[:1].lower() in ("y", "n"):
+                if not _isatty(self.stdin):
+                    self._out(b"\n")  # the answer was not echoed: end the prompt's line
                 return reply[:1].lower() == "y"

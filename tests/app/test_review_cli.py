@@ -1,0 +1,222 @@
+"""`specdraft review` end to end: each mode, --report, --resume, --discard's confirmation, the TUI hook."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from app.review import Decision
+from tests.app.reviewkit import git, index_tree, make_repo, specdraft, write_files
+
+BEFORE = {"a.py": b"".join(b"line %d\n" % i for i in range(1, 21)), "b.py": b"old\n"}
+AFTER = {
+    "a.py": BEFORE["a.py"].replace(b"line 2\n", b"LINE 2\n").replace(b"line 18\n", b"LINE 18\n"),
+    "b.py": b"new\n",
+}
+
+
+def changed(tmp_path: Path) -> Path:
+    repo = make_repo(tmp_path / "r", BEFORE)
+    write_files(repo, AFTER)
+    return repo
+
+
+def test_unstaged_accepted_are_staged_rejected_stay(tmp_path):
+    repo = changed(tmp_path)
+    code, out, err = specdraft(repo, ["review", "--plain"], "y\nn\ny\n")
+    assert code == 0, err
+    assert out.splitlines()[-1] == (
+        b"specdraft review: staged 2 hunks (2 accepted, 0 edited, 1 rejected, 0 undecided; acceptance 67%)"
+    )
+    staged = git(repo, "diff", "--cached").decode()
+    assert "+LINE 2" in staged and "LINE 18" not in staged and "+new" in staged
+    assert (repo / "a.py").read_bytes() == AFTER["a.py"]  # the worktree keeps everything
+    assert not list(
+        (repo / ".git" / "specdraft").glob("review-*.json")
+    )  # state removed once applied
+
+
+def test_discard_asks_first(tmp_path):
+    repo = changed(tmp_path)
+    code, out, _ = specdraft(repo, ["review", "--plain", "--discard"], "y\nn\nn\nn\n")
+    assert code == 0
+    assert b"Discard 2 rejected hunks from the worktree (this cannot be undone) [y,n]? " in out
+    assert (repo / "b.py").read_bytes() == b"new\n"  # answered n: nothing discarded
+    assert b"+LINE 2" in git(repo, "diff", "--cached")
+
+
+def test_discard_after_yes(tmp_path):
+    repo = changed(tmp_path)
+    code, out, _ = specdraft(repo, ["review", "--plain", "--discard"], "y\nn\nn\ny\n")
+    assert code == 0
+    assert (repo / "b.py").read_bytes() == b"old\n"
+    assert b"LINE 18" not in (repo / "a.py").read_bytes()
+    assert b"LINE 2" in (repo / "a.py").read_bytes()
+    assert out.splitlines()[-1].startswith(b"specdraft review: staged 1 hunk, discarded 2")
+
+
+def test_staged_rejected_are_unstaged_and_kept(tmp_path):
+    repo = changed(tmp_path)
+    git(repo, "add", "-A")
+    code, out, err = specdraft(repo, ["review", "--plain", "--staged"], "n\ny\ny\n")
+    assert code == 0, err
+    assert (
+        b"Keep this hunk staged [y,n,q,a,d,j,J,g,/,s,e,?]? " in out
+        or b"Keep this hunk staged" in out
+    )
+    staged = git(repo, "diff", "--cached").decode()
+    assert "LINE 2" not in staged and "+LINE 18" in staged and "+new" in staged
+    assert (repo / "a.py").read_bytes() == AFTER["a.py"]
+    assert b"+LINE 2" in git(repo, "diff")
+
+
+def test_staged_edit_keeps_the_edited_version(tmp_path):
+    repo = changed(tmp_path)
+    git(repo, "add", "-A")
+    editor = tmp_path / "ed.sh"
+    editor.write_text("#!/bin/sh\nsed -i 's/^+new$/+newer/' \"$1\"\n")
+    editor.chmod(0o755)
+    code, _, err = specdraft(
+        repo, ["review", "--plain", "--staged"], "y\ny\ne\n", env={"GIT_EDITOR": str(editor)}
+    )
+    assert code == 0, err
+    assert git(repo, "show", ":b.py") == b"newer\n"
+    assert (repo / "b.py").read_bytes() == b"new\n"
+
+
+def test_revision_review_is_read_only_with_a_report(tmp_path):
+    repo = changed(tmp_path)
+    git(repo, "commit", "-q", "-am", "second")
+    head_before = git(repo, "rev-parse", "HEAD")
+    report = tmp_path / "report.json"
+    code, out, err = specdraft(
+        repo, ["review", "--plain", "HEAD", "--report", str(report)], "y\nn\n"
+    )
+    assert code == 0, err
+    assert b"Accept this hunk" in out
+    assert out.splitlines()[-1].endswith(b"nothing was changed (read-only review)")
+    data = json.loads(report.read_text())
+    assert data["mode"] == "revs"
+    assert [h["decision"] for h in data["hunks"]] == ["accepted", "rejected", "pending"]
+    assert data["stats"]["accepted"] == 1 and data["stats"]["acceptance_rate"] == 0.5
+    assert git(repo, "rev-parse", "HEAD") == head_before
+    assert git(repo, "status", "--porcelain") == b""
+
+
+def test_revision_range_and_root_commit(tmp_path):
+    repo = changed(tmp_path)
+    git(repo, "commit", "-q", "-am", "second")
+    code, out, _ = specdraft(repo, ["review", "--plain", "HEAD~1..HEAD", "--report", "-"], "a\na\n")
+    assert code == 0
+    assert b'"accepted": 3' in out
+    code, out, _ = specdraft(repo, ["review", "--plain", "HEAD~1"], "")
+    assert code == 0 and b"new file mode" in out  # the root commit against the empty tree
+
+
+@pytest.mark.parametrize("to_index", [False, True])
+def test_patch_file_to_worktree_or_index(tmp_path, to_index):
+    repo = changed(tmp_path)
+    patch = tmp_path / "change.patch"
+    patch.write_bytes(git(repo, "diff"))
+    git(repo, "checkout", "-q", "--", ".")
+    argv = ["review", "--plain", "--patch", str(patch)] + (["--index"] if to_index else [])
+    code, out, err = specdraft(repo, argv, "n\ny\ny\n")
+    assert code == 0, err
+    assert (repo / "a.py").read_bytes() == BEFORE["a.py"].replace(b"line 18\n", b"LINE 18\n")
+    assert (repo / "b.py").read_bytes() == b"new\n"
+    staged = git(repo, "diff", "--cached", "--name-only").split()
+    assert staged == ([b"a.py", b"b.py"] if to_index else [])
+    where = b"index and worktree" if to_index else b"worktree"
+    assert b"Apply this hunk to " + where in out
+
+
+def test_resume_after_an_interruption(tmp_path, monkeypatch):
+    repo = changed(tmp_path)
+    from app import plain
+
+    real_read = plain.PlainReview._read
+    calls = {"n": 0}
+
+    def read_then_interrupt(self):
+        calls["n"] += 1
+        if calls["n"] > 2:
+            raise KeyboardInterrupt
+        return real_read(self)
+
+    monkeypatch.setattr(plain.PlainReview, "_read", read_then_interrupt)
+    code, _, err = specdraft(repo, ["review", "--plain"], "y\nn\ny\n")
+    assert code == 130 and b"interrupted" in err
+    assert git(repo, "diff", "--cached") == b""  # nothing applied
+    monkeypatch.setattr(plain.PlainReview, "_read", real_read)
+    # resumed: the first two answers are remembered; only b.py is asked about
+    code, out, err = specdraft(repo, ["review", "--plain", "--resume"], "y\n")
+    assert code == 0, err
+    assert out.count(b"Stage this hunk") == 1
+    staged = git(repo, "diff", "--cached").decode()
+    assert "+LINE 2" in staged and "LINE 18" not in staged and "+new" in staged
+
+
+def test_resume_says_what_it_dropped(tmp_path, monkeypatch):
+    repo = changed(tmp_path)
+    from app import plain
+
+    monkeypatch.setattr(
+        plain.PlainReview, "_read", lambda self: (_ for _ in ()).throw(KeyboardInterrupt)
+    )
+    specdraft(repo, ["review", "--plain"], "")
+    monkeypatch.undo()
+    write_files(repo, {"b.py": b"newer\n"})
+    code, _, err = specdraft(repo, ["review", "--plain", "--resume"], "")
+    assert code == 0
+    assert b"is no longer in the diff" in err
+
+
+def _fake_tui(monkeypatch, answer: bool, record: dict):
+    module = types.ModuleType("app.tui.app")
+
+    def run_review_tui(session, *, title, theme, read_only):
+        record.update(title=title, theme=theme, read_only=read_only)
+        session.set_decisions([0], Decision.ACCEPTED)
+        return answer
+
+    module.run_review_tui = run_review_tui
+    monkeypatch.setitem(sys.modules, "app.tui.app", module)
+    monkeypatch.setattr("app.review_cli._use_tui", lambda args, answers: not args.plain)
+
+
+@pytest.mark.parametrize("apply", [True, False])
+def test_tui_is_used_in_a_terminal(tmp_path, monkeypatch, apply):
+    repo = changed(tmp_path)
+    record: dict = {}
+    _fake_tui(monkeypatch, apply, record)
+    before = index_tree(repo)
+    code, out, err = specdraft(repo, ["review", "--theme", "light"])
+    assert code == 0, err
+    assert record == {"title": "review unstaged changes", "theme": "light", "read_only": False}
+    if apply:
+        assert b"+LINE 2" in git(repo, "diff", "--cached")
+    else:
+        assert index_tree(repo) == before
+        assert b"quit without applying" in err
+
+
+def test_help_lists_every_option():
+    from tests.app.reviewkit import specdraft_subprocess
+
+    result = specdraft_subprocess(Path.cwd(), ["review", "--help"])
+    assert result.returncode == 0
+    for option in [
+        "--staged",
+        "--patch",
+        "--index",
+        "--discard",
+        "--resume",
+        "--report",
+        "--plain",
+        "--theme",
+    ]:
+        assert option.encode() in result.stdout
