@@ -450,3 +450,34 @@ async def test_binary_hunks_cannot_be_split_or_edited_but_can_be_decided():
         assert len(session.units) == 6 and isinstance(app.screen, ReviewScreen)
         await pilot.press("y")
         assert session.units[3].decision is Decision.ACCEPTED
+
+
+def test_theme_flag_beats_config_and_user_themes_are_found(tmp_path):
+    from app.config import Settings
+    from app.tui.app import build_app
+    from app.tui.themes import BUILTIN_THEMES_DIR
+
+    themes_dir = tmp_path / "specdraft" / "themes"
+    themes_dir.mkdir(parents=True)
+    source = (BUILTIN_THEMES_DIR / "light.toml").read_text().replace('name = "light"', 'name = "mine"')
+    (themes_dir / "mine.toml").write_text(source)
+    environ = {"XDG_CONFIG_HOME": str(tmp_path)}
+
+    from_config = build_app(make_session(), settings=Settings(theme="mine"), environ=environ)
+    assert from_config.theme == "mine" and "mine" in from_config.available_themes
+    from_flag = build_app(make_session(), theme="high-contrast", settings=Settings(theme="mine"), environ=environ)
+    assert from_flag.theme == "high-contrast"
+    with pytest.raises(UserError, match="available themes: dark, high-contrast, light, mine"):
+        build_app(make_session(), theme="nope", settings=Settings(), environ=environ)
+
+
+async def test_escape_leaves_line_mode_only_when_in_it():
+    app = make_app()
+    session = app.view.session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")  # nothing to leave: nothing happens
+        assert isinstance(app.screen, ReviewScreen) and not app.screen.line_mode
+        await pilot.press("l", "k")  # k in line mode stays on the first change line
+        assert app.screen.line_cursor == 1 and session.index == 0
+        await pilot.press("l")  # l again leaves
+        assert not app.screen.line_mode

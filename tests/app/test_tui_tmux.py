@@ -51,11 +51,21 @@ class Tmux:
 
     def run(self, *args: str) -> str:
         return subprocess.run(
-            [TMUX, "-S", self.socket, *args], check=True, capture_output=True, text=True
+            [TMUX, "-S", self.socket, "-f", "/dev/null", *args],
+            check=True,
+            capture_output=True,
+            text=True,
         ).stdout
 
     def start(self, command: str) -> None:
-        self.run("new-session", "-d", "-s", self.name, "-x", "120", "-y", "40", command)
+        """Run ``command`` in a window pinned at 120x40 (tmux may otherwise fall back to its
+        80x24 default-size while no client is attached)."""
+        go = f"{self.socket}.go"
+        waiting = f"while [ ! -e {shlex.quote(go)} ]; do sleep 0.02; done; {command}"
+        self.run("new-session", "-d", "-s", self.name, "-x", "120", "-y", "40", waiting)
+        self.run("set-option", "-w", "-t", self.name, "window-size", "manual")
+        self.run("resize-window", "-t", self.name, "-x", "120", "-y", "40")
+        Path(go).touch()
 
     def screen(self) -> str:
         return self.run("capture-pane", "-p", "-t", self.name)
@@ -97,8 +107,6 @@ class Review:
         }
         env_prefix = " ".join(f"{key}={shlex.quote(value)}" for key, value in environment.items())
         command = (
-            # tmux sizes a detached window just after starting its command: wait for 120x40
-            "for _ in $(seq 100); do [ \"$(stty size)\" = '40 120' ] && break; sleep 0.05; done; "
             f"cd {shlex.quote(str(repo))} && env {env_prefix} {shlex.quote(str(SPECDRAFT))} review"
             f"; echo $? > {shlex.quote(str(self.done))}; sleep 30"  # the UI draws on stderr
         )
@@ -190,3 +198,26 @@ def test_e_suspends_for_the_external_editor(repo: Path, tmp_path: Path):
         tmux.stop()
     staged = git(repo, "diff", "--cached")
     assert "+    return x + 1000" in staged and "x - 10" not in staged
+
+
+@needs_tmux
+def test_repo_config_remaps_keys_and_environment_picks_the_theme(repo: Path, tmp_path: Path):
+    (repo / ".specdraft.toml").write_text('theme = "light"\n[keys]\naccept = "x"\n')
+    git(repo, "add", ".specdraft.toml")
+    git(repo, "commit", "-q", "-m", "config")
+    review = Review(repo, tmp_path, SPECDRAFT_THEME="high-contrast")
+    tmux = review.tmux
+    try:
+        tmux.wait_for("x accept")  # the footer shows the remapped key
+        tmux.send("y")  # no longer bound
+        tmux.send("x")
+        tmux.wait_for("1/3 decided")
+        colours = tmux.run("capture-pane", "-p", "-e", "-t", tmux.name)
+        # the environment's high-contrast theme, not the repo's light one: orange removed lines
+        assert "38;2;230;159;0" in colours or "38;5;214" in colours or "38;5;178" in colours
+        tmux.send("Q")
+        tmux.wait_for("Quit without applying anything?")
+        tmux.send("y")
+        assert review.finish() == "0", tmux.screen()
+    finally:
+        tmux.stop()
