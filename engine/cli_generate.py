@@ -43,15 +43,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="stop before this text (repeatable)")  # fmt: skip
     parser.add_argument("--dtype", default="float32", choices=["float32", "bfloat16"],
                         help="weights' dtype in memory (attention stays float32)")  # fmt: skip
+    parser.add_argument("--threads", type=int, default=None, metavar="N",
+                        help="CPU threads for torch (default: torch's choice; 1 is often fastest for small "
+                             "models or a busy machine)")  # fmt: skip
     parser.add_argument("--stats", action="store_true",
                         help="print one JSON line of statistics on standard error at the end")  # fmt: skip
     cli_speculative.add_arguments(parser)  # --drafter, --draft-model, --reference, --draft-len
 
 
 def run(args: argparse.Namespace) -> int:
+    import torch
+
     from engine import checkpoint
     from engine.generate import Sampling, stream_text
 
+    if args.threads is not None:
+        if args.threads < 1:
+            raise EngineError("--threads must be 1 or more")
+        torch.set_num_threads(args.threads)
     if args.max_new_tokens < 0:
         raise EngineError("--max-new-tokens must be 0 or more")
     if args.temperature < 0:

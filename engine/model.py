@@ -248,8 +248,10 @@ class RMSNorm(nn.Module):
         self.weight = nn.Parameter(torch.ones(dim))
 
     def forward(self, x: Tensor) -> Tensor:
-        normed = F.rms_norm(x.float(), (x.shape[-1],), eps=self.eps)
-        return self.weight * normed.to(x.dtype)
+        if x.dtype == torch.float32 and self.weight.dtype == torch.float32:
+            return F.rms_norm(x, self.weight.shape, self.weight, self.eps)  # one fused op
+        normed = F.rms_norm(x.float(), self.weight.shape, eps=self.eps)
+        return self.weight * normed.to(x.dtype)  # Hugging Face's order for low precision
 
 
 def rope_inv_freq(args: ModelArgs) -> Tensor:
@@ -350,11 +352,14 @@ def small_query_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None) 
     n_rep = n_head // n_kv
     # Grouped-query attention without copying K/V: the n_rep query heads that share one K/V
     # head are stacked along the query axis, [B, H_kv, n_rep * S, D].
-    q = q.reshape(bsz, n_kv, n_rep * seqlen, head_dim)
-    scores = torch.matmul(q, k.transpose(-1, -2)) * head_dim**-0.5  # [B, H_kv, n_rep * S, L]
+    # 3-D batched matmuls over (batch, K/V head): no broadcasting machinery per call
+    q = q.reshape(bsz * n_kv, n_rep * seqlen, head_dim)
+    k = k.reshape(bsz * n_kv, k.shape[2], head_dim)  # a view: the cache slice keeps its strides
+    v = v.reshape(bsz * n_kv, v.shape[2], head_dim)
+    scores = torch.bmm(q, k.transpose(1, 2)).mul_(head_dim**-0.5)  # [B * H_kv, n_rep * S, L]
     if mask is not None:
-        scores = scores.masked_fill(~mask.repeat(n_rep, 1), float("-inf"))
-    y = torch.matmul(torch.softmax(scores, dim=-1), v)  # [B, H_kv, n_rep * S, D]
+        scores.masked_fill_(~mask.repeat(n_rep, 1), float("-inf"))
+    y = torch.bmm(torch.softmax(scores, dim=-1), v)  # [B * H_kv, n_rep * S, D]
     return y.view(bsz, n_head, seqlen, head_dim)
 
 
