@@ -81,13 +81,10 @@ class ReviewApp(App[bool]):
         return colors, (spec.syntax if spec else None)
 
     def _theme_changed(self, _theme: Theme) -> None:
-        screen = self.screen
-        if isinstance(screen, ReviewScreen):
-            screen.redraw_all()
-        else:
-            for candidate in self.screen_stack:
-                if isinstance(candidate, ReviewScreen):
-                    candidate._shown_unit = None
+        """The diff colours and syntax style follow the theme (picked from the palette too)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, ReviewScreen) and screen.is_mounted:
+                screen.redraw_all()
 
     # ---- editing -------------------------------------------------------------------------
 

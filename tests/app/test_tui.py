@@ -481,3 +481,72 @@ async def test_escape_leaves_line_mode_only_when_in_it():
         assert app.screen.line_cursor == 1 and session.index == 0
         await pilot.press("l")  # l again leaves
         assert not app.screen.line_mode
+
+
+LONG_DIFF = (
+    b"diff --git a/long.txt b/long.txt\n--- a/long.txt\n+++ b/long.txt\n@@ -1,80 +1,80 @@\n"
+    + b"".join(b"-old %d\n+new %d\n" % (i, i) for i in range(80))
+)
+
+
+async def test_pagedown_and_pageup_scroll_a_long_hunk():
+    from app.diffs import parse_diff
+    from app.review import ReviewSession
+
+    app = make_app(ReviewSession(parse_diff(LONG_DIFF)))
+    async with app.run_test(size=SIZE) as pilot:
+        body = app.screen.query_one("#hunk-body")
+        assert body.scroll_y == 0 and len(body.lines) == 160
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert body.scroll_y > 10
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert body.scroll_y == 0
+
+
+async def test_line_cursor_keeps_itself_in_view():
+    from app.diffs import parse_diff
+    from app.review import ReviewSession
+
+    app = make_app(ReviewSession(parse_diff(LONG_DIFF)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l", *["j"] * 60)
+        await pilot.pause()
+        body = app.screen.query_one("#hunk-body")
+        assert app.screen.line_cursor == 60
+        assert body.scroll_y <= 60 < body.scroll_y + body.size.height
+
+
+async def test_E_opens_the_editor_inside_even_with_EDITOR_set():
+    app = make_app(editor="auto", environ={"EDITOR": "vi"})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("E")
+        await pilot.pause()
+        assert isinstance(app.screen, EditorScreen)
+
+
+async def test_ctrl_q_and_palette_quit_ask_first():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Quit without applying" in shown(app, "#question")
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_value is False
+
+
+async def test_an_empty_session_shows_nothing_to_review():
+    from app.review import ReviewSession
+
+    app = make_app(ReviewSession([]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y", "n", "j", "l", "space", "s", "e", "u", "a")
+        await pilot.pause()
+        assert "nothing to review" in shown(app, "#hunk-body")
+        assert "0/0 decided" in shown(app, "#status")
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_value is True

@@ -27,7 +27,7 @@ class StatusBar(Static):
         if view.unit_count:
             position, count = view.position_in_file()
             path = view.files[view.current_file_index()].path
-            text.append(f" · {path} ({position}/{count})")
+            text.append(f" · {path} ({position}/{count}) · hunk {view.index + 1}/{view.unit_count}")
         if line_mode:
             text.append("  LINE MODE", "bold reverse")
         if read_only:
