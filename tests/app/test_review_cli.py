@@ -220,3 +220,26 @@ def test_help_lists_every_option():
         "--theme",
     ]:
         assert option.encode() in result.stdout
+
+
+def test_demo_makes_a_repository_and_reviews_it(tmp_path):
+    from tests.app.reviewkit import specdraft_subprocess
+
+    target = tmp_path / "demo"
+    result = specdraft_subprocess(
+        tmp_path, ["demo", "--dir", str(target), "--plain"], stdin=b"y\n" * 10
+    )
+    assert result.returncode == 0, result.stderr
+    assert f"repository with an unstaged edit is at {target}".encode() in result.stderr
+    assert result.stdout.count(b"Stage this hunk") >= 5  # a multi-hunk edit over two files
+    assert git(target, "diff") == b""  # every hunk accepted: all staged
+    assert git(target, "log", "--oneline").count(b"\n") == 1
+    staged = git(target, "diff", "--cached", "--name-only").split()
+    assert staged == [b"README.md", b"inventory.py"]
+
+
+def test_demo_refuses_an_existing_directory(tmp_path):
+    from tests.app.reviewkit import specdraft_subprocess
+
+    result = specdraft_subprocess(tmp_path, ["demo", "--dir", str(tmp_path)])
+    assert result.returncode == 2 and b"already exists" in result.stderr

@@ -86,6 +86,17 @@ def scenarios(draw, allow_delete=True):
     return before, after, answers
 
 
+def _oracle(repo: Path, command: list[str], answers: str) -> bytes:
+    """Run git's own interactive command; skip the example when git fails to apply its own patch.
+
+    (git 2.39 cannot re-merge some split hunks next to a missing final newline: it prints
+    "error: patch failed" and applies nothing, where specdraft applies the selection.)
+    """
+    out, err = git_interactive(repo, command, answers)
+    assume(b"patch does not apply" not in err and b"' failed" not in err)
+    return out
+
+
 def _answers(answers: list[str], swap: bool = False) -> str:
     return "".join((SWAP.get(a, a) if swap else a) + "\n" for a in answers)
 
@@ -105,8 +116,7 @@ def test_unstaged_review_stages_what_git_add_p_stages(scenario):
         ours = make_repo(Path(tmp) / "ours", before)
         write_files(oracle, after)
         write_files(ours, after)
-        git_out, git_err = git_interactive(oracle, ["add", "-p"], _answers(answers))
-        assume(b"'git apply' failed" not in git_err)  # git's own merge of split hunks can fail
+        git_out = _oracle(oracle, ["add", "-p"], _answers(answers))
         code, out, err = specdraft(ours, ["review", "--plain"], _answers(answers))
         assert code == 0, err
         assert index_tree(ours) == index_tree(oracle)
@@ -124,7 +134,7 @@ def test_staged_review_matches_git_reset_p(scenario):
         for repo in (oracle, ours):
             write_files(repo, after)
             git(repo, "add", "-A")
-        git_interactive(oracle, ["reset", "-p"], _answers(answers, swap=True))
+        _oracle(oracle, ["reset", "-p"], _answers(answers, swap=True))
         code, out, err = specdraft(ours, ["review", "--staged", "--plain"], _answers(answers))
         assert code == 0, err
         assert index_tree(ours) == index_tree(oracle)
@@ -141,8 +151,8 @@ def test_discard_matches_git_add_p_then_checkout_p(scenario):
         ours = make_repo(Path(tmp) / "ours", before)
         for repo in (staged, discarded, ours):
             write_files(repo, after)
-        git_interactive(staged, ["add", "-p"], _answers(answers))
-        git_interactive(discarded, ["checkout", "-p"], _answers(answers, swap=True))
+        _oracle(staged, ["add", "-p"], _answers(answers))
+        _oracle(discarded, ["checkout", "-p"], _answers(answers, swap=True))
         code, out, err = specdraft(
             ours, ["review", "--plain", "--discard", "--yes"], _answers(answers)
         )
@@ -162,7 +172,7 @@ def test_patch_review_matches_apply_then_git_add_p(scenario, to_index):
         patch = git(oracle, "diff", "--binary")
         patch_file = Path(tmp) / "change.patch"
         patch_file.write_bytes(patch)
-        git_interactive(oracle, ["add", "-p"], _answers(answers))
+        _oracle(oracle, ["add", "-p"], _answers(answers))
         argv = ["review", "--plain", "--patch", str(patch_file)] + (["--index"] if to_index else [])
         code, out, err = specdraft(ours, argv, _answers(answers))
         assert code == 0, err
