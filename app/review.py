@@ -510,25 +510,22 @@ class ReviewSession:
     # ---------------------------------------------------------------- persistence
 
     def to_json(self) -> dict:
+        """The saved state as a dict (what ``save`` writes)."""
+        return json.loads(self.state_text())
+
+    def state_text(self) -> str:
+        """The saved state as JSON text, built unit by unit (fast: it is written on every key)."""
         split_parents = sorted({u.hunk.parent_id for u in self.units if u.hunk.parent_id})
-        return {
-            "version": STATE_VERSION,
-            "source": self.source,
-            "cursor": self.current.id if self.current else None,
-            "split": split_parents,
-            "units": [
-                {
-                    "id": unit.id,
-                    "decision": unit.decision.value,
-                    "lines": None if unit.selected_lines is None else sorted(unit.selected_lines),
-                    "edited": None
-                    if unit.edited is None
-                    else base64.b64encode(unit.edited.patch_bytes()).decode(),
-                    "seconds": round(unit.seconds, 3),
-                }
-                for unit in self.units
-            ],
-        }
+        head = json.dumps(
+            {
+                "version": STATE_VERSION,
+                "source": self.source,
+                "cursor": self.current.id if self.current else None,
+                "split": split_parents,
+            }
+        )
+        units = ",".join(_unit_json(unit) for unit in self.units)
+        return head[:-1] + ', "units": [' + units + "]}"
 
     def save(self) -> None:
         """Write the state atomically to ``state_path`` (nothing when there is none)."""
@@ -536,7 +533,7 @@ class ReviewSession:
             return
         self.state_path.parent.mkdir(parents=True, exist_ok=True)
         temporary = self.state_path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(self.to_json()), encoding="utf-8")
+        temporary.write_text(self.state_text(), encoding="utf-8")
         os.replace(temporary, self.state_path)
 
     def _save_quietly(self) -> None:
@@ -624,6 +621,22 @@ class ReviewSession:
                 session.index = index
                 break
         return session
+
+
+_DECISION_TEXT = {decision: decision.value for decision in Decision}
+
+
+def _unit_json(unit: HunkState) -> str:
+    lines = "null" if unit.selected_lines is None else json.dumps(sorted(unit.selected_lines))
+    edited = (
+        "null"
+        if unit.edited is None
+        else '"' + base64.b64encode(unit.edited.patch_bytes()).decode() + '"'
+    )
+    return (
+        f'{{"id": {json.dumps(unit.hunk.id)}, "decision": "{_DECISION_TEXT[unit.decision]}", '
+        f'"lines": {lines}, "edited": {edited}, "seconds": {round(unit.seconds, 3)!r}}}'
+    )
 
 
 def _set_lines(unit: HunkState, chosen: set[int]) -> None:
