@@ -77,26 +77,45 @@ def hf_tensor_shapes(args: ModelArgs) -> dict[str, tuple[int, ...]]:
     return shapes
 
 
-def hf_to_engine(hf: dict[str, Tensor], args: ModelArgs) -> dict[str, Tensor]:
-    """Hugging Face tensor names -> Transformer state dict (q/k/v and gate/up concatenated)."""
-    sd = {"tok_embeddings.weight": hf["model.embed_tokens.weight"], "norm.weight": hf["model.norm.weight"]}
-    sd["output.weight"] = hf["model.embed_tokens.weight"] if args.tie_word_embeddings else hf["lm_head.weight"]
+def _stack_rows(parts: list[Tensor]) -> Tensor:
+    """torch.cat(parts) laid out column-major (what Transformer.use_inference_layout wants),
+    written straight into place so that loading holds no second copy of the fused matrix."""
+    if parts[0].dim() == 1:
+        return torch.cat(parts)
+    rows = sum(p.shape[0] for p in parts)
+    out = torch.empty(parts[0].shape[1], rows, dtype=parts[0].dtype).t()  # [rows, cols], column-major
+    offset = 0
+    for part in parts:
+        out[offset : offset + part.shape[0]].copy_(part)
+        offset += part.shape[0]
+    return out
+
+
+def hf_to_engine(hf: dict[str, Tensor], args: ModelArgs, consume: bool = False) -> dict[str, Tensor]:
+    """Hugging Face tensor names -> Transformer state dict (q/k/v and gate/up fused).
+
+    consume=True pops each tensor from `hf` as soon as it is used, so that peak memory while
+    loading stays near one copy of the weights.
+    """
+    take = hf.pop if consume else hf.__getitem__
+    sd = {"tok_embeddings.weight": take("model.embed_tokens.weight"), "norm.weight": take("model.norm.weight")}
+    sd["output.weight"] = sd["tok_embeddings.weight"] if args.tie_word_embeddings else take("lm_head.weight")
     for i in range(args.n_layer):
         p, e = f"model.layers.{i}.", f"layers.{i}."
         attn = p + "self_attn."
-        sd[e + "attention.wqkv.weight"] = torch.cat([hf[attn + n + "_proj.weight"] for n in "qkv"])
+        sd[e + "attention.wqkv.weight"] = _stack_rows([take(attn + n + "_proj.weight") for n in "qkv"])
         if args.attention_bias:
-            sd[e + "attention.wqkv.bias"] = torch.cat([hf[attn + n + "_proj.bias"] for n in "qkv"])
-        sd[e + "attention.wo.weight"] = hf[attn + "o_proj.weight"]
+            sd[e + "attention.wqkv.bias"] = torch.cat([take(attn + n + "_proj.bias") for n in "qkv"])
+        sd[e + "attention.wo.weight"] = take(attn + "o_proj.weight")
         if args.attention_out_bias:
-            sd[e + "attention.wo.bias"] = hf[attn + "o_proj.bias"]
+            sd[e + "attention.wo.bias"] = take(attn + "o_proj.bias")
         if args.qk_norm:
-            sd[e + "attention.q_norm.weight"] = hf[attn + "q_norm.weight"]
-            sd[e + "attention.k_norm.weight"] = hf[attn + "k_norm.weight"]
-        sd[e + "feed_forward.w13.weight"] = torch.cat([hf[p + "mlp.gate_proj.weight"], hf[p + "mlp.up_proj.weight"]])
-        sd[e + "feed_forward.w2.weight"] = hf[p + "mlp.down_proj.weight"]
-        sd[e + "attention_norm.weight"] = hf[p + "input_layernorm.weight"]
-        sd[e + "ffn_norm.weight"] = hf[p + "post_attention_layernorm.weight"]
+            sd[e + "attention.q_norm.weight"] = take(attn + "q_norm.weight")
+            sd[e + "attention.k_norm.weight"] = take(attn + "k_norm.weight")
+        sd[e + "feed_forward.w13.weight"] = _stack_rows([take(p + "mlp.gate_proj.weight"), take(p + "mlp.up_proj.weight")])
+        sd[e + "feed_forward.w2.weight"] = take(p + "mlp.down_proj.weight")
+        sd[e + "attention_norm.weight"] = take(p + "input_layernorm.weight")
+        sd[e + "ffn_norm.weight"] = take(p + "post_attention_layernorm.weight")
     return sd
 
 
@@ -221,11 +240,11 @@ def load_model(path: str | Path, dtype: torch.dtype | str | None = torch.float32
     path = _check_dir(path)
     args = read_args(path)
     dtype = _resolve_dtype(dtype)
-    tensors = _read_tensors(path, args, dtype)
-    state = hf_to_engine(tensors, args)
+    state = hf_to_engine(_read_tensors(path, args, dtype), args, consume=True)
     with torch.device("meta"):
         model = Transformer(args)
     model.load_state_dict(state, assign=True, strict=True)
+    del state  # the model holds the tensors now; use_inference_layout may replace them one by one
     if args.tie_word_embeddings:
         model.output.weight = model.tok_embeddings.weight
     return model.use_inference_layout().eval()

@@ -436,6 +436,8 @@ class Transformer(nn.Module):
         """
         for module in self.modules():
             if isinstance(module, nn.Linear) and module.weight is not self.tok_embeddings.weight:
+                if module.weight.t().is_contiguous():
+                    continue  # already column-major
                 column_major = module.weight.detach().t().contiguous().t()
                 module.weight = nn.Parameter(column_major, requires_grad=module.weight.requires_grad)
         return self
