@@ -166,6 +166,11 @@ def run(args: argparse.Namespace) -> int:
     else:  # staged or revs: the edit applies to the old side of the diff
         session.patch_checker = lambda patch: repo.check_on_tree(patch, base_tree)
     snapshot = repo.snapshot(_paths(files))
+    if mode.name in ("unstaged", "staged"):
+        # the snapshot is what applying checks against later: make sure it shows what was read
+        again = repo.diff_unstaged() if mode.name == "unstaged" else repo.diff_staged()
+        if again != data:
+            raise UserError("files changed while specdraft was reading them; try again")
 
     answers, output = _streams(args)
     go_on = _interact(session, mode, args, repo, answers, output)
@@ -306,6 +311,11 @@ def _apply(session, mode: _Mode, args, repo, snapshot, answers: BinaryIO, output
     return f"specdraft review: applied {applied} hunk{'s' if applied != 1 else ''} to the {where} ({counts}; {rate})"
 
 
+def _display(path: str) -> str:
+    """A path for JSON and terminals: bytes that are not UTF-8 become U+FFFD."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _write_report(args, session, mode: _Mode) -> None:
     if not args.report:
         return
@@ -317,7 +327,7 @@ def _write_report(args, session, mode: _Mode) -> None:
         "hunks": [
             {
                 "id": unit.id,
-                "file": unit.hunk.path,
+                "file": _display(unit.hunk.path),
                 "header": unit.hunk.header_text()
                 if unit.hunk.kind == "text"
                 else unit.hunk.description,

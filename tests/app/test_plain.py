@@ -177,3 +177,27 @@ def test_end_of_input_applies_what_was_decided(tmp_path):
     staged = git(repo, "diff", "--cached", "--name-only").decode().split()
     assert staged == ["crlf.txt", "empty-gone"]
     assert os.path.exists(repo / "gone.txt") is False  # worktree untouched
+
+
+ODD_NAMES = {
+    "tab\tname.txt": b"1\n2\n",
+    'quote"name.txt': b"1\n2\n",
+    "back\\slash.txt": b"1\n2\n",
+    os.fsdecode(b"latin-\xe9.txt"): b"caf\xe9\n2\n",
+    "new\nline.txt": b"1\n2\n",
+}
+
+
+@pytest.mark.parametrize("answers", ["y\ny\ny\ny\ny\n", "n\ny\nn\ny\nn\n", "a\nd\n"])
+def test_odd_file_names_and_bytes(tmp_path, answers):
+    changed = {name: content.replace(b"2\n", b"two\r\n") for name, content in ODD_NAMES.items()}
+    oracle = make_repo(tmp_path / "git", ODD_NAMES)
+    ours = make_repo(tmp_path / "ours", ODD_NAMES)
+    write_files(oracle, changed)
+    write_files(ours, changed)
+    git_interactive(oracle, ["add", "-p"], answers)
+    code, out, err = specdraft(ours, ["review", "--plain"], answers)
+    assert code == 0, err
+    assert index_tree(ours) == index_tree(oracle)
+    staged = git(ours, "diff", "--cached", "--name-only", "-z").split(b"\0")[:-1]
+    assert len(staged) == {"y\ny\ny\ny\ny\n": 5, "n\ny\nn\ny\nn\n": 2, "a\nd\n": 1}[answers]
