@@ -6,8 +6,8 @@ functions of the hunk and the theme's colours, so they can be tested and timed w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import PurePosixPath
 
@@ -60,26 +60,186 @@ def _display(text: str) -> str:
     return text.replace("\t", TAB)
 
 
-def _highlight_side(
-    lines: list[str], path: str, style_name: str | None
-) -> list[list[tuple[str, Style]]]:
-    """Lex one side of a hunk as a block (so strings and comments spanning lines colour right)
-    and cut the tokens back into lines."""
-    if style_name is None:
-        return [[(line, Style.null())] for line in lines]
-    per_line: list[list[tuple[str, Style]]] = [[]]
-    source = "\n".join(lines)
-    for token_type, value in lexer_for(path).get_tokens(source):
-        style = token_style(style_name, token_type) if token_type is not Token.Text else Style.null()
-        parts = value.split("\n")
-        for number, part in enumerate(parts):
-            if number:
-                per_line.append([])
-            if part:
-                per_line[-1].append((part, style))
-    while len(per_line) < len(lines):
-        per_line.append([])
-    return per_line[: len(lines)]
+class _LazySide:
+    """Syntax tokens of one side of a hunk (old: context and ``-``; new: context and ``+``),
+    lexed as one block so that strings and comments spanning lines colour right, but only as
+    far as the lines asked for so far: a 10,000-line hunk costs what is on screen."""
+
+    def __init__(self, lines: list[str], path: str, style_name: str | None) -> None:
+        self.count = len(lines)
+        self.style_name = style_name
+        self.done: list[list[tuple[str, Style]]] = []
+        self._current: list[tuple[str, Style]] = []
+        self._tokens = lexer_for(path).get_tokens("\n".join(lines)) if style_name else None
+        self._plain = lines
+
+    def line(self, number: int) -> list[tuple[str, Style]]:
+        if self._tokens is None:
+            return [(self._plain[number], Style.null())]
+        while len(self.done) <= number and self._tokens is not None:
+            try:
+                token_type, value = next(self._tokens)
+            except StopIteration:
+                self.done.append(self._current)
+                self._tokens = None
+                break
+            style = Style.null() if token_type is Token.Text else token_style(self.style_name, token_type)
+            parts = value.split("\n")
+            for part_number, part in enumerate(parts):
+                if part_number:
+                    self.done.append(self._current)
+                    self._current = []
+                if part:
+                    self._current.append((part, style))
+        return self.done[number] if number < len(self.done) else []
+
+
+class HunkLines(Sequence[Text]):
+    """The hunk's lines, one Text each (``old new  mark code`` with word highlights), made
+    when first asked for and kept: the diff view asks only for the rows on screen.
+
+    ``syntax`` is a pygments style name (None: no syntax colours). In line mode each change line
+    gets ``[x]``/``[ ]`` and the cursor line a marker and background. Changed lines are padded
+    to ``width`` (or the longest line) so that their background reads as a band.
+    """
+
+    def __init__(
+        self,
+        hunk: Hunk,
+        colors: DiffColors,
+        *,
+        syntax: str | None,
+        line_mode: LineMode | None = None,
+        width: int = 0,
+    ) -> None:
+        self.hunk = hunk
+        self.colors = colors
+        self.syntax = syntax
+        self.line_mode = line_mode
+        self._cache: dict[int, Text] = {}
+        lines = hunk.lines
+        self.texts = [_display(line.text) for line in lines]
+        self._side_row: list[int] = []  # index of each line within its side
+        old_rows = new_rows = 0
+        for line in lines:
+            if line.kind == "-":
+                self._side_row.append(old_rows)
+                old_rows += 1
+            elif line.kind == "+":
+                self._side_row.append(new_rows)
+                new_rows += 1
+            else:
+                self._side_row.append(new_rows)
+                old_rows += 1
+                new_rows += 1
+        self._old = _LazySide([t for t, line in zip(self.texts, lines, strict=True) if line.kind != "+"], hunk.path, syntax)
+        self._new = _LazySide([t for t, line in zip(self.texts, lines, strict=True) if line.kind != "-"], hunk.path, syntax)
+        self._partner = _candidate_partners(hunk)  # checked for similarity when first shown
+        self._word_ranges: dict[int, list[tuple[int, int]]] = {}
+        self.number_width = max(
+            len(str(max((line.old_lineno or 0 for line in lines), default=0))),
+            len(str(max((line.new_lineno or 0 for line in lines), default=0))),
+            3,
+        )
+        prefix = (5 if line_mode is not None else 0) + 2 * self.number_width + 2 + 2
+        longest = max((len(t) + (30 if line.missing_newline else 0) for t, line in zip(self.texts, lines, strict=True)), default=0)
+        self.width = max(width, prefix + longest)
+        word_extra = Style.parse(colors.word_style)
+        self._styles = {
+            "+": (Style(color=colors.added, bold=True), Style(bgcolor=colors.added_bg), Style(bgcolor=colors.added_word) + word_extra),
+            "-": (Style(color=colors.removed, bold=True), Style(bgcolor=colors.removed_bg), Style(bgcolor=colors.removed_word) + word_extra),
+            " ": (Style(color=colors.context), Style(), Style()),
+        }
+        self._number_style = Style(color=colors.line_number)
+
+    def __len__(self) -> int:
+        return len(self.hunk.lines)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        row = self._cache.get(index)
+        if row is None:
+            row = self._cache[index] = self._render(index)
+        return row
+
+    def _words(self, index: int) -> list[tuple[int, int]]:
+        if index not in self._word_ranges and index in self._partner:
+            partner = self._partner[index]
+            lines = self.hunk.lines
+            minus, plus = (index, partner) if lines[index].kind == "-" else (partner, index)
+            # app.diffs decides whether the two lines are similar enough to pair; asked about
+            # this one pair only, so a huge hunk costs only the pairs on screen.
+            if pair_lines(replace(self.hunk, lines=[lines[minus], lines[plus]])):
+                old_spans, new_spans = word_diff(lines[minus].text, lines[plus].text)
+                self._word_ranges[minus] = _changed_ranges(old_spans)
+                self._word_ranges[plus] = _changed_ranges(new_spans)
+            else:
+                self._word_ranges[minus] = self._word_ranges[plus] = []
+        return self._word_ranges.get(index, [])
+
+    def _render(self, index: int) -> Text:
+        line = self.hunk.lines[index]
+        colors, line_mode = self.colors, self.line_mode
+        mark_style, line_bg, word_bg = self._styles[line.kind]
+        row = Text(no_wrap=True, end="")
+        if line_mode is not None:
+            row.append("▶" if index == line_mode.cursor else " ", Style(color=colors.hunk_header, bold=True))
+            if line.kind == " ":
+                row.append("    ")
+            else:
+                chosen = index in line_mode.selected
+                row.append("[x] " if chosen else "[ ] ", Style(bold=chosen, dim=not chosen))
+        old = str(line.old_lineno) if line.old_lineno is not None else ""
+        new = str(line.new_lineno) if line.new_lineno is not None else ""
+        row.append(f"{old:>{self.number_width}} {new:>{self.number_width}} ", self._number_style)
+        code_start = len(row)
+        row.append(f"{line.kind} ", mark_style)
+        code_offset = len(row)
+        if line.kind == " " and self.syntax is None:
+            tokens = [(self.texts[index], Style(color=colors.context))]
+        else:
+            side = self._old if line.kind == "-" else self._new
+            tokens = side.line(self._side_row[index])
+        for piece, style in tokens:
+            row.append(piece, style)
+        if line.kind != " ":
+            row.stylize(line_bg, code_start)
+            for start, end in self._words(index):
+                row.stylize(word_bg, code_offset + start, code_offset + end)
+            if line_mode is not None and index not in line_mode.selected:
+                row.stylize(Style(dim=True, strike=line.kind == "+"), code_offset)
+        if line.missing_newline:
+            row.append("  ⏎ no newline at end of file", Style(color=colors.line_number, italic=True))
+        if line_mode is not None and index == line_mode.cursor:
+            row.stylize(Style(bgcolor=colors.cursor_bg), 0, code_start)
+        if line.kind != " " and len(row) < self.width:
+            row.append(" " * (self.width - len(row)), line_bg)
+        return row
+
+
+def _candidate_partners(hunk: Hunk) -> dict[int, int]:
+    """Line pairs that ``pair_lines`` would consider: in each run of ``-`` lines followed by
+    ``+`` lines, the n-th removed line and the n-th added one (both directions)."""
+    partners: dict[int, int] = {}
+    lines = hunk.lines
+    i = 0
+    while i < len(lines):
+        if lines[i].kind != "-":
+            i += 1
+            continue
+        removed_start = i
+        while i < len(lines) and lines[i].kind == "-":
+            i += 1
+        added_start = i
+        while i < len(lines) and lines[i].kind == "+":
+            i += 1
+        for offset in range(min(added_start - removed_start, i - added_start)):
+            partners[removed_start + offset] = added_start + offset
+            partners[added_start + offset] = removed_start + offset
+    return partners
 
 
 def _changed_ranges(spans: Iterable) -> list[tuple[int, int]]:
@@ -92,6 +252,20 @@ def _changed_ranges(spans: Iterable) -> list[tuple[int, int]]:
     return ranges
 
 
+def render_hunk_lines(
+    hunk: Hunk,
+    colors: DiffColors,
+    *,
+    syntax: str | None,
+    line_mode: LineMode | None = None,
+    width: int = 0,
+) -> Sequence[Text]:
+    """The hunk's lines as a lazy sequence (``HunkLines``); binary and meta hunks as a list."""
+    if hunk.kind != "text":
+        return render_special(hunk, colors).split("\n")
+    return HunkLines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
+
+
 def render_hunk(
     hunk: Hunk,
     colors: DiffColors,
@@ -100,93 +274,9 @@ def render_hunk(
     line_mode: LineMode | None = None,
     width: int = 0,
 ) -> Text:
-    """``render_hunk_lines`` joined into one Text (for tests and simple displays)."""
-    return Text("\n", no_wrap=True, end="").join(
-        render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
-    )
-
-
-def render_hunk_lines(
-    hunk: Hunk,
-    colors: DiffColors,
-    *,
-    syntax: str | None,
-    line_mode: LineMode | None = None,
-    width: int = 0,
-) -> list[Text]:
-    """The hunk's lines, one Text each: ``old new  mark code``, with word highlights.
-
-    ``syntax`` is a pygments style name (None: no syntax colours). In line mode each change line
-    gets ``[x]``/``[ ]`` and the cursor line a marker and background. Changed lines are padded
-    to ``width`` (or the longest line) so that their background reads as a band.
-    """
-    if hunk.kind != "text":
-        return render_special(hunk, colors).split("\n")
-    texts = [_display(line.text) for line in hunk.lines]
-    old_rows = [i for i, line in enumerate(hunk.lines) if line.kind != "+"]
-    new_rows = [i for i, line in enumerate(hunk.lines) if line.kind != "-"]
-    old_tokens = dict(zip(old_rows, _highlight_side([texts[i] for i in old_rows], hunk.path, syntax), strict=True))
-    new_tokens = dict(zip(new_rows, _highlight_side([texts[i] for i in new_rows], hunk.path, syntax), strict=True))
-
-    word_ranges: dict[int, list[tuple[int, int]]] = {}
-    for minus, plus in pair_lines(hunk):
-        old_spans, new_spans = word_diff(hunk.lines[minus].text, hunk.lines[plus].text)
-        word_ranges[minus] = _changed_ranges(old_spans)
-        word_ranges[plus] = _changed_ranges(new_spans)
-
-    number_width = max(
-        len(str(max((line.old_lineno or 0 for line in hunk.lines), default=0))),
-        len(str(max((line.new_lineno or 0 for line in hunk.lines), default=0))),
-        3,
-    )
-    number_style = Style(color=colors.line_number)
-    word_extra = Style.parse(colors.word_style)
-    styles = {
-        "+": (Style(color=colors.added, bold=True), Style(bgcolor=colors.added_bg), Style(bgcolor=colors.added_word) + word_extra),
-        "-": (Style(color=colors.removed, bold=True), Style(bgcolor=colors.removed_bg), Style(bgcolor=colors.removed_word) + word_extra),
-        " ": (Style(color=colors.context), Style(), Style()),
-    }
-    rows: list[tuple[Text, Style | None]] = []
-    for index, line in enumerate(hunk.lines):
-        mark_style, line_bg, word_bg = styles[line.kind]
-        row = Text(no_wrap=True, end="")
-        if line_mode is not None:
-            at_cursor = index == line_mode.cursor
-            row.append("▶" if at_cursor else " ", Style(color=colors.hunk_header, bold=True))
-            if line.kind == " ":
-                row.append("    ")
-            else:
-                chosen = index in line_mode.selected
-                row.append("[x] " if chosen else "[ ] ", Style(bold=chosen, dim=not chosen))
-        old = str(line.old_lineno) if line.old_lineno is not None else ""
-        new = str(line.new_lineno) if line.new_lineno is not None else ""
-        row.append(f"{old:>{number_width}} {new:>{number_width}} ", number_style)
-        code_start = len(row)
-        row.append(f"{line.kind} ", mark_style)
-        code_offset = len(row)
-        tokens = (old_tokens if line.kind == "-" else new_tokens).get(index, [])
-        if line.kind == " " and syntax is None:
-            tokens = [(texts[index], Style(color=colors.context))]
-        for piece, style in tokens:
-            row.append(piece, style)
-        if line.kind != " ":
-            row.stylize(line_bg, code_start)
-            for start, end in word_ranges.get(index, []):
-                row.stylize(word_bg, code_offset + start, code_offset + end)
-            if line_mode is not None and index not in line_mode.selected:
-                row.stylize(Style(dim=True, strike=line.kind == "+"), code_offset)
-        if line.missing_newline:
-            row.append("  ⏎̸ no newline at end of file", Style(color=colors.line_number, italic=True))
-        if line_mode is not None and index == line_mode.cursor:
-            row.stylize(Style(bgcolor=colors.cursor_bg), 0, code_start)
-        rows.append((row, line_bg if line.kind != " " else None))
-    target = max([width, *(len(row) for row, _bg in rows)])
-    out = []
-    for row, background in rows:
-        if background is not None and len(row) < target:
-            row.append(" " * (target - len(row)), background)
-        out.append(row)
-    return out
+    """Every line of the hunk joined into one Text (for tests and simple displays)."""
+    lines = render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
+    return Text("\n", no_wrap=True, end="").join(list(lines))
 
 
 def render_special(hunk: Hunk, colors: DiffColors) -> Text:

@@ -136,3 +136,38 @@ def test_binary_and_meta_hunks_are_described():
 def test_hunk_header_is_git_style():
     hunk = one_hunk("calc.py", PY_HUNK.replace("@@ -1,3 +1,3 @@", "@@ -1,3 +1,3 @@ class A:"))
     assert hunk_header(hunk) == "@@ -1,3 +1,3 @@ class A:"
+
+
+def test_word_highlights_only_for_pairs_that_pair_lines_accepts():
+    from app.diffs import pair_lines
+    from app.tui.render import HunkLines
+
+    hunk = one_hunk(
+        "m.py",
+        """\
+        @@ -1,2 +1,2 @@
+        -total = price * count
+        -import os
+        +total = price * amount
+        +class Completely(Different): pass
+        """,
+    )
+    lines = HunkLines(hunk, COLORS, syntax=None)
+    highlighted = {i for i in range(len(lines)) if any(
+        isinstance(span.style, Style) and span.style.bgcolor and span.style.bgcolor.name in (COLORS.added_word, COLORS.removed_word)
+        for span in lines[i].spans
+    )}
+    paired = {i for pair in pair_lines(hunk) for i in pair}
+    assert highlighted == paired == {0, 2}
+
+
+def test_a_huge_hunk_renders_only_what_is_asked_for():
+    from app.tui.render import HunkLines
+
+    body = "".join(f"-    value_{i} = compute(x)\n+    value_{i} = compute(y)\n" for i in range(3000))
+    hunk = one_hunk("big.py", "@@ -1,3000 +1,3000 @@\n" + body)
+    lines = HunkLines(hunk, COLORS, syntax="one-dark")
+    first_screen = [lines[i] for i in range(40)]
+    assert "compute(x)" in first_screen[0].plain and "compute(y)" in first_screen[1].plain
+    assert len(lines._old.done) < 100 and len(lines._word_ranges) <= 40  # the rest is not made yet
+    assert "value_2999" in lines[-1].plain

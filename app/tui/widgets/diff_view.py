@@ -65,7 +65,8 @@ class DiffView(Vertical):
         width = body.scrollable_content_region.width
         if width <= 0:  # not laid out yet: draw again once the width is known
             self.call_after_refresh(self.on_resize)
-        body.set_lines(render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width))
+        lines = render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
+        body.set_lines(lines, width=getattr(lines, "width", None))
         self.border_title = f"hunk {position[0]}/{position[1]}"
         if scroll_home:
             body.scroll_home(animate=False)

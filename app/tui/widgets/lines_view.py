@@ -25,7 +25,7 @@ class TextLinesView(ScrollView, can_focus=False):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._lines: list[Text] = []
+        self._lines: Sequence[Text] = []
         self._strips: dict[int, Strip] = {}
         self.highlight_row: int | None = None
         self.highlight_style = Style(reverse=True)
@@ -34,8 +34,12 @@ class TextLinesView(ScrollView, can_focus=False):
     def lines(self) -> Sequence[Text]:
         return self._lines
 
-    def set_lines(self, lines: list[Text], *, width: int | None = None) -> None:
-        """Replace every line (one hunk, or the whole file list)."""
+    def set_lines(self, lines: Sequence[Text], *, width: int | None = None) -> None:
+        """Replace every line (one hunk, or the whole file list).
+
+        ``lines`` may be lazy (a Sequence that makes each Text when asked): only the rows on
+        screen are asked for, provided ``width`` (the widest line) is given.
+        """
         self._lines = lines
         self._strips.clear()
         longest = width if width is not None else max((line.cell_len for line in lines), default=0)
@@ -43,7 +47,8 @@ class TextLinesView(ScrollView, can_focus=False):
         self.refresh()
 
     def set_line(self, index: int, line: Text) -> None:
-        """Replace one line; only its row is redrawn."""
+        """Replace one line (of a list); only its row is redrawn."""
+        assert isinstance(self._lines, list), "set_line needs the lines as a list"
         self._lines[index] = line
         self._strips.pop(index, None)
         if line.cell_len > self.virtual_size.width:
