@@ -52,9 +52,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="comma-separated subset of edit,lookup,hybrid,model")  # fmt: skip
     parser.add_argument("--draft-len", type=int, default=None, metavar="K",
                         help="initial/maximum draft length (default: each drafter's own)")  # fmt: skip
+    parser.add_argument("--max-new-tokens", type=int, default=None, metavar="N",
+                        help="cap on the tokens decoded per window (default: twice the window, plus 64)")  # fmt: skip
+    parser.add_argument("--windows", type=int, default=None, metavar="N",
+                        help="decode at most N windows, those with the edit first (default: all)")  # fmt: skip
     parser.add_argument("--threads", type=int, default=None, metavar="N", help="torch threads")
     parser.add_argument("--seed", type=int, default=0, help="which edits are made (default 0)")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    parser.add_argument("--transformers", action="store_true",
+                        help="with --model: also run transformers' generate() on the same weights, plain, with "
+                             "prompt_lookup_num_tokens and with assistant_model (the draft)")  # fmt: skip
 
 
 @dataclass
@@ -65,6 +72,7 @@ class Window:
     reference: list[int]
     answer: list[int]  # the intended edited window + EOS (what the oracle target writes)
     label: str
+    changed: bool = True  # whether the edit touches this window
 
 
 class OracleTarget:
@@ -163,11 +171,12 @@ def edit_windows(tokenizer: Any, context: int, files: int, seed: int) -> list[Wi
             edited_window = "".join(edited_lines[mapped[w] : mapped[w + 1]])
             prompt_text = editprompt.render_edit_prompt(instruction, original_window, name)
             prompt = tokenizer.encode(prompt_text, add_special_tokens=False)
-            answer = tokenizer.encode(edited_window, add_special_tokens=False) + [eos]
+            answer = tokenizer.encode(edited_window, add_special_tokens=False) + ([eos] if eos is not None else [])
             if len(prompt) + len(answer) > context:
                 continue  # an edit that grew the window past the context: leave it out
             reference = tokenizer.encode(original_window, add_special_tokens=False)
-            windows.append(Window(prompt, reference, answer, f"{name}:{cuts[w] + 1}-{cuts[w + 1]} {kind}"))
+            windows.append(Window(prompt, reference, answer, f"{name}:{cuts[w] + 1}-{cuts[w + 1]} {kind}",
+                                  edited_window != original_window))  # fmt: skip
     if not windows:
         raise EngineError("no edit workload could be made from this Python's standard library")
     return windows
@@ -213,10 +222,26 @@ def _make_drafter(name: str, window: Window, draft_model: Any, draft_len: int | 
     raise EngineError(f"unknown drafter {name!r}: use {', '.join(DRAFTERS)}")
 
 
+def _hf_generate(hf_model: Any, prompt: list[int], budget: int, eos_ids: list[int], **options: Any) -> list[int]:
+    """transformers' greedy generate(); new tokens without the final EOS (as ours)."""
+    import torch
+
+    idx = torch.tensor([prompt])
+    with torch.inference_mode():
+        out = hf_model.generate(idx, attention_mask=torch.ones_like(idx), max_new_tokens=budget, do_sample=False,
+                                eos_token_id=eos_ids or None, pad_token_id=eos_ids[0] if eos_ids else 0,
+                                **options)  # fmt: skip
+    tokens = out[0, len(prompt) :].tolist()
+    return tokens[:-1] if tokens and tokens[-1] in eos_ids else tokens
+
+
 def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_ids: list[int],
-                   draft_model: Any = None, draft_len: int | None = None,
-                   oracle: bool = False) -> dict:  # fmt: skip
-    """Plain decoding and every drafter over the same windows; totals per method."""
+                   draft_model: Any = None, draft_len: int | None = None, oracle: bool = False,
+                   hf_model: Any = None, hf_draft: Any = None, max_new_tokens: int | None = None) -> dict:  # fmt: skip
+    """Plain decoding and every drafter over the same windows; totals per method.
+
+    With hf_model (transformers, the same weights): rows hf-plain, hf-lookup
+    (prompt_lookup_num_tokens=10) and, with hf_draft, hf-assist (assistant_model)."""
     from engine.generate import generate
     from engine.speculative import SpecStats, speculative_tokens
 
@@ -241,7 +266,7 @@ def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_
     for window in windows:
         if oracle:
             target.script = window.prompt + window.answer
-        budget = min(context - len(window.prompt), 2 * len(window.reference) + 64)
+        budget = min(context - len(window.prompt), 2 * len(window.reference) + 64, max_new_tokens or context)
         start = time.perf_counter()
         plain = generate(target, window.prompt, max_new_tokens=budget, eos_ids=eos_ids).tokens
         add("plain", len(plain), time.perf_counter() - start, None, None)
@@ -253,6 +278,14 @@ def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_
             start = time.perf_counter()
             tokens = list(speculative_tokens(target, window.prompt, drafter, budget, eos_ids=eos_ids, stats=stats))
             add(name, len(tokens), time.perf_counter() - start, stats, tokens == plain)
+        if hf_model is not None:
+            hf_runs = {"hf-plain": {}, "hf-lookup": {"prompt_lookup_num_tokens": 10}}
+            if hf_draft is not None:
+                hf_runs["hf-assist"] = {"assistant_model": hf_draft}
+            for name, options in hf_runs.items():
+                start = time.perf_counter()
+                tokens = _hf_generate(hf_model, window.prompt, budget, eos_ids, **options)
+                add(name, len(tokens), time.perf_counter() - start, None, tokens == plain)
     plain_rate = rows["plain"]["tokens"] / rows["plain"]["seconds"]
     table = {}
     for name, row in rows.items():
@@ -265,18 +298,24 @@ def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_
             "mean_accepted_per_forward": round(row["accepted"] / row["forwards"], 2) if row["forwards"] else None,
             "lossless": row["lossless"], "windows": row["windows"],
         }  # fmt: skip
+        if name in ("hf-lookup", "hf-assist"):  # their forward counts are not visible from outside
+            table[name]["target_forwards"] = None
     return table
 
 
 def format_table(table: dict) -> str:
-    header = f"{'method':<8} {'tokens':>7} {'tok/s':>8} {'speedup':>8} {'forwards':>9} {'accept':>7} {'acc/fwd':>8}  same as plain"
+    header = f"{'method':<9} {'tokens':>7} {'tok/s':>8} {'speedup':>8} {'forwards':>9} {'accept':>7} {'acc/fwd':>8} {'vs hf':>6}  same as plain"
     lines = [header]
     for name, row in table.items():
         rate = "-" if row["acceptance_rate"] is None else f"{row['acceptance_rate']:.3f}"
         per = "-" if row["mean_accepted_per_forward"] is None or name == "plain" else f"{row['mean_accepted_per_forward']:.2f}"
         same = "-" if name == "plain" else ("yes" if row["lossless"] else "NO")
-        lines.append(f"{name:<8} {row['tokens']:>7} {row['tokens_per_s']:>8.1f} {row['speedup']:>7.2f}x "
-                     f"{row['target_forwards']:>9} {rate:>7} {per:>8}  {same}")  # fmt: skip
+        versus = f"{row['vs_transformers']:.2f}" if "vs_transformers" in row else "-"
+        if name.startswith("hf-"):
+            rate, per = "-", "-"
+        forwards = "-" if row["target_forwards"] is None else str(row["target_forwards"])
+        lines.append(f"{name:<9} {row['tokens']:>7} {row['tokens_per_s']:>8.1f} {row['speedup']:>7.2f}x "
+                     f"{forwards:>9} {rate:>7} {per:>8} {versus:>6}  {same}")  # fmt: skip
     return "\n".join(lines)
 
 
@@ -319,7 +358,26 @@ def run(args: argparse.Namespace) -> int:
             draft_model = checkpoint.load_model(resolve_model_dir(draft_dir))
         description = f"target {model_dir}" + (f", draft {draft_dir}" if draft_dir else "")
     windows = edit_windows(tokenizer, target.args.max_position_embeddings, args.files, args.seed)
-    table = run_edit_bench(target, windows, drafters, eos_ids, draft_model, args.draft_len, oracle)
+    if args.windows:
+        windows = sorted(windows, key=lambda w: not w.changed)[: args.windows]
+    hf_model = hf_draft = None
+    if args.transformers:
+        if oracle:
+            raise EngineError("--transformers needs --model DIR (the oracle target has no transformers twin)")
+        from transformers import AutoModelForCausalLM
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.set_verbosity_error()
+        hf_model = AutoModelForCausalLM.from_pretrained(model_dir).eval()
+        if draft_dir:
+            hf_draft = AutoModelForCausalLM.from_pretrained(resolve_model_dir(draft_dir)).eval()
+    table = run_edit_bench(target, windows, drafters, eos_ids, draft_model, args.draft_len, oracle,
+                           hf_model, hf_draft, args.max_new_tokens)  # fmt: skip
+    if hf_model is not None:  # ours / theirs, for each of our methods against its transformers twin
+        for ours, theirs in (("plain", "hf-plain"), ("lookup", "hf-lookup"), ("edit", "hf-lookup"),
+                             ("model", "hf-assist")):  # fmt: skip
+            if ours in table and theirs in table and table[theirs]["tokens_per_s"]:
+                table[ours]["vs_transformers"] = round(table[ours]["tokens_per_s"] / table[theirs]["tokens_per_s"], 2)
     result = {"workload": "edit", "target": description, "windows": len(windows),
               "files": sorted({w.label.split(':')[0] for w in windows}),
               "threads": torch.get_num_threads(), "device": "cpu", "table": table}  # fmt: skip

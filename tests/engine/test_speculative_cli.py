@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 
 import pytest
 import torch
@@ -110,3 +111,28 @@ def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
     for name in ("edit", "lookup", "hybrid"):
         assert table[name]["lossless"] and table[name]["tokens"] == table["plain"]["tokens"]
     assert table["edit"]["target_forwards"] * 5 < table["plain"]["target_forwards"]
+
+
+def longer_context(source, destination, context: int = 1536):
+    """A copy of a tiny checkpoint with a longer context (the edit prompt is long in a 320-token vocabulary)."""
+    shutil.copytree(source, destination)
+    config = json.loads((destination / "config.json").read_text())
+    config["max_position_embeddings"] = context
+    (destination / "config.json").write_text(json.dumps(config))
+    return destination
+
+
+def test_bench_speculative_real_checkpoint_against_transformers(checkpoints, draft_dir, tmp_path, capsys):
+    """`specdraft bench speculative --model DIR --transformers`: every row decodes the same tokens."""
+    target = longer_context(checkpoints["llama"], tmp_path / "target")
+    draft = longer_context(draft_dir, tmp_path / "draft")
+    argv = ["bench", "speculative", "--model", str(target), "--draft-model", str(draft),
+            "--files", "1", "--windows", "2", "--max-new-tokens", "40", "--transformers", "--json"]  # fmt: skip
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    table = result["table"]
+    assert set(table) == {"plain", "edit", "lookup", "hybrid", "model", "hf-plain", "hf-lookup", "hf-assist"}
+    for name, row in table.items():
+        assert row["lossless"], name  # transformers' rows too: the same greedy tokens
+        assert row["tokens"] == table["plain"]["tokens"] > 0
+    assert table["model"]["drafted_tokens"] > 0 and "vs_transformers" in table["edit"]
