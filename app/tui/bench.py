@@ -153,6 +153,32 @@ async def _run(files: int, hunks_per_file: int, repeat_scale: float) -> BenchRes
     )
 
 
+def bench_big_hunk(pairs: int = 5000, rows: int = 50) -> tuple[float, float]:
+    """(ms to show the first ``rows`` lines of one hunk of ``2 * pairs`` lines, ms for all)."""
+    from app.diffs import parse_diff
+    from app.tui.render import render_hunk_lines
+    from app.tui.themes import load_themes
+
+    body = b"".join(
+        b"-    value_%d = compute(x, %d)  # old\n+    value_%d = compute(y, %d)  # new\n"
+        % (i, i, i, i + 1)
+        for i in range(pairs)
+    )
+    data = b"diff --git a/big.py b/big.py\n--- a/big.py\n+++ b/big.py\n"
+    data += b"@@ -1,%d +1,%d @@\n" % (pairs, pairs) + body
+    hunk = parse_diff(data)[0].hunks[0]
+    colors = load_themes()["dark"].diff
+    list(render_hunk_lines(hunk, colors, syntax="one-dark")[:rows])  # warm the lexer lookup
+    begin = time.perf_counter()
+    lines = render_hunk_lines(hunk, colors, syntax="one-dark")
+    _ = [lines[i] for i in range(rows)]
+    first = time.perf_counter() - begin
+    begin = time.perf_counter()
+    lines = render_hunk_lines(hunk, colors, syntax="one-dark")
+    _ = list(lines)
+    return first * 1000, (time.perf_counter() - begin) * 1000
+
+
 def bench_tui(files: int = 200, hunks_per_file: int = 10, repeat_scale: float = 1.0) -> BenchResult:
     """Run the benchmark once and return its figures."""
     return asyncio.run(_run(files, hunks_per_file, repeat_scale))
@@ -190,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
             f"max {max(result.handler_ms):.2f} ms over {len(result.handler_ms)} calls"
         )
     print(f"slowest key (median wall): {worst:.1f} ms   (target < 50 ms)")
+    first, whole = bench_big_hunk()
+    print(f"one 10,000-line hunk: first screen {first:.1f} ms (all lines, if scrolled through: {whole:.0f} ms)")
     import os
 
     print(f"load average while running: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")

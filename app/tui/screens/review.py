@@ -10,7 +10,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from app.errors import UserError
 from app.review import Decision
@@ -22,6 +22,7 @@ from app.tui.screens.dialogs import ConfirmScreen, HelpScreen, summary_text
 from app.tui.screens.editor import EditorScreen
 from app.tui.widgets.diff_view import DiffView
 from app.tui.widgets.file_list import FileList
+from app.tui.widgets.footer import ReviewFooter
 from app.tui.widgets.status_bar import StatusBar
 
 
@@ -45,7 +46,7 @@ class ReviewScreen(Screen[None]):
             yield FileList(self.view, id="files")
             yield DiffView(id="diff")
         yield StatusBar(id="status")
-        yield Footer(compact=True)
+        yield ReviewFooter(compact=True)
 
     def on_mount(self) -> None:
         self.refresh_view()
