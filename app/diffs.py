@@ -378,10 +378,12 @@ def _parse_file(lines: list[bytes], seen: dict[str, int]) -> FileDiff:
     old_path = None if old_name is None else _decode_path(old_name)
     new_path = None if new_name is None else _decode_path(new_name)
     display = new_path or old_path or ""
-    if old_mode == new_mode and status in ("modified", "renamed", "copied"):
-        old_mode_changed = False
-    else:
-        old_mode_changed = status in ("modified", "renamed", "copied") and old_mode is not None
+    mode_changed = (
+        status in ("modified", "renamed", "copied")
+        and old_mode is not None
+        and new_mode is not None
+        and old_mode != new_mode
+    )
 
     file = FileDiff(
         old_path=old_path,
@@ -393,28 +395,30 @@ def _parse_file(lines: list[bytes], seen: dict[str, int]) -> FileDiff:
         similarity=similarity,
         binary=binary,
     )
-    meta_hunks: list[Hunk] = []
-    if old_mode_changed and new_mode is not None:
-        meta_hunks.append(_meta_hunk(display, "mode", f"mode {old_mode} → {new_mode}", seen))
-    if status in ("renamed", "copied"):
-        verb = "rename" if status == "renamed" else "copy"
-        meta_hunks.insert(0, _meta_hunk(display, verb, f"{verb} {old_path} → {new_path}", seen))
-    file.hunks.extend(meta_hunks)
-    if binary:
-        body = b"".join(lines)
+    if binary:  # one unit, accepted or rejected whole (with its rename or mode change)
+        what = [f"binary file {status}"]
+        if status in ("renamed", "copied"):
+            what.append(f"{old_path} → {new_path}")
+        if mode_changed:
+            what.append(f"mode {old_mode} → {new_mode}")
         file.hunks.append(
             Hunk(
-                id=_hunk_id(display, b"binary\0" + body, seen),
+                id=_hunk_id(display, b"binary\0" + b"".join(lines), seen),
                 path=display,
                 kind="binary",
                 old_start=0,
                 old_count=0,
                 new_start=0,
                 new_count=0,
-                description=f"binary file {status}",
+                description=", ".join(what),
             )
         )
         return file
+    if status in ("renamed", "copied"):
+        verb = "rename" if status == "renamed" else "copy"
+        file.hunks.append(_meta_hunk(display, verb, f"{verb} {old_path} → {new_path}", seen))
+    if mode_changed:
+        file.hunks.append(_meta_hunk(display, "mode", f"mode {old_mode} → {new_mode}", seen))
     if header_end < len(lines):
         file.hunks.extend(_parse_hunks(lines[header_end:], display, seen))
     elif status in ("added", "deleted"):

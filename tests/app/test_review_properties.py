@@ -82,8 +82,16 @@ def scenarios(draw, allow_delete=True):
         else:
             changed = draw(edited(original))
             after[name] = changed if changed != original else original + b"more\n"
+    if draw(st.integers(0, 4)) == 0:  # a binary file: git add -p leaves it alone, and so do we
+        before["blob.bin"] = b"\0binary\1"
+        after["blob.bin"] = draw(st.sampled_from([b"\0binary\1", b"\0changed\2"]))
+    modes = {
+        name: 0o755
+        for name in names
+        if after[name] is not None and draw(st.integers(0, 5)) == 0  # a mode change hunk
+    }
     answers = draw(st.lists(st.sampled_from(ANSWERS), max_size=14))
-    return before, after, answers
+    return before, after, answers, modes
 
 
 def _oracle(repo: Path, command: list[str], answers: str) -> bytes:
@@ -110,12 +118,12 @@ def _strip_summary(stdout: bytes) -> bytes:
 @SETTINGS
 @given(scenarios())
 def test_unstaged_review_stages_what_git_add_p_stages(scenario):
-    before, after, answers = scenario
+    before, after, answers, modes = scenario
     with tempfile.TemporaryDirectory() as tmp:
         oracle = make_repo(Path(tmp) / "git", before)
         ours = make_repo(Path(tmp) / "ours", before)
-        write_files(oracle, after)
-        write_files(ours, after)
+        write_files(oracle, after, modes=modes)
+        write_files(ours, after, modes=modes)
         git_out = _oracle(oracle, ["add", "-p"], _answers(answers))
         code, out, err = specdraft(ours, ["review", "--plain"], _answers(answers))
         assert code == 0, err
@@ -127,12 +135,12 @@ def test_unstaged_review_stages_what_git_add_p_stages(scenario):
 @SETTINGS
 @given(scenarios())
 def test_staged_review_matches_git_reset_p(scenario):
-    before, after, answers = scenario
+    before, after, answers, modes = scenario
     with tempfile.TemporaryDirectory() as tmp:
         oracle = make_repo(Path(tmp) / "git", before)
         ours = make_repo(Path(tmp) / "ours", before)
         for repo in (oracle, ours):
-            write_files(repo, after)
+            write_files(repo, after, modes=modes)
             git(repo, "add", "-A")
         _oracle(oracle, ["reset", "-p"], _answers(answers, swap=True))
         code, out, err = specdraft(ours, ["review", "--staged", "--plain"], _answers(answers))
@@ -144,13 +152,13 @@ def test_staged_review_matches_git_reset_p(scenario):
 @SETTINGS
 @given(scenarios())
 def test_discard_matches_git_add_p_then_checkout_p(scenario):
-    before, after, answers = scenario
+    before, after, answers, modes = scenario
     with tempfile.TemporaryDirectory() as tmp:
         staged = make_repo(Path(tmp) / "add", before)
         discarded = make_repo(Path(tmp) / "checkout", before)
         ours = make_repo(Path(tmp) / "ours", before)
         for repo in (staged, discarded, ours):
-            write_files(repo, after)
+            write_files(repo, after, modes=modes)
         _oracle(staged, ["add", "-p"], _answers(answers))
         _oracle(discarded, ["checkout", "-p"], _answers(answers, swap=True))
         code, out, err = specdraft(
@@ -164,11 +172,11 @@ def test_discard_matches_git_add_p_then_checkout_p(scenario):
 @SETTINGS
 @given(scenarios(), st.booleans())
 def test_patch_review_matches_apply_then_git_add_p(scenario, to_index):
-    before, after, answers = scenario
+    before, after, answers, modes = scenario
     with tempfile.TemporaryDirectory() as tmp:
         oracle = make_repo(Path(tmp) / "git", before)
         ours = make_repo(Path(tmp) / "ours", before)
-        write_files(oracle, after)
+        write_files(oracle, after, modes=modes)
         patch = git(oracle, "diff", "--binary")
         patch_file = Path(tmp) / "change.patch"
         patch_file.write_bytes(patch)
