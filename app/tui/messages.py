@@ -19,13 +19,6 @@ class SessionGrew(Message):
 
 
 @dataclass
-class SessionChanged(Message):
-    """The session's decisions or cursor changed; widgets showing it should refresh."""
-
-    files_changed: tuple[int, ...] = ()  # indices of files whose progress changed
-
-
-@dataclass
 class FileChosen(Message):
     """The user picked a file in the file list (a click); move to its first hunk."""
 

@@ -77,14 +77,6 @@ class SessionView:
         units = self.units_of_file[self.current_file_index()] if self.units_of_file else []
         return (units.index(self.index) + 1 if self.index in units else 0), len(units)
 
-    def progress(self, file_index: int, max_marks: int = 12) -> FileProgress:
-        units = [self.units[i] for i in self.units_of_file[file_index]]
-        decided = sum(unit.decision is not Decision.PENDING for unit in units)
-        marks = "".join(MARKS[unit.decision] for unit in units[:max_marks])
-        if len(units) > max_marks:
-            marks += "…"
-        return FileProgress(decided=decided, total=len(units), marks=marks)
-
     def all_progress(self, max_marks: int = 12) -> list[FileProgress]:
         """Progress of every file in one pass over the units (cheap enough for every key)."""
         decided = [0] * len(self.files)

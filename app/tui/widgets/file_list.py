@@ -41,7 +41,7 @@ class FileList(TextLinesView):
 
     def rebuild(self) -> None:
         """Every row again (start-up, or when the session grew)."""
-        self._shown = [self.view.progress(i) for i in range(len(self.view.files))]
+        self._shown = self.view.all_progress()
         self.set_lines([self._prompt(i, p) for i, p in enumerate(self._shown)])
         self.border_title = f"files ({len(self.view.files)})"
         self.highlight_row = None
