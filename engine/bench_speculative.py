@@ -47,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="draft checkpoint for the model drafter (default with --model builtin: the builtin draft)")  # fmt: skip
     parser.add_argument("--oracle", action="store_true",
                         help="a target of the builtin shape that always writes the intended edit (see --help text of the module)")  # fmt: skip
+    parser.add_argument("--oracle-draft-accuracy", type=float, default=0.8, metavar="A",
+                        help="with the oracle target: a draft model of the builtin draft's shape that guesses the "
+                             "next token right with probability A (default 0.8); 0 leaves the model row out")  # fmt: skip
     parser.add_argument("--files", type=int, default=3, metavar="N", help="how many stdlib files to edit (default 3)")
     parser.add_argument("--drafters", default="edit,lookup,hybrid,model", metavar="LIST",
                         help="comma-separated subset of edit,lookup,hybrid,model")  # fmt: skip
@@ -102,6 +105,26 @@ class OracleTarget:
         for i, pos in enumerate(positions.tolist()):
             nxt = self.script[pos + 1] if pos + 1 < len(self.script) else self.eos_id
             out[0, i, nxt] = 30.0
+        return out
+
+
+class OracleDraft(OracleTarget):
+    """A draft model's real forward cost, right about the script's next token with probability
+    `accuracy` (fixed per position, so the same position always gets the same answer)."""
+
+    def __init__(self, model: Any, eos_id: int, accuracy: float, seed: int = 0) -> None:
+        super().__init__(model, eos_id)
+        self.accuracy, self.seed = accuracy, seed
+
+    def __call__(self, idx: Any, input_pos: Any = None, last_only: bool = False) -> Any:
+        out = super().__call__(idx, input_pos, last_only)
+        positions = input_pos if input_pos is not None else range(idx.shape[1])
+        positions = positions[-1:] if last_only else positions
+        for i, pos in enumerate(positions.tolist() if hasattr(positions, "tolist") else positions):
+            if random.Random(self.seed * 1_000_003 + pos).random() >= self.accuracy:
+                right = int(out[0, i].argmax())
+                out[0, i, right] = -30.0
+                out[0, i, (right + 1) % out.shape[-1]] = 30.0  # a wrong guess
         return out
 
 
@@ -266,6 +289,8 @@ def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_
     for window in windows:
         if oracle:
             target.script = window.prompt + window.answer
+            if isinstance(draft_model, OracleDraft):
+                draft_model.script = target.script
         budget = min(context - len(window.prompt), 2 * len(window.reference) + 64, max_new_tokens or context)
         start = time.perf_counter()
         plain = generate(target, window.prompt, max_new_tokens=budget, eos_ids=eos_ids).tokens
@@ -346,7 +371,16 @@ def run(args: argparse.Namespace) -> int:
         description = (f"oracle target: random weights of the builtin target's shape "
                        f"({sum(p.numel() for p in model.parameters()) / 1e6:.1f}M parameters), "
                        "logits replaced by the intended edit")  # fmt: skip
-        drafters = [d for d in drafters if d != "model"]  # a random draft model says nothing here
+        if args.oracle_draft_accuracy > 0:
+            torch.manual_seed(1)
+            small = Transformer(SPECS["draft"].model_args(tokenizer.vocab_size))
+            small.init_weights()
+            draft_model = OracleDraft(small.eval(), target.eos_id, args.oracle_draft_accuracy)
+            description += (f"; oracle draft: the builtin draft's shape "
+                            f"({sum(p.numel() for p in small.parameters()) / 1e6:.1f}M), "
+                            f"right with probability {args.oracle_draft_accuracy}")  # fmt: skip
+        else:
+            drafters = [d for d in drafters if d != "model"]
     else:
         from engine.cli_generate import resolve_model_dir
 

@@ -89,10 +89,11 @@ def test_speculative_option_errors_are_one_line(checkpoints, tmp_path, capsys):
     assert "must share the model's tokenizer" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
     """The bench's own machinery: windows of an edited stdlib file, oracle target, every drafter."""
     from engine import editdata, train
-    from engine.bench_speculative import OracleTarget, edit_windows, run_edit_bench
+    from engine.bench_speculative import OracleDraft, OracleTarget, edit_windows, run_edit_bench
     from engine.model import ModelArgs, Transformer
 
     root = editdata.stdlib_root()
@@ -106,9 +107,12 @@ def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
     eos = tokenizer.backend.token_to_id("<|end|>")
     target = OracleTarget(model.eval(), eos)
     chosen = random.Random(0).sample(windows, min(3, len(windows)))
-    table = run_edit_bench(target, chosen, ["edit", "lookup", "hybrid"], [eos], oracle=True)
+    draft = OracleDraft(Transformer(model.args.replace(dim=16)).eval(), eos, accuracy=0.8)
+    table = run_edit_bench(target, chosen, ["edit", "lookup", "hybrid", "model"], [eos], draft, oracle=True)
     assert table["plain"]["tokens"] == sum(len(w.answer) - 1 for w in chosen)  # the oracle wrote the edit
-    for name in ("edit", "lookup", "hybrid"):
+    assert 0.2 < table["model"]["acceptance_rate"] < 0.95  # a draft right 80% of the time, per token
+    assert table["model"]["mean_accepted_per_forward"] > 1
+    for name in ("edit", "lookup", "hybrid", "model"):
         assert table[name]["lossless"] and table[name]["tokens"] == table["plain"]["tokens"]
     assert table["edit"]["target_forwards"] * 5 < table["plain"]["target_forwards"]
 
@@ -122,6 +126,7 @@ def longer_context(source, destination, context: int = 1536):
     return destination
 
 
+@pytest.mark.slow
 def test_bench_speculative_real_checkpoint_against_transformers(checkpoints, draft_dir, tmp_path, capsys):
     """`specdraft bench speculative --model DIR --transformers`: every row decodes the same tokens."""
     target = longer_context(checkpoints["llama"], tmp_path / "target")
