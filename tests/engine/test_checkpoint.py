@@ -33,7 +33,7 @@ def hf_tokenizer(path):
     return AutoTokenizer.from_pretrained(path)
 
 
-@pytest.mark.parametrize("arch", ["llama", "qwen2"])
+@pytest.mark.parametrize("arch", ["llama", "qwen2", "mistral", "smollm"])
 def test_tokenizer_ids_equal_transformers(checkpoints, arch):
     ours, ref = checkpoint.load_tokenizer(checkpoints[arch]), hf_tokenizer(checkpoints[arch])
     for text in TEXTS:
@@ -44,7 +44,7 @@ def test_tokenizer_ids_equal_transformers(checkpoints, arch):
     assert ours.encode("x")[0] == (1 if arch == "llama" else ours.encode("x", add_special_tokens=False)[0])
 
 
-@pytest.mark.parametrize("arch", ["llama", "qwen3"])
+@pytest.mark.parametrize("arch", ["llama", "qwen3", "mistral"])
 @pytest.mark.parametrize("generation_prompt", [True, False])
 def test_chat_template_renders_like_transformers(checkpoints, arch, generation_prompt):
     ours, ref = checkpoint.load_tokenizer(checkpoints[arch]), hf_tokenizer(checkpoints[arch])
