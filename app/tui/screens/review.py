@@ -38,7 +38,7 @@ class ReviewScreen(Screen[None]):
         self.read_only = read_only
         self.line_mode = False
         self.line_cursor = 0
-        self._shown_unit: int | None = None
+        self._shown_unit: object | None = None  # the HunkState drawn last
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="±")
@@ -71,7 +71,7 @@ class ReviewScreen(Screen[None]):
         if unit is None:
             diff.show(None, None, (0, 0), colors, syntax=syntax, line_mode=None, scroll_home=True)
             return
-        moved = self._shown_unit != view.index
+        moved = self._shown_unit is not unit
         if moved and self.line_mode:
             self.line_mode = False
         line_mode = None
@@ -88,12 +88,11 @@ class ReviewScreen(Screen[None]):
         )
         if self.line_mode:
             diff.keep_line_visible(self.line_cursor)
-        self._shown_unit = view.index
+        self._shown_unit = unit
 
     def redraw_all(self) -> None:
-        """After a theme change: the same state in new colours."""
-        self._shown_unit = None
-        self.refresh_view(rebuild=False)
+        """After a theme change: the same state (line mode and scroll kept) in new colours."""
+        self.refresh_view()
 
     @on(SessionGrew)
     def session_grew(self, message: SessionGrew) -> None:
