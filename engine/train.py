@@ -64,7 +64,7 @@ class ModelSpec:
 
 SPECS = {
     # 8 x (attention 0.39M + SwiGLU 1.18M) = 12.6M non-embedding; untied 2 x 4096 x 384 = 3.1M embedding
-    "target": ModelSpec("target", 384, 8, 6, 2, 1024, False, 1e-3, 4),
+    "target": ModelSpec("target", 384, 8, 6, 2, 1024, False, 1e-3, 2),
     # 4 x (attention 0.10M + SwiGLU 0.29M) = 1.6M non-embedding; tied 4096 x 192 = 0.8M embedding
     "draft": ModelSpec("draft", 192, 4, 3, 1, 512, True, 2e-3, 4),
     # for tests: seconds per step
@@ -542,7 +542,10 @@ def evaluate_pair(out_dir: Path, heldout_jsonl: Path, per_kind: int = 10, speed_
         return tokens[:-1] if tokens and tokens[-1] in eos else tokens
 
     def decode_with(model, prompt, reference, drafter_name):
-        budget = context - len(prompt) if max_new_tokens is None else min(max_new_tokens, context - len(prompt))
+        # an answer much longer than the original is wrong anyway: stop there (same cap for every decoder)
+        budget = min(context - len(prompt), len(reference) * 5 // 4 + 64)
+        if max_new_tokens is not None:
+            budget = min(budget, max_new_tokens)
         start = time.perf_counter()
         if drafter_name == "none" or speculative_generate is None:
             tokens = generate(model, prompt, max_new_tokens=budget, eos_ids=eos).tokens
