@@ -59,9 +59,21 @@ def _first_line(text: bytes | str) -> str:
 class Snapshot:
     """What the files under review looked like when the diff was read (to refuse stale applies)."""
 
+    paths: tuple[str, ...]
     head: str | None
     index_entries: bytes
-    worktree: tuple[tuple[str, str | None], ...]
+    worktree: tuple[tuple[str, str | None], ...] | None  # None: the worktree does not matter
+
+
+def _file_digest(path: Path) -> str | None:
+    try:
+        if path.is_symlink():
+            return "link:" + os.readlink(path)
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        return "directory"
 
 
 class GitRepo:
@@ -199,29 +211,19 @@ class GitRepo:
 
     # ---------------------------------------------------------------- stale checks
 
-    def snapshot(self, paths: list[str]) -> Snapshot:
+    def snapshot(self, paths: list[str], *, worktree: bool = True) -> Snapshot:
+        """HEAD, the index entries and (with ``worktree``) the file contents of ``paths``."""
+        paths = sorted(set(paths))
         head = self.run("rev-parse", "--verify", "-q", "HEAD", check=False).stdout.strip()
-        entries = b""
-        if paths:
-            entries = self.run("ls-files", "-s", "-z", "--", *paths).stdout
-        worktree = []
-        for path in sorted(set(paths)):
-            full = self.root / path
-            try:
-                digest = (
-                    hashlib.sha256(full.read_bytes()).hexdigest()
-                    if not full.is_symlink()
-                    else ("link:" + os.readlink(full))
-                )
-            except FileNotFoundError:
-                digest = None
-            except IsADirectoryError:
-                digest = "dir"
-            worktree.append((path, digest))
-        return Snapshot(head.decode() or None, entries, tuple(worktree))
+        entries = self.run("ls-files", "-s", "-z", "--", *paths).stdout if paths else b""
+        contents = None
+        if worktree:
+            contents = tuple((path, _file_digest(self.root / path)) for path in paths)
+        return Snapshot(tuple(paths), head.decode() or None, entries, contents)
 
     def require_unchanged(self, before: Snapshot) -> None:
-        now = self.snapshot([path for path, _ in before.worktree])
+        """Raise UserError when HEAD, the index or a file under review changed since ``before``."""
+        now = self.snapshot(list(before.paths), worktree=before.worktree is not None)
         if now.head != before.head:
             raise UserError("HEAD moved since the review started; run specdraft review again")
         if now.index_entries != before.index_entries:
@@ -229,7 +231,7 @@ class GitRepo:
                 "the index changed since the review started (something staged or unstaged); "
                 "run specdraft review again"
             )
-        for (path, old), (_, new) in zip(before.worktree, now.worktree, strict=True):
+        for (path, old), (_, new) in zip(before.worktree or (), now.worktree or (), strict=True):
             if old != new:
                 raise UserError(
                     f"{path} changed since the review started; nothing was applied; "

@@ -165,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
         session.patch_checker = lambda patch: repo.check(patch, index=args.index)
     else:  # staged or revs: the edit applies to the old side of the diff
         session.patch_checker = lambda patch: repo.check_on_tree(patch, base_tree)
-    snapshot = repo.snapshot(_paths(files))
+    # staging and unstaging depend on HEAD and the index only; the other modes on the files too
+    snapshot = repo.snapshot(_paths(files), worktree=mode.name != "staged")
     if mode.name in ("unstaged", "staged"):
         # the snapshot is what applying checks against later: make sure it shows what was read
         again = repo.diff_unstaged() if mode.name == "unstaged" else repo.diff_staged()

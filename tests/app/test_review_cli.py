@@ -243,3 +243,17 @@ def test_demo_refuses_an_existing_directory(tmp_path):
 
     result = specdraft_subprocess(tmp_path, ["demo", "--dir", str(tmp_path)])
     assert result.returncode == 2 and b"already exists" in result.stderr
+
+
+def test_staged_review_ignores_worktree_edits_meanwhile(tmp_path):
+    repo = changed(tmp_path)
+    git(repo, "add", "-A")
+    editor = tmp_path / "ed.sh"  # leaves the hunk as it is, but edits another file meanwhile
+    editor.write_text(f"#!/bin/sh\necho meanwhile >> {repo / 'a.py'}\n")
+    editor.chmod(0o755)
+    code, _, err = specdraft(
+        repo, ["review", "--plain", "--staged"], "n\ny\ne\n", env={"GIT_EDITOR": str(editor)}
+    )
+    assert code == 0, err
+    assert b"LINE 2" not in git(repo, "diff", "--cached")
+    assert (repo / "a.py").read_bytes().endswith(b"meanwhile\n")
