@@ -550,3 +550,12 @@ async def test_an_empty_session_shows_nothing_to_review():
         await pilot.press("q", "y")
         await pilot.pause()
     assert app.return_value is True
+
+
+async def test_deciding_the_last_hunk_says_what_next():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a", "y", "y", "y")  # calc.py whole, then logo.bin, notes.md, run.sh
+        await pilot.pause()
+        assert app.view.session.done
+        assert any("every hunk is decided: q applies them" in str(n.message) for n in app._notifications)

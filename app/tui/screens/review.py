@@ -111,6 +111,7 @@ class ReviewScreen(Screen[None]):
 
     def _decide(self, call) -> None:
         """Run one session call that decides something, then redraw."""
+        was_done = self.view.session.done
         try:
             call()
         except UserError as error:
@@ -118,6 +119,9 @@ class ReviewScreen(Screen[None]):
             return
         self.line_mode = False
         self.refresh_view()
+        if self.view.session.done and not was_done:
+            finish = "q finishes" if self.read_only else "q applies them"
+            self.notify(f"every hunk is decided: {finish} (u undoes)")
 
     def _move_to(self, unit_index: int) -> None:
         delta = unit_index - self.view.index
