@@ -285,13 +285,13 @@ def render_special(hunk: Hunk, colors: DiffColors) -> Text:
     text = Text(no_wrap=True, end="")
     text.append(f"  {label}: ", Style(color=colors.hunk_header, bold=True))
     text.append(hunk.description or hunk.path, Style(color=colors.context, bold=True))
-    text.append("\n\n  no lines to show; y / n accepts or rejects it whole", Style(color=colors.line_number, italic=True))
+    text.append("\n\n  y / n accepts or rejects it whole", Style(color=colors.line_number, italic=True))
     return text
 
 
 def hunk_header(hunk: Hunk) -> str:
     """The ``@@ -a,b +c,d @@ section`` line as git prints it."""
     if hunk.kind != "text":
-        return f"{hunk.kind}: {hunk.description}".strip()
+        return f"{hunk.kind} change: no lines to show"
     header = f"@@ -{hunk.old_start},{hunk.old_count} +{hunk.new_start},{hunk.new_count} @@"
     return f"{header} {hunk.section}".rstrip()

@@ -130,7 +130,7 @@ def test_binary_and_meta_hunks_are_described():
     meta = render_hunk(files[1].hunks[0], COLORS, syntax="one-dark").plain
     assert "binary file" in binary and "whole" in binary
     assert "mode 100644 → 100755" in meta
-    assert hunk_header(files[1].hunks[0]).startswith("meta")
+    assert hunk_header(files[1].hunks[0]) == "meta change: no lines to show"
 
 
 def test_hunk_header_is_git_style():
