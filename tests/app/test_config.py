@@ -92,3 +92,13 @@ def test_config_dir_follows_xdg_and_falls_back_to_home(tmp_path):
     assert user_config_dir({"XDG_CONFIG_HOME": str(tmp_path)}) == tmp_path / "specdraft"
     assert user_config_dir({"HOME": str(tmp_path)}) == tmp_path / ".config" / "specdraft"
     assert user_themes_dir({"XDG_CONFIG_HOME": str(tmp_path)}) == tmp_path / "specdraft" / "themes"
+
+
+def test_config_is_cheap_to_import():
+    """review_cli reads settings before deciding on the TUI: no textual, no torch."""
+    import subprocess
+    import sys
+
+    code = "import sys, app.config; print(sorted(m for m in ('textual', 'torch') if m in sys.modules))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
