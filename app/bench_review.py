@@ -50,6 +50,37 @@ def _best(fn, repeat: int = 3) -> float:
     return min(times)
 
 
+def _open_from_git(files: int = 200, hunks_per_file: int = 10) -> float:
+    """End to end in a real repository: `git diff` with pinned settings, parse, session, first hunk."""
+    import subprocess
+
+    from app.git import GitRepo
+
+    with tempfile.TemporaryDirectory() as scratch:
+        root = Path(scratch)
+        identity = ["-c", "user.name=bench", "-c", "user.email=bench@example.invalid"]
+        subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+        lines_per_file = hunks_per_file * 10
+        for f in range(files):
+            (root / f"m{f:03d}.py").write_text(
+                "".join(f"line {i}\n" for i in range(lines_per_file))
+            )
+        subprocess.run(["git", *identity, "add", "-A"], cwd=root, check=True)
+        subprocess.run(["git", *identity, "commit", "-qm", "base"], cwd=root, check=True)
+        for f in range(files):
+            text = "".join(
+                f"line {i}{' changed' if i % 10 == 5 else ''}\n" for i in range(lines_per_file)
+            )
+            (root / f"m{f:03d}.py").write_text(text)
+
+        def open_review() -> None:
+            session = ReviewSession(parse_diff(GitRepo(root).diff_unstaged()))
+            assert len(session.units) == files * hunks_per_file, len(session.units)
+            session.current.hunk.patch_bytes()
+
+        return _best(open_review)
+
+
 def run_benchmarks() -> dict[str, float]:
     results: dict[str, float] = {}
 
@@ -71,6 +102,8 @@ def run_benchmarks() -> dict[str, float]:
         session.current.hunk.patch_bytes()
 
     results["open_2000_hunks_s"] = _best(open_review)
+
+    results["open_2000_hunks_from_git_s"] = _open_from_git()
 
     # one key press, session side: accept + advance + save (state file on disk)
     with tempfile.TemporaryDirectory() as scratch:

@@ -102,10 +102,20 @@ class ReviewStats:
         }
 
 
-# (hunk, decision, selected lines, edited) per unit, and the cursor
-_Snapshot = tuple[
-    int, tuple[tuple[Hunk, Decision, "frozenset[int] | None", "Hunk | None", int], ...]
-]
+@dataclass
+class _Step:
+    """One undoable change: the cursor before it, and either the units' earlier decisions
+    (``saved``: unit, decision, selected lines, edit) or a split (``position``, the unit and
+    the parts that replaced it). Units are changed in place, so the TUI's references stay good."""
+
+    index: int
+    saved: list[tuple[HunkState, Decision, frozenset[int] | None, Hunk | None]] = field(
+        default_factory=list
+    )
+    position: int = -1
+    whole: HunkState | None = None
+    parts: list[HunkState] = field(default_factory=list)
+    split_done: bool = True  # for a split step: whether the parts are in ``units`` now
 
 
 class ReviewSession:
@@ -138,8 +148,8 @@ class ReviewSession:
             for hunk in file.hunks
         ]
         self.index = 0
-        self._undo: list[_Snapshot] = []
-        self._redo: list[_Snapshot] = []
+        self._undo: list[_Step] = []
+        self._redo: list[_Step] = []
         self._tick = clock()
 
     # ---------------------------------------------------------------- reading the state
@@ -313,8 +323,8 @@ class ReviewSession:
     def _decide(self, index: int, decision: Decision) -> None:
         if not self.units:
             return
-        self._record()
         unit = self.units[index]
+        self._record([unit])
         unit.decision, unit.selected_lines, unit.edited = decision, None, None
         self._changed()
 
@@ -322,9 +332,9 @@ class ReviewSession:
         """Decide several units (indices into ``units``) as one undoable step."""
         if not indices:
             return
-        self._record()
-        for index in indices:
-            unit = self.units[index]
+        units = [self.units[index] for index in indices]
+        self._record(units)
+        for unit in units:
             unit.decision, unit.selected_lines, unit.edited = decision, None, None
         self._changed()
 
@@ -339,17 +349,18 @@ class ReviewSession:
         unit = self.current
         if unit is None:
             return 0
-        self._record()
-        changed = 0
+        targets = []
         for index in range(self.index, len(self.units)):
             other = self.units[index]
             if other.file_index != unit.file_index:
                 break
             if other.decision == Decision.PENDING or other is unit:
-                other.decision, other.selected_lines, other.edited = decision, None, None
-                changed += 1
+                targets.append(other)
+        self._record(targets)
+        for other in targets:
+            other.decision, other.selected_lines, other.edited = decision, None, None
         self._changed()
-        return changed
+        return len(targets)
 
     def split(self) -> int:
         """Split the current unit as ``git add -p``'s ``s``; returns the number of parts (0: no)."""
@@ -357,7 +368,6 @@ class ReviewSession:
         if unit is None or not self.can_split(unit):
             return 0
         subs = split_hunk(unit.hunk)
-        self._record()
         new_units = []
         for sub in subs:
             state = HunkState(hunk=sub, decision=unit.decision, file_index=unit.file_index)
@@ -370,6 +380,9 @@ class ReviewSession:
                 _set_lines(state, chosen)
             new_units.append(state)
         new_units[0].seconds = unit.seconds
+        self._charge()
+        self._undo.append(_Step(self.index, position=self.index, whole=unit, parts=new_units))
+        self._redo.clear()
         self.units[self.index : self.index + 1] = new_units
         self._changed()
         return len(subs)
@@ -401,7 +414,7 @@ class ReviewSession:
         valid = set(unit.hunk.change_indices)
         if not set(indices) <= valid:
             raise ValueError(f"not change lines of hunk {unit.id}: {sorted(set(indices) - valid)}")
-        self._record()
+        self._record([unit])
         unit.edited = None
         _set_lines(unit, set(indices))
         self._changed()
@@ -413,7 +426,7 @@ class ReviewSession:
             raise UserError("this hunk cannot be edited")
         if self.patch_checker is not None:
             self.patch_checker(build_patch([self.file_of(unit)], {unit.id: new_hunk}))
-        self._record()
+        self._record([unit])
         unit.decision, unit.selected_lines, unit.edited = Decision.EDITED, None, new_hunk
         self._changed()
 
@@ -451,51 +464,42 @@ class ReviewSession:
     def undo(self) -> bool:
         if not self._undo:
             return False
-        self._redo.append(self._snapshot())
-        self._restore(self._undo.pop())
+        self._redo.append(self._invert(self._undo.pop()))
         self._save_quietly()
         return True
 
     def redo(self) -> bool:
         if not self._redo:
             return False
-        self._undo.append(self._snapshot())
-        self._restore(self._redo.pop())
+        self._undo.append(self._invert(self._redo.pop()))
         self._save_quietly()
         return True
 
-    def _snapshot(self) -> _Snapshot:
-        return self.index, tuple(
-            (
-                unit.hunk,
-                unit.decision,
-                None if unit.selected_lines is None else frozenset(unit.selected_lines),
-                unit.edited,
-                unit.file_index,
-            )
-            for unit in self.units
-        )
-
-    def _restore(self, snapshot: _Snapshot) -> None:
+    def _invert(self, step: _Step) -> _Step:
+        """Take a step back (or forward again); return the step that reverses this one."""
         self._charge()
-        seconds = {unit.id: unit.seconds for unit in self.units}
-        index, units = snapshot
-        self.units = [
-            HunkState(
-                hunk=hunk,
-                decision=decision,
-                selected_lines=None if lines is None else set(lines),
-                edited=edited,
-                seconds=seconds.get(hunk.id, 0.0),
-                file_index=file_index,
-            )
-            for hunk, decision, lines, edited, file_index in units
-        ]
-        self.index = min(index, max(len(self.units) - 1, 0))
+        inverse = _Step(self.index)
+        if step.whole is not None:
+            size = len(step.parts)
+            if step.split_done:
+                self.units[step.position : step.position + size] = [step.whole]
+            else:
+                self.units[step.position : step.position + 1] = step.parts
+            inverse.position, inverse.whole, inverse.parts = step.position, step.whole, step.parts
+            inverse.split_done = not step.split_done
+        else:
+            inverse.saved = [_state_of(unit) for unit, *_ in step.saved]
+            for unit, decision, lines, edited in step.saved:
+                unit.decision = decision
+                unit.selected_lines = None if lines is None else set(lines)
+                unit.edited = edited
+        self.index = min(step.index, max(len(self.units) - 1, 0))
+        return inverse
 
-    def _record(self) -> None:
+    def _record(self, units: list[HunkState]) -> None:
+        """Remember the decisions of ``units`` before they change (one undo step)."""
         self._charge()
-        self._undo.append(self._snapshot())
+        self._undo.append(_Step(self.index, saved=[_state_of(unit) for unit in units]))
         self._redo.clear()
 
     def _changed(self) -> None:
@@ -624,6 +628,11 @@ class ReviewSession:
 
 
 _DECISION_TEXT = {decision: decision.value for decision in Decision}
+
+
+def _state_of(unit: HunkState) -> tuple[HunkState, Decision, frozenset[int] | None, Hunk | None]:
+    lines = None if unit.selected_lines is None else frozenset(unit.selected_lines)
+    return unit, unit.decision, lines, unit.edited
 
 
 def _unit_json(unit: HunkState) -> str:

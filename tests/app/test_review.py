@@ -325,3 +325,20 @@ def test_edited_hunk_survives_parse_round_trip():
     hunk = files[1].hunks[0]
     edited = parse_edited_hunk(b"-old\n+newer\n", hunk)
     assert parse_edited_hunk(edited.patch_bytes(), hunk).lines == edited.lines
+
+
+def test_undo_changes_units_in_place():
+    # the TUI may hold a unit: after undo/redo it must still be the one in the session
+    s = session()
+    unit = s.current
+    s.accept()
+    s.undo()
+    assert s.current is unit and unit.decision == Decision.PENDING
+    s.redo()
+    assert s.current is unit and unit.decision == Decision.ACCEPTED
+    s.split()
+    parts = s.units[:2]
+    s.undo()
+    assert s.units[0] is unit and len(s.units) == 4
+    s.redo()
+    assert s.units[:2] == parts and s.units[0] is parts[0]
