@@ -230,16 +230,16 @@ def _make_drafter(name: str, window: Window, draft_model: Any, draft_len: int | 
             return EditDrafter(window.reference, draft_len=draft_len, max_draft_len=max(draft_len, 128))
         return EditDrafter(window.reference)
 
-    def lookup() -> PromptLookupDrafter:
-        return PromptLookupDrafter(draft_len=draft_len or 8, max_draft_len=max(draft_len or 8, 32))
+    def lookup(min_n: int = 1) -> PromptLookupDrafter:
+        return PromptLookupDrafter(min_n=min_n, draft_len=draft_len or 8, max_draft_len=max(draft_len or 8, 32))
 
     if name == "edit":
         return edit()
     if name == "lookup":
         return lookup()
     model = ModelDrafter(draft_model, draft_len=draft_len or 4) if draft_model is not None else None
-    if name == "hybrid":
-        return HybridDrafter(edit=edit(), lookup=lookup(), model=model)
+    if name == "hybrid":  # a lookup match must be 3 tokens long there, not to shadow the draft model
+        return HybridDrafter(edit=edit(), lookup=lookup(3 if model is not None else 1), model=model)
     if name == "model":
         return model
     raise EngineError(f"unknown drafter {name!r}: use {', '.join(DRAFTERS)}")

@@ -68,8 +68,8 @@ def make_drafter(args: argparse.Namespace, loaded: Any, tokenizer: Any) -> Any:
     def edit() -> EditDrafter:
         return EditDrafter(reference, draft_len=min(32, k or 32), max_draft_len=k or 128)
 
-    def lookup() -> PromptLookupDrafter:
-        return PromptLookupDrafter(draft_len=min(8, k or 8), max_draft_len=k or 32)
+    def lookup(min_n: int = 1) -> PromptLookupDrafter:
+        return PromptLookupDrafter(min_n=min_n, draft_len=min(8, k or 8), max_draft_len=k or 32)
 
     def model(required: bool) -> ModelDrafter | None:
         draft_dir = _draft_model_dir(args, Path(loaded.path))
@@ -91,7 +91,10 @@ def make_drafter(args: argparse.Namespace, loaded: Any, tokenizer: Any) -> Any:
         return lookup()
     if kind == "model":
         return model(required=True)
-    return HybridDrafter(edit=edit() if reference is not None else None, lookup=lookup(), model=model(required=False))
+    # in the hybrid a lookup match must be 3 tokens long: shorter ones would shadow the draft model
+    draft_model = model(required=False)
+    return HybridDrafter(edit=edit() if reference is not None else None,
+                         lookup=lookup(min_n=3 if draft_model is not None else 1), model=draft_model)
 
 
 def open_stream(args: argparse.Namespace, loaded: Any, tokenizer: Any, ids: list[int], sampling: Any) -> Any:

@@ -123,13 +123,13 @@ def accept_sampling(draft: Draft, p: Any, generator: Any = None) -> tuple[int, i
     prefix; draft.probs: [k, V] the drafter's q, or None for one-hot q."""
     for i, token in enumerate(draft.tokens):
         p_i = p[i].double()  # [V]
-        if draft.probs is None:  # q = one-hot at token: accept with probability p(token)
+        q_i = draft.probs[i].to(p_i.device).double() if draft.probs is not None else None  # [V]
+        if q_i is None or q_i[token] <= 0:  # q = one-hot at token: accept with probability p(token)
             ratio = p_i[token]
             residual = p_i.clone()
             residual[token] = 0.0
         else:
-            q_i = draft.probs[i].to(p_i.device).double()  # [V]
-            ratio = p_i[token] / q_i[token] if q_i[token] > 0 else torch.ones((), dtype=torch.float64)
+            ratio = p_i[token] / q_i[token]
             residual = torch.clamp(p_i - q_i, min=0.0)
         u = torch.rand((), generator=generator, device=generator.device if generator is not None else "cpu")
         if u.item() < min(1.0, float(ratio)):
