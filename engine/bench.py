@@ -138,6 +138,7 @@ class MemoryProbe:
         return self
 
     def __exit__(self, *exc) -> None:
+        self.resident_mib = max(_proc_status("VmRSS") - self.start_kib, 0) / 1024  # still held at exit
         if self.resettable:
             self.peak_mib = max(_proc_status("VmHWM") - self.start_kib, 0) / 1024
         else:
@@ -264,20 +265,21 @@ def _measure_interleaved(engines: dict, repeats: int, context: int, new_tokens: 
             "prefill_tokens_per_s_median": round(median(prefill[label]), 1),
             "decode_tokens_per_s_median": round(median(decode[label]), 1),
             "decode_tokens_per_s_runs": [round(v, 1) for v in decode[label]],
-            "peak_mib": round(peak, 1),
+            "peak_mib": round(peak[0], 1),
+            "resident_mib": round(peak[1], 1),
             "tokens": tokens[label],
         }
         for label, (_fn, peak) in engines.items()
     ]
 
 
-def _load_and_warm(load, run) -> tuple[object, float]:
+def _load_and_warm(load, run) -> tuple[object, tuple[float, float]]:
     """Load a model and run it once (8 new tokens): first-call costs are not decoding speed.
-    Returns the model and the peak memory of loading plus that first generation."""
+    Returns the model and (peak, still resident) MiB of loading plus that first generation."""
     with MemoryProbe() as probe:
         model = load()
         run(model, 8)
-    return model, probe.peak_mib
+    return model, (probe.peak_mib, probe.resident_mib)
 
 
 def bench_one(path: Path, name: str, options: argparse.Namespace) -> dict:
@@ -310,7 +312,7 @@ def bench_one(path: Path, name: str, options: argparse.Namespace) -> dict:
         start = time.perf_counter()
         _ours_compiled(compiled_model, idx, options.new_tokens, compiled)
         result["compile_s"] = round(time.perf_counter() - start, 1)
-        engines["ours+compile"] = (lambda n: _ours_compiled(compiled_model, idx, n, compiled), 0.0)
+        engines["ours+compile"] = (lambda n: _ours_compiled(compiled_model, idx, n, compiled), (0.0, 0.0))
     if not options.no_transformers:
         from transformers import AutoModelForCausalLM
         from transformers.utils import logging as hf_logging
@@ -341,7 +343,7 @@ def bench_one(path: Path, name: str, options: argparse.Namespace) -> dict:
 
 def format_table(results: list[dict]) -> str:
     header = (f"{'model':<22} {'engine':<14} {'prefill tok/s':>13} {'decode tok/s':>12} {'decode x':>8} "
-              f"{'median x':>8} {'prefill x':>9} {'peak MiB':>9} {'same tokens':>11}")  # fmt: skip
+              f"{'median x':>8} {'prefill x':>9} {'peak MiB':>9} {'held MiB':>9} {'same tokens':>11}")  # fmt: skip
     lines = [header, "-" * len(header)]
     for result in results:
         label = f"{result['model']} ({result['non_embedding_params'] / 1e6:.2f}M)"
@@ -350,10 +352,11 @@ def format_table(results: list[dict]) -> str:
             mratio = f"{run_['decode_ratio_median']:.2f}" if "decode_ratio_median" in run_ else ""
             pratio = f"{run_['prefill_ratio']:.2f}" if "prefill_ratio" in run_ else ""
             same = str(run_["tokens_equal"]).lower() if "tokens_equal" in run_ else ""
-            peak = f"{run_['peak_mib']:.1f}" if run_["peak_mib"] else "-"  # compiled: shares ours' model
+            peak = f"{run_['peak_mib']:.1f}" if run_["peak_mib"] else "-"  # not measured for the compiled run
+            held = f"{run_['resident_mib']:.1f}" if run_["peak_mib"] else "-"
             lines.append(
                 f"{label:<22} {run_['engine']:<14} {run_['prefill_tokens_per_s']:>13.1f} "
-                f"{run_['decode_tokens_per_s']:>12.1f} {ratio:>8} {mratio:>8} {pratio:>9} {peak:>9} {same:>11}"
+                f"{run_['decode_tokens_per_s']:>12.1f} {ratio:>8} {mratio:>8} {pratio:>9} {peak:>9} {held:>9} {same:>11}"
             )
             label = ""
     return "\n".join(lines)
@@ -383,7 +386,7 @@ def run_generate(options: argparse.Namespace) -> int:
             results.append(bench_one(path, name, options))
     print(f"torch {torch.__version__}, {torch.get_num_threads()} threads, {options.dtype}, batch 1, greedy, "
           f"context {options.context}, {options.new_tokens} new tokens; tokens/s: best of {options.repeats} "
-          f"interleaved runs (median ratio alongside); peak MiB: load + first generation")  # fmt: skip
+          f"interleaved runs (median ratio alongside); MiB: peak of load + first generation, and held after")  # fmt: skip
     print(format_table(results))
     if options.json:
         Path(options.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
