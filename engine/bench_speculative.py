@@ -50,6 +50,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--oracle-draft-accuracy", type=float, default=0.8, metavar="A",
                         help="with the oracle target: a draft model of the builtin draft's shape that guesses the "
                              "next token right with probability A (default 0.8); 0 leaves the model row out")  # fmt: skip
+    parser.add_argument("--workload", choices=["edit", "free"], default="edit",
+                        help="edit: rewrite files with one change (default); free: continue files (code "
+                             "generation, for the draft model and lookup)")  # fmt: skip
     parser.add_argument("--files", type=int, default=3, metavar="N", help="how many stdlib files to edit (default 3)")
     parser.add_argument("--drafters", default="edit,lookup,hybrid,model", metavar="LIST",
                         help="comma-separated subset of edit,lookup,hybrid,model")  # fmt: skip
@@ -76,6 +79,7 @@ class Window:
     answer: list[int]  # the intended edited window + EOS (what the oracle target writes)
     label: str
     changed: bool = True  # whether the edit touches this window
+    budget: int | None = None  # new tokens to decode (None: twice the reference, plus 64)
 
 
 class OracleTarget:
@@ -205,6 +209,27 @@ def edit_windows(tokenizer: Any, context: int, files: int, seed: int) -> list[Wi
     return windows
 
 
+FREE_FILES = ["textwrap.py", "fnmatch.py", "netrc.py", "sched.py"]
+
+
+def free_windows(tokenizer: Any, context: int, files: int, new_tokens: int = 192) -> list[Window]:
+    """Free code generation: the start of a stdlib file as the prompt, its continuation as the
+    oracle's answer (no reference text: lookup and the draft model are the drafters)."""
+    from engine import editdata
+
+    root = editdata.stdlib_root()
+    windows = []
+    for name in FREE_FILES[:files]:
+        path = root / name
+        if not path.is_file():
+            continue
+        ids = tokenizer.encode(path.read_text(encoding="utf-8"), add_special_tokens=False)
+        prompt_len = min(len(ids) // 2, context - new_tokens - 1, 512)
+        windows.append(Window(ids[:prompt_len], [], ids[prompt_len : prompt_len + new_tokens],
+                              f"{name}:free", budget=new_tokens))  # fmt: skip
+    return windows
+
+
 def _load_tokenizer(model_dir: Path | None) -> Any:
     from engine import checkpoint
 
@@ -239,7 +264,8 @@ def _make_drafter(name: str, window: Window, draft_model: Any, draft_len: int | 
         return lookup()
     model = ModelDrafter(draft_model, draft_len=draft_len or 4) if draft_model is not None else None
     if name == "hybrid":  # a lookup match must be 3 tokens long there, not to shadow the draft model
-        return HybridDrafter(edit=edit(), lookup=lookup(3 if model is not None else 1), model=model)
+        return HybridDrafter(edit=edit() if window.reference else None,
+                             lookup=lookup(3 if model is not None else 1), model=model)
     if name == "model":
         return model
     raise EngineError(f"unknown drafter {name!r}: use {', '.join(DRAFTERS)}")
@@ -291,7 +317,8 @@ def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_
             target.script = window.prompt + window.answer
             if isinstance(draft_model, OracleDraft):
                 draft_model.script = target.script
-        budget = min(context - len(window.prompt), 2 * len(window.reference) + 64, max_new_tokens or context)
+        budget = window.budget or 2 * len(window.reference) + 64
+        budget = min(context - len(window.prompt), budget, max_new_tokens or context)
         start = time.perf_counter()
         plain = generate(target, window.prompt, max_new_tokens=budget, eos_ids=eos_ids).tokens
         add("plain", len(plain), time.perf_counter() - start, None, None)
@@ -391,7 +418,12 @@ def run(args: argparse.Namespace) -> int:
         if draft_dir:
             draft_model = checkpoint.load_model(resolve_model_dir(draft_dir))
         description = f"target {model_dir}" + (f", draft {draft_dir}" if draft_dir else "")
-    windows = edit_windows(tokenizer, target.args.max_position_embeddings, args.files, args.seed)
+    context = target.args.max_position_embeddings
+    if args.workload == "free":
+        windows = free_windows(tokenizer, context, args.files, min(args.max_new_tokens or 192, context // 2))
+        drafters = [d for d in drafters if d != "edit"]  # nothing to rewrite
+    else:
+        windows = edit_windows(tokenizer, context, args.files, args.seed)
     if args.windows:
         windows = sorted(windows, key=lambda w: not w.changed)[: args.windows]
     hf_model = hf_draft = None
@@ -412,13 +444,13 @@ def run(args: argparse.Namespace) -> int:
                              ("model", "hf-assist")):  # fmt: skip
             if ours in table and theirs in table and table[theirs]["tokens_per_s"]:
                 table[ours]["vs_transformers"] = round(table[ours]["tokens_per_s"] / table[theirs]["tokens_per_s"], 2)
-    result = {"workload": "edit", "target": description, "windows": len(windows),
+    result = {"workload": args.workload, "target": description, "windows": len(windows),
               "files": sorted({w.label.split(':')[0] for w in windows}),
               "threads": torch.get_num_threads(), "device": "cpu", "table": table}  # fmt: skip
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"workload: edit ({len(windows)} windows of {', '.join(result['files'])}); {description}; "
+        print(f"workload: {args.workload} ({len(windows)} windows of {', '.join(result['files'])}); {description}; "
               f"{result['threads']} threads")  # fmt: skip
         print(format_table(table))
     if not all(row["lossless"] for row in table.values()):
