@@ -50,6 +50,7 @@ class BenchResult:
     parse_s: float
     session_s: float
     first_hunk_s: float  # app start until the first hunk is on screen
+    first_hunk_cpu_s: float
     key_ms: dict[str, list[float]] = field(default_factory=dict)  # key sent -> last screen update
     key_cpu_ms: dict[str, list[float]] = field(default_factory=dict)  # CPU used handling the key
     handler_ms: list[float] = field(default_factory=list)  # ReviewScreen.refresh_view alone
@@ -116,6 +117,7 @@ async def _run(files: int, hunks_per_file: int, repeat_scale: float) -> BenchRes
     app._display = timed_display  # type: ignore[method-assign]
     try:
         app_start = time.perf_counter()
+        app_start_cpu = time.process_time()
         async with app.run_test(size=(160, 50)) as pilot:
             first = session.units[0].hunk.lines[3].text.strip()
             body = app.screen.query_one(HunkBody)
@@ -123,6 +125,7 @@ async def _run(files: int, hunks_per_file: int, repeat_scale: float) -> BenchRes
                 await asyncio.sleep(0.001)
             await pilot.pause()
             first_hunk_s = time.perf_counter() - app_start
+            first_hunk_cpu_s = time.process_time() - app_start_cpu
             handler_ms.clear()
             key_ms: dict[str, list[float]] = {}
             key_cpu_ms: dict[str, list[float]] = {}
@@ -147,6 +150,7 @@ async def _run(files: int, hunks_per_file: int, repeat_scale: float) -> BenchRes
         parse_s=parsed_at - started,
         session_s=session_at - parsed_at,
         first_hunk_s=first_hunk_s,
+        first_hunk_cpu_s=first_hunk_cpu_s,
         key_ms=key_ms,
         key_cpu_ms=key_cpu_ms,
         handler_ms=handler_ms,
@@ -194,9 +198,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"diff: {result.hunks} hunks over {result.files} files")
     print(f"parse_diff:              {result.parse_s * 1000:7.1f} ms")
     print(f"ReviewSession:           {result.session_s * 1000:7.1f} ms")
-    print(f"app start → first hunk:  {result.first_hunk_s * 1000:7.1f} ms   (target < 1000 ms)")
+    print(
+        f"app start → first hunk:  {result.first_hunk_s * 1000:7.1f} ms"
+        f"   (CPU {result.first_hunk_cpu_s * 1000:.1f} ms)"
+    )
     total = result.parse_s + result.session_s + result.first_hunk_s
-    print(f"total to first hunk:     {total * 1000:7.1f} ms")
+    print(f"total to first hunk:     {total * 1000:7.1f} ms   (target < 1000 ms)")
     print("per key, ms: wall = key sent -> last screen update (headless, includes layout and")
     print("render; inflated when other processes share the CPUs); cpu = this process's CPU time")
     print(f"  {'key':<14}{'n':>4}{'wall med':>10}{'wall max':>10}{'cpu med':>10}{'cpu max':>10}")

@@ -31,15 +31,39 @@ class LineMode:
     selected: frozenset[int]
 
 
+@lru_cache(maxsize=1)
+def _lexers_by_extension() -> dict[str, str | None]:
+    """File extension -> the alias of the one lexer claiming it (None: several claim it).
+
+    ``get_lexer_for_filename`` compiles a pattern for each of pygments' ~1,000 file-name
+    globs (a few hundred ms at start-up); plain ``*.ext`` globs can be looked up directly.
+    """
+    from pygments.lexers._mapping import LEXERS
+
+    index: dict[str, str | None] = {}
+    for _module, _name, aliases, filenames, _mimetypes in LEXERS.values():
+        for pattern in filenames:
+            extension = pattern[2:].lower()
+            if not pattern.startswith("*.") or any(c in extension for c in "*?[]") or not aliases:
+                continue
+            index[extension] = aliases[0] if extension not in index else None
+    return index
+
+
 @lru_cache(maxsize=256)
 def lexer_for(path: str) -> Lexer:
     """The pygments lexer for a file name (by extension or name), plain text when unknown."""
-    from pygments.lexers import TextLexer, get_lexer_for_filename
+    from pygments.lexers import TextLexer, get_lexer_by_name, get_lexer_for_filename
     from pygments.util import ClassNotFound
 
     name = PurePosixPath(path).name
+    options = {"stripnl": False, "ensurenl": False, "tabsize": 0}
+    _stem, dot, extension = name.rpartition(".")
+    alias = _lexers_by_extension().get(extension.lower()) if dot else None
     try:
-        return get_lexer_for_filename(name, stripnl=False, ensurenl=False, tabsize=0)
+        if alias:
+            return get_lexer_by_name(alias, **options)
+        return get_lexer_for_filename(name, **options)  # Makefile, shared extensions, ...
     except ClassNotFound:
         return TextLexer(stripnl=False, ensurenl=False)
 

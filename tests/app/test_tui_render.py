@@ -73,6 +73,10 @@ def test_syntax_colours_follow_the_file_type():
     assert python.plain == plain_text.plain
     assert styles_at(python, offset).color != styles_at(plain_text, offset).color
     assert lexer_for("calc.py").name == "Python" and lexer_for("Makefile").name == "Makefile"
+    from pygments.lexers import get_lexer_for_filename
+
+    for name in ("x.h", "x.cpp", "x.ts", "x.rs", "x.toml", "x.md", "Dockerfile", "x.sh"):
+        assert lexer_for(name).name == get_lexer_for_filename(name).name, name
     assert lexer_for("no-such.zzz").name == "Text only"
 
 
