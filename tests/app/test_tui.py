@@ -573,3 +573,17 @@ def test_importing_the_package_is_cheap_and_preload_loads_the_app():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["False", "True"]
+
+
+async def test_long_paths_keep_their_file_name():
+    from app.diffs import parse_diff
+    from app.review import ReviewSession
+
+    path = "very/long/directory/names/that/go/on/and/on/module_name.py"
+    diff = f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1 +1 @@\n-a\n+b\n"
+    app = make_app(ReviewSession(parse_diff(diff.encode())))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        row = file_rows(app)[0]
+        assert row.startswith(" 0/1  …") and "module_name.py ·" in row
+        assert len(row) <= app.screen.query_one("#files").scrollable_content_region.width

@@ -72,11 +72,21 @@ class FileList(TextLinesView):
 
     def _prompt(self, index: int, progress: FileProgress) -> Text:
         done = progress.decided == progress.total
-        text = Text(no_wrap=True, overflow="ellipsis", end="")
-        text.append(f"{progress.decided:>2}/{progress.total:<2} ", Style(bold=done, dim=not done))
-        text.append(self.view.files[index].path, Style(dim=done))
+        counts = f"{progress.decided:>2}/{progress.total:<2} "
+        path = self.view.files[index].path
+        room = self.scrollable_content_region.width - len(counts) - len(progress.marks) - 1
+        if 0 < room < len(path):  # keep the file name: cut the front of the path
+            path = "…" + path[len(path) - room + 1 :]
+        text = Text(no_wrap=True, end="")
+        text.append(counts, Style(bold=done, dim=not done))
+        text.append(path, Style(dim=done))
         text.append(f" {progress.marks}", Style(dim=True))
         return text
+
+    def on_resize(self) -> None:
+        """Paths are shortened to the width: redo the rows."""
+        if self._shown:
+            self.rebuild()
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
