@@ -587,3 +587,26 @@ async def test_long_paths_keep_their_file_name():
         row = file_rows(app)[0]
         assert row.startswith(" 0/1  …") and "module_name.py ·" in row
         assert len(row) <= app.screen.query_one("#files").scrollable_content_region.width
+
+
+@pytest.mark.parametrize(
+    ("key", "index_after"),
+    [("down", 1), ("end", 5), ("G", 5)],
+)
+async def test_alias_keys_move_like_their_letters(key, index_after):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key)
+        assert app.view.session.index == index_after
+        await pilot.press("home" if index_after == 5 else "up")
+        assert app.view.session.index == 0
+
+
+async def test_f1_opens_help_and_pagedown_aliases_do_not_crash_on_short_hunks():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+d", "ctrl+u")
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
