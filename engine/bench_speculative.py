@@ -248,27 +248,13 @@ def _load_tokenizer(model_dir: Path | None) -> Any:
 
 
 def _make_drafter(name: str, window: Window, draft_model: Any, draft_len: int | None) -> Any:
-    from engine.drafters import EditDrafter, HybridDrafter, ModelDrafter, PromptLookupDrafter
+    """The drafter as `specdraft generate --drafter NAME --draft-len K` builds it; None when it
+    cannot run here (the model drafter without a draft model)."""
+    from engine.cli_speculative import build_drafter
 
-    def edit() -> EditDrafter:
-        if draft_len:
-            return EditDrafter(window.reference, draft_len=draft_len, max_draft_len=max(draft_len, 128))
-        return EditDrafter(window.reference)
-
-    def lookup(min_n: int = 1) -> PromptLookupDrafter:
-        return PromptLookupDrafter(min_n=min_n, draft_len=draft_len or 8, max_draft_len=max(draft_len or 8, 32))
-
-    if name == "edit":
-        return edit()
-    if name == "lookup":
-        return lookup()
-    model = ModelDrafter(draft_model, draft_len=draft_len or 4) if draft_model is not None else None
-    if name == "hybrid":  # a lookup match must be 3 tokens long there, not to shadow the draft model
-        return HybridDrafter(edit=edit() if window.reference else None,
-                             lookup=lookup(3 if model is not None else 1), model=model)
-    if name == "model":
-        return model
-    raise EngineError(f"unknown drafter {name!r}: use {', '.join(DRAFTERS)}")
+    if name == "model" and draft_model is None:
+        return None
+    return build_drafter(name, reference=window.reference, draft_model=draft_model, draft_len=draft_len)
 
 
 def _hf_generate(hf_model: Any, prompt: list[int], budget: int, eos_ids: list[int], **options: Any) -> list[int]:
@@ -322,6 +308,17 @@ def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_
         start = time.perf_counter()
         plain = generate(target, window.prompt, max_new_tokens=budget, eos_ids=eos_ids).tokens
         add("plain", len(plain), time.perf_counter() - start, None, None)
+        if oracle:
+            # the bound for any draft-and-verify method: one forward over prompt + output (every
+            # draft right, no second forward); the gap to it is the price of the edit sites
+            import torch
+
+            full = torch.tensor([window.prompt + plain], dtype=torch.long)
+            start = time.perf_counter()
+            with torch.inference_mode():
+                target.model(full, torch.arange(full.shape[1]))
+            add("bound", len(plain), time.perf_counter() - start, None, None)
+            rows["bound"]["forwards"] -= max(len(plain) - 1, 0) - 1
         for name in drafters:
             drafter = _make_drafter(name, window, draft_model, draft_len)
             if drafter is None:
@@ -360,7 +357,7 @@ def format_table(table: dict) -> str:
     lines = [header]
     for name, row in table.items():
         rate = "-" if row["acceptance_rate"] is None else f"{row['acceptance_rate']:.3f}"
-        per = "-" if row["mean_accepted_per_forward"] is None or name == "plain" else f"{row['mean_accepted_per_forward']:.2f}"
+        per = "-" if row["mean_accepted_per_forward"] is None or name in ("plain", "bound") else f"{row['mean_accepted_per_forward']:.2f}"
         same = "-" if name == "plain" else ("yes" if row["lossless"] else "NO")
         versus = f"{row['vs_transformers']:.2f}" if "vs_transformers" in row else "-"
         if name.startswith("hf-"):

@@ -45,7 +45,6 @@ def _draft_model_dir(args: argparse.Namespace, model_dir: Path) -> Path | None:
 def make_drafter(args: argparse.Namespace, loaded: Any, tokenizer: Any) -> Any:
     """The drafter the options ask for, or None for --drafter none. EngineError for bad options."""
     from engine import checkpoint
-    from engine.drafters import EditDrafter, HybridDrafter, ModelDrafter, PromptLookupDrafter
 
     kind = getattr(args, "drafter", "none") or "none"
     k = args.draft_len
@@ -65,36 +64,53 @@ def make_drafter(args: argparse.Namespace, loaded: Any, tokenizer: Any) -> Any:
     if kind == "edit" and reference is None:
         raise EngineError("--drafter edit needs --reference FILE (the original text being rewritten)")
 
+    draft_model = None
+    if kind in ("model", "hybrid"):
+        draft_dir = _draft_model_dir(args, Path(loaded.path))
+        if draft_dir is None and kind == "model":
+            raise EngineError("--drafter model needs --draft-model DIR (a small model with the same tokenizer)")
+        if draft_dir is not None:
+            draft_model = checkpoint.load_model(draft_dir, dtype=args.dtype)
+            if draft_model.args.vocab_size != loaded.args.vocab_size:
+                raise EngineError(
+                    f"the draft model's vocabulary ({draft_model.args.vocab_size}) differs from the model's "
+                    f"({loaded.args.vocab_size}): a draft model must share the model's tokenizer"
+                )
+    return build_drafter(kind, reference=reference, draft_model=draft_model, draft_len=k)
+
+
+def build_drafter(kind: str, *, reference: list[int] | None = None, draft_model: Any = None,
+                  draft_len: int | None = None) -> Any:
+    """A drafter by name with the defaults of `specdraft generate` (the bench uses the same).
+
+    draft_len caps the draft length (adaptive below it); edit needs `reference`, model needs
+    `draft_model`; hybrid uses whichever of them it is given, lookup always.
+    """
+    from engine.drafters import EditDrafter, HybridDrafter, ModelDrafter, PromptLookupDrafter
+
+    k = draft_len
+
     def edit() -> EditDrafter:
-        return EditDrafter(reference, draft_len=min(32, k or 32), max_draft_len=k or 128)
+        return EditDrafter(reference or [], draft_len=min(32, k or 32), max_draft_len=k or 128)
 
     def lookup(min_n: int = 1) -> PromptLookupDrafter:
         return PromptLookupDrafter(min_n=min_n, draft_len=min(8, k or 8), max_draft_len=k or 32)
 
-    def model(required: bool) -> ModelDrafter | None:
-        draft_dir = _draft_model_dir(args, Path(loaded.path))
-        if draft_dir is None:
-            if required:
-                raise EngineError("--drafter model needs --draft-model DIR (a small model with the same tokenizer)")
-            return None
-        draft = checkpoint.load_model(draft_dir, dtype=args.dtype)
-        if draft.args.vocab_size != loaded.args.vocab_size:
-            raise EngineError(
-                f"the draft model's vocabulary ({draft.args.vocab_size}) differs from the model's "
-                f"({loaded.args.vocab_size}): a draft model must share the model's tokenizer"
-            )
-        return ModelDrafter(draft, draft_len=min(4, k or 4), max_draft_len=k or 12)
+    def model() -> ModelDrafter:
+        return ModelDrafter(draft_model, draft_len=min(4, k or 4), max_draft_len=k or 12)
 
     if kind == "edit":
         return edit()
     if kind == "lookup":
         return lookup()
     if kind == "model":
-        return model(required=True)
-    # in the hybrid a lookup match must be 3 tokens long: shorter ones would shadow the draft model
-    draft_model = model(required=False)
-    return HybridDrafter(edit=edit() if reference is not None else None,
-                         lookup=lookup(min_n=3 if draft_model is not None else 1), model=draft_model)
+        return model()
+    if kind == "hybrid":
+        # a lookup match must be 3 tokens long there: shorter ones would shadow the draft model
+        return HybridDrafter(edit=edit() if reference else None,
+                             lookup=lookup(min_n=3 if draft_model is not None else 1),
+                             model=model() if draft_model is not None else None)  # fmt: skip
+    raise EngineError(f"unknown drafter {kind!r}: use one of {', '.join(DRAFTER_CHOICES[1:])}")
 
 
 def open_stream(args: argparse.Namespace, loaded: Any, tokenizer: Any, ids: list[int], sampling: Any) -> Any:
