@@ -71,7 +71,7 @@ def edited(draw, original: bytes):
 
 
 @st.composite
-def scenarios(draw, allow_delete=True):
+def scenarios(draw, allow_delete=True, allow_new=True):
     names = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True))
     before, after = {}, {}
     for name in names:
@@ -82,6 +82,8 @@ def scenarios(draw, allow_delete=True):
         else:
             changed = draw(edited(original))
             after[name] = changed if changed != original else original + b"more\n"
+    if allow_new and draw(st.integers(0, 4)) == 0:  # a new file (git add -N for git add -p)
+        after["new file.txt"] = draw(contents())
     if draw(st.integers(0, 4)) == 0:  # a binary file: git add -p leaves it alone, and so do we
         before["blob.bin"] = b"\0binary\1"
         after["blob.bin"] = draw(st.sampled_from([b"\0binary\1", b"\0changed\2"]))
@@ -105,6 +107,11 @@ def _oracle(repo: Path, command: list[str], answers: str) -> bytes:
     return out
 
 
+def _intend_to_add(repo: Path, after: dict) -> None:
+    if "new file.txt" in after:
+        git(repo, "add", "-N", "new file.txt")
+
+
 def _answers(answers: list[str], swap: bool = False) -> str:
     return "".join((SWAP.get(a, a) if swap else a) + "\n" for a in answers)
 
@@ -122,8 +129,9 @@ def test_unstaged_review_stages_what_git_add_p_stages(scenario):
     with tempfile.TemporaryDirectory() as tmp:
         oracle = make_repo(Path(tmp) / "git", before)
         ours = make_repo(Path(tmp) / "ours", before)
-        write_files(oracle, after, modes=modes)
-        write_files(ours, after, modes=modes)
+        for repo in (oracle, ours):
+            write_files(repo, after, modes=modes)
+            _intend_to_add(repo, after)
         git_out = _oracle(oracle, ["add", "-p"], _answers(answers))
         code, out, err = specdraft(ours, ["review", "--plain"], _answers(answers))
         assert code == 0, err
@@ -159,6 +167,7 @@ def test_discard_matches_git_add_p_then_checkout_p(scenario):
         ours = make_repo(Path(tmp) / "ours", before)
         for repo in (staged, discarded, ours):
             write_files(repo, after, modes=modes)
+            _intend_to_add(repo, after)
         _oracle(staged, ["add", "-p"], _answers(answers))
         _oracle(discarded, ["checkout", "-p"], _answers(answers, swap=True))
         code, out, err = specdraft(
@@ -170,7 +179,7 @@ def test_discard_matches_git_add_p_then_checkout_p(scenario):
 
 
 @SETTINGS
-@given(scenarios(), st.booleans())
+@given(scenarios(allow_new=False), st.booleans())
 def test_patch_review_matches_apply_then_git_add_p(scenario, to_index):
     before, after, answers, modes = scenario
     with tempfile.TemporaryDirectory() as tmp:
