@@ -93,7 +93,13 @@ def test_speculative_option_errors_are_one_line(checkpoints, tmp_path, capsys):
 def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
     """The bench's own machinery: windows of an edited stdlib file, oracle target, every drafter."""
     from engine import editdata, train
-    from engine.bench_speculative import OracleDraft, OracleTarget, edit_windows, run_edit_bench
+    from engine.bench_speculative import (
+        OracleDraft,
+        OracleTarget,
+        edit_windows,
+        free_windows,
+        run_edit_bench,
+    )
     from engine.model import ModelArgs, Transformer
 
     root = editdata.stdlib_root()
@@ -115,6 +121,12 @@ def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
     for name in ("edit", "lookup", "hybrid", "model"):
         assert table[name]["lossless"] and table[name]["tokens"] == table["plain"]["tokens"]
     assert table["edit"]["target_forwards"] * 5 < table["plain"]["target_forwards"]
+    assert table["bound"]["target_forwards"] == len(chosen)  # one forward per window
+    free = free_windows(tokenizer, context=384, files=1, new_tokens=40)
+    target.script = []
+    table = run_edit_bench(target, free, ["lookup", "hybrid", "model"], [eos], draft, oracle=True)
+    assert table["plain"]["tokens"] == 40
+    assert all(table[name]["lossless"] for name in ("lookup", "hybrid", "model"))
 
 
 def longer_context(source, destination, context: int = 1536):
