@@ -93,7 +93,7 @@ class GitRepo:
             raise UserError("this is a bare repository; run specdraft in a working tree")
         self.root = Path(self.repo.working_tree_dir)
         self.git_dir = Path(self.repo.git_dir)
-        self._common_dir = Path(self.repo.common_dir)
+        self.zero_context = False
 
     # ---------------------------------------------------------------- running git
 
@@ -179,7 +179,8 @@ class GitRepo:
     # ---------------------------------------------------------------- reading diffs
 
     def _diff(self, *args: str, renames: bool = False) -> bytes:
-        context = self.config_int("diff.context", 3)
+        context = max(self.config_int("diff.context", 3), 0)
+        self.zero_context = context == 0  # such hunks need `git apply --unidiff-zero`
         inter = self.config_int("diff.interHunkContext", 0)
         options = [*DIFF_OPTIONS, f"-U{context}", f"--inter-hunk-context={inter}"]
         options.append("-M" if renames else "--no-renames")
@@ -288,6 +289,8 @@ class GitRepo:
         env: dict[str, str] | None,
     ) -> subprocess.CompletedProcess[bytes]:
         args = ["apply", "--recount", "--whitespace=nowarn"]
+        if self.zero_context:
+            args.append("--unidiff-zero")
         if cached:
             args.append("--cached")
         if index:

@@ -225,3 +225,13 @@ def test_bad_arguments(tmp_path, argv, fragment):
     assert code == 2
     assert fragment in err.decode() and len(err.decode().splitlines()) == 1
     assert repo_state(repo) == before
+
+
+def test_zero_context_hunks_apply(tmp_path):
+    lines = b"".join(b"%d\n" % i for i in range(1, 21))
+    repo = make_repo(tmp_path / "r", {"f": lines})
+    write_files(repo, {"f": lines.replace(b"3\n", b"THREE\n").replace(b"12\n", b"X\n")})
+    git(repo, "config", "diff.context", "0")
+    code, out, err = specdraft(repo, ["review", "--plain"], "n\ny\n")
+    assert code == 0, err
+    assert git(repo, "show", ":f") == lines.replace(b"12\n", b"X\n")
