@@ -228,10 +228,12 @@ def test_bad_arguments(tmp_path, argv, fragment):
 
 
 def test_zero_context_hunks_apply(tmp_path):
-    lines = b"".join(b"%d\n" % i for i in range(1, 21))
-    repo = make_repo(tmp_path / "r", {"f": lines})
-    write_files(repo, {"f": lines.replace(b"3\n", b"THREE\n").replace(b"12\n", b"X\n")})
+    def text(changes: dict[int, bytes]) -> bytes:
+        return b"".join(changes.get(i, b"%d" % i) + b"\n" for i in range(1, 21))
+
+    repo = make_repo(tmp_path / "r", {"f": text({})})
+    write_files(repo, {"f": text({3: b"THREE", 12: b"X"})})
     git(repo, "config", "diff.context", "0")
     code, out, err = specdraft(repo, ["review", "--plain"], "n\ny\n")
     assert code == 0, err
-    assert git(repo, "show", ":f") == lines.replace(b"12\n", b"X\n")
+    assert git(repo, "show", ":f") == text({12: b"X"})
