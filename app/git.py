@@ -27,7 +27,6 @@ PINNED_CONFIG = (
     "diff.mnemonicPrefix=false",
     "diff.relative=false",
     "diff.suppressBlankEmpty=false",
-    "diff.external=",
     "color.ui=false",
     "color.diff=false",
     "core.commentChar=#",
@@ -109,7 +108,8 @@ class GitRepo:
         for setting in PINNED_CONFIG:
             command += ["-c", setting]
         command += list(args)
-        full_env = {"GIT_LITERAL_PATHSPECS": "1", "GIT_PAGER": "cat", "GIT_EXTERNAL_DIFF": ""}
+        # (an external diff from diff.external or GIT_EXTERNAL_DIFF is off: --no-ext-diff)
+        full_env = {"GIT_LITERAL_PATHSPECS": "1", "GIT_PAGER": "cat"}
         if env:
             full_env.update(env)
         with tempfile.TemporaryFile() as stdin:
