@@ -154,6 +154,12 @@ def run(args: argparse.Namespace) -> int:
     if args.resume:
         session = ReviewSession.load(state_path, files, source=mode.title, edit_hint=hint)
     else:
+        if state_path.exists():
+            print(
+                "specdraft review: starting afresh; the interrupted review that was saved is "
+                "replaced (use --resume to continue one)",
+                file=sys.stderr,
+            )
         session = ReviewSession(files, source=mode.title, state_path=state_path, edit_hint=hint)
         session.save()
     for message in session.messages:
