@@ -247,14 +247,16 @@ def _load_tokenizer(model_dir: Path | None) -> Any:
     raise EngineError("no tokenizer found: build the builtin model (python -m engine.train) or pass --model DIR")
 
 
-def _make_drafter(name: str, window: Window, draft_model: Any, draft_len: int | None) -> Any:
-    """The drafter as `specdraft generate --drafter NAME --draft-len K` builds it; None when it
-    cannot run here (the model drafter without a draft model)."""
+def _make_drafter(name: str, window: Window, draft_model: Any, draft_len: int | None,
+                  eos_ids: list[int]) -> Any:  # fmt: skip
+    """The drafter as `specdraft generate --drafter NAME --draft-len K` builds it (the reference
+    followed by EOS); None when it cannot run here (the model drafter without a draft model)."""
     from engine.cli_speculative import build_drafter
 
     if name == "model" and draft_model is None:
         return None
-    return build_drafter(name, reference=window.reference, draft_model=draft_model, draft_len=draft_len)
+    reference = window.reference + eos_ids[:1] if window.reference else []
+    return build_drafter(name, reference=reference, draft_model=draft_model, draft_len=draft_len)
 
 
 def _hf_generate(hf_model: Any, prompt: list[int], budget: int, eos_ids: list[int], **options: Any) -> list[int]:
@@ -320,7 +322,7 @@ def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_
             add("bound", len(plain), time.perf_counter() - start, None, None)
             rows["bound"]["forwards"] -= max(len(plain) - 1, 0) - 1
         for name in drafters:
-            drafter = _make_drafter(name, window, draft_model, draft_len)
+            drafter = _make_drafter(name, window, draft_model, draft_len, eos_ids)
             if drafter is None:
                 continue
             stats = SpecStats()

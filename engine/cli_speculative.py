@@ -61,6 +61,7 @@ def make_drafter(args: argparse.Namespace, loaded: Any, tokenizer: Any) -> Any:
         if not path.is_file():
             raise EngineError(f"--reference {path}: no such file")
         reference = tokenizer.encode(path.read_text(encoding="utf-8", errors="replace"), add_special_tokens=False)
+        reference += list(loaded.eos_token_ids[:1])  # a rewrite ends where the original ends: draft the EOS too
     if kind == "edit" and reference is None:
         raise EngineError("--drafter edit needs --reference FILE (the original text being rewritten)")
 
