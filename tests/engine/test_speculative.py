@@ -306,3 +306,28 @@ def test_an_empty_or_too_long_prompt_is_refused():
 
 def test_sampling_params_greedy_threshold():
     assert Sampling(temperature=0).greedy and not Sampling(temperature=0.7).greedy
+
+
+class PartlyRightDrafter(Drafter):
+    """Proposes a random-length prefix of the true continuation, then random tokens: every
+    acceptance length from 0 to k happens, and drafts often run past the budget."""
+
+    def __init__(self, truth: list[int], prompt_len: int, seed: int) -> None:
+        self.truth, self.prompt_len, self.rng = truth, prompt_len, random.Random(seed)
+
+    def propose(self, tokens, max_tokens):
+        at = len(tokens) - self.prompt_len  # index in the output of the next token
+        right = self.truth[at : at + self.rng.randrange(0, 12)]
+        junk = [self.rng.randrange(VOCAB) for _ in range(self.rng.randrange(0, 4))]
+        return Draft(right + junk)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_every_acceptance_length_keeps_the_output_exact(seed):
+    rng = random.Random(seed)
+    prompt = [rng.randrange(VOCAB) for _ in range(rng.randrange(1, 30))]
+    max_new = rng.randrange(1, 90)
+    truth = plain_greedy(TARGET, prompt, 128)
+    drafter = PartlyRightDrafter(truth, len(prompt), seed)
+    result = speculative_generate(TARGET, prompt, drafter, max_new)
+    assert result.tokens == truth[:max_new]
