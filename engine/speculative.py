@@ -12,6 +12,21 @@ alone would produce (greedy: the same tokens; sampling: the same distribution).
 The target's KV cache needs no explicit rollback: the rejected positions are overwritten by the
 next verify, which starts right after the last accepted token, and attention only looks at
 positions up to the query's own (the causal mask is built from positions).
+
+Public API (drafters in engine.drafters; options and defaults in engine.cli_speculative):
+
+- ``speculative_tokens(model, prompt_ids, drafter, max_new_tokens, *, sampling, eos_ids,
+  max_seq_len, stats) -> Iterator[int]``: like engine.generate.generate_tokens (EOS not yielded;
+  close the iterator to stop); fills ``stats`` (SpecStats) as it goes.
+- ``speculative_generate(...) -> SpecResult(tokens, stats)``: all at once.
+- ``speculative_stream_text(model, tokenizer, prompt_ids, drafter, *, max_new_tokens, sampling,
+  eos_ids, stop_strings) -> TextStream``: text pieces exactly as engine.generate.stream_text,
+  ``.stats`` a SpecStats.
+- ``SpecStats``: drafted_tokens, accepted_tokens, target_forwards, draft/verify/prefill/total
+  times, by_source; acceptance_rate, mean_accepted_per_forward, tokens_per_forward,
+  tokens_per_s; ``as_dict()`` has GenerationStats' keys plus these.
+- ``accept_greedy(draft, target_argmax)`` and ``accept_sampling(draft, p, generator)``: one
+  verification step.
 """
 
 from __future__ import annotations
