@@ -29,7 +29,7 @@ def prompt_ids(n: int = 64, seed: int = 3) -> list[int]:
     return torch.randint(5, VOCAB, (n,), generator=torch.Generator().manual_seed(seed)).tolist()
 
 
-@pytest.mark.parametrize("arch", ["llama3", "qwen3", "smollm"])
+@pytest.mark.parametrize("arch", ["llama3"])  # every architecture: test_model.py, on the model itself
 def test_greedy_generate_equals_transformers(checkpoints, arch):
     from transformers import AutoModelForCausalLM
 
