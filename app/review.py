@@ -241,6 +241,33 @@ class ReviewSession:
         """The patch of what was accepted (``reverse``: for ``git apply -R``)."""
         return build_patch(self.files, self.selection(), reverse=reverse)
 
+    # ---------------------------------------------------------------- growing
+
+    def add_files(self, files: list[FileDiff]) -> None:
+        """Append files, their hunks as pending units at the end; saved, not itself undoable.
+
+        Undo and redo stay right: they act on earlier units, whose positions do not move, and
+        never remove the files added. A hunk whose id is already in the session (the same path
+        and change drafted twice) gets a ``-n`` suffix, so selections and saved state stay
+        unambiguous. The cursor stays where it is (on the first new unit if there was none).
+        """
+        if not files:
+            return
+        taken = {unit.hunk.id for unit in self.units}
+        taken.update(hunk.id for file in self.files for hunk in file.hunks)
+        for file in files:
+            for hunk in file.hunks:
+                if hunk.id in taken:
+                    base, count = hunk.id, 2
+                    while f"{base}-{count}" in taken:
+                        count += 1
+                    hunk.id = f"{base}-{count}"
+                taken.add(hunk.id)
+            self.files.append(file)
+            file_index = len(self.files) - 1
+            self.units.extend(HunkState(hunk=hunk, file_index=file_index) for hunk in file.hunks)
+        self._changed()
+
     # ---------------------------------------------------------------- navigation
 
     def go_to(self, index: int) -> None:

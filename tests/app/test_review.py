@@ -342,3 +342,71 @@ def test_undo_changes_units_in_place():
     assert s.units[0] is unit and len(s.units) == 4
     s.redo()
     assert s.units[:2] == parts and s.units[0] is parts[0]
+
+
+EXTRA = dedent(
+    """\
+    diff --git a/d.py b/d.py
+    --- a/d.py
+    +++ b/d.py
+    @@ -1,2 +1,2 @@
+    -d
+    +D
+     tail
+    """
+).encode()
+
+
+def test_add_files_appends_pending_units_and_saves(tmp_path):
+    state = tmp_path / "review.json"
+    s = session(state_path=state)
+    s.accept()
+    s.add_files(parse_diff(EXTRA))
+    assert [u.hunk.path for u in s.units] == ["a.py", "a.py", "b.py", "c.sh", "d.py"]
+    assert s.units[-1].file_index == 3 and s.files[3].path == "d.py"
+    assert s.file_of(s.units[-1]).path == "d.py"
+    assert decisions(s) == ["accepted", "pending", "pending", "pending", "pending"]
+    assert s.index == 0 and s.position == (1, 5)
+    saved = json.loads(state.read_text())
+    assert [u["id"] for u in saved["units"]] == [u.id for u in s.units]
+    s.last()
+    s.accept()
+    assert b"+D\n" in s.patch() and b"+TWO\n" in s.patch()
+    # a resumed review over the grown diff finds every decision again
+    again = ReviewSession.load(state, parse_diff(DIFF) + parse_diff(EXTRA))
+    assert decisions(again) == decisions(s)
+
+
+def test_add_files_keeps_undo_and_redo_right():
+    s = session()
+    s.split()  # a.py's first hunk -> 2 parts; an undo step that works by position
+    s.accept()
+    s.add_files(parse_diff(EXTRA))
+    assert len(s.units) == 6
+    s.undo()  # the accept
+    s.undo()  # the split
+    assert [u.hunk.path for u in s.units] == ["a.py", "a.py", "b.py", "c.sh", "d.py"]
+    assert s.units[0].hunk.parent_id is None and s.units[-1].hunk.path == "d.py"
+    s.redo()
+    s.redo()
+    assert len(s.units) == 6 and s.units[0].decision is Decision.ACCEPTED
+    assert s.units[-1].hunk.path == "d.py" and s.units[-1].file_index == 3
+    s.last()
+    s.reject()
+    assert s.undo() and s.units[-1].decision is Decision.PENDING
+    while s.undo():  # undo never removes what was added
+        pass
+    assert [u.hunk.path for u in s.units] == ["a.py", "a.py", "b.py", "c.sh", "d.py"]
+
+
+def test_add_files_to_an_empty_session_and_duplicate_ids():
+    s = ReviewSession([], clock=Clock())
+    assert s.current is None
+    s.add_files(parse_diff(EXTRA))
+    assert s.current is not None and s.current.hunk.path == "d.py"
+    s.add_files(parse_diff(EXTRA))  # the same change drafted again
+    ids = [u.id for u in s.units]
+    assert len(ids) == len(set(ids)) == 2
+    s.set_decisions([1], Decision.ACCEPTED)
+    patch = s.patch()
+    assert patch.count(b"+D\n") == 1

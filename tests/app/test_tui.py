@@ -6,7 +6,7 @@ import pytest
 from rich.style import Style
 
 from app.errors import UserError
-from app.review import Decision, HunkState
+from app.review import Decision
 from app.tui.screens.dialogs import ConfirmScreen, HelpScreen
 from app.tui.screens.editor import EditorScreen
 from app.tui.screens.review import ReviewScreen
@@ -378,10 +378,8 @@ async def test_session_growing_while_shown_updates_the_lists():
     session = app.view.session
     async with app.run_test(size=SIZE) as pilot:
         extra = [f for f in parse_diff(SAMPLE_DIFF.replace(b"notes.md", b"later.md")) if f.path == "later.md"]
-        # What a drafting worker does: add files and their units to the session, then tell the app.
-        for file in extra:
-            session.files.append(file)
-            session.units.extend(HunkState(hunk=h, file_index=len(session.files) - 1) for h in file.hunks)
+        # What a drafting worker does: add files to the session, then tell the app.
+        session.add_files(extra)
         app.session_grew("1 new file")
         await pilot.pause()
         assert any("later.md" in row for row in file_rows(app))
