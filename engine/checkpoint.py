@@ -240,14 +240,27 @@ def load_model(path: str | Path, dtype: torch.dtype | str | None = torch.float32
     path = _check_dir(path)
     args = read_args(path)
     dtype = _resolve_dtype(dtype)
-    state = hf_to_engine(_read_tensors(path, args, dtype), args, consume=True)
+    tensors = _read_tensors(path, args, dtype)
+    # safetensors hands out tensors backed by a memory map of the file: every page read stays in
+    # this process's resident memory while any of them lives. Fused and re-laid matrices are
+    # copies anyway; the rest is copied below, so that the map is released after loading.
+    mapped = {t.data_ptr() for t in tensors.values()}
+    state = hf_to_engine(tensors, args, consume=True)
     with torch.device("meta"):
         model = Transformer(args)
     model.load_state_dict(state, assign=True, strict=True)
-    del state  # the model holds the tensors now; use_inference_layout may replace them one by one
+    del state, tensors  # the model holds the tensors now; use_inference_layout may replace some
     if args.tie_word_embeddings:
         model.output.weight = model.tok_embeddings.weight
-    return model.use_inference_layout().eval()
+    model.use_inference_layout()
+    with torch.no_grad():
+        for module in model.modules():
+            for name, param in module.named_parameters(recurse=False):
+                if param.data_ptr() in mapped:
+                    setattr(module, name, torch.nn.Parameter(param.detach().clone(), param.requires_grad))
+    if args.tie_word_embeddings:
+        model.output.weight = model.tok_embeddings.weight
+    return model.eval()
 
 
 # ---------------------------------------------------------------------------------------------
