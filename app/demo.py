@@ -220,6 +220,7 @@ def run(args: argparse.Namespace) -> int:
         report=None,
         plain=args.plain,
         theme=args.theme,
+        context=None,
     )
     here = os.getcwd()
     os.chdir(repo)

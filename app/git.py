@@ -93,6 +93,7 @@ class GitRepo:
         self.root = Path(self.repo.working_tree_dir)
         self.git_dir = Path(self.repo.git_dir)
         self.zero_context = False
+        self.context: int | None = None  # lines of context; None: git's diff.context, else 3
 
     # ---------------------------------------------------------------- running git
 
@@ -179,7 +180,10 @@ class GitRepo:
     # ---------------------------------------------------------------- reading diffs
 
     def _diff(self, *args: str, renames: bool = False) -> bytes:
-        context = max(self.config_int("diff.context", 3), 0)
+        if self.context is not None:
+            context = max(self.context, 0)
+        else:
+            context = max(self.config_int("diff.context", 3), 0)
         self.zero_context = context == 0  # such hunks need `git apply --unidiff-zero`
         inter = self.config_int("diff.interHunkContext", 0)
         options = [*DIFF_OPTIONS, f"-U{context}", f"--inter-hunk-context={inter}"]

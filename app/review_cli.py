@@ -62,6 +62,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="git add -p style questions, one answer per line on standard input",
     )
     parser.add_argument("--theme", metavar="NAME", help="colour theme for the TUI")
+    parser.add_argument(
+        "--context",
+        "-U",
+        type=int,
+        metavar="N",
+        help="lines of context around each hunk (default: the config's context, else git's "
+        "diff.context, else 3)",
+    )
 
 
 @dataclass
@@ -111,12 +119,20 @@ def _paths(files) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from app.config import load_settings
     from app.diffs import parse_diff
     from app.git import GitRepo
     from app.review import ReviewSession
 
     mode = _mode(args)
     repo = GitRepo(".")
+    settings = load_settings(repo.root, flags={"theme": args.theme, "context": args.context})
+    if settings.source("context") != "default":  # else git's diff.context, as git add -p
+        repo.context = settings.context
+    answers, output = _streams(args)
+    use_tui = _use_tui(args, answers)
+    if args.theme is not None or use_tui:
+        _check_theme(settings)  # before anything heavy is read or any state is saved
     repo.require_head()
     if not mode.read_only:
         repo.require_no_operation_in_progress()
@@ -179,8 +195,7 @@ def run(args: argparse.Namespace) -> int:
         if again != data:
             raise UserError("files changed while specdraft was reading them; try again")
 
-    answers, output = _streams(args)
-    go_on = _interact(session, mode, args, repo, answers, output)
+    go_on = _interact(session, mode, args, repo, answers, output, settings, use_tui)
     if not go_on:
         print(
             "specdraft review: quit without applying anything; --resume continues this review",
@@ -213,6 +228,20 @@ def _use_tui(args: argparse.Namespace, answers: BinaryIO) -> bool:
     return not args.plain and answers.isatty() and sys.stdout.isatty()
 
 
+def _check_theme(settings) -> None:
+    """Raise the UserError listing the available themes when ``settings.theme`` is unknown."""
+    try:
+        from app.tui.themes import load_themes, resolve_theme
+    except ImportError:  # no TUI to show a theme in; plain mode does not use one
+        return
+    from app.config import user_themes_dir
+
+    try:
+        resolve_theme(settings.theme, load_themes(user_themes_dir()))
+    except UserError as error:
+        raise UserError(f"{error} (the theme came from {settings.source('theme')})") from None
+
+
 def _texts(mode: _Mode, args: argparse.Namespace):
     from app import plain
 
@@ -225,9 +254,11 @@ def _texts(mode: _Mode, args: argparse.Namespace):
     return plain.STAGE
 
 
-def _interact(session, mode: _Mode, args, repo, answers: BinaryIO, output: BinaryIO) -> bool:
+def _interact(
+    session, mode: _Mode, args, repo, answers: BinaryIO, output: BinaryIO, settings, use_tui: bool
+) -> bool:
     """Run the TUI or the plain questions; True to apply the decisions."""
-    if _use_tui(args, answers):
+    if use_tui:
         try:
             from app.tui.app import run_review_tui
         except ImportError as error:  # the TUI is optional for scripting
@@ -239,7 +270,11 @@ def _interact(session, mode: _Mode, args, repo, answers: BinaryIO, output: Binar
             if args.patch == "-":
                 os.dup2(answers.fileno(), 0)
             return run_review_tui(
-                session, title=mode.title, theme=args.theme, read_only=mode.read_only
+                session,
+                title=mode.title,
+                theme=args.theme,
+                read_only=mode.read_only,
+                settings=settings,
             )
     from app.plain import PlainReview
 

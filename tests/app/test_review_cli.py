@@ -178,8 +178,9 @@ def test_resume_says_what_it_dropped(tmp_path, monkeypatch):
 def _fake_tui(monkeypatch, answer: bool, record: dict):
     module = types.ModuleType("app.tui.app")
 
-    def run_review_tui(session, *, title, theme, read_only):
+    def run_review_tui(session, *, title, theme, read_only, settings):
         record.update(title=title, theme=theme, read_only=read_only)
+        record["settings"] = (settings.theme, settings.source("theme"), settings.context)
         session.set_decisions([0], Decision.ACCEPTED)
         return answer
 
@@ -194,9 +195,17 @@ def test_tui_is_used_in_a_terminal(tmp_path, monkeypatch, apply):
     record: dict = {}
     _fake_tui(monkeypatch, apply, record)
     before = index_tree(repo)
-    code, out, err = specdraft(repo, ["review", "--theme", "light"])
+    config = tmp_path / "xdg"
+    code, out, err = specdraft(
+        repo, ["review", "--theme", "light"], env={"XDG_CONFIG_HOME": str(config)}
+    )
     assert code == 0, err
-    assert record == {"title": "review unstaged changes", "theme": "light", "read_only": False}
+    assert record == {
+        "title": "review unstaged changes",
+        "theme": "light",
+        "read_only": False,
+        "settings": ("light", "flag --theme", 3),
+    }
     if apply:
         assert b"+LINE 2" in git(repo, "diff", "--cached")
     else:
@@ -257,3 +266,100 @@ def test_staged_review_ignores_worktree_edits_meanwhile(tmp_path):
     assert code == 0, err
     assert b"LINE 2" not in git(repo, "diff", "--cached")
     assert (repo / "a.py").read_bytes().endswith(b"meanwhile\n")
+
+
+def _isolated(tmp_path: Path, **env: str) -> dict[str, str]:
+    """An environment with its own (empty) user config directory and no SPECDRAFT_* leaking in."""
+    base = {"XDG_CONFIG_HOME": str(tmp_path / "xdg"), "SPECDRAFT_THEME": "dark"}
+    base.update(env)
+    return base
+
+
+def test_unknown_theme_is_refused_before_anything_is_read_or_saved(tmp_path, monkeypatch):
+    repo = changed(tmp_path)
+    read: list[str] = []
+    monkeypatch.setattr(
+        "app.git.GitRepo.diff_unstaged", lambda self: read.append("diff") or b""
+    )
+    code, _, err = specdraft(
+        repo, ["review", "--plain", "--theme", "nope"], "y\n", env=_isolated(tmp_path)
+    )
+    assert code == 2
+    assert err.strip().splitlines()[-1] == (
+        b"specdraft review: unknown theme 'nope'; available themes: dark, high-contrast, light "
+        b"(the theme came from flag --theme)"
+    )
+    assert read == []  # the diff was never read
+    assert not (repo / ".git" / "specdraft").exists()  # no state saved
+    assert git(repo, "diff", "--cached") == b""
+
+
+def test_theme_from_config_checked_for_the_tui_only(tmp_path, monkeypatch):
+    repo = changed(tmp_path)
+    (repo / ".specdraft.toml").write_text('theme = "nope"\n')
+    env = _isolated(tmp_path)
+    del env["SPECDRAFT_THEME"]
+    monkeypatch.delenv("SPECDRAFT_THEME", raising=False)
+    code, _, err = specdraft(repo, ["review", "--plain"], "y\ny\ny\n", env=env)
+    assert code == 0, err  # plain mode shows no theme
+    git(repo, "reset", "-q")
+    record: dict = {}
+    _fake_tui(monkeypatch, True, record)
+    code, _, err = specdraft(repo, ["review"], env=env)
+    assert code == 2 and not record
+    assert b"unknown theme 'nope'" in err and b".specdraft.toml" in err
+    assert not list((repo / ".git" / "specdraft").glob("review-*.json"))
+
+
+BIG = b"".join(b"line %d\n" % i for i in range(1, 31))
+
+
+def _hunk_header(
+    tmp_path: Path, argv: list[str], env: dict[str, str], git_context: int | None, files: dict
+) -> bytes:
+    repo = make_repo(tmp_path / "r", {"a.py": BIG})
+    if git_context is not None:
+        git(repo, "config", "diff.context", str(git_context))
+    for name, text in files.items():
+        target = tmp_path / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
+    write_files(repo, {"a.py": BIG.replace(b"line 15\n", b"LINE 15\n")})
+    code, out, err = specdraft(repo, ["review", "--plain", *argv], "y\n", env=env)
+    assert code == 0, err
+    headers = [line for line in out.splitlines() if line.startswith(b"@@ ")]
+    assert len(headers) == 1
+    staged = git(repo, "diff", "--cached")
+    assert b"+LINE 15" in staged and b"-line 15" in staged
+    return headers[0]
+
+
+def _header_for(context: int) -> bytes:
+    start, count = 15 - context, 2 * context + 1
+    if count == 1:  # git leaves out a count of 1
+        return b"@@ -%d +%d @@" % (start, start)
+    return b"@@ -%d,%d +%d,%d @@" % (start, count, start, count)
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "git_context", "files", "expected"),
+    [
+        ([], {}, None, {}, 3),  # nothing set: 3
+        ([], {}, 1, {}, 1),  # git's diff.context when nothing of ours sets it
+        ([], {}, 1, {"xdg/specdraft/config.toml": "context = 5\n"}, 5),  # user config
+        (
+            [],
+            {},
+            1,
+            {"xdg/specdraft/config.toml": "context = 5\n", "r/.specdraft.toml": "context = 2\n"},
+            2,
+        ),  # repo config beats user config
+        ([], {"SPECDRAFT_CONTEXT": "4"}, 1, {"r/.specdraft.toml": "context = 2\n"}, 4),  # env
+        (["--context", "6"], {"SPECDRAFT_CONTEXT": "4"}, 1, {}, 6),  # flag beats everything
+        (["-U", "0"], {"SPECDRAFT_CONTEXT": "4"}, None, {}, 0),  # zero context still applies
+    ],
+)
+def test_context_layers(tmp_path, monkeypatch, argv, env, git_context, files, expected):
+    monkeypatch.delenv("SPECDRAFT_CONTEXT", raising=False)
+    header = _hunk_header(tmp_path, argv, _isolated(tmp_path, **env), git_context, files)
+    assert header.startswith(_header_for(expected)), header
