@@ -77,8 +77,10 @@ def test_chunked_forward_with_cache_equals_full_forward(checkpoints):
     model.setup_caches(1, 80)
     with torch.no_grad():
         full = model(idx)
-        parts = [model(idx[:, :40], torch.arange(40)), model(idx[:, 40:48], torch.arange(40, 48))]
-        parts += [model(idx[:, i : i + 1], torch.tensor([i])) for i in range(48, 64)]
+        # 30 from 0 (SDPA causal), 8 (small-query path), 20 at 38 (SDPA with a position mask), 1s
+        parts = [model(idx[:, :30], torch.arange(30)), model(idx[:, 30:38], torch.arange(30, 38)),
+                 model(idx[:, 38:58], torch.arange(38, 58))]  # fmt: skip
+        parts += [model(idx[:, i : i + 1], torch.tensor([i])) for i in range(58, 64)]
     assert (torch.cat(parts, dim=1) - full).abs().max() < 1e-4
 
 
