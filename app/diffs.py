@@ -32,8 +32,9 @@ from app.errors import UserError
 
 LineKind = Literal[" ", "-", "+"]
 FileStatus = Literal["modified", "added", "deleted", "renamed", "copied"]
-HunkKind = Literal["text", "binary", "meta"]  # meta: mode change, rename, empty new file
-MetaKind = Literal["", "mode", "rename", "copy", "add", "delete"]
+HunkKind = Literal["text", "binary", "meta"]  # meta: mode change, rename, empty file, submodule
+MetaKind = Literal["", "mode", "rename", "copy", "add", "delete", "submodule"]
+SUBMODULE_MODE = "160000"  # a gitlink: the tree records a commit of another repository
 
 NO_NEWLINE = b"\\ No newline at end of file\n"
 
@@ -134,6 +135,18 @@ class FileDiff:
     new_mode: str | None = None
     similarity: int | None = None  # for renames and copies
     binary: bool = False
+    submodule: bool = False  # a gitlink ("Subproject commit" lines): one meta unit, whole
+
+    @property
+    def submodule_commits(self) -> tuple[str | None, str | None]:
+        """(old commit, new commit) of a submodule pointer change; None for a side without one."""
+        old = new = None
+        for line in self.header.splitlines():
+            if line.startswith(b"-Subproject commit "):
+                old = line[19:].strip().decode("ascii", "replace")
+            elif line.startswith(b"+Subproject commit "):
+                new = line[19:].strip().decode("ascii", "replace")
+        return old, new
 
     @property
     def path(self) -> str:
@@ -385,16 +398,43 @@ def _parse_file(lines: list[bytes], seen: dict[str, int]) -> FileDiff:
         and old_mode != new_mode
     )
 
+    body = lines[header_end:]
+    submodule = not binary and (
+        SUBMODULE_MODE in (old_mode, new_mode)
+        or (
+            bool(body)
+            and all(
+                line.startswith((b"@@ ", b"-Subproject commit ", b"+Subproject commit "))
+                for line in body
+            )
+            and any(line.startswith((b"-Subproject", b"+Subproject")) for line in body)
+        )
+    )
     file = FileDiff(
         old_path=old_path,
         new_path=new_path,
         status=status,
-        header=b"".join(lines) if binary else b"".join(header_lines),
+        header=b"".join(lines) if binary or submodule else b"".join(header_lines),
         old_mode=old_mode,
         new_mode=new_mode,
         similarity=similarity,
         binary=binary,
+        submodule=submodule,
     )
+    if submodule:  # one unit, accepted or rejected whole; the entry is applied as git wrote it
+        old, new = file.submodule_commits
+        if old is None and new is None:
+            raise UserError(f"not a valid diff: submodule {display} has no 'Subproject commit' line")
+        if old is None:
+            what = f"submodule {display}: new, at {new[:7]}"
+        elif new is None:
+            what = f"submodule {display}: removed (was at {old[:7]})"
+        else:
+            dirty = " (with changes inside)" if new.endswith("-dirty") else ""
+            what = f"submodule {display}: {old[:7]} → {new[:7]}{dirty}"
+        file.hunks.append(_meta_hunk(display, "submodule", what + "\0" + f"{old}..{new}", seen))
+        file.hunks[-1].description = what
+        return file
     if binary:  # one unit, accepted or rejected whole (with its rename or mode change)
         what = [f"binary file {status}"]
         if status in ("renamed", "copied"):
@@ -661,6 +701,8 @@ def _build_file(
 ) -> bytes:
     pre = "+" if reverse else "-"
     meta = {h.meta for h in file.hunks if h.kind == "meta" and h.id in selection}
+    if file.submodule:  # whole or nothing; git apply (-R) reads the gitlink from the entry
+        return file.header if "submodule" in meta else b""
     for hunk in file.hunks:
         if hunk.kind == "binary" and hunk.id in selection:
             return file.header

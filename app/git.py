@@ -39,6 +39,8 @@ DIFF_OPTIONS = (
     "--no-relative",
     "--src-prefix=a/",
     "--dst-prefix=b/",
+    "--submodule=short",  # "Subproject commit" lines, whatever diff.submodule says
+    "--ignore-submodules=dirty",  # as git add -p: edits inside a submodule are not the superproject's
 )
 EMPTY_TREE_SHA1 = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 

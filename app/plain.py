@@ -115,6 +115,8 @@ def _offered(file: FileDiff) -> bool:
 def _file_header(file: FileDiff) -> bytes:
     """The header git prints before a file's first hunk (mode and rename lines go with theirs)."""
     lines = file.header.splitlines(keepends=True)
+    if file.submodule:  # the entry is whole in the header: print it as git does, up to the hunk
+        return b"".join(lines[: next(i for i, line in enumerate(lines) if line.startswith(b"@@"))])
     if file.status == "deleted":
         return b"".join(lines[:1])
     drop = (b"old mode ", b"new mode ")
@@ -142,6 +144,8 @@ def _render_unit(file: FileDiff, unit: HunkState) -> bytes:
             return b"".join(line for line in lines if line.startswith(keep))
         if hunk.meta == "delete":
             return b"".join(lines[1:])
+        if hunk.meta == "submodule":  # git add -p shows the "Subproject commit" hunk
+            return b"".join(lines[next(i for i, line in enumerate(lines) if line.startswith(b"@@")) :])
         return b""
     text = hunk.patch_bytes()
     if file.status == "deleted":

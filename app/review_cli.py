@@ -316,6 +316,7 @@ def _apply(session, mode: _Mode, args, repo, snapshot, answers: BinaryIO, output
     if mode.read_only:
         return f"specdraft review: {counts} ({rate}); nothing was changed (read-only review)"
     repo.require_unchanged(snapshot)
+    _refuse_submodule_worktree_changes(session, mode, args)
     if mode.name == "unstaged":
         patch = session.patch()
         rejected = session.rejected_selection()
@@ -348,9 +349,50 @@ def _apply(session, mode: _Mode, args, repo, snapshot, answers: BinaryIO, output
         return f"specdraft review: unstaged {unstaged} hunk{'s' if unstaged != 1 else ''} ({counts}; {rate})"
     patch = session.patch()
     repo.apply(patch, index=args.index)
+    for unit in _submodule_units(session, ("accepted",)):
+        path = session.file_of(unit).path
+        print(
+            f"specdraft review: {_display(path)}: the submodule's new commit is staged; "
+            f"`git submodule update -- {_display(path)}` checks it out",
+            file=sys.stderr,
+        )
     where = "index and worktree" if args.index else "worktree"
     applied = stats.accepted + stats.edited
     return f"specdraft review: applied {applied} hunk{'s' if applied != 1 else ''} to the {where} ({counts}; {rate})"
+
+
+def _submodule_units(session, decisions: tuple[str, ...]) -> list:
+    return [
+        unit
+        for unit in session.units
+        if unit.hunk.meta == "submodule" and unit.decision.value in decisions
+    ]
+
+
+def _refuse_submodule_worktree_changes(session, mode: _Mode, args) -> None:
+    """git apply cannot move a submodule's checkout: refuse, before any write, what needs it.
+
+    Staging (and unstaging) a submodule pointer works through the index; a patch applied to the
+    worktree only, or a rejected pointer change to discard, would need a checkout inside the
+    submodule, which ``git apply`` silently skips. The saved review is kept for --resume.
+    """
+    if mode.name == "patch" and not args.index:
+        units = _submodule_units(session, ("accepted",))
+        if units:
+            path = _display(session.file_of(units[0]).path)
+            raise UserError(
+                f"{path}: a submodule's commit cannot be changed in the worktree alone; nothing "
+                f"was applied: rerun with --index --resume (then `git submodule update -- {path}`), "
+                "or answer n for it"
+            )
+    if mode.name == "unstaged" and args.discard:
+        units = _submodule_units(session, ("rejected",))
+        if units:
+            path = _display(session.file_of(units[0]).path)
+            raise UserError(
+                f"{path}: specdraft cannot discard a submodule's checkout; nothing was applied: "
+                f"rerun with --resume without --discard, then `git submodule update -- {path}`"
+            )
 
 
 def _display(path: str) -> str:
