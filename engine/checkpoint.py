@@ -80,7 +80,7 @@ def hf_tensor_shapes(args: ModelArgs) -> dict[str, tuple[int, ...]]:
 def _stack_rows(parts: list[Tensor]) -> Tensor:
     """torch.cat(parts) laid out column-major (what Transformer.use_inference_layout wants),
     written straight into place so that loading holds no second copy of the fused matrix."""
-    if parts[0].dim() == 1:
+    if parts[0].dim() == 1 or parts[0].dtype != torch.float32:  # see use_inference_layout
         return torch.cat(parts)
     rows = sum(p.shape[0] for p in parts)
     out = torch.empty(parts[0].shape[1], rows, dtype=parts[0].dtype).t()  # [rows, cols], column-major

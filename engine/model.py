@@ -432,12 +432,13 @@ class Transformer(nn.Module):
         F.linear(x, W) multiplies by W.t(); when W.t() is contiguous that is a plain
         [B*S, in] @ [in, out] matmul, which this CPU's BLAS runs ~25% faster for one row (batch-1
         decoding) than the transposed product on a row-major W. checkpoint.load_model calls it.
+        Float32 weights only.
         The tied output matrix is left alone: it is the embedding table, read by rows.
         """
         for module in self.modules():
             if isinstance(module, nn.Linear) and module.weight is not self.tok_embeddings.weight:
-                if module.weight.t().is_contiguous():
-                    continue  # already column-major
+                if module.weight.t().is_contiguous() or module.weight.dtype != torch.float32:
+                    continue  # already column-major; bfloat16 matmuls measured no faster that way
                 column_major = module.weight.detach().t().contiguous().t()
                 module.weight = nn.Parameter(column_major, requires_grad=module.weight.requires_grad)
         return self
