@@ -94,7 +94,7 @@ def build_drafter(kind: str, *, reference: list[int] | None = None, draft_model:
     def edit() -> EditDrafter:
         return EditDrafter(reference or [], draft_len=min(32, k or 32), max_draft_len=k or 128)
 
-    def lookup(min_n: int = 1) -> PromptLookupDrafter:
+    def lookup(min_n: int = 2) -> PromptLookupDrafter:
         return PromptLookupDrafter(min_n=min_n, draft_len=min(8, k or 8), max_draft_len=k or 32)
 
     def model() -> ModelDrafter:
@@ -109,7 +109,7 @@ def build_drafter(kind: str, *, reference: list[int] | None = None, draft_model:
     if kind == "hybrid":
         # a lookup match must be 3 tokens long there: shorter ones would shadow the draft model
         return HybridDrafter(edit=edit() if reference else None,
-                             lookup=lookup(min_n=3 if draft_model is not None else 1),
+                             lookup=lookup(min_n=3 if draft_model is not None else 2),
                              model=model() if draft_model is not None else None)  # fmt: skip
     raise EngineError(f"unknown drafter {kind!r}: use one of {', '.join(DRAFTER_CHOICES[1:])}")
 

@@ -120,7 +120,7 @@ class PromptLookupDrafter(Drafter):
 
     name = "lookup"
 
-    def __init__(self, *, min_n: int = 1, max_n: int = 4, draft_len: int = 8, max_draft_len: int = 32,
+    def __init__(self, *, min_n: int = 2, max_n: int = 4, draft_len: int = 8, max_draft_len: int = 32,
                  adaptive: bool = True) -> None:
         self.min_n, self.max_n = min_n, max_n
         self.length = AdaptiveDraftLength(min(draft_len, max_draft_len), 1, max_draft_len, adaptive=adaptive)
