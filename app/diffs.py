@@ -816,36 +816,45 @@ EDIT_HINTS = {
 }
 
 
-def _commented(text: str) -> str:
-    return "".join(f"# {line}\n" if line else "#\n" for line in text.split("\n"))
+def _commented(text: str, comment: str) -> str:
+    return "".join(f"{comment} {line}\n" if line else f"{comment}\n" for line in text.split("\n"))
 
 
-def edit_text(hunk: Hunk, *, hint: str = EDIT_HINTS["stage"]) -> bytes:
-    """The text ``git add -p`` puts in the editor for ``e``: the hunk, with git's guide as # lines."""
-    head = _commented("Manual hunk edit mode -- see bottom for a quick guide.")
+def edit_text(hunk: Hunk, *, hint: str = EDIT_HINTS["stage"], comment: str = "#") -> bytes:
+    """The text ``git add -p`` puts in the editor for ``e``: the hunk, with git's guide as comments.
+
+    ``comment`` is git's comment string (``core.commentChar``; see ``GitRepo.comment_string``).
+    """
+    head = _commented("Manual hunk edit mode -- see bottom for a quick guide.", comment)
     tail = _commented(
         "---\n"
         "To remove '-' lines, make them ' ' lines (context).\n"
         "To remove '+' lines, delete them.\n"
-        "Lines starting with # will be removed."
+        f"Lines starting with {comment} will be removed.",
+        comment,
     )
-    tail += _commented(hint)
+    tail += _commented(hint, comment)
     tail += _commented(
         "If it does not apply cleanly, you will be given an opportunity to\n"
         "edit again.  If all lines of the hunk are removed, then the edit is\n"
-        "aborted and the hunk is left unchanged."
+        "aborted and the hunk is left unchanged.",
+        comment,
     )
     return head.encode() + hunk.patch_bytes() + tail.encode()
 
 
-def parse_edited_hunk(data: bytes, original: Hunk) -> Hunk | None:
+def parse_edited_hunk(data: bytes, original: Hunk, *, comment: str | None = "#") -> Hunk | None:
     """Read the editor's text back into a Hunk; None when every line was removed (aborted).
 
-    As in git: lines starting with ``#`` are dropped; a leading ``@@`` line sets the start lines
+    As in git: lines starting with ``comment`` (git's ``core.commentChar``; None: no comment
+    lines, for text that holds none) are dropped; a leading ``@@`` line sets the start lines
     (its counts are recounted); without one the original's starts are kept. Anything that is not
     a hunk line raises UserError with the reason; the original hunk is not touched.
     """
-    lines = [line for line in _split_lines(data) if not line.startswith(b"#")]
+    lines = _split_lines(data)
+    if comment:
+        marker = comment.encode("utf-8")
+        lines = [line for line in lines if not line.startswith(marker)]
     if not lines:
         return None
     old_start, new_start, section = original.old_start, original.new_start, original.section

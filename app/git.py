@@ -140,6 +140,30 @@ class GitRepo:
         except ValueError:
             return default
 
+    def comment_string(self) -> str:
+        """git's comment string for edit texts: ``core.commentString`` / ``core.commentChar``.
+
+        Read from the user's configuration (``run`` pins it to ``#`` for git's own use); the
+        last one set wins, as in git. ``auto`` means ``#``, as it does for ``git add -p`` (only
+        ``git commit`` picks another character); an empty value or one with a newline, which
+        git refuses, also falls back to ``#``.
+        """
+        status, stdout, _ = self.repo.git.execute(
+            ["git", "config", "-z", "--get-regexp", r"^core\.comment(char|string)$"],
+            with_extended_output=True,
+            with_exceptions=False,
+            stdout_as_string=False,
+            strip_newline_in_stdout=False,
+        )
+        if status != 0 or not stdout:
+            return "#"
+        entries = [entry for entry in stdout.split(b"\0") if entry]
+        _key, _, value = entries[-1].partition(b"\n")
+        text = value.decode("utf-8", "replace")
+        if not text or "\n" in text or text.lower() == "auto":
+            return "#"
+        return text
+
     # ---------------------------------------------------------------- state checks
 
     @property

@@ -134,12 +134,14 @@ class ReviewSession:
         state_path: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
         edit_hint: str = EDIT_HINTS["stage"],
+        comment: str = "#",
     ):
         self.files = files
         self.source = source
         self.state_path = state_path
         self.clock = clock
         self.edit_hint = edit_hint
+        self.comment = comment  # git's comment string in the edit text (core.commentChar)
         self.patch_checker: Callable[[bytes], None] | None = None
         self.messages: list[str] = []  # things to tell the user (e.g. what --resume dropped)
         self.units: list[HunkState] = [
@@ -462,7 +464,7 @@ class ReviewSession:
         unit = self.current
         if unit is None or not self.can_edit(unit):
             raise UserError("this hunk cannot be edited")
-        return edit_text(unit.edited or unit.hunk, hint=self.edit_hint)
+        return edit_text(unit.edited or unit.hunk, hint=self.edit_hint, comment=self.comment)
 
     def apply_edit_text(self, data: bytes) -> bool:
         """Read the editor's text back; False when the edit was abandoned (everything removed).
@@ -472,7 +474,7 @@ class ReviewSession:
         unit = self.current
         if unit is None:
             return False
-        new_hunk = parse_edited_hunk(data, unit.hunk)
+        new_hunk = parse_edited_hunk(data, unit.hunk, comment=self.comment)
         if new_hunk is None:
             return False
         self.edit(new_hunk)
@@ -588,6 +590,7 @@ class ReviewSession:
         source: str = "",
         clock: Callable[[], float] = time.monotonic,
         edit_hint: str = EDIT_HINTS["stage"],
+        comment: str = "#",
     ) -> ReviewSession:
         """Resume a saved review against the diff as it is now, matching hunks by their ids.
 
@@ -607,7 +610,14 @@ class ReviewSession:
             raise UserError(
                 f"the saved review {state_path} is from another version; start again without --resume"
             )
-        session = cls(files, source=source, state_path=state_path, clock=clock, edit_hint=edit_hint)
+        session = cls(
+            files,
+            source=source,
+            state_path=state_path,
+            clock=clock,
+            edit_hint=edit_hint,
+            comment=comment,
+        )
         for parent_id in data.get("split", []):
             for index, unit in enumerate(session.units):
                 if unit.id == parent_id and session.can_split(unit):
@@ -629,7 +639,9 @@ class ReviewSession:
                 if lines is not None:
                     unit.selected_lines = set(lines) & set(unit.hunk.change_indices)
                 if saved.get("edited"):
-                    unit.edited = parse_edited_hunk(base64.b64decode(saved["edited"]), unit.hunk)
+                    unit.edited = parse_edited_hunk(
+                        base64.b64decode(saved["edited"]), unit.hunk, comment=None
+                    )
                 unit.seconds = float(saved.get("seconds", 0.0))
             except (ValueError, UserError, TypeError):
                 unit.decision, unit.selected_lines, unit.edited = Decision.PENDING, None, None

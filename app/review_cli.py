@@ -166,9 +166,12 @@ def run(args: argparse.Namespace) -> int:
     from app.diffs import EDIT_HINTS
 
     hint = EDIT_HINTS["stage"] if mode.name == "unstaged" else EDIT_HINTS["accept"]
+    comment = repo.comment_string()
     state_path = repo.state_dir / f"review-{key}.json"
     if args.resume:
-        session = ReviewSession.load(state_path, files, source=mode.title, edit_hint=hint)
+        session = ReviewSession.load(
+            state_path, files, source=mode.title, edit_hint=hint, comment=comment
+        )
     else:
         if state_path.exists():
             print(
@@ -176,7 +179,9 @@ def run(args: argparse.Namespace) -> int:
                 "replaced (use --resume to continue one)",
                 file=sys.stderr,
             )
-        session = ReviewSession(files, source=mode.title, state_path=state_path, edit_hint=hint)
+        session = ReviewSession(
+            files, source=mode.title, state_path=state_path, edit_hint=hint, comment=comment
+        )
         session.save()
     for message in session.messages:
         print(f"specdraft review: {message}", file=sys.stderr)

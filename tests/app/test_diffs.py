@@ -663,3 +663,19 @@ def test_pair_lines_pairs_similar_lines_only():
 def test_word_diff(old, new, old_spans, new_spans):
     assert word_diff(old, new) == (old_spans, new_spans)
     assert "".join(s.text for s in word_diff(old, new)[0]) == old
+
+
+def test_edit_text_and_parse_with_another_comment_char():
+    hunk = split_hunk(parse_diff(TWO_CHANGES)[0].hunks[0])[0]
+    text = edit_text(hunk, comment=";")
+    comments = [line for line in text.splitlines() if not line.startswith((b" ", b"-", b"+", b"@"))]
+    assert comments and all(line.startswith(b";") for line in comments)
+    assert b"; Lines starting with ; will be removed.\n" in text and b"#" not in text
+    edited = parse_edited_hunk(text.replace(b"+  FIVE", b"+  5ive"), hunk, comment=";")
+    assert edited is not None and [line.text for line in edited.lines if line.kind == "+"] == [
+        "  5ive"
+    ]
+    # with ";" as the comment character a "#" line is no comment: the edit is refused, as in git
+    with pytest.raises(UserError, match="does not start with"):
+        parse_edited_hunk(b"# note\n" + text, hunk, comment=";")
+    assert parse_edited_hunk(b"; all gone\n", hunk, comment=";") is None

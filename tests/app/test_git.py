@@ -237,3 +237,19 @@ def test_zero_context_hunks_apply(tmp_path):
     code, out, err = specdraft(repo, ["review", "--plain"], "n\ny\n")
     assert code == 0, err
     assert git(repo, "show", ":f") == text({12: b"X"})
+
+
+@pytest.mark.parametrize(
+    ("settings", "expected"),
+    [
+        ([], "#"),
+        ([("core.commentChar", ";")], ";"),
+        ([("core.commentChar", "auto")], "#"),  # git add -p uses "#" for auto
+        ([("core.commentChar", ";"), ("core.commentString", "//")], "//"),  # the last one wins
+    ],
+)
+def test_comment_string_reads_the_users_setting(tmp_path, settings, expected):
+    repo = make_repo(tmp_path / "r", {"a": b"a\n"})
+    for key, value in settings:
+        git(repo, "config", key, value)
+    assert GitRepo(repo).comment_string() == expected

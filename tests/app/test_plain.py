@@ -201,3 +201,44 @@ def test_odd_file_names_and_bytes(tmp_path, answers):
     assert index_tree(ours) == index_tree(oracle)
     staged = git(ours, "diff", "--cached", "--name-only", "-z").split(b"\0")[:-1]
     assert len(staged) == {"y\ny\ny\ny\ny\n": 5, "n\ny\nn\ny\nn\n": 2, "a\nd\n": 1}[answers]
+
+
+# an editor that keeps a copy of what it was given, adds a comment line in the comment
+# character under test (to be dropped) and edits the hunk
+CAPTURING_EDITOR = """#!/bin/sh
+cp "$1" "$1.seen"
+cp "$1" "{capture}"
+sed -i 's/+  FIVE/+  5ive/' "$1"
+printf '%s a note of mine\\n' '{comment}' >> "$1"
+"""
+
+
+@pytest.mark.parametrize(
+    ("setting", "comment"),
+    [(";", ";"), ("auto", "#"), ("%", "%"), (None, "#")],
+)
+def test_edit_text_honours_core_comment_char(tmp_path, setting, comment):
+    oracle = scenario(tmp_path / "git")
+    ours = scenario(tmp_path / "ours")
+    if setting is not None:
+        for repo in (oracle, ours):
+            git(repo, "config", "core.commentChar", setting)
+    captured = {}
+    for name, repo in (("git", oracle), ("ours", ours)):
+        capture = tmp_path / f"{name}.txt"
+        (tmp_path / f"editor-{name}").mkdir()
+        editor = _editor(
+            tmp_path / f"editor-{name}", CAPTURING_EDITOR.format(capture=capture, comment=comment)
+        )
+        answers = "n\nn\ne\n"
+        if name == "git":
+            git_interactive(repo, ["add", "-p"], answers, env={"GIT_EDITOR": editor})
+        else:
+            code, _, err = specdraft(repo, ["review", "--plain"], answers, env={"GIT_EDITOR": editor})
+            assert code == 0, err
+        captured[name] = capture.read_bytes()
+    assert captured["ours"] == captured["git"]  # byte for byte what git puts in the editor
+    assert captured["ours"].startswith(comment.encode() + b" Manual hunk edit mode")
+    assert f"Lines starting with {comment} will be removed.".encode() in captured["ours"]
+    assert index_tree(ours) == index_tree(oracle)  # the note line was dropped by both
+    assert b"5ive" in git(ours, "diff", "--cached")
