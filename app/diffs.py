@@ -680,7 +680,9 @@ def _group_selection(selection: Selection) -> dict[str, list[str]]:
 def build_patch(files: list[FileDiff], selection: Selection, *, reverse: bool = False) -> bytes:
     """Patch text (bytes) for the selected lines, ready for ``git apply --recount``.
 
-    Files with nothing selected are left out; an empty selection gives ``b""``. With
+    Files with nothing selected are left out; an empty selection gives ``b""``. A selected hunk
+    of a copied file brings the copy header with it (the hunk changes the copy, not its source);
+    a renamed file's hunks without its rename apply to the old name. With
     ``reverse=True`` the patch is for ``git apply -R`` on the post-image (the worktree or index
     that has every change): unselected ``+`` lines become context, unselected ``-`` lines are
     dropped, and positions count the unselected changes as present.
@@ -741,6 +743,10 @@ def _build_file(
         outs.extend(_merge(hunk_outs, pre, file.path))
     outs = _merge(outs, pre, file.path) if len(outs) > 1 else outs
     status = file.status
+    if status == "copied" and outs and not reverse:
+        # a copy's hunks are changes to the copy, which only exists with the copy header: an
+        # accepted hunk brings it along (applied to the source instead, it would change that)
+        meta.add("copy")
     rename_kept = ("rename" in meta) or ("copy" in meta)
     if status == "copied" and not rename_kept and not reverse:
         return b""

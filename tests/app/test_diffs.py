@@ -679,3 +679,50 @@ def test_edit_text_and_parse_with_another_comment_char():
     with pytest.raises(UserError, match="does not start with"):
         parse_edited_hunk(b"# note\n" + text, hunk, comment=";")
     assert parse_edited_hunk(b"; all gone\n", hunk, comment=";") is None
+
+
+COPY_WITH_EDITS = dedent(
+    """\
+    diff --git a/a.txt b/b.txt
+    similarity index 90%
+    copy from a.txt
+    copy to b.txt
+    --- a/a.txt
+    +++ b/b.txt
+    @@ -1,3 +1,3 @@
+     one
+    -two
+    +TWO
+     three
+    @@ -10,3 +10,3 @@
+     ten
+    -eleven
+    +ELEVEN
+     twelve
+    """
+).encode()
+
+
+def test_a_copied_files_hunk_brings_the_copy_header():
+    files = parse_diff(COPY_WITH_EDITS)
+    copy, first, second = files[0].hunks
+    assert (copy.meta, first.kind, second.kind) == ("copy", "text", "text")
+    patch = build_patch(files, {second.id: frozenset(second.change_indices)})
+    assert patch.decode() == dedent(
+        """\
+        diff --git a/a.txt b/b.txt
+        similarity index 90%
+        copy from a.txt
+        copy to b.txt
+        --- a/a.txt
+        +++ b/b.txt
+        @@ -10,3 +10,3 @@
+         ten
+        -eleven
+        +ELEVEN
+         twelve
+        """
+    )
+    assert build_patch(files, {copy.id: frozenset()}).decode() == (
+        "diff --git a/a.txt b/b.txt\nsimilarity index 90%\ncopy from a.txt\ncopy to b.txt\n"
+    )

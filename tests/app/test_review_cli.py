@@ -363,3 +363,42 @@ def test_context_layers(tmp_path, monkeypatch, argv, env, git_context, files, ex
     monkeypatch.delenv("SPECDRAFT_CONTEXT", raising=False)
     header = _hunk_header(tmp_path, argv, _isolated(tmp_path, **env), git_context, files)
     assert header.startswith(_header_for(expected)), header
+
+
+SOURCE = b"".join(b"line %d\n" % i for i in range(1, 21))
+COPY_EDITS = {b"line 3\n": b"LINE 3\n", b"line 17\n": b"LINE 17\n"}
+
+
+@pytest.mark.parametrize(
+    ("answers", "expected"),
+    [
+        ("n\ny\nn\n", {b"line 3\n": b"LINE 3\n"}),  # a content hunk alone: the copy comes along
+        ("n\nn\ny\n", {b"line 17\n": b"LINE 17\n"}),
+        ("y\nn\nn\n", {}),  # the copy alone: an exact copy
+        ("y\ny\ny\n", COPY_EDITS),
+        ("n\nn\nn\n", None),  # nothing: no copy
+    ],
+)
+def test_copied_file_hunks_accepted_independently(tmp_path, answers, expected):
+    repo = make_repo(tmp_path / "r", {"a.txt": SOURCE})
+    copy = SOURCE
+    for old, new in COPY_EDITS.items():
+        copy = copy.replace(old, new)
+    write_files(repo, {"b.txt": copy})
+    git(repo, "add", "-A")
+    patch = git(repo, "diff", "--cached", "-C", "--find-copies-harder")
+    assert b"copy from a.txt\ncopy to b.txt\n" in patch and patch.count(b"\n@@ ") == 2
+    git(repo, "reset", "-q")
+    (repo / "b.txt").unlink()
+    patch_file = tmp_path / "copy.diff"
+    patch_file.write_bytes(patch)
+    code, out, err = specdraft(repo, ["review", "--plain", "--patch", str(patch_file)], answers)
+    assert code == 0, err
+    assert (repo / "a.txt").read_bytes() == SOURCE  # the source is never changed
+    if expected is None:
+        assert not (repo / "b.txt").exists()
+        return
+    want = SOURCE
+    for old, new in expected.items():
+        want = want.replace(old, new)
+    assert (repo / "b.txt").read_bytes() == want
