@@ -193,8 +193,10 @@ class Batches:
     Row g of the stream depends only on (seed, g), so a resumed run sees the same batches.
     """
 
-    def __init__(self, data_dir: Path, split: str, seed: int):
+    def __init__(self, data_dir: Path, split: str, seed: int, copy_from_row: int | None = None):
         import numpy as np
+
+        self.copy_from_row = copy_from_row  # from this row on, 2 of every 7 rows are copy drills
 
         self.np = np
         self.ids = np.load(data_dir / f"{split}_edit_ids.npy")
@@ -245,9 +247,40 @@ class Batches:
         ids = self.plain[start : start + SEQ_LEN].astype(np.int64)
         return ids, np.ones(SEQ_LEN, dtype=np.float32)
 
+    def copy_row(self, g: int):
+        """Copy drills: `<|bos|> X <|assistant|> X <|end|>`, loss on the second X and the end only.
+
+        X is 16-256 random tokens or a window of plain code. Random tokens can only be predicted
+        by copying, which teaches the induction (copy) heads that edits need much faster than
+        the edit examples alone do.
+        """
+        np = self.np
+        rng = np.random.default_rng([self.seed, 2_000_003, g])
+        ids = np.zeros(SEQ_LEN, dtype=np.int64)
+        weights = np.zeros(SEQ_LEN, dtype=np.float32)
+        used = 0
+        vocab = int(self.plain.max()) + 1
+        while True:
+            length = int(rng.integers(16, 257))
+            if used + 2 * length + 3 > SEQ_LEN:
+                break
+            if rng.random() < 0.5:
+                segment = rng.integers(len(editprompt.SPECIAL_TOKENS), vocab, size=length)
+            else:
+                start = int(rng.integers(0, len(self.plain) - length))
+                segment = self.plain[start : start + length].astype(np.int64)
+                segment[segment < len(editprompt.SPECIAL_TOKENS)] = len(editprompt.SPECIAL_TOKENS)
+            pair = np.concatenate([[1], segment, [5], segment, [2]])  # bos, X, <|assistant|>, X, <|end|>
+            ids[used : used + len(pair)] = pair
+            weights[used + length + 2 : used + len(pair)] = 1.0
+            used += len(pair)
+        return ids, weights
+
     def row(self, g: int):
         if g % PLAIN_EVERY == PLAIN_EVERY - 1:
             return self.plain_row(g)
+        if self.copy_from_row is not None and g >= self.copy_from_row and g % PLAIN_EVERY in (1, 4):
+            return self.copy_row(g)
         return self.edit_row(g - (g + 1) // PLAIN_EVERY)
 
     def batch(self, step: int, batch_size: int):
@@ -348,10 +381,14 @@ def choose_total(step: int, elapsed: float, budget: float, recent_step_s: float)
 
 def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, steps: int | None,
                 eval_every: int = 200, ckpt_every_s: float = 180.0, val_rows: tuple[int, int] = (24, 8),
-                progress: bool = True, stop_after: int | None = None):  # fmt: skip
+                progress: bool = True, stop_after: int | None = None,
+                extend_minutes: float | None = None, copy_from_step: int | None = None):  # fmt: skip
     """Train one model (resuming from work/<name>/ckpt.pt); returns (model, summary dict).
 
     `stop_after` pauses after that many steps of this call, with a checkpoint to resume from.
+    `copy_from_step` mixes copy drills into the batches from that step on (kept in the checkpoint).
+    `extend_minutes` reopens a finished run for that much more time: the rate returns to its peak
+    (no warm-up: the optimizer state is warm) and a new decay is placed by the time budget.
     """
     import torch
 
@@ -380,6 +417,9 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         state.update(saved["state"])
         if steps is not None:
             state["total_steps"] = steps
+        if extend_minutes is not None:
+            state.setdefault("phases", []).append({"steps": state["step"], "wall": state["wall"]})
+            state["total_steps"], state["wall"], minutes = None, 0.0, extend_minutes
         log(f"{spec.name}: resumed at step {state['step']} of {state['total_steps']}")
         if log_path.is_file():  # drop log lines of steps after the checkpoint: they are redone
             lines = log_path.read_text(encoding="utf-8").splitlines()
@@ -389,7 +429,12 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
     total_params = sum(p.numel() for p in model.parameters())
     log(f"{spec.name}: {non_embedding / 1e6:.2f}M non-embedding, {total_params / 1e6:.2f}M parameters")
 
-    batches = Batches(data_dir, "train", seed)
+    if "copy_from_step" not in state:  # decided once, at the start or the first resume that asks
+        state["copy_from_step"] = None if copy_from_step is None else max(copy_from_step, state["step"])
+    copy_from = state["copy_from_step"]
+    batches = Batches(data_dir, "train", seed, None if copy_from is None else copy_from * spec.batch_size)
+    if copy_from is not None:
+        log(f"{spec.name}: copy drills from step {copy_from}")
     val = validation_rows(data_dir, *val_rows, seed=seed)
     tokens_per_step = spec.batch_size * SEQ_LEN
     warmup = 50
@@ -466,6 +511,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         bar.close()
     summary = {
         "model": spec.name, "spec": asdict(spec), "non_embedding_params": non_embedding,
+        "copy_from_step": state.get("copy_from_step"), "phases": state.get("phases", []),
         "params": total_params, "steps": state["step"], "tokens": state["tokens"],
         "train_seconds": round(state["elapsed"], 1),
         "tokens_per_second": round(state["tokens"] / max(state["elapsed"], 1e-9)),
@@ -831,6 +877,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--models", default="draft,target", help="which models to train, in order")
     parser.add_argument("--spec", action="append", default=[], help="NAME=SPEC: train model NAME with the shape SPEC (tests: draft=tiny)")
     parser.add_argument("--max-files", type=int, help="use only the first N stdlib files (tests)")
+    parser.add_argument("--extend-minutes", type=float, help="reopen the finished runs of --models for this many more minutes")
+    parser.add_argument("--copy-from-step", type=int, default=0, help="mix copy drills into the batches from this step on (kept on resume)")
     parser.add_argument("--eval-every", type=int, default=200)
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0: all cores)")
     parser.add_argument("--no-progress", action="store_true")
@@ -875,7 +923,8 @@ def main(argv: list[str] | None = None) -> int:
         fixed = args.draft_steps if name == "draft" else args.target_steps
         model, summary = train_model(
             specs[name], work, args.seed, minutes=args.minutes * share, steps=fixed,
-            eval_every=args.eval_every, progress=not args.no_progress,
+            eval_every=args.eval_every, progress=not args.no_progress, extend_minutes=args.extend_minutes,
+            copy_from_step=args.copy_from_step,
         )  # fmt: skip
         out_dir = args.out / "draft" if name == "draft" else args.out
         export(model, work, out_dir)

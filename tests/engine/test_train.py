@@ -77,6 +77,23 @@ def test_batches_are_deterministic_and_mixed(work):
     assert not (other == ids_a).all()
 
 
+def test_copy_drills_repeat_the_segment_and_weigh_only_the_copy(work):
+    batches = train.Batches(work / "data", "train", seed=1, copy_from_row=10)
+    assert batches.row(8)[1].max() == 1.0 and (abs(batches.row(8)[1] - train.PROMPT_LOSS_WEIGHT) < 1e-3).any()
+    ids, weights = batches.row(15)  # 15 % 7 == 1: a drill
+    assert ids[0] == 1
+    pairs = 0
+    starts = [i for i in range(len(ids)) if ids[i] == 1]
+    for start in starts:
+        mid = start + list(ids[start:]).index(5)
+        length = mid - start - 1
+        first, second = ids[start + 1 : mid], ids[mid + 1 : mid + 1 + length]
+        assert (first == second).all() and ids[mid + 1 + length] == 2
+        assert weights[start : mid + 1].sum() == 0 and (weights[mid + 1 : mid + 2 + length] == 1).all()
+        pairs += 1
+    assert pairs >= 2 and weights.sum() == sum(1 for w in weights if w == 1.0)
+
+
 def test_wsd_schedule_and_timed_total():
     assert train.lr_at(0, 100, 1.0, 10) == pytest.approx(0.1)
     assert train.lr_at(50, 100, 1.0, 10) == 1.0
