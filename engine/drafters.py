@@ -156,18 +156,24 @@ class EditDrafter(Drafter):
     Where the target diverges (the edit), find where the output rejoins the original: the last n
     output tokens (longest n first) located in the original, the occurrence nearest to where the
     divergence happened first; propose from there with short drafts that grow as they hold.
+
+    A short replacement learnt at a rejoin (original span -> what the target wrote instead, e.g.
+    a renamed identifier) is applied to the rest of the draft wherever the span occurs again, so a
+    rename costs a miss at its first occurrence only; a replacement the target refuses is dropped.
     """
 
     name = "edit"
+    MAX_OLD, MAX_NEW, MAX_SUBSTITUTIONS = 8, 16, 8  # what counts as a short replacement; how many
 
     def __init__(self, reference: Sequence[int], *, min_n: int = 2, max_n: int = 8,
                  draft_len: int = 32, max_draft_len: int = 128, rejoin_draft_len: int = 8,
-                 start_aligned: bool = True, adaptive: bool = True) -> None:
+                 start_aligned: bool = True, adaptive: bool = True, substitutions: bool = True) -> None:
         self.reference = list(reference)
         self.index = NgramIndex(min_n, max_n)  # built once over the original text
         self.index.extend(self.reference)
         self.min_n, self.max_n = min_n, max_n
         self.start_aligned = start_aligned
+        self.learn_substitutions = substitutions
         self.rejoin_draft_len = min(rejoin_draft_len, max_draft_len)
         self.length = AdaptiveDraftLength(min(draft_len, max_draft_len), 1, max_draft_len, adaptive=adaptive)
 
@@ -179,26 +185,48 @@ class EditDrafter(Drafter):
         # ref_pos: index in the original of the next output token, or None while diverged
         self.ref_pos: int | None = 0 if self.start_aligned else None
         self.anchor = 0  # where in the original the last divergence happened
+        self.diverged_at = len(prompt)  # where in the sequence it happened
         self.rejoined_at: int | None = None  # ref_pos set by the last rejoin
+        self.substitutions: dict[tuple[int, ...], list[int]] = {}  # original span -> replacement
+        # the last draft: (token, ref_pos once it is accepted, replacement it comes from, where in
+        # the original its unit starts); pending: the rest of a replacement the output is inside
+        self.plan: list[tuple[int, int, tuple[int, ...] | None, int]] = []
+        self.pending: list[tuple[int, int, tuple[int, ...] | None, int]] = []
+        self.plan_start = 0  # sequence index of the plan's first token
         self.length.reset()
 
     def _sync(self, tokens: Sequence[int]) -> None:
-        """Walk the newly committed tokens along the original; a mismatch means divergence."""
+        """Walk the newly committed tokens along the last draft, then the original; a mismatch
+        with the original means divergence."""
         ref = self.reference
         for i in range(self.synced, len(tokens)):
             if self.ref_pos is None:
                 break
+            j = i - self.plan_start
+            if 0 <= j < len(self.plan):
+                token, ref_after, substitution, start = self.plan[j]
+                if tokens[i] == token:
+                    self.ref_pos = ref_after
+                    self.pending = []
+                    for entry in self.plan[j + 1 :]:  # inside a replacement: the rest of it comes next
+                        if substitution is None or entry[3] != start:
+                            break
+                        self.pending.append(entry)
+                    continue
+                if substitution is not None:  # the target did not take this replacement here
+                    self.substitutions.pop(substitution, None)
+                self.plan, self.pending = [], []
             if self.ref_pos < len(ref) and ref[self.ref_pos] == tokens[i]:
                 self.ref_pos += 1
             else:
                 # a rejoin refuted at its first token was a false match: keep the real anchor
                 if self.ref_pos != self.rejoined_at:
-                    self.anchor = self.ref_pos
+                    self.anchor, self.diverged_at = self.ref_pos, i
                 self.ref_pos = None
         self.synced = len(tokens)
 
-    def _rejoin(self, tokens: Sequence[int]) -> int | None:
-        """Where the original continues the output's last n tokens, nearest the anchor first."""
+    def _rejoin(self, tokens: Sequence[int]) -> tuple[int, int] | None:
+        """(where the original continues the output's last n tokens, n), nearest the anchor first."""
         output_len = len(tokens) - self.prompt_len
         for n in range(min(self.max_n, output_len), self.min_n - 1, -1):
             ends = self.index.ends(tokens[len(tokens) - n :])
@@ -209,19 +237,51 @@ class EditDrafter(Drafter):
             candidates = [e for e in ends[max(0, i - 1) : i + 1] if e + 1 < len(self.reference)]
             if candidates:
                 best = min(candidates, key=lambda e: (abs(e + 1 - self.anchor), -e))
-                return best + 1
+                return best + 1, n
         return None
+
+    def _learn(self, tokens: Sequence[int], rejoined: int, n: int) -> None:
+        """Remember original[anchor : rejoin] -> output[divergence : rejoin] when both are short."""
+        old = tuple(self.reference[self.anchor : rejoined - n])
+        new = list(tokens[self.diverged_at : len(tokens) - n])
+        if (self.learn_substitutions and 0 < len(old) <= self.MAX_OLD and 0 < len(new) <= self.MAX_NEW
+                and list(old) != new and len(self.substitutions) < self.MAX_SUBSTITUTIONS):  # fmt: skip
+            self.substitutions[old] = new
+
+    def _plan(self, k: int) -> None:
+        """The next k tokens of the original from ref_pos, with learnt replacements applied."""
+        ref, plan = self.reference, list(self.pending)
+        pos = plan[-1][1] if plan else self.ref_pos
+        firsts = {old[0] for old in self.substitutions}
+        while len(plan) <= k and pos is not None and pos < len(ref):  # one past k: the bonus token
+            if ref[pos] in firsts:
+                old = next((o for o in self.substitutions if tuple(ref[pos : pos + len(o)]) == o), None)
+                if old is not None:
+                    new = self.substitutions[old]
+                    end = pos + len(old)
+                    plan += [(t, end if m == len(new) - 1 else pos, old, pos) for m, t in enumerate(new)]
+                    pos = end
+                    continue
+            plan.append((ref[pos], pos + 1, None, pos))
+            pos += 1
+        # kept whole past k: the target's bonus token is expected to continue the plan (possibly a
+        # replacement), not to match the original's span
+        self.plan = plan
 
     def propose(self, tokens: Sequence[int], max_tokens: int) -> Draft:
         self._sync(tokens)
         if self.ref_pos is None:
-            rejoined = self._rejoin(tokens)
-            if rejoined is None:
+            found = self._rejoin(tokens)
+            if found is None:
                 return Draft(source=self.name)
-            self.ref_pos = self.rejoined_at = rejoined
+            self._learn(tokens, *found)
+            self.ref_pos = self.rejoined_at = found[0]
+            self.pending = []
             self.length.reset(self.rejoin_draft_len)  # short until the rejoin proves itself
-        k = min(max_tokens, self.length.value)
-        return Draft(self.reference[self.ref_pos : self.ref_pos + max(k, 0)], source=self.name)
+        k = max(min(max_tokens, self.length.value), 0)
+        self._plan(k)
+        self.plan_start = len(tokens)
+        return Draft([entry[0] for entry in self.plan[:k]], source=self.name)
 
     def update(self, tokens: Sequence[int], drafted: int, accepted: int) -> None:
         self._sync(tokens)

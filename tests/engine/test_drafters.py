@@ -268,3 +268,27 @@ def test_hybrid_tries_edit_then_lookup_then_the_model():
     assert (draft.source, draft.tokens) == ("model", [42, 42])
     hybrid.update(seq + [1], 2, 0)
     assert model.updates[-1] == (2, 0) and model.updates[0] == (0, 0)
+
+
+def test_edit_drafter_learns_a_rename_at_its_first_occurrence():
+    rng = random.Random(5)
+    original: list[int] = []
+    for _ in range(40):  # identifier 77 used on many lines
+        original += [rng.randrange(10, 60) for _ in range(rng.randrange(2, 6))] + [77, 3, 1]
+    target = [t for token in original for t in ([300, 301] if token == 77 else [token])] + [2]
+    prompt = [4] + original + [5]
+    learnt = simulate(EditDrafter(original), prompt, target)
+    plain = simulate(EditDrafter(original, substitutions=False), prompt, target)
+    assert learnt["output"] == plain["output"] == target
+    assert plain["forwards"] >= 2 * 40  # without it: a miss and a rejoin at every occurrence
+    assert learnt["forwards"] <= 12, learnt  # with it: the first occurrence teaches the rest
+
+
+def test_edit_drafter_drops_a_replacement_the_target_refuses():
+    original = [10, 11, 77, 12, 13, 14, 15, 16, 17, 77, 18, 19, 20, 21, 22, 23, 77, 24, 25, 26]
+    # the first 77 becomes 300; the later ones stay as they were
+    target = [10, 11, 300, 12, 13, 14, 15, 16, 17, 77, 18, 19, 20, 21, 22, 23, 77, 24, 25, 26, 2]
+    drafter = EditDrafter(original, min_n=2, max_n=3)
+    result = simulate(drafter, [1], target)
+    assert result["output"] == target
+    assert drafter.substitutions == {}  # learnt at the first 77, refused at the second
