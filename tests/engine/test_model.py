@@ -6,7 +6,7 @@ import pytest
 import torch
 
 from engine.checkpoint import load_model
-from engine.model import ModelArgs, Transformer
+from engine.model import Linear, ModelArgs, Transformer, _can_pack_bfloat16
 from tests.engine.conftest import ARCHITECTURES, VOCAB
 
 
@@ -170,3 +170,65 @@ def test_static_shapes_forward_equals_eager(checkpoints):
                 pos = torch.arange(start, end)
                 a, b = eager(idx[:, start:end], pos), static(idx[:, start:end], pos)
                 assert (a - b).abs().max() < 1e-4
+
+
+def drop_packed(model: Transformer) -> Transformer:
+    """The same model on the plain F.linear path (no oneDNN-packed copies)."""
+    for module in model.modules():
+        if isinstance(module, Linear):
+            module.packed = None
+    return model
+
+
+needs_packing = pytest.mark.skipif(not _can_pack_bfloat16(), reason="oneDNN has no bfloat16 on this CPU")
+
+
+@needs_packing
+@pytest.mark.parametrize("arch", ["llama", "qwen2"])  # untied and tied output, q/k/v bias
+def test_packed_bfloat16_equals_plain_bfloat16(checkpoints, arch):
+    fast = load_model(checkpoints[arch], dtype=torch.bfloat16)
+    plain = drop_packed(load_model(checkpoints[arch], dtype=torch.bfloat16))
+    assert all(m.packed is not None for m in fast.modules() if isinstance(m, Linear))
+    idx = prompt(40)
+    with torch.inference_mode():
+        fast.setup_caches(1, 80)
+        plain.setup_caches(1, 80)
+        # prefill and a single-token step: oneDNN packed and F.linear give the same bits
+        assert torch.equal(fast(idx, torch.arange(40)), plain(idx, torch.arange(40)))
+        assert torch.equal(fast(idx[:, :1], torch.tensor([40])), plain(idx[:, :1], torch.tensor([40])))
+        assert greedy_with_cache(fast, idx, 24) == greedy_with_cache(plain, idx, 24)
+
+
+@needs_packing
+def test_packed_bfloat16_decoding_follows_its_float32_upcast(checkpoints):
+    # bfloat16 weights, upcast exactly to float32: the reference the bfloat16 path approximates
+    fast = load_model(checkpoints["llama"], dtype=torch.bfloat16)
+    upcast = load_model(checkpoints["llama"], dtype=torch.bfloat16).float()
+    idx = prompt(48, seed=3)
+    with torch.inference_mode():
+        fast.setup_caches(1, 64)
+        upcast.setup_caches(1, 64)
+        low, high = fast(idx, torch.arange(48)).float(), upcast(idx, torch.arange(48))
+        step_low = fast(idx[:, :1], torch.tensor([48])).float()
+        step_high = upcast(idx[:, :1], torch.tensor([48]))
+    assert high.abs().max() > 1.0
+    assert (low - high).abs().max() < 0.05 * high.abs().max()
+    assert (step_low - step_high).abs().max() < 0.05 * step_high.abs().max()
+    assert (low.argmax(-1) == high.argmax(-1)).float().mean() > 0.9
+
+
+@needs_packing
+def test_packed_copy_is_not_used_with_autograd_and_follows_weight_changes(checkpoints):
+    model = load_model(checkpoints["llama"], dtype=torch.bfloat16)
+    layer = model.layers[0].feed_forward.w2
+    x = torch.randn(1, 3, layer.in_features, dtype=torch.bfloat16)
+    with torch.no_grad():
+        layer.weight.mul_(2)  # an in-place change, as an optimizer step makes
+        expected = torch.nn.functional.linear(x, layer.weight)
+    with torch.inference_mode():
+        assert torch.equal(layer(x), expected)  # repacked, not the stale copy
+    assert layer.packed is not None
+    model.float()
+    with torch.inference_mode():  # cast to float32: the bfloat16 copy is dropped
+        assert layer(x.float()).dtype == torch.float32 and layer.packed is None
+    assert layer(x.float()).requires_grad  # autograd: always the plain weight
