@@ -54,6 +54,7 @@ KEYS: tuple[KeySpec, ...] = (
 
 BINDING_IDS = tuple(spec.id for spec in KEYS)
 SPEC_BY_ID = {spec.id: spec for spec in KEYS}
+KEY_ORDER = {spec.id: position for position, spec in enumerate(KEYS)}  # footer and help order
 
 
 def review_bindings(read_only: bool = False) -> list[Binding]:

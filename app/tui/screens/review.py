@@ -14,7 +14,7 @@ from textual.widgets import Header
 
 from app.errors import UserError
 from app.review import Decision
-from app.tui.bindings import review_bindings
+from app.tui.bindings import KEY_ORDER, review_bindings
 from app.tui.messages import FileChosen, SessionGrew
 from app.tui.model import SessionView
 from app.tui.render import LineMode
@@ -50,6 +50,14 @@ class ReviewScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_view()
+
+    @property
+    def active_bindings(self):  # type: ignore[override]
+        """Textual's, in the order of the key table: a key remapped from config moves to the
+        end of Textual's keymap, which pushed it off a narrow footer."""
+        bindings = super().active_bindings
+        last = len(KEY_ORDER)
+        return dict(sorted(bindings.items(), key=lambda item: KEY_ORDER.get(item[1][1].id, last)))
 
     # ---- drawing -------------------------------------------------------------------------
 
