@@ -63,8 +63,16 @@ class Tmux:
         go = f"{self.socket}.go"
         waiting = f"while [ ! -e {shlex.quote(go)} ]; do sleep 0.02; done; {command}"
         self.run("new-session", "-d", "-s", self.name, "-x", "120", "-y", "40", waiting)
+        self.run("set-option", "-g", "default-size", "120x40")
         self.run("set-option", "-w", "-t", self.name, "window-size", "manual")
-        self.run("resize-window", "-t", self.name, "-x", "120", "-y", "40")
+        for _attempt in range(50):  # a loaded machine once left the window at 80x24
+            self.run("resize-window", "-t", self.name, "-x", "120", "-y", "40")
+            size = self.run("display-message", "-p", "-t", self.name, "#{window_width}x#{window_height}")
+            if size.strip() == "120x40":
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError(f"tmux would not size the window to 120x40 (it is {size.strip()})")
         Path(go).touch()
 
     def screen(self) -> str:
