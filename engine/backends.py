@@ -1,0 +1,423 @@
+"""One interface for whoever drafts the text: the local speculative engine or a model server.
+
+The app streams a draft through `Backend.stream(...)` and does not care who answers::
+
+    backend = open_backend(model="builtin")                       # local engine (lazy: loads on first use)
+    backend = open_backend(server="http://localhost:8000", model="qwen2.5-coder",
+                           api_key_env="OPENAI_API_KEY")          # engine.remote.RemoteBackend
+    text = ""
+    for piece in backend.stream(messages, reference=original, max_new_tokens=2048, cancel=event):
+        if isinstance(piece, DraftStats):
+            stats = piece                                         # always last, exactly once
+        else:
+            text += piece                                         # text chunks, in order
+    if not stats.complete:
+        ...                                                       # cancelled or cut at the length limit
+
+Public API:
+
+- ``Backend`` (protocol): ``name`` (the model name, for provenance), ``kind`` ("local" or
+  "remote"), ``context_length`` (tokens, or None when unknown), ``count_tokens(text)`` and
+  ``count_prompt_tokens(messages)`` (int, or None when the backend cannot tell), and
+  ``stream(messages, *, reference=None, max_new_tokens=2048, temperature=0.0, stop=(),
+  cancel=None) -> Iterator[str | DraftStats]``: text pieces, then one final DraftStats.
+  Problems a user can fix raise engine.errors.EngineError (one line); a broken stream (a server
+  cut, an error mid-stream) raises, so nothing is applied from a broken draft.
+- ``DraftStats``: finish_reason ("stop": the model ended its answer; "length": max_new_tokens or
+  the context window was reached; "cancelled"; or a server's own reason), ``complete`` (True only
+  for "stop"), prompt/new tokens, elapsed and first-piece times, tokens_per_s, and for the local
+  engine drafter, drafted/accepted tokens and acceptance_rate.
+- ``collect(stream) -> (text, DraftStats)``: drain a stream.
+- ``LocalBackend(model_dir="builtin", draft_model_dir=None, drafter="auto", dtype="float32")``:
+  loads lazily (torch is imported on first use), renders messages with the model's chat
+  template, and with `reference` (the original file being rewritten) drafts with
+  engine.drafters.EditDrafter: lossless, so `drafter="none"` gives the same text, only slower.
+- ``open_backend(model=..., server=..., draft_model=..., drafter=..., api_key_env=..., **remote)``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from engine.errors import EngineError
+
+DRAFTERS = ("auto", "none", "edit", "lookup", "model", "hybrid")
+COMPLETE = "stop"
+
+
+@dataclass
+class DraftStats:
+    """What one draft cost and how it ended; the last item of every Backend.stream."""
+
+    model: str
+    backend: str  # "local" or "remote"
+    finish_reason: str  # "stop", "length", "cancelled", or the server's own ("content_filter", ...)
+    prompt_tokens: int | None = None  # None: the server did not say
+    new_tokens: int | None = None
+    elapsed_s: float = 0.0  # from the request to the last piece
+    first_piece_s: float | None = None  # from the request to the first text (None: no text)
+    drafter: str = ""  # local engine: none, edit, lookup, model, hybrid
+    drafted_tokens: int | None = None  # local engine with a drafter
+    accepted_tokens: int | None = None
+    target_forwards: int | None = None  # local engine: decoding forwards of the target
+
+    @property
+    def complete(self) -> bool:
+        """The model ended its answer by itself: the text is the whole draft."""
+        return self.finish_reason == COMPLETE
+
+    @property
+    def tokens_per_s(self) -> float | None:
+        if self.new_tokens is None or self.elapsed_s <= 0:
+            return None
+        return self.new_tokens / self.elapsed_s
+
+    @property
+    def acceptance_rate(self) -> float | None:
+        if not self.drafted_tokens or self.accepted_tokens is None:
+            return None
+        return self.accepted_tokens / self.drafted_tokens
+
+    def as_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out.update(complete=self.complete, tokens_per_s=self.tokens_per_s, acceptance_rate=self.acceptance_rate)
+        return out
+
+    def summary(self) -> str:
+        """One line for a status bar: `212 tokens in 3.1 s (68.4 tokens/s), drafted 230, accepted 201 (87%)`."""
+        parts = []
+        if self.new_tokens is not None:
+            rate = self.tokens_per_s
+            parts.append(f"{self.new_tokens} tokens in {self.elapsed_s:.1f} s"
+                         + (f" ({rate:.1f} tokens/s)" if rate is not None else ""))  # fmt: skip
+        else:
+            parts.append(f"{self.elapsed_s:.1f} s")
+        if self.drafted_tokens:
+            parts.append(f"drafted {self.drafted_tokens}, accepted {self.accepted_tokens} "
+                         f"({100 * (self.acceptance_rate or 0):.0f}%)")  # fmt: skip
+        if not self.complete:
+            parts.append(self.finish_reason)
+        return ", ".join(parts)
+
+
+Piece = str | DraftStats  # a text chunk, or the final statistics
+
+
+@runtime_checkable
+class Backend(Protocol):
+    """What the app needs of a model: a name, a window, token counts, and a text stream."""
+
+    kind: str
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def context_length(self) -> int | None: ...
+
+    def count_tokens(self, text: str) -> int | None: ...
+
+    def count_prompt_tokens(self, messages: Sequence[dict[str, str]]) -> int | None: ...
+
+    def stream(self, messages: Sequence[dict[str, str]], *, reference: str | None = None,
+               max_new_tokens: int = 2048, temperature: float = 0.0, stop: Sequence[str] = (),
+               cancel: threading.Event | None = None) -> Iterator[Piece]: ...  # fmt: skip
+
+
+def collect(stream: Iterable[Piece]) -> tuple[str, DraftStats]:
+    """All the text of a stream and its final statistics."""
+    chunks: list[str] = []
+    stats: DraftStats | None = None
+    for piece in stream:
+        if isinstance(piece, DraftStats):
+            stats = piece
+        else:
+            chunks.append(piece)
+    if stats is None:  # a Backend always ends with its stats; this is a bug, not a user error
+        raise RuntimeError("the stream ended without its DraftStats")
+    return "".join(chunks), stats
+
+
+def check_messages(messages: Sequence[dict[str, str]]) -> list[dict[str, str]]:
+    """Chat messages as a list of {"role", "content"} dicts; EngineError for anything else."""
+    out = []
+    for message in messages:
+        if not isinstance(message, dict) or not isinstance(message.get("role"), str) \
+                or not isinstance(message.get("content"), str):  # fmt: skip
+            raise EngineError(f"a chat message must be {{'role': str, 'content': str}}, not {str(message)[:80]!r}")
+        out.append({"role": message["role"], "content": message["content"]})
+    if not out:
+        raise EngineError("no chat messages to send: give at least one")
+    return out
+
+
+def check_generation_options(max_new_tokens: int, temperature: float) -> None:
+    if max_new_tokens < 1:
+        raise EngineError(f"max_new_tokens must be 1 or more (got {max_new_tokens})")
+    if temperature < 0:
+        raise EngineError(f"temperature must be 0 (greedy) or more (got {temperature})")
+
+
+# ---------------------------------------------------------------------------------------------
+# the local engine
+
+
+_FINISH = {"eos": "stop", "stop_string": "stop", "max_new_tokens": "length", "context": "length"}
+
+
+class LocalBackend:
+    """The local engine: a checkpoint directory (or "builtin"), speculative decoding, lazy loading.
+
+    drafter: "auto" (with a reference: edit, or hybrid when a draft model was given; without one:
+    lookup, or model with a draft model), "none" (plain decoding), or one of engine.cli_speculative's
+    drafters. Every drafter is lossless: greedy output is the same text whichever is chosen.
+    One stream at a time: a second one while the first runs raises EngineError.
+    """
+
+    kind = "local"
+
+    def __init__(self, model_dir: str | Path = "builtin", draft_model_dir: str | Path | None = None,
+                 drafter: str = "auto", *, dtype: str = "float32", draft_len: int | None = None) -> None:  # fmt: skip
+        from engine.cli_generate import resolve_model_dir
+
+        if drafter not in DRAFTERS:
+            raise EngineError(f"unknown drafter {drafter!r}: use one of {', '.join(DRAFTERS)}")
+        if draft_len is not None and draft_len < 1:
+            raise EngineError("draft_len must be 1 or more")
+        self.model_name = str(model_dir)
+        try:
+            self.path = resolve_model_dir(str(model_dir))
+        except EngineError as error:
+            if str(model_dir) == "builtin":
+                raise
+            raise EngineError(f"{error}; for a model served over HTTP give --server URL too") from None
+        if draft_model_dir is not None:
+            self.draft_path: Path | None = resolve_model_dir(str(draft_model_dir))
+        else:
+            self.draft_path = None
+        if drafter in ("model",) and self.draft_path is None and not (self.path / "draft" / "config.json").is_file():
+            raise EngineError("--drafter model needs --draft-model DIR (a small model with the same tokenizer)")
+        self.drafter = drafter
+        self.dtype = dtype
+        self.draft_len = draft_len
+        self._config = self._read_config()
+        self._checkpoint: Any = None
+        self._tokenizer: Any = None
+        self._draft_model: Any = None
+        self._load_lock = threading.Lock()
+        self._busy = threading.Lock()
+
+    def _read_config(self) -> dict[str, Any]:
+        try:
+            return json.loads((self.path / "config.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise EngineError(f"{self.path / 'config.json'} cannot be read: {error}") from None
+
+    @property
+    def name(self) -> str:
+        """`builtin`, or the checkpoint directory's name (e.g. Qwen2.5-Coder-0.5B-Instruct)."""
+        return "builtin" if self.model_name == "builtin" else self.path.name
+
+    @property
+    def context_length(self) -> int | None:
+        value = self._config.get("max_position_embeddings")
+        return int(value) if isinstance(value, int) else None
+
+    @property
+    def loaded(self) -> bool:
+        return self._checkpoint is not None
+
+    def _tokenizer_only(self) -> Any:
+        if self._tokenizer is None:
+            from engine.checkpoint import load_tokenizer
+
+            tokenizer = load_tokenizer(self.path)
+            if tokenizer is None:
+                raise EngineError(f"{self.path / 'tokenizer.json'} is missing: the local engine needs a tokenizer")
+            self._tokenizer = tokenizer
+        return self._tokenizer
+
+    def load(self) -> None:
+        """Load the weights now (the first stream does it otherwise); safe from several threads."""
+        with self._load_lock:
+            if self._checkpoint is not None:
+                return
+            from engine import checkpoint
+
+            loaded = checkpoint.load(self.path, dtype=self.dtype)
+            loaded.require_tokenizer()
+            self._tokenizer = loaded.tokenizer
+            self._checkpoint = loaded
+
+    def count_tokens(self, text: str) -> int:
+        return len(self._tokenizer_only().encode(text, add_special_tokens=False))
+
+    def render(self, messages: Sequence[dict[str, str]]) -> str:
+        """The prompt text: the messages through the model's chat template, generation prompt added."""
+        return self._tokenizer_only().apply_chat_template(check_messages(messages), add_generation_prompt=True)
+
+    def prompt_ids(self, messages: Sequence[dict[str, str]]) -> list[int]:
+        # the template places the special tokens itself (bos included), so the tokenizer adds none
+        return self._tokenizer_only().encode(self.render(messages), add_special_tokens=False)
+
+    def count_prompt_tokens(self, messages: Sequence[dict[str, str]]) -> int:
+        return len(self.prompt_ids(messages))
+
+    def _drafter_kind(self, reference: str | None) -> str:
+        has_draft_model = self.draft_path is not None
+        if self.drafter == "auto":
+            if reference is not None:
+                return "hybrid" if has_draft_model else "edit"
+            return "model" if has_draft_model else "lookup"
+        if self.drafter == "edit" and reference is None:
+            return "none"  # nothing to draft from: plain decoding gives the same text
+        return self.drafter
+
+    def _get_draft_model(self) -> Any:
+        with self._load_lock:
+            return self._load_draft_model()
+
+    def _load_draft_model(self) -> Any:
+        if self._draft_model is None:
+            from engine import checkpoint
+
+            path = self.draft_path
+            if path is None and (self.path / "draft" / "config.json").is_file():
+                path = self.path / "draft"  # the builtin pair: draft/ beside the target
+            if path is None:
+                return None
+            draft = checkpoint.load_model(path, dtype=self.dtype)
+            if draft.args.vocab_size != self._checkpoint.args.vocab_size:
+                raise EngineError(
+                    f"the draft model's vocabulary ({draft.args.vocab_size}) differs from the model's "
+                    f"({self._checkpoint.args.vocab_size}): a draft model must share the model's tokenizer"
+                )
+            self._draft_model = draft
+        return self._draft_model
+
+    def _make_drafter(self, kind: str, reference: str | None) -> Any:
+        if kind == "none":
+            return None
+        from engine.cli_speculative import build_drafter
+
+        ref_ids = None
+        if reference is not None:
+            ref_ids = self._tokenizer.encode(reference, add_special_tokens=False)
+            ref_ids += list(self._checkpoint.eos_token_ids[:1])  # a rewrite ends where the original ends
+        draft_model = self._get_draft_model() if kind in ("model", "hybrid") else None
+        if kind == "model" and draft_model is None:
+            raise EngineError("--drafter model needs --draft-model DIR (a small model with the same tokenizer)")
+        return build_drafter(kind, reference=ref_ids, draft_model=draft_model, draft_len=self.draft_len)
+
+    def stream(self, messages: Sequence[dict[str, str]], *, reference: str | None = None,
+               max_new_tokens: int = 2048, temperature: float = 0.0, stop: Sequence[str] = (),
+               cancel: threading.Event | None = None, seed: int | None = None) -> Iterator[Piece]:  # fmt: skip
+        """Text pieces of the model's answer, then a DraftStats. Checks the prompt at once."""
+        check_generation_options(max_new_tokens, temperature)
+        messages = check_messages(messages)
+        started = time.perf_counter()
+        self.load()
+        ids = self.prompt_ids(messages)
+        context = self._checkpoint.args.max_position_embeddings
+        if len(ids) >= context:
+            raise EngineError(
+                f"the prompt has {len(ids)} tokens and {self.name}'s context window holds {context}: "
+                "give fewer or shorter files (or fewer lines per window)"
+            )
+        budget = min(max_new_tokens, context - len(ids))  # the rest of the window; "length" if reached
+        kind = self._drafter_kind(reference)
+        drafter = self._make_drafter(kind, reference)
+        return self._run(ids, budget, temperature, seed, list(stop), drafter, kind, cancel, started)
+
+    def _run(self, ids: list[int], budget: int, temperature: float, seed: int | None, stop: list[str],
+             drafter: Any, kind: str, cancel: threading.Event | None, started: float) -> Iterator[Piece]:  # fmt: skip
+        # the model's KV cache serves one sequence: a second stream must not interleave with this one
+        if not self._busy.acquire(blocking=False):
+            raise EngineError("the local model is already drafting: wait for that draft or cancel it")
+        try:
+            from engine.generate import GenerationStats, Sampling, TextStream, generate_tokens
+
+            loaded = self._checkpoint
+            sampling = Sampling(temperature=temperature, seed=seed)
+            cancelled = threading.Event()
+            stats: Any
+            if drafter is None:
+                stats = GenerationStats()
+                tokens = generate_tokens(loaded.model, ids, max_new_tokens=budget, sampling=sampling,
+                                         eos_ids=loaded.eos_token_ids, stats=stats)  # fmt: skip
+            else:
+                from engine.speculative import SpecStats, speculative_tokens
+
+                stats = SpecStats()
+                tokens = speculative_tokens(loaded.model, ids, drafter, budget, sampling=sampling,
+                                            eos_ids=loaded.eos_token_ids, stats=stats)  # fmt: skip
+            text = TextStream(_until(tokens, cancel, cancelled), self._tokenizer, stop, stats)
+            first: float | None = None
+            try:
+                for piece in text:
+                    if first is None:
+                        first = time.perf_counter() - started
+                    yield piece
+                    if cancel is not None and cancel.is_set():
+                        cancelled.set()
+                        break
+            finally:
+                text.close()
+            elapsed = time.perf_counter() - started
+            finish = "cancelled" if cancelled.is_set() else _FINISH.get(stats.stop_reason, stats.stop_reason)
+            result = DraftStats(model=self.name, backend="local", finish_reason=finish,
+                                prompt_tokens=len(ids), new_tokens=len(text.tokens), elapsed_s=elapsed,
+                                first_piece_s=first, drafter=kind)  # fmt: skip
+            if drafter is not None:
+                result.drafted_tokens = stats.drafted_tokens
+                result.accepted_tokens = stats.accepted_tokens
+                result.target_forwards = stats.target_forwards
+            yield result
+        finally:
+            self._busy.release()
+
+
+def _until(tokens: Iterator[int], cancel: threading.Event | None, cancelled: threading.Event) -> Iterator[int]:
+    """The token iterator, stopped before the next decoding step once `cancel` is set."""
+    try:
+        while True:
+            if cancel is not None and cancel.is_set():
+                cancelled.set()
+                return
+            token = next(tokens, None)
+            if token is None:
+                return
+            yield token
+    finally:
+        close = getattr(tokens, "close", None)
+        if close is not None:
+            close()
+
+
+# ---------------------------------------------------------------------------------------------
+# choosing one
+
+
+def open_backend(model: str | None = "builtin", server: str | None = None, draft_model: str | None = None,
+                 drafter: str = "auto", api_key_env: str | None = None, **remote_options: Any) -> Backend:  # fmt: skip
+    """The local engine for `model` (a checkpoint directory or "builtin"), or, with `server`, an
+    OpenAI-compatible server serving `model` (None: the server's only model). Nothing is loaded
+    or contacted yet. remote_options go to engine.remote.RemoteBackend (timeouts, retries)."""
+    if server:
+        if draft_model:
+            raise EngineError("--draft-model is for the local engine; a model server drafts on its own (drop it)")
+        if drafter not in ("auto", "none"):
+            raise EngineError(f"--drafter {drafter} is for the local engine; a model server drafts on its own")
+        from engine.remote import RemoteBackend
+
+        name = None if model in (None, "", "builtin") else model
+        return RemoteBackend(server, name, api_key_env=api_key_env, **remote_options)
+    if remote_options:
+        raise EngineError(f"{', '.join(sorted(remote_options))}: options for --server only")
+    return LocalBackend(model or "builtin", draft_model, drafter)

@@ -1,0 +1,512 @@
+"""OpenAI-compatible chat completions over httpx: vLLM, SGLang, llama.cpp server, Ollama (/v1), hosted APIs.
+
+`RemoteBackend` implements engine.backends.Backend: POST {server}/v1/chat/completions with
+stream=true, server-sent events parsed as they arrive (data lines, multi-line events, comments and
+keep-alives, [DONE]), text from choices[0].delta.content, the finish reason and the usage counts.
+
+Failures are one-line EngineErrors that say what to do: the server unreachable (its URL; start it
+or fix --server), 401/403 (the API key's environment variable), 404 for the model (what GET
+/v1/models offers), 429 (Retry-After honoured a bounded number of times), 5xx (the status and the
+server's own message), a malformed event (a short excerpt), a read time-out, and a stream cut in
+the middle (neither [DONE] nor a finish_reason): a broken draft always raises, so the caller never
+applies part of one. Connection errors are retried with backoff, but only before the server
+answered: a request whose tokens have started to stream is never sent again.
+
+The API key is read from the environment variable whose *name* is configured (api_key_env); a key
+itself never appears in configuration, in messages or in logs.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import os
+import threading
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from engine.backends import DraftStats, Piece, check_generation_options, check_messages
+from engine.errors import EngineError
+
+CHAT_PATH = "/v1/chat/completions"
+MODELS_PATH = "/v1/models"
+EXCERPT = 120  # characters of a server's text quoted in a message
+
+
+def base_url(server: str) -> str:
+    """The server's root URL: a scheme added when missing, a trailing / or /v1 dropped."""
+    url = server.strip()
+    if not url:
+        raise EngineError("--server is empty: give the model server's URL, e.g. http://localhost:8000")
+    if "://" not in url:
+        url = "http://" + url
+    if not url.startswith(("http://", "https://")):
+        raise EngineError(f"--server {server}: only http:// and https:// URLs are supported")
+    url = url.rstrip("/")
+    if url.endswith("/v1"):
+        url = url[: -len("/v1")]
+    return url
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """A short one-line quote of a server's text."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def server_message(body: bytes | str) -> str:
+    """The error message in a server's response body (OpenAI, FastAPI, plain text), one line."""
+    text = body.decode("utf-8", errors="replace") if isinstance(body, bytes) else body
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return excerpt(text)
+    if isinstance(data, dict):
+        for key in ("error", "detail", "message"):
+            value = data.get(key)
+            if isinstance(value, dict):
+                value = value.get("message") or value.get("msg") or value
+            if value:
+                return excerpt(value if isinstance(value, str) else json.dumps(value))
+    return excerpt(text)
+
+
+def retry_after_seconds(value: str | None) -> float | None:
+    """Retry-After as seconds: a number, or an HTTP date (RFC 9110); None when absent or unreadable."""
+    if not value:
+        return None
+    try:
+        return max(float(value), 0.0)
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(when.timestamp() - time.time(), 0.0)
+
+
+@dataclass
+class ServerEvent:
+    """One server-sent event: its type ("" = message) and its data lines joined by newlines."""
+
+    event: str
+    data: str
+    terminated: bool = True  # False: the stream ended before the blank line that ends an event
+
+
+def iter_events(lines: Iterable[str]) -> Iterator[ServerEvent]:
+    """Server-sent events from the stream's lines (the WHATWG event-stream format).
+
+    Comment lines (`: keep-alive`) are skipped, `data:` lines of one event are joined with newlines,
+    a blank line dispatches the event; id and retry fields are ignored.
+    """
+    data: list[str] = []
+    event = ""
+    for line in lines:
+        if line == "":
+            if data:
+                yield ServerEvent(event, "\n".join(data))
+            data, event = [], ""
+            continue
+        if line.startswith(":"):
+            continue
+        field, _, value = line.partition(":")
+        if value.startswith(" "):
+            value = value[1:]
+        if field == "data":
+            data.append(value)
+        elif field == "event":
+            event = value
+    if data:
+        yield ServerEvent(event, "\n".join(data), terminated=False)
+
+
+class RemoteBackend:
+    """A model served over the OpenAI chat-completions protocol (see the module docstring)."""
+
+    kind = "remote"
+
+    def __init__(self, server: str, model: str | None = None, *, api_key_env: str | None = None,
+                 connect_timeout: float = 10.0, read_timeout: float = 120.0, retries: int = 3,
+                 backoff_s: float = 0.5, rate_limit_waits: int = 3, max_wait_s: float = 60.0,
+                 send_prediction: bool = False, extra_body: dict[str, Any] | None = None) -> None:  # fmt: skip
+        """connect_timeout / read_timeout: seconds to connect, and the longest silence while reading;
+        retries: connection errors retried (before any answer) with backoff_s * 2**n waits;
+        rate_limit_waits: 429 answers waited out (Retry-After, at most max_wait_s each);
+        send_prediction: send `reference` as OpenAI's predicted output (servers that support it
+        draft from it; others may refuse the field); extra_body: more request fields."""
+        self.base = base_url(server)
+        self._model = model or None
+        self.api_key_env = api_key_env or None
+        if connect_timeout <= 0 or read_timeout <= 0:
+            raise EngineError("time-outs must be more than 0 seconds")
+        if retries < 0 or rate_limit_waits < 0:
+            raise EngineError("retries must be 0 or more")
+        self.timeout = httpx.Timeout(connect=connect_timeout, read=read_timeout, write=read_timeout,
+                                     pool=connect_timeout)  # fmt: skip
+        self.connect_timeout, self.read_timeout = connect_timeout, read_timeout
+        self.retries, self.backoff_s = retries, backoff_s
+        self.rate_limit_waits, self.max_wait_s = rate_limit_waits, max_wait_s
+        self.send_prediction = send_prediction
+        self.extra_body = dict(extra_body or {})
+        self._models: list[dict[str, Any]] | None = None
+        self._models_lock = threading.Lock()
+
+    # -- what the app asks before drafting ------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """The model's name; when none was given, the server's only model (asks the server)."""
+        if self._model is None:
+            ids = self.list_models()
+            if len(ids) != 1:
+                offered = ", ".join(ids[:20]) or "none"
+                raise EngineError(f"{self.base} offers {len(ids)} models ({offered}): choose one with --model NAME")
+            self._model = ids[0]
+        return self._model
+
+    @property
+    def context_length(self) -> int | None:
+        """The window /v1/models reports (vLLM max_model_len, context_length, llama.cpp n_ctx_train);
+        None when the server does not say or cannot be asked."""
+        try:
+            entries = self._model_entries()
+            model = self.name
+        except EngineError:
+            return None
+        for entry in entries:
+            if entry.get("id") != model:
+                continue
+            meta = entry.get("meta") if isinstance(entry.get("meta"), dict) else {}
+            for value in (entry.get("max_model_len"), entry.get("context_length"), entry.get("context_window"),
+                          meta.get("n_ctx"), meta.get("n_ctx_train")):  # fmt: skip
+                if isinstance(value, int) and value > 0:
+                    return value
+        return None
+
+    def count_tokens(self, text: str) -> int | None:
+        return None  # the server's tokenizer is not known here
+
+    def count_prompt_tokens(self, messages: Sequence[dict[str, str]]) -> int | None:
+        return None
+
+    def list_models(self) -> list[str]:
+        """The model ids GET /v1/models offers (asked again on every call)."""
+        with self._models_lock:
+            self._models = None
+        return [str(entry.get("id")) for entry in self._model_entries() if entry.get("id") is not None]
+
+    def _model_entries(self) -> list[dict[str, Any]]:
+        with self._models_lock:
+            if self._models is None:
+                with self._client() as client:
+                    response = self._send(client, "GET", MODELS_PATH, None, cancel=None, what="the model list")
+                    body = response.read()
+                try:
+                    data = json.loads(body)
+                    entries = data["data"] if isinstance(data, dict) else data
+                    if not isinstance(entries, list):
+                        raise TypeError
+                except (ValueError, KeyError, TypeError):
+                    raise EngineError(
+                        f"{self.base}{MODELS_PATH} did not answer with a model list: "
+                        f"{excerpt(body.decode('utf-8', errors='replace'))!r}"
+                    ) from None
+                self._models = [e for e in entries if isinstance(e, dict)]
+            return self._models
+
+    # -- HTTP ------------------------------------------------------------------------------------
+
+    def _headers(self) -> dict[str, str]:
+        headers = {"Accept": "text/event-stream, application/json"}
+        key = os.environ.get(self.api_key_env) if self.api_key_env else None
+        if key:
+            headers["Authorization"] = f"Bearer {key.strip()}"
+        return headers
+
+    def _client(self) -> httpx.Client:
+        return httpx.Client(timeout=self.timeout, headers=self._headers(), follow_redirects=True)
+
+    def _sleep(self, seconds: float, cancel: threading.Event | None) -> bool:
+        """Wait; True when cancelled meanwhile."""
+        if cancel is None:
+            time.sleep(seconds)
+            return False
+        return cancel.wait(seconds)
+
+    def _send(self, client: httpx.Client, method: str, path: str, body: dict[str, Any] | None, *,
+              cancel: threading.Event | None, what: str) -> httpx.Response:  # fmt: skip
+        """A streamed response with status < 400, after the bounded retries and waits; EngineError
+        otherwise. None is never returned; a cancel during a wait raises _Cancelled."""
+        url = self.base + path
+        failures = waits = 0
+        while True:
+            try:
+                request = client.build_request(method, url, json=body)
+                response = client.send(request, stream=True)
+            except httpx.ConnectTimeout:
+                error_text = f"no connection within {self.connect_timeout:g} s (connect time-out)"
+            except httpx.ReadTimeout:
+                raise EngineError(
+                    f"the model server at {self.base} did not answer {what} within {self.read_timeout:g} s "
+                    "(read time-out): it may be busy or loading the model; try again or raise the time-out"
+                ) from None
+            except (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as error:
+                # nothing was answered yet, so sending the request again is safe
+                error_text = _reason(error)
+            else:
+                if response.status_code == 429:
+                    response.read()
+                    response.close()
+                    wait = retry_after_seconds(response.headers.get("retry-after"))
+                    if wait is None:
+                        wait = self.backoff_s * 2**waits
+                    if waits < self.rate_limit_waits and wait <= self.max_wait_s:
+                        waits += 1
+                        if self._sleep(wait, cancel):
+                            raise _Cancelled
+                        continue
+                    asked = f"; it asks to wait {wait:.0f} s" if wait > self.max_wait_s else ""
+                    raise EngineError(
+                        f"rate limited by {self.base} (429 Too Many Requests, {waits + 1} times{asked}): "
+                        f"wait and try again, or check your plan's limits: {server_message(response.content)}"
+                    )
+                if response.status_code >= 400:
+                    content = response.read()
+                    response.close()
+                    raise self._status_error(response.status_code, response.reason_phrase, content, path, what)
+                return response
+            if failures >= self.retries:
+                tries = f" (tried {failures + 1} times)" if failures else ""
+                raise EngineError(
+                    f"cannot reach the model server at {self.base}: {error_text}{tries}; "
+                    "start the server there or fix --server"
+                )
+            if self._sleep(self.backoff_s * 2**failures, cancel):
+                raise _Cancelled
+            failures += 1
+
+    def _status_error(self, status: int, reason: str, content: bytes, path: str, what: str) -> EngineError:
+        message = server_message(content)
+        said = f": {message}" if message else ""
+        if status in (401, 403):
+            if not self.api_key_env:
+                fix = ("it needs an API key: put the key in an environment variable and name that variable "
+                       "in the configuration (api_key_env)")  # fmt: skip
+            elif not os.environ.get(self.api_key_env):
+                fix = f"the API key variable ${self.api_key_env} is not set: export it"
+            else:
+                fix = f"it refused the API key in ${self.api_key_env}: check that key and its access to the model"
+            return EngineError(f"{self.base} answered {status} {reason}: {fix}{said}")
+        if status == 404 and path == CHAT_PATH:
+            try:
+                offered = self.list_models()
+            except EngineError:
+                offered = None
+            if offered is not None and self._model not in offered:
+                listing = ", ".join(offered[:20]) + (" …" if len(offered) > 20 else "") if offered else "none"
+                return EngineError(
+                    f"model {self._model!r} is not served at {self.base}; it offers: {listing} "
+                    f"(choose one with --model){said}"
+                )
+            return EngineError(
+                f"{self.base}{path} was not found (404): is --server the base URL of an OpenAI-compatible "
+                f"server?{said}"
+            )
+        if status == 404:
+            return EngineError(f"{self.base}{path} was not found (404): is --server the base URL of an "
+                               f"OpenAI-compatible server?{said}")  # fmt: skip
+        if status >= 500:
+            return EngineError(f"the model server at {self.base} failed on {what} ({status} {reason}){said}; "
+                               "check its log, then try again")  # fmt: skip
+        return EngineError(f"{self.base} refused {what} ({status} {reason}){said}")
+
+    # -- streaming -------------------------------------------------------------------------------
+
+    def request_body(self, messages: Sequence[dict[str, str]], *, reference: str | None, max_new_tokens: int,
+                     temperature: float, stop: Sequence[str], usage: bool = True) -> dict[str, Any]:  # fmt: skip
+        body: dict[str, Any] = {
+            "model": self.name,
+            "messages": check_messages(messages),
+            "stream": True,
+            "max_tokens": max_new_tokens,
+            "temperature": temperature,
+        }
+        if usage:
+            body["stream_options"] = {"include_usage": True}
+        if stop:
+            body["stop"] = list(stop)
+        if reference is not None and self.send_prediction:
+            body["prediction"] = {"type": "content", "content": reference}
+        body.update(self.extra_body)
+        return body
+
+    def stream(self, messages: Sequence[dict[str, str]], *, reference: str | None = None,
+               max_new_tokens: int = 2048, temperature: float = 0.0, stop: Sequence[str] = (),
+               cancel: threading.Event | None = None) -> Iterator[Piece]:  # fmt: skip
+        """Text pieces as the server streams them, then a DraftStats; EngineError on any failure,
+        including a stream that ends before the server said it was done."""
+        check_generation_options(max_new_tokens, temperature)
+        body = self.request_body(messages, reference=reference, max_new_tokens=max_new_tokens,
+                                 temperature=temperature, stop=stop)  # fmt: skip
+        return self._stream(body, cancel)
+
+    def _stream(self, body: dict[str, Any], cancel: threading.Event | None) -> Iterator[Piece]:
+        started = time.perf_counter()
+        stats = DraftStats(model=str(body["model"]), backend="remote", finish_reason="")
+        with self._client() as client:
+            try:
+                response = self._open_chat(client, body, cancel)
+            except _Cancelled:
+                stats.finish_reason, stats.elapsed_s = "cancelled", time.perf_counter() - started
+                yield stats
+                return
+            try:
+                content_type = response.headers.get("content-type", "")
+                if "json" in content_type and "event-stream" not in content_type:
+                    yield from self._whole_answer(response, stats)  # a server that ignored stream=true
+                else:
+                    yield from self._read_events(response, stats, cancel, started)
+            finally:
+                response.close()
+        stats.elapsed_s = time.perf_counter() - started
+        yield stats
+
+    def _open_chat(self, client: httpx.Client, body: dict[str, Any], cancel: threading.Event | None) -> httpx.Response:
+        if cancel is not None and cancel.is_set():
+            raise _Cancelled
+        try:
+            return self._send(client, "POST", CHAT_PATH, body, cancel=cancel, what="the chat request")
+        except EngineError as error:
+            # servers that predate stream_options refuse the field: ask again without it (no usage then)
+            if "stream_options" in body and "stream_options" in str(error) and "(400" in str(error):
+                body = {k: v for k, v in body.items() if k != "stream_options"}
+                return self._send(client, "POST", CHAT_PATH, body, cancel=cancel, what="the chat request")
+            raise
+
+    def _read_events(self, response: httpx.Response, stats: DraftStats, cancel: threading.Event | None,
+                     started: float) -> Iterator[str]:  # fmt: skip
+        done = False
+        finish: str | None = None
+        received = 0  # characters of text
+        try:
+            for event in iter_events(response.iter_lines()):
+                if cancel is not None and cancel.is_set():
+                    break
+                data = event.data.strip()
+                if data == "[DONE]":
+                    done = True
+                    break
+                if not event.terminated:  # the last event lost its end: the stream was cut inside it
+                    try:
+                        json.loads(data)
+                    except ValueError:
+                        break
+                payload = self._parse_event(event, data)
+                usage = payload.get("usage")
+                if isinstance(usage, dict):
+                    stats.prompt_tokens = _int_or(usage.get("prompt_tokens"), stats.prompt_tokens)
+                    stats.new_tokens = _int_or(usage.get("completion_tokens"), stats.new_tokens)
+                for text, reason in self._choices(payload, data):
+                    if reason:
+                        finish = reason
+                    if text:
+                        if stats.first_piece_s is None:
+                            stats.first_piece_s = time.perf_counter() - started
+                        received += len(text)
+                        yield text
+                if cancel is not None and cancel.is_set():
+                    break
+        except httpx.ReadTimeout:
+            raise EngineError(
+                f"the model server at {self.base} sent nothing for {self.read_timeout:g} s (read time-out) after "
+                f"{received} characters of the draft; the draft is incomplete and was not used: try again, "
+                "or raise the read time-out for a slow server"
+            ) from None
+        except (httpx.RemoteProtocolError, httpx.ReadError) as error:
+            raise EngineError(
+                f"the stream from {self.base} broke after {received} characters ({_reason(error)}); "
+                "the draft is incomplete and was not used: try again"
+            ) from None
+        if cancel is not None and cancel.is_set() and not done:
+            stats.finish_reason = "cancelled"
+            return
+        if not done and finish is None:
+            raise EngineError(
+                f"the stream from {self.base} was cut after {received} characters (neither a finish_reason "
+                "nor [DONE] came); the draft is incomplete and was not used: check the server, then try again"
+            )
+        stats.finish_reason = finish or "stop"
+
+    def _parse_event(self, event: ServerEvent, data: str) -> dict[str, Any]:
+        try:
+            payload = json.loads(data)
+        except ValueError as error:
+            raise EngineError(
+                f"malformed event from {self.base} ({error.args[0] if error.args else error}): {excerpt(data)!r}; "
+                "is it an OpenAI-compatible server?"
+            ) from None
+        if not isinstance(payload, dict):
+            raise EngineError(f"malformed event from {self.base} (not a JSON object): {excerpt(data)!r}")
+        if "error" in payload or event.event == "error":
+            raise EngineError(
+                f"the model server at {self.base} reported an error in the middle of the draft: "
+                f"{server_message(data)}; the draft is incomplete and was not used"
+            )
+        return payload
+
+    def _choices(self, payload: dict[str, Any], data: str) -> Iterator[tuple[str, str | None]]:
+        choices = payload.get("choices", [])
+        if not isinstance(choices, list):
+            raise EngineError(f"malformed event from {self.base} (choices is not a list): {excerpt(data)!r}")
+        for choice in choices:
+            if not isinstance(choice, dict):
+                raise EngineError(f"malformed event from {self.base} (a choice is not an object): {excerpt(data)!r}")
+            if choice.get("index", 0) != 0:
+                continue  # n > 1 is never asked for; only the first answer is the draft
+            delta = choice.get("delta")
+            if delta is None:
+                delta = choice.get("message") or {}
+            if not isinstance(delta, dict):
+                raise EngineError(f"malformed event from {self.base} (delta is not an object): {excerpt(data)!r}")
+            content = delta.get("content")
+            if content is not None and not isinstance(content, str):
+                raise EngineError(f"malformed event from {self.base} (content is not text): {excerpt(data)!r}")
+            reason = choice.get("finish_reason")
+            yield content or "", str(reason) if reason else None
+
+    def _whole_answer(self, response: httpx.Response, stats: DraftStats) -> Iterator[str]:
+        data = response.read().decode("utf-8", errors="replace")
+        payload = self._parse_event(ServerEvent("", data), data)
+        usage = payload.get("usage")
+        if isinstance(usage, dict):
+            stats.prompt_tokens = _int_or(usage.get("prompt_tokens"), None)
+            stats.new_tokens = _int_or(usage.get("completion_tokens"), None)
+        finish = None
+        for text, reason in self._choices(payload, data):
+            finish = reason or finish
+            if text:
+                yield text
+        if finish is None:
+            raise EngineError(f"the answer from {self.base} has no finish_reason: {excerpt(data)!r}")
+        stats.finish_reason = finish
+
+
+class _Cancelled(Exception):
+    """The caller cancelled while a request waited for a retry."""
+
+
+def _reason(error: Exception) -> str:
+    text = str(error) or type(error).__name__
+    if "Connection refused" in text or "Errno 111" in text:
+        return "connection refused"
+    return excerpt(text)
+
+
+def _int_or(value: Any, default: int | None) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
