@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--reference", metavar="FILE", default=None,
                        help="the original text the model is rewriting (for --drafter edit / hybrid)")  # fmt: skip
     group.add_argument("--draft-len", type=int, default=None, metavar="K",
-                       help="the most tokens drafted per step (default: 128 edit, 32 lookup, 12 model); "
+                       help="the most tokens drafted per step (default: 256 edit, 32 lookup, 12 model); "
                             "draft lengths adapt below it to recent acceptance")  # fmt: skip
 
 
@@ -92,7 +92,9 @@ def build_drafter(kind: str, *, reference: list[int] | None = None, draft_model:
     k = draft_len
 
     def edit() -> EditDrafter:
-        return EditDrafter(reference or [], draft_len=min(32, k or 32), max_draft_len=k or 128)
+        # 64 then up to 256: on a CPU, verifying longer runs costs less per token (measured on the
+        # oracle edit bench: 0.76-0.89 of the one-forward bound with 32/128, 0.81-1.08 with 64/256)
+        return EditDrafter(reference or [], draft_len=min(64, k or 64), max_draft_len=k or 256)
 
     def lookup(min_n: int = 2) -> PromptLookupDrafter:
         return PromptLookupDrafter(min_n=min_n, draft_len=min(8, k or 8), max_draft_len=k or 32)

@@ -166,7 +166,7 @@ class EditDrafter(Drafter):
     MAX_OLD, MAX_NEW, MAX_SUBSTITUTIONS = 8, 16, 8  # what counts as a short replacement; how many
 
     def __init__(self, reference: Sequence[int], *, min_n: int = 2, max_n: int = 8,
-                 draft_len: int = 32, max_draft_len: int = 128, rejoin_draft_len: int = 8,
+                 draft_len: int = 64, max_draft_len: int = 256, rejoin_draft_len: int = 16,
                  start_aligned: bool = True, adaptive: bool = True, substitutions: bool = True) -> None:
         self.reference = list(reference)
         self.index = NgramIndex(min_n, max_n)  # built once over the original text
