@@ -1,0 +1,175 @@
+"""A real OpenAI-protocol HTTP server on loopback for the remote backend's tests, with faults on demand.
+
+Each POST /v1/chat/completions takes the next scenario from `server.script` (a list of callables
+`scenario(handler, body)`), or streams `server.default_pieces` when the script is empty; GET
+/v1/models lists `server.models`. Every request is recorded in `server.requests`.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable, Sequence
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+def chunk(content: str | None = None, finish: str | None = None, **extra: Any) -> dict[str, Any]:
+    """One chat.completion.chunk as vLLM / OpenAI send it."""
+    delta = {} if content is None else {"content": content}
+    return {
+        "id": "chatcmpl-test", "object": "chat.completion.chunk", "created": 0, "model": "tiny-coder",
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}], **extra,
+    }  # fmt: skip
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: OpenAIServer  # type: ignore[assignment]
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet
+        pass
+
+    def _body(self) -> dict[str, Any]:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        return json.loads(raw) if raw else {}
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+        self.server.requests.append(("GET", self.path, dict(self.headers), None))
+        if self.path == "/v1/models":
+            self.send_json(200, {"object": "list", "data": self.server.models})
+        else:
+            self.send_json(404, {"error": {"message": f"no route {self.path}"}})
+
+    def do_POST(self) -> None:  # noqa: N802
+        body = self._body()
+        self.server.requests.append(("POST", self.path, dict(self.headers), body))
+        if self.path != "/v1/chat/completions":
+            self.send_json(404, {"detail": "Not Found"})
+            return
+        scenario = self.server.script.pop(0) if self.server.script else stream_pieces(self.server.default_pieces)
+        scenario(self, body)
+
+    # -- writing helpers -------------------------------------------------------------------------
+
+    def send_json(self, status: int, payload: Any, headers: dict[str, str] | None = None) -> None:
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for key, value in (headers or {}).items():
+            self.send_header(key, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def start_events(self) -> None:
+        # HTTP/1.0 without Content-Length: the body ends when the server closes the connection
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        self.wfile.flush()
+
+    def write(self, raw: str) -> None:
+        self.wfile.write(raw.encode())
+        self.wfile.flush()
+
+    def event(self, payload: Any) -> None:
+        self.write(f"data: {payload if isinstance(payload, str) else json.dumps(payload)}\n\n")
+
+
+Scenario = Callable[[Handler, dict[str, Any]], None]
+
+
+def stream_pieces(pieces: Sequence[str], *, finish: str = "stop", usage: dict[str, int] | None = None,
+                  done: bool = True, delay: float = 0.0, between: threading.Event | None = None) -> Scenario:
+    """Stream pieces as chunks, then the finish reason, the usage chunk and [DONE].
+    between: after the first piece, wait until this event is set (the client got piece one)."""
+
+    def scenario(handler: Handler, body: dict[str, Any]) -> None:
+        handler.start_events()
+        handler.event({**chunk(None), "choices": [{"index": 0, "delta": {"role": "assistant"}, "finish_reason": None}]})
+        for i, piece in enumerate(pieces):
+            if delay:
+                time.sleep(delay)
+            handler.event(chunk(piece))
+            if i == 0 and between is not None:
+                between.wait(5)
+        handler.event(chunk(None, finish))
+        if usage is not None:
+            handler.event({**chunk(None), "choices": [], "usage": usage})
+        if done:
+            handler.event("[DONE]")
+
+    return scenario
+
+
+def raw(text: str) -> Scenario:
+    """An event stream whose body is exactly `text` (for framing and malformed events)."""
+
+    def scenario(handler: Handler, body: dict[str, Any]) -> None:
+        handler.start_events()
+        handler.write(text)
+
+    return scenario
+
+
+def status(code: int, payload: Any, headers: dict[str, str] | None = None) -> Scenario:
+    def scenario(handler: Handler, body: dict[str, Any]) -> None:
+        handler.send_json(code, payload, headers)
+
+    return scenario
+
+
+def drop() -> Scenario:
+    """Close the connection without an answer (a server restarting, a proxy resetting)."""
+
+    def scenario(handler: Handler, body: dict[str, Any]) -> None:
+        handler.close_connection = True
+        handler.connection.shutdown(socket.SHUT_RDWR)
+
+    return scenario
+
+
+class OpenAIServer(ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False
+    allow_reuse_address = True
+
+    def __init__(self, port: int = 0) -> None:
+        super().__init__(("127.0.0.1", port), Handler)
+        self.script: list[Scenario] = []
+        self.requests: list[tuple[str, str, dict[str, str], dict[str, Any] | None]] = []
+        self.models: list[dict[str, Any]] = [{"id": "tiny-coder", "object": "model", "max_model_len": 4096}]
+        self.default_pieces = ["def add(a, b):\n", "    return a + b\n"]
+        self.errors: list[BaseException] = []
+        self.thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}"
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        import sys
+
+        self.errors.append(sys.exc_info()[1])  # a client that hung up: recorded, not printed
+
+    def chat_requests(self) -> list[dict[str, Any]]:
+        return [body for method, path, _, body in self.requests if method == "POST" and body is not None]
+
+    def __enter__(self) -> OpenAIServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.shutdown()
+        self.server_close()
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on (bound, then released)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]

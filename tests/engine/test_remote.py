@@ -1,0 +1,409 @@
+"""The OpenAI-compatible remote backend against a real HTTP server on loopback: streaming, usage,
+and every fault the user must hear about in one line (401/403, 404, 429, 5xx, malformed events,
+slow tokens, a cut stream, connection refused, a dropped connection retried), and cancel."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+
+from engine.backends import DraftStats, collect, open_backend
+from engine.errors import EngineError
+from engine.remote import RemoteBackend, base_url, iter_events, retry_after_seconds, server_message
+from tests.engine.openai_server import OpenAIServer, chunk, drop, free_port, raw, status, stream_pieces
+
+MESSAGES = [{"role": "system", "content": "You rewrite code."}, {"role": "user", "content": "add types"}]
+
+
+@pytest.fixture
+def server():
+    with OpenAIServer() as srv:
+        yield srv
+
+
+def backend(server: OpenAIServer, **options) -> RemoteBackend:
+    options = {"model": "tiny-coder", "retries": 0, "backoff_s": 0.01, "read_timeout": 5.0, **options}
+    return RemoteBackend(server.url, **options)
+
+
+def one_line(error: pytest.ExceptionInfo) -> str:
+    message = str(error.value)
+    assert "\n" not in message and message, message
+    return message
+
+
+# -- normal streaming ---------------------------------------------------------------------------
+
+
+def test_pieces_arrive_in_order_then_stats_with_usage(server):
+    server.script = [stream_pieces(["def add(a: int, b: int)", " -> int:\n", "    return a + b\n"],
+                                   usage={"prompt_tokens": 31, "completion_tokens": 17, "total_tokens": 48})]
+    items = list(backend(server).stream(MESSAGES, max_new_tokens=64, stop=["```"]))
+    assert items[:-1] == ["def add(a: int, b: int)", " -> int:\n", "    return a + b\n"]
+    stats = items[-1]
+    assert isinstance(stats, DraftStats) and stats.complete and stats.finish_reason == "stop"
+    assert (stats.prompt_tokens, stats.new_tokens, stats.model, stats.backend) == (31, 17, "tiny-coder", "remote")
+    assert stats.tokens_per_s is not None and stats.tokens_per_s > 0 and stats.first_piece_s is not None
+    body = server.chat_requests()[0]
+    assert body["model"] == "tiny-coder" and body["stream"] is True and body["messages"] == MESSAGES
+    assert body["max_tokens"] == 64 and body["temperature"] == 0.0 and body["stop"] == ["```"]
+    assert body["stream_options"] == {"include_usage": True}
+
+
+def test_pieces_are_streamed_incrementally(server):
+    """The first piece reaches the caller while the server still holds back the second."""
+    got_first = threading.Event()
+    server.script = [stream_pieces(["one", "two"], between=got_first)]
+    stream = backend(server).stream(MESSAGES)
+    assert next(stream) == "one"
+    got_first.set()
+    text, stats = collect(stream)
+    assert text == "two" and stats.complete
+
+
+def test_without_usage_the_token_counts_are_unknown(server):
+    server.script = [stream_pieces(["x = 1\n"])]
+    text, stats = collect(backend(server).stream(MESSAGES))
+    assert text == "x = 1\n" and stats.new_tokens is None and stats.tokens_per_s is None and stats.complete
+
+
+def test_event_framing_comments_multiline_data_crlf_and_done_without_finish(server):
+    multi = json.dumps(chunk("b")).replace(', "choices"', ',\ndata: "choices"')  # one event, two data lines
+    server.script = [raw(
+        ": keep-alive\n\n"
+        f"data: {json.dumps(chunk('a'))}\r\n\r\n"
+        ": ping\n"
+        f"data: {multi}\n\n"
+        f"event: message\nid: 7\ndata:{json.dumps(chunk('c'))}\n\n"
+        "data: [DONE]\n\n"
+    )]  # fmt: skip
+    text, stats = collect(backend(server).stream(MESSAGES))
+    assert text == "abc" and stats.complete  # [DONE] without a finish_reason is a complete answer
+
+
+def test_finish_at_the_length_limit_is_not_complete(server):
+    server.script = [stream_pieces(["def f("], finish="length")]
+    text, stats = collect(backend(server).stream(MESSAGES, max_new_tokens=3))
+    assert text == "def f(" and stats.finish_reason == "length" and not stats.complete
+
+
+def test_finish_reason_without_done_is_complete(server):
+    server.script = [stream_pieces(["ok\n"], done=False)]
+    text, stats = collect(backend(server).stream(MESSAGES))
+    assert text == "ok\n" and stats.complete
+
+
+def test_a_server_that_ignores_stream_true_answers_in_one_piece(server):
+    server.script = [status(200, {"choices": [{"index": 0, "message": {"role": "assistant", "content": "y = 2\n"},
+                                               "finish_reason": "stop"}],
+                                  "usage": {"prompt_tokens": 5, "completion_tokens": 4}})]  # fmt: skip
+    text, stats = collect(backend(server).stream(MESSAGES))
+    assert text == "y = 2\n" and stats.complete and stats.new_tokens == 4
+
+
+def test_a_server_without_stream_options_is_asked_again_without_them(server):
+    server.script = [status(400, {"error": {"message": "Unrecognized request argument: stream_options"}}),
+                     stream_pieces(["fine\n"])]  # fmt: skip
+    text, stats = collect(backend(server).stream(MESSAGES))
+    assert text == "fine\n" and stats.complete
+    first, second = server.chat_requests()
+    assert "stream_options" in first and "stream_options" not in second
+
+
+def test_reference_is_sent_as_a_prediction_only_when_asked(server):
+    collect(backend(server).stream(MESSAGES, reference="old text\n"))
+    collect(backend(server, send_prediction=True).stream(MESSAGES, reference="old text\n"))
+    plain, predicted = server.chat_requests()
+    assert "prediction" not in plain
+    assert predicted["prediction"] == {"type": "content", "content": "old text\n"}
+
+
+# -- models ---------------------------------------------------------------------------------------
+
+
+def test_list_models_name_and_context_length(server):
+    server.models = [{"id": "a", "max_model_len": 8192}, {"id": "b", "meta": {"n_ctx_train": 2048}}, {"id": "c"}]
+    assert backend(server).list_models() == ["a", "b", "c"]
+    assert backend(server, model="a").context_length == 8192
+    assert backend(server, model="b").context_length == 2048
+    assert backend(server, model="c").context_length is None
+    assert backend(server, model="b").name == "b"
+    assert backend(server, model="b").count_tokens("x") is None
+
+
+def test_without_a_model_name_the_servers_only_model_is_used(server):
+    server.models = [{"id": "only-one"}]
+    remote = RemoteBackend(server.url + "/v1/")  # a base URL with /v1 works too
+    assert remote.name == "only-one"
+    collect(remote.stream(MESSAGES))
+    assert server.chat_requests()[0]["model"] == "only-one"
+    server.models = [{"id": "a"}, {"id": "b"}]
+    with pytest.raises(EngineError) as error:
+        RemoteBackend(server.url).name  # noqa: B018 (the property asks the server)
+    assert "offers 2 models (a, b)" in one_line(error) and "--model" in str(error.value)
+
+
+def test_open_backend_picks_the_server(server):
+    remote = open_backend(model="tiny-coder", server=server.url, read_timeout=3.0)
+    assert isinstance(remote, RemoteBackend) and remote.kind == "remote" and remote.name == "tiny-coder"
+    with pytest.raises(EngineError, match="--draft-model is for the local engine"):
+        open_backend(model="m", server=server.url, draft_model="d")
+    with pytest.raises(EngineError, match="--drafter edit is for the local engine"):
+        open_backend(model="m", server=server.url, drafter="edit")
+
+
+# -- faults ---------------------------------------------------------------------------------------
+
+
+def test_401_names_the_unset_key_variable(server, monkeypatch):
+    monkeypatch.delenv("SPECDRAFT_TEST_KEY", raising=False)
+    server.script = [status(401, {"error": {"message": "Incorrect API key provided"}})]
+    with pytest.raises(EngineError) as error:
+        collect(backend(server, api_key_env="SPECDRAFT_TEST_KEY").stream(MESSAGES))
+    message = one_line(error)
+    assert "401" in message and "$SPECDRAFT_TEST_KEY is not set" in message
+    assert "Authorization" not in server.requests[-1][2]
+
+
+def test_403_says_the_key_was_refused_and_never_shows_it(server, monkeypatch):
+    monkeypatch.setenv("SPECDRAFT_TEST_KEY", "sk-secret-value")
+    server.script = [status(403, {"error": {"message": "no access to this model"}})]
+    with pytest.raises(EngineError) as error:
+        collect(backend(server, api_key_env="SPECDRAFT_TEST_KEY").stream(MESSAGES))
+    message = one_line(error)
+    assert "403" in message and "refused the API key in $SPECDRAFT_TEST_KEY" in message
+    assert "no access to this model" in message and "sk-secret-value" not in message
+    assert server.requests[-1][2]["Authorization"] == "Bearer sk-secret-value"
+
+
+def test_401_without_a_key_variable_says_how_to_configure_one(server):
+    server.script = [status(401, {"error": "unauthorized"})]
+    with pytest.raises(EngineError) as error:
+        collect(backend(server).stream(MESSAGES))
+    assert "api_key_env" in one_line(error)
+
+
+def test_404_for_the_model_lists_what_the_server_offers(server):
+    server.models = [{"id": "qwen2.5-coder-7b"}, {"id": "llama-3.1-8b"}]
+    server.script = [status(404, {"error": {"message": "The model `tiny` does not exist."}})]
+    with pytest.raises(EngineError) as error:
+        collect(backend(server, model="tiny").stream(MESSAGES))
+    message = one_line(error)
+    assert "'tiny' is not served" in message and "qwen2.5-coder-7b, llama-3.1-8b" in message
+    assert ("GET", "/v1/models") in [(m, p) for m, p, _, _ in server.requests]
+
+
+def test_404_on_the_path_says_the_url_is_wrong(server):
+    remote = RemoteBackend(server.url + "/api", model="tiny-coder", retries=0)
+    with pytest.raises(EngineError) as error:
+        collect(remote.stream(MESSAGES))
+    assert "/api/v1/chat/completions was not found (404)" in one_line(error)
+
+
+def test_429_honours_retry_after_then_succeeds(server, monkeypatch):
+    server.script = [status(429, {"error": {"message": "slow down"}}, {"Retry-After": "2"}),
+                     status(429, {"error": {"message": "slow down"}}, {"Retry-After": "1"}),
+                     stream_pieces(["done\n"])]  # fmt: skip
+    remote = backend(server)
+    waits: list[float] = []
+    monkeypatch.setattr(remote, "_sleep", lambda seconds, cancel: waits.append(seconds) or False)
+    text, stats = collect(remote.stream(MESSAGES))
+    assert text == "done\n" and stats.complete and waits == [2.0, 1.0]
+    assert len(server.chat_requests()) == 3
+
+
+def test_429_really_waits_for_retry_after(server):
+    server.script = [status(429, {"error": "busy"}, {"Retry-After": "1"}), stream_pieces(["ok"])]
+    started = time.monotonic()
+    text, _ = collect(backend(server).stream(MESSAGES))
+    assert text == "ok" and time.monotonic() - started >= 0.95
+
+
+def test_429_gives_up_after_a_bounded_number_of_waits(server, monkeypatch):
+    server.script = [status(429, {"error": {"message": "quota"}}, {"Retry-After": "0"}) for _ in range(5)]
+    remote = backend(server, rate_limit_waits=2)
+    with pytest.raises(EngineError) as error:
+        collect(remote.stream(MESSAGES))
+    message = one_line(error)
+    assert "rate limited" in message and "3 times" in message and "quota" in message
+    assert len(server.chat_requests()) == 3
+
+
+def test_429_with_a_long_retry_after_fails_at_once(server, monkeypatch):
+    server.script = [status(429, {"error": "quota"}, {"Retry-After": "3600"})]
+    remote = backend(server, max_wait_s=30)
+    monkeypatch.setattr(remote, "_sleep", lambda seconds, cancel: pytest.fail("must not wait an hour"))
+    with pytest.raises(EngineError) as error:
+        collect(remote.stream(MESSAGES))
+    assert "asks to wait 3600 s" in one_line(error)
+
+
+@pytest.mark.parametrize("code", [500, 503])
+def test_5xx_shows_the_status_and_the_servers_message(server, code):
+    server.script = [status(code, {"error": {"message": "CUDA out of memory", "type": "InternalServerError"}})]
+    with pytest.raises(EngineError) as error:
+        collect(backend(server).stream(MESSAGES))
+    message = one_line(error)
+    assert f"({code} " in message and "CUDA out of memory" in message and server.url in message
+
+
+def test_a_malformed_event_is_quoted(server):
+    server.script = [raw(f"data: {json.dumps(chunk('ok'))}\n\ndata: {{\"choices\": [{{\"delta\": \n\n")]
+    stream = backend(server).stream(MESSAGES)
+    assert next(stream) == "ok"
+    with pytest.raises(EngineError) as error:
+        collect(stream)
+    message = one_line(error)
+    assert "malformed event" in message and '{"choices": [{"delta":' in message
+
+
+def test_an_event_with_the_wrong_shape_is_malformed(server):
+    server.script = [raw('data: {"choices": {"delta": "x"}}\n\n')]
+    with pytest.raises(EngineError, match="choices is not a list"):
+        collect(backend(server).stream(MESSAGES))
+
+
+def test_an_error_event_mid_stream_raises(server):
+    server.script = [raw(f"data: {json.dumps(chunk('par'))}\n\n"
+                         'data: {"error": {"message": "engine crashed", "code": 500}}\n\n')]  # fmt: skip
+    with pytest.raises(EngineError) as error:
+        collect(backend(server).stream(MESSAGES))
+    assert "engine crashed" in one_line(error) and "incomplete" in str(error.value)
+
+
+def test_slow_tokens_within_the_read_timeout_arrive(server):
+    server.script = [stream_pieces(["a", "b", "c"], delay=0.1)]
+    text, stats = collect(backend(server, read_timeout=2.0).stream(MESSAGES))
+    assert text == "abc" and stats.complete
+
+
+def test_a_stalled_stream_hits_the_read_timeout(server):
+    stall = threading.Event()
+    server.script = [stream_pieces(["first ", "never"], between=stall)]
+    stream = backend(server, read_timeout=0.3).stream(MESSAGES)
+    assert next(stream) == "first "
+    try:
+        with pytest.raises(EngineError) as error:
+            collect(stream)
+    finally:
+        stall.set()
+    message = one_line(error)
+    assert "read time-out" in message and "after 6 characters" in message and "not used" in message
+
+
+def test_a_stream_cut_without_done_or_finish_raises(server):
+    server.script = [raw(f"data: {json.dumps(chunk('def f():'))}\n\ndata: {json.dumps(chunk(' pass'))}\n\n")]
+    stream = backend(server, retries=3).stream(MESSAGES)
+    pieces = [next(stream), next(stream)]
+    with pytest.raises(EngineError) as error:
+        next(stream)
+    assert pieces == ["def f():", " pass"]
+    message = one_line(error)
+    assert "was cut after 13 characters" in message and "not used" in message
+    assert len(server.chat_requests()) == 1  # never sent again once tokens have streamed
+
+
+def test_a_stream_cut_inside_an_event_raises(server):
+    server.script = [raw(f"data: {json.dumps(chunk('x'))}\n\ndata: {{\"choices\": [{{\"ind")]
+    with pytest.raises(EngineError, match="was cut after 1 characters"):
+        collect(backend(server).stream(MESSAGES))
+
+
+def test_connection_refused_names_the_url_and_what_to_do():
+    url = f"http://127.0.0.1:{free_port()}"
+    remote = RemoteBackend(url, model="m", retries=2, backoff_s=0.01)
+    with pytest.raises(EngineError) as error:
+        collect(remote.stream(MESSAGES))
+    message = one_line(error)
+    assert url in message and "connection refused" in message and "(tried 3 times)" in message
+    assert "start the server there or fix --server" in message
+
+
+def test_a_dropped_connection_is_retried_then_succeeds(server):
+    server.script = [drop(), drop(), stream_pieces(["retried\n"])]
+    text, stats = collect(backend(server, retries=2).stream(MESSAGES))
+    assert text == "retried\n" and stats.complete and len(server.chat_requests()) == 3
+
+
+def test_a_server_that_starts_late_is_reached_by_a_retry():
+    port = free_port()
+    late = OpenAIServer.__new__(OpenAIServer)
+    started = threading.Event()
+
+    def start_later() -> None:
+        time.sleep(0.3)
+        OpenAIServer.__init__(late, port)
+        late.__enter__()
+        started.set()
+
+    threading.Thread(target=start_later, daemon=True).start()
+    try:
+        remote = RemoteBackend(f"127.0.0.1:{port}", model="tiny-coder", retries=6, backoff_s=0.1)
+        text, stats = collect(remote.stream(MESSAGES))
+        assert text == "def add(a, b):\n    return a + b\n" and stats.complete
+    finally:
+        started.wait(5)
+        late.__exit__()
+
+
+def test_cancel_mid_stream_stops_at_once(server):
+    gate = threading.Event()
+    server.script = [stream_pieces(["one ", "two ", "three "], between=gate)]
+    cancel = threading.Event()
+    items = []
+    for piece in backend(server).stream(MESSAGES, cancel=cancel):
+        items.append(piece)
+        cancel.set()
+    gate.set()
+    assert items[0] == "one " and len(items) == 2
+    assert isinstance(items[1], DraftStats) and items[1].finish_reason == "cancelled" and not items[1].complete
+
+
+def test_cancel_during_a_rate_limit_wait(server):
+    server.script = [status(429, {"error": "busy"}, {"Retry-After": "30"})]
+    cancel = threading.Event()
+    threading.Timer(0.2, cancel.set).start()
+    started = time.monotonic()
+    text, stats = collect(backend(server).stream(MESSAGES, cancel=cancel))
+    assert text == "" and stats.finish_reason == "cancelled" and time.monotonic() - started < 10
+
+
+# -- parts ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("given, expected", [
+    ("http://h:8000", "http://h:8000"), ("http://h:8000/", "http://h:8000"), ("h:8000/v1", "http://h:8000"),
+    ("https://api.example.com/v1/", "https://api.example.com"), ("http://h/proxy", "http://h/proxy"),
+])  # fmt: skip
+def test_base_url(given, expected):
+    assert base_url(given) == expected
+
+
+def test_base_url_refuses_other_schemes():
+    with pytest.raises(EngineError, match="only http"):
+        base_url("ftp://h")
+
+
+def test_retry_after_forms():
+    assert retry_after_seconds("7") == 7.0
+    assert retry_after_seconds(None) is None and retry_after_seconds("soon") is None
+    from email.utils import formatdate
+
+    assert 8 <= retry_after_seconds(formatdate(time.time() + 10, usegmt=True)) <= 10
+
+
+def test_server_message_forms():
+    assert server_message(b'{"error": {"message": "bad"}}') == "bad"
+    assert server_message(b'{"detail": "Not Found"}') == "Not Found"
+    assert server_message(b'{"error": "plain"}') == "plain"
+    assert server_message(b"<html>\n  oops\n</html>") == "<html> oops </html>"
+
+
+def test_iter_events_joins_data_lines_and_skips_comments():
+    lines = [": hi", "data: a", "data:b", "", "event: error", "data: c", "", "data: tail"]
+    events = list(iter_events(lines))
+    assert [(e.event, e.data, e.terminated) for e in events] == [("", "a\nb", True), ("error", "c", True),
+                                                                 ("", "tail", False)]  # fmt: skip
