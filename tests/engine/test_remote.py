@@ -13,7 +13,15 @@ import pytest
 from engine.backends import DraftStats, collect, open_backend
 from engine.errors import EngineError
 from engine.remote import RemoteBackend, base_url, iter_events, retry_after_seconds, server_message
-from tests.engine.openai_server import OpenAIServer, chunk, drop, free_port, raw, status, stream_pieces
+from tests.engine.openai_server import (
+    OpenAIServer,
+    chunk,
+    drop,
+    free_port,
+    raw,
+    status,
+    stream_pieces,
+)
 
 MESSAGES = [{"role": "system", "content": "You rewrite code."}, {"role": "user", "content": "add types"}]
 
