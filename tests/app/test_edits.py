@@ -540,23 +540,9 @@ UDIFF_CASES = [
     Case(
         "udiff: fenced, right line numbers",
         {"src/greet.py": GREET},
-        D(
-            """
-            Here is the patch:
-
-            ```diff
-            --- a/src/greet.py
-            +++ b/src/greet.py
-            @@ -4,5 +4,5 @@ import sys
-             def greet(name):
-            -    print("Hello " + name)
-            +    print(f"Hello, {name}!")
-             
-             
-             def main():
-            ```
-            """
-        ),
+        "Here is the patch:\n\n```diff\n--- a/src/greet.py\n+++ b/src/greet.py\n"
+        '@@ -4,5 +4,5 @@ import sys\n def greet(name):\n-    print("Hello " + name)\n'
+        '+    print(f"Hello, {name}!")\n \n \n def main():\n```\n',
         {"src/greet.py": GREET.replace('"Hello " + name', 'f"Hello, {name}!"')},
         format="udiff",
     ),
