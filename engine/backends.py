@@ -355,8 +355,13 @@ class LocalBackend:
                 from engine.speculative import SpecStats, speculative_tokens
 
                 stats = SpecStats()
+                # a KV cache for this request (rounded up, so that similar requests reuse it), not for
+                # the whole window: a 32k-token window would cost gigabytes of cache for a 2k-token edit
+                context = loaded.args.max_position_embeddings
+                cache = min(context, -(-(len(ids) + budget) // 256) * 256)
                 tokens = speculative_tokens(loaded.model, ids, drafter, budget, sampling=sampling,
-                                            eos_ids=loaded.eos_token_ids, stats=stats)  # fmt: skip
+                                            eos_ids=loaded.eos_token_ids, max_seq_len=cache,
+                                            stats=stats)  # fmt: skip
             text = TextStream(_until(tokens, cancel, cancelled), self._tokenizer, stop, stats)
             first: float | None = None
             try:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import email.utils
 import json
 import os
+import queue
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -359,21 +360,15 @@ class RemoteBackend:
     def _stream(self, body: dict[str, Any], cancel: threading.Event | None) -> Iterator[Piece]:
         started = time.perf_counter()
         stats = DraftStats(model=str(body["model"]), backend="remote", finish_reason="")
-        with self._client() as client:
-            try:
-                response = self._open_chat(client, body, cancel)
-            except _Cancelled:
-                stats.finish_reason, stats.elapsed_s = "cancelled", time.perf_counter() - started
-                yield stats
-                return
-            try:
-                content_type = response.headers.get("content-type", "")
-                if "json" in content_type and "event-stream" not in content_type:
-                    yield from self._whole_answer(response, stats)  # a server that ignored stream=true
-                else:
-                    yield from self._read_events(response, stats, cancel, started)
-            finally:
-                response.close()
+        # HTTP runs in a reader thread and hands lines over a queue, so that a cancel is seen at once,
+        # even while the server is silent (a long prefill, a stalled stream): the caller never waits
+        # for the next byte to learn that the user pressed Esc.
+        reader = _Reader(self, body, cancel)
+        reader.start()
+        try:
+            yield from self._read_events(reader, stats, cancel, started)
+        finally:
+            reader.hang_up()
         stats.elapsed_s = time.perf_counter() - started
         yield stats
 
@@ -389,15 +384,13 @@ class RemoteBackend:
                 return self._send(client, "POST", CHAT_PATH, body, cancel=cancel, what="the chat request")
             raise
 
-    def _read_events(self, response: httpx.Response, stats: DraftStats, cancel: threading.Event | None,
+    def _read_events(self, reader: _Reader, stats: DraftStats, cancel: threading.Event | None,
                      started: float) -> Iterator[str]:  # fmt: skip
         done = False
         finish: str | None = None
         received = 0  # characters of text
         try:
-            for event in iter_events(response.iter_lines()):
-                if cancel is not None and cancel.is_set():
-                    break
+            for event in iter_events(reader.lines()):
                 data = event.data.strip()
                 if data == "[DONE]":
                     done = True
@@ -422,6 +415,9 @@ class RemoteBackend:
                         yield text
                 if cancel is not None and cancel.is_set():
                     break
+            if reader.whole_body is not None:  # a server that ignored stream=true answered in one piece
+                yield from self._whole_answer(reader.whole_body, stats)
+                return
         except httpx.ReadTimeout:
             raise EngineError(
                 f"the model server at {self.base} sent nothing for {self.read_timeout:g} s (read time-out) after "
@@ -433,7 +429,7 @@ class RemoteBackend:
                 f"the stream from {self.base} broke after {received} characters ({_reason(error)}); "
                 "the draft is incomplete and was not used: try again"
             ) from None
-        if cancel is not None and cancel.is_set() and not done:
+        if reader.cancelled or (cancel is not None and cancel.is_set() and not done):
             stats.finish_reason = "cancelled"
             return
         if not done and finish is None:
@@ -480,8 +476,8 @@ class RemoteBackend:
             reason = choice.get("finish_reason")
             yield content or "", str(reason) if reason else None
 
-    def _whole_answer(self, response: httpx.Response, stats: DraftStats) -> Iterator[str]:
-        data = response.read().decode("utf-8", errors="replace")
+    def _whole_answer(self, body: bytes, stats: DraftStats) -> Iterator[str]:
+        data = body.decode("utf-8", errors="replace")
         payload = self._parse_event(ServerEvent("", data), data)
         usage = payload.get("usage")
         if isinstance(usage, dict):
@@ -499,6 +495,78 @@ class RemoteBackend:
 
 class _Cancelled(Exception):
     """The caller cancelled while a request waited for a retry."""
+
+
+class _Reader:
+    """Sends the chat request and reads the answer's lines in a daemon thread, handing them over a
+    queue; `lines()` yields them in the caller's thread and stops as soon as `cancel` is set."""
+
+    POLL_S = 0.05  # how often a silent wait looks at the cancel event
+
+    def __init__(self, backend: RemoteBackend, body: dict[str, Any], cancel: threading.Event | None) -> None:
+        self.backend, self.body, self.cancel = backend, body, cancel
+        self.items: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.stop = threading.Event()
+        self.response: httpx.Response | None = None
+        self.whole_body: bytes | None = None
+        self.cancelled = False
+        self.thread = threading.Thread(target=self._run, name="specdraft-remote", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            with self.backend._client() as client:
+                response = self.backend._open_chat(client, self.body, self.cancel)
+                self.response = response
+                try:
+                    content_type = response.headers.get("content-type", "")
+                    if "json" in content_type and "event-stream" not in content_type:
+                        self.items.put(("body", response.read()))
+                    else:
+                        for line in response.iter_lines():
+                            if self.stop.is_set():
+                                break
+                            self.items.put(("line", line))
+                finally:
+                    response.close()
+            self.items.put(("end", None))
+        except _Cancelled:
+            self.items.put(("cancelled", None))
+        except BaseException as error:  # handed to the caller's thread, which raises it
+            self.items.put(("error", error))
+
+    def lines(self) -> Iterator[str]:
+        while True:
+            try:
+                kind, value = self.items.get(timeout=self.POLL_S)
+            except queue.Empty:
+                if self.cancel is not None and self.cancel.is_set():
+                    self.cancelled = True
+                    return
+                continue
+            if kind == "line":
+                yield value
+            elif kind == "body":
+                self.whole_body = value
+            elif kind == "error":
+                raise value
+            elif kind == "cancelled":
+                self.cancelled = True
+                return
+            else:
+                return
+
+    def hang_up(self) -> None:
+        """Stop reading and close the connection (a server stops generating when its client leaves)."""
+        self.stop.set()
+        response = self.response
+        if response is not None and self.thread.is_alive():
+            try:
+                response.close()
+            except Exception:  # noqa: BLE001 (best effort from another thread; the reader ends anyway)
+                pass
 
 
 def _reason(error: Exception) -> str:

@@ -370,6 +370,27 @@ def test_cancel_mid_stream_stops_at_once(server):
     assert isinstance(items[1], DraftStats) and items[1].finish_reason == "cancelled" and not items[1].complete
 
 
+def test_cancel_while_the_server_is_silent_returns_at_once(server):
+    """Esc during a long prefill (no headers yet) or a stalled stream: the caller does not wait for
+    the server's next byte, nor for the read time-out."""
+    gate = threading.Event()
+
+    def silent(handler, body):
+        gate.wait(10)
+
+    server.script = [silent, stream_pieces(["one ", "two "], between=gate)]
+    try:
+        for expected in ("", "one "):
+            cancel = threading.Event()
+            threading.Timer(0.3, cancel.set).start()
+            started = time.monotonic()
+            text, stats = collect(backend(server, read_timeout=30).stream(MESSAGES, cancel=cancel))
+            assert stats.finish_reason == "cancelled" and text == expected
+            assert time.monotonic() - started < 5  # not the 10 s the server stays silent
+    finally:
+        gate.set()
+
+
 def test_cancel_during_a_rate_limit_wait(server):
     server.script = [status(429, {"error": "busy"}, {"Retry-After": "30"})]
     cancel = threading.Event()
