@@ -435,7 +435,7 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _SEARCH = re.compile(r"^\s*(?:<{5,9}|-{5,9})\s*(?:SEARCH|ORIGINAL)\b.*$")
 _DIVIDER = re.compile(r"^\s*={5,9}\s*$")
 _REPLACE = re.compile(r"^\s*(?:>{5,9}|\+{5,9})\s*(?:REPLACE|UPDATED)\b.*$")
-_DELETE = re.compile(r"^\s*(?:[-*]\s+)?[`*]*DELETE[`*]*:?\s+(.+?)\s*$")
+_DELETE = re.compile(r"^\s*(?:[-*]\s+)?[`*]*DELETE[`*]*:?\s+[`*'\"]*([^\s`*'\"]+)[`*'\"]*\s*$")
 _HUNK = re.compile(r"^@@\s*-(\d+)(?:,(\d+))?\s+\+(\d+)(?:,(\d+))?\s*@@")
 _EXTENSION_PATH = re.compile(r"^[^\s]*(?:/[^\s]*|\.[A-Za-z0-9_+-]{1,12})$")
 _PLAIN_NAMES = {
@@ -462,6 +462,12 @@ def _clean_path(text: str) -> str:
     for _ in range(3):
         text = re.sub(r"^(?:file(?:name)?|path)\s*:\s*", "", text, flags=re.IGNORECASE)
         text = text.strip().strip("*_`'\"").rstrip(":").strip()
+        text = re.sub(
+            r"\s+\((?:new|new file|created|updated|modified|changed|edited)\)$",
+            "",
+            text,
+            flags=re.I,
+        )
     return text
 
 
@@ -556,8 +562,11 @@ class _Builder:
                     mode = "100755"
             except FileNotFoundError:
                 data = None
-            except (IsADirectoryError, NotADirectoryError):
+            except IsADirectoryError:
                 self.fail(rel, block, f"{rel} is a directory, not a file", line)
+                return None
+            except NotADirectoryError:
+                self.fail(rel, block, f"a parent directory of {rel} is a file", line)
                 return None
             except OSError as error:
                 self.fail(rel, block, f"cannot read {rel}: {error.strerror}", line)
@@ -836,20 +845,59 @@ def _set_whole(b: _Builder, state: _State, new_lines: list[str], block: str, lin
     state.touched = True
 
 
+@dataclass
+class _Block:
+    """A code block of a whole-file answer (or a DELETE line)."""
+
+    start: int  # the opening fence's line
+    end: int | None  # the closing fence's line; None: the output ended first
+    path: str | None
+    path_line: int  # where the block's text starts (its path line, or the fence)
+    char: str = "`"
+    bare: bool = True  # the fence has no info string
+    delete: str | None = None  # a DELETE line's path
+
+
+_MARKUP_SUFFIXES = (".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc")
+
+
+def _may_hold_fences(b: _Builder, block: _Block) -> bool:
+    """Whether the file of ``block`` can contain fence lines that would close the block early."""
+    path = block.path or ""
+    if path.lower().endswith(_MARKUP_SUFFIXES):
+        return True
+    try:
+        rel = _relative(b.root, _clean_path(path))
+    except PathRefused:
+        return False
+    data = b.originals.get(rel)
+    if data is None:
+        try:
+            data = confine(b.root, rel).read_bytes()
+        except OSError:
+            return False
+    text = data.decode("utf-8", "replace")
+    return any(
+        (match := _FENCE.match(line)) and match.group(1)[0] == block.char
+        for line in text.splitlines()
+    )
+
+
 def _parse_whole(b: _Builder, lines: list[str]) -> None:
-    blocks: list[tuple[int, int | None, str | None, int]] = []  # start, end, path, path line
+    blocks: list[_Block] = []
     pending: tuple[str, int] | None = None
     i = 0
     while i < len(lines):
         line = lines[i]
         fence = _FENCE.match(line)
         if fence:
-            end = _fence_end(lines, i, fence.group(1)[0], len(fence.group(1)))
+            char = fence.group(1)[0]
+            end = _fence_end(lines, i, char, len(fence.group(1)))
             path = _path_from_info(fence.group(2), b.known)
             path_line = i
             if path is None and pending is not None:
                 path, path_line = pending
-            blocks.append((i, end, path, path_line))
+            blocks.append(_Block(i, end, path, path_line, char, not fence.group(2).strip()))
             pending = None
             if end is None:
                 break
@@ -857,52 +905,60 @@ def _parse_whole(b: _Builder, lines: list[str]) -> None:
             continue
         delete = _DELETE.match(line)
         if delete:
-            blocks.append((i, i, "\0delete " + delete.group(1), i))
+            blocks.append(_Block(i, i, None, i, delete=delete.group(1)))
             pending = None
         else:
             candidate = _path_candidate(line, b.known)
             if candidate is not None:
                 pending = (candidate, i)
         i += 1
-    code_blocks = [blk for blk in blocks if not (blk[2] or "").startswith("\0delete ")]
-    for index, (start, end, path, path_line) in enumerate(blocks):
-        if path is not None and path.startswith("\0delete "):
-            b.delete(path[len("\0delete ") :], lines[start], start + 1)
+    code_blocks = [block for block in blocks if block.delete is None]
+    # A file's block followed by a bare block without a path (before the next file) may have been
+    # closed early by a fence inside the file, the rest of the file being that "other" block:
+    # when the file can hold such fences (or the other block never closes), neither is used.
+    early: set[int] = set()
+    for index, block in enumerate(blocks):
+        if block.path is None or block.end is None or block.delete is not None:
             continue
-        block = "\n".join(lines[path_line : len(lines) if end is None else end + 1])
+        for later in blocks[index + 1 :]:
+            if later.path is not None or later.delete is not None:
+                break
+            if later.end is None or (later.bare and _may_hold_fences(b, block)):
+                early.add(index)
+                break
+    for index, block in enumerate(blocks):
+        if block.delete is not None:
+            b.delete(block.delete, lines[block.start], block.start + 1)
+            continue
+        end = block.end
+        text = "\n".join(lines[block.path_line : len(lines) if end is None else end + 1])
+        path = block.path
         if path is None and len(code_blocks) == 1:
             path = b.sole_path()
         if end is None:
             b.fail(
                 path,
-                block,
+                text,
                 "the output ends inside this code block (no closing fence): the model was cut "
                 "off; nothing of it is used",
-                path_line + 1,
+                block.path_line + 1,
             )
-            if path is None and index > 0 and blocks[index - 1][2] is not None:
-                # an unclosed block without a path right after a file: the file's block probably
-                # ended early at a fence inside it, and this is its tail
-                prev_start, prev_end, prev_path, prev_line = blocks[index - 1]
-                b.fail(
-                    prev_path,
-                    "\n".join(lines[prev_line : (prev_end or prev_start) + 1]),
-                    "the code block may have ended early at a fence inside the file (an unclosed "
-                    "block follows it); not applied",
-                    prev_line + 1,
-                )
-                state = b.states.get(prev_path or "")
-                if state is not None:
-                    state.doc = None if state.text is None else _Doc.parse(state.text)
-                    state.touched = False
-            continue
-        if path is None:
-            b.fail(None, block, "a code block with no file path before it; not applied", start + 1)
-            continue
-        state = b.state(path, block, path_line + 1)
-        if state is None:
-            continue
-        _set_whole(b, state, lines[start + 1 : end], block, path_line + 1)
+        elif index in early:
+            b.fail(
+                path,
+                text,
+                "this block may end early, at a fence inside the file (a block without a path "
+                "follows it); not applied: ask for the file in a longer fence (````)",
+                block.path_line + 1,
+            )
+        elif path is None:
+            b.fail(
+                None, text, "a code block with no file path before it; not applied", block.start + 1
+            )
+        else:
+            state = b.state(path, text, block.path_line + 1)
+            if state is not None:
+                _set_whole(b, state, lines[block.start + 1 : end], text, block.path_line + 1)
 
 
 @dataclass
@@ -1085,6 +1141,9 @@ def _apply_diff_file(b: _Builder, diff_file: _DiffFile) -> None:
         b.fail(
             state.path, block, f"{state.path} does not exist (or was deleted above)", diff_file.line
         )
+        return
+    if not any(kind != " " for h in diff_file.hunks for kind, _ in h.lines):
+        b.fail(state.path, block, f"the diff for {state.path} changes no line", diff_file.line)
         return
     delta = 0
     for h in diff_file.hunks:
@@ -1326,7 +1385,7 @@ _INSTRUCTIONS: dict[EditFormat, str] = {
     "whole": (
         "Answer with the complete new contents of every file you change. For each file, write "
         "its path (relative to the repository root) on a line by itself, then the whole file in "
-        "a code fence. Write every line of the file, also the ones you do not change: never "
+        "a code fence (a longer fence, ````, when the file itself holds ``` lines). Write every line of the file, also the ones you do not change: never "
         'leave code out with a comment such as "# ... rest of the file unchanged". To create a '
         "file, do the same with its new path. To delete a file, write `DELETE path/to/file` on a "
         "line by itself, outside any code fence."
