@@ -10,7 +10,7 @@ greedy decoding of --new-tokens tokens at batch 1 by our engine and by transform
 on the same weights, in the same process, alternating, --repeats times. Reports prefill and
 decode tokens/s (best of the repeats, and the median; decode timed from the first new token to
 the last), the ratio ours / transformers, peak memory (VmHWM, reset through /proc/self/clear_refs), and
-whether the tokens are identical. --compile adds a torch.compile run of our decode step.
+whether the tokens are identical (else how many leading tokens agree). --compile adds a torch.compile run of our decode step.
 """
 
 from __future__ import annotations
@@ -334,11 +334,20 @@ def bench_one(path: Path, name: str, options: argparse.Namespace) -> dict:
             )
             run_["prefill_ratio"] = round(run_["prefill_tokens_per_s"] / hf["prefill_tokens_per_s"], 2)
             run_["tokens_equal"] = run_["tokens"] == hf["tokens"]
+            run_["tokens_common_prefix"] = _common_prefix(run_["tokens"], hf["tokens"])
     for run_ in runs:
         run_.pop("tokens")
     result["runs"] = runs
     gc.collect()
     return result
+
+
+def _common_prefix(a: list[int], b: list[int]) -> int:
+    """How many leading tokens two generations share."""
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
 
 
 def format_table(results: list[dict]) -> str:
@@ -351,7 +360,9 @@ def format_table(results: list[dict]) -> str:
             ratio = f"{run_['decode_ratio']:.2f}" if "decode_ratio" in run_ else ""
             mratio = f"{run_['decode_ratio_median']:.2f}" if "decode_ratio_median" in run_ else ""
             pratio = f"{run_['prefill_ratio']:.2f}" if "prefill_ratio" in run_ else ""
-            same = str(run_["tokens_equal"]).lower() if "tokens_equal" in run_ else ""
+            same = ""
+            if "tokens_equal" in run_:  # else: the first N tokens agree
+                same = "true" if run_["tokens_equal"] else f"first {run_['tokens_common_prefix']}"
             peak = f"{run_['peak_mib']:.1f}" if run_["peak_mib"] else "-"  # not measured for the compiled run
             held = f"{run_['resident_mib']:.1f}" if run_["peak_mib"] else "-"
             lines.append(

@@ -300,33 +300,53 @@ def _can_pack_bfloat16() -> bool:
     return torch.backends.mkldnn.is_available() and torch.ops.mkldnn._is_mkldnn_bf16_supported()
 
 
+# A bfloat16 matrix of at least this many elements is multiplied by oneDNN from a copy packed
+# for one row: at batch 1 that reads half the bytes of float32 (2x faster on 640x3840, this
+# CPU). Smaller ones get a float32 copy instead: a oneDNN call costs ~18 us however small the
+# matrix, float32 BLAS ~3 us (192x1152: 35 us against 8).
+PACK_MIN_ELEMENTS = 512 * 1024
+
+
 class Linear(nn.Linear):
-    """nn.Linear (same parameters and state dict) that can multiply by a oneDNN-packed copy of
-    its bfloat16 weight, made by ``pack()``. Same results, bit for bit: oneDNN is what
-    F.linear calls for bfloat16 too, but a weight packed once for one row skips the reorder
-    that F.linear pays on every call: 2-4x faster per matmul at batch 1 on this CPU, which
-    makes bfloat16 decoding ~2x faster than float32 rather than slower.
+    """nn.Linear (same parameters and state dict) that decodes bfloat16 weights faster.
+
+    ``pack()`` (Transformer.use_inference_layout calls it for bfloat16 weights) makes a decoding
+    copy of the weight: oneDNN-packed bfloat16 for large matrices, float32 column-major for
+    small ones (see PACK_MIN_ELEMENTS). Both compute what F.linear computes in bfloat16 (inputs
+    and weights exact, float32 sums, output rounded to bfloat16): oneDNN is what F.linear calls,
+    so the packed path is bit-identical; the float32 copy may differ in the order of the sums.
     The copy is used only without autograd and outside torch.compile, and is remade when the
-    weight changed in place (an optimizer step): training always sees the plain weight.
+    weight changed in place (an optimizer step) or was cast: training sees only the weight.
     """
 
-    packed: Tensor | None = None  # opaque oneDNN tensor; a plain attribute, not in the state dict
-    packed_version = -1  # weight._version when it was packed
+    packed: Tensor | None = None  # a plain attribute, not in the state dict
+    packed_bias: Tensor | None = None  # the bias in the copy's dtype
+    packed_version = -1  # weight._version when the copy was made
 
     @torch.no_grad()
     def pack(self) -> None:
-        self.packed = torch.ops.mkldnn._reorder_linear_weight(self.weight.detach(), 1)  # laid out for 1 row
-        self.packed_version = self.weight._version
+        weight, bias = self.weight.detach(), self.bias
+        self.packed = self.packed_bias = None
+        self.packed_version = weight._version
+        if weight.dtype != torch.bfloat16:
+            return
+        if weight.numel() >= PACK_MIN_ELEMENTS and _can_pack_bfloat16():
+            self.packed = torch.ops.mkldnn._reorder_linear_weight(weight, 1)  # laid out for 1 row
+            self.packed_bias = None if bias is None else bias.detach()
+        else:
+            self.packed = weight.float().t().contiguous().t()  # column-major: see use_inference_layout
+            self.packed_bias = None if bias is None else bias.detach().float()
 
     def forward(self, x: Tensor) -> Tensor:
-        if self.packed is not None and not torch.is_grad_enabled() and not torch.compiler.is_compiling():
-            if self.packed_version != self.weight._version or self.packed.dtype != self.weight.dtype:
-                self.packed = None  # stale: the weight was changed or cast since
-                if self.weight.dtype != torch.bfloat16:
-                    return F.linear(x, self.weight, self.bias)
-                self.pack()
-            return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "none", [], "")
-        return F.linear(x, self.weight, self.bias)
+        if self.packed is None or torch.is_grad_enabled() or torch.compiler.is_compiling():
+            return F.linear(x, self.weight, self.bias)
+        if self.packed_version != self.weight._version or self.weight.dtype != torch.bfloat16:
+            self.pack()  # stale: the weight was changed or cast since
+            if self.packed is None:
+                return F.linear(x, self.weight, self.bias)
+        if self.packed.dtype == torch.float32:
+            return F.linear(x.float(), self.packed, self.packed_bias).to(x.dtype)
+        return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.packed_bias, "none", [], "")
 
 
 class Attention(nn.Module):
@@ -468,15 +488,15 @@ class Transformer(nn.Module):
         is contiguous that is a plain [B*S, in] @ [in, out] matmul, which this CPU's BLAS runs
         0-30% faster for one row than the transposed product on a row-major W. The tied output
         matrix is left alone: it is the embedding table, read by rows.
-        Bfloat16 (where oneDNN supports it): each Linear also keeps a packed copy (Linear.pack),
-        tied output included; this costs a second copy of the weights' memory.
+        Bfloat16: each Linear also keeps a decoding copy (Linear.pack), tied output included:
+        oneDNN-packed bfloat16 for large matrices, float32 for small ones. This costs a second
+        copy of the weights' memory (twice that for the small float32 ones).
         checkpoint.load_model calls it.
         """
-        pack = _can_pack_bfloat16()
         for module in self.modules():
             if not isinstance(module, nn.Linear):
                 continue
-            if module.weight.dtype == torch.bfloat16 and pack and isinstance(module, Linear):
+            if module.weight.dtype == torch.bfloat16 and isinstance(module, Linear):
                 module.pack()
             if module.weight is self.tok_embeddings.weight or module.weight.dtype != torch.float32:
                 continue

@@ -109,5 +109,11 @@ def test_bench_generate_runs_both_engines_and_checks_tokens(tmp_path, capsys):
     (result,) = json.loads(out.read_text())
     ours, hf = result["runs"]
     assert ours["engine"] == "ours" and hf["engine"] == "transformers"
-    assert ours["tokens_equal"] is True
+    assert ours["tokens_equal"] is True and ours["tokens_common_prefix"] == 6
     assert ours["decode_tokens_per_s"] > 0 and hf["decode_tokens_per_s"] > 0 and ours["decode_ratio"] > 0
+
+
+def test_common_prefix_counts_leading_agreement():
+    assert bench._common_prefix([1, 2, 3, 4], [1, 2, 5, 4]) == 2
+    assert bench._common_prefix([7, 8], [7, 8, 9]) == 2
+    assert bench._common_prefix([], [1]) == 0
