@@ -1,4 +1,4 @@
-"""What models write → new file contents: whole files, SEARCH/REPLACE blocks, unified diffs; paths confined.
+"""Model output (whole files, SEARCH/REPLACE blocks, unified diffs) → new file contents, confined.
 
 Pure Python (no textual, no torch) and read-only: this module never writes a file. It turns a
 model's answer into `FileEdit`s (a path, the original text the draft was made from, the new text)
@@ -64,7 +64,7 @@ FORMATS: tuple[EditFormat, ...] = ("whole", "search-replace", "udiff")
 
 
 class PathRefused(UserError):
-    """A path from model output that would leave the repository (or enter .git); nothing is written."""
+    """A path from model output that would leave the repository or enter .git."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -73,7 +73,7 @@ class PathRefused(UserError):
 
 @dataclass(frozen=True)
 class EditFailure:
-    """A block of model output that was not applied, and why (shown in the review as a failed hunk)."""
+    """A block of model output that was not applied, and why (the review shows it as failed)."""
 
     path: str | None  # as the model wrote it, cleaned of markdown; None when it gave none
     block: str  # the model's text of the block, verbatim
@@ -356,7 +356,7 @@ def _matches(doc: list[str], search: list[str]) -> tuple[str, list[_Match]]:
 
 
 def _reindent(lines: list[str], match: _Match) -> list[str] | None:
-    """The REPLACE lines shifted as the match was; None when a line lacks the indentation to remove."""
+    """The REPLACE lines shifted as the match was; None when one lacks the indentation to remove."""
     if match.level != "indentation":
         return list(lines)
     out = []
@@ -486,7 +486,7 @@ def _path_candidate(line: str, known: Iterable[str]) -> str | None:
 
 
 def _path_from_info(info: str, known: Iterable[str]) -> str | None:
-    """A path in a fence's info string: ```python src/x.py, ```src/x.py, ```py:src/x.py, title=..."""
+    """A path in a fence's info string: ```python src/x.py, ```src/x.py, ```py:src/x.py, title=."""
     for token in re.split(r"[\s]+", info.strip()):
         token = re.sub(r"^(?:title|file(?:name)?|path)=", "", token).strip("'\"")
         for piece in (token, token.partition(":")[2]):
@@ -678,14 +678,15 @@ def _replace_block(
         )
         return None
     if match.level == "indentation":
-        shift = f"{'in' if match.direction == 1 else 'de'}dented by {_shown(match.prefix)}"
+        shift = f"{'in' if match.direction == 1 else 'de'}dented by {match.prefix!r}"
         state.notes.append(
             f"block at output line {line} matched line {match.start + 1} only when {shift}; "
             "the replacement was shifted the same way"
         )
     elif match.level == "trailing whitespace":
         state.notes.append(
-            f"block at output line {line} matched line {match.start + 1} with trailing whitespace ignored"
+            f"block at output line {line} matched line {match.start + 1} "
+            "with trailing whitespace ignored"
         )
     doc.replace(match.start, len(search), new_lines)
     state.touched = True
@@ -738,7 +739,8 @@ def _parse_search_replace(b: _Builder, lines: list[str]) -> None:
         block = "\n".join(lines[start : min(k + 1, n)])
         if k >= n or not _REPLACE.match(lines[k]):
             reason = (
-                "the output ends inside this block (no >>>>>>> REPLACE line): was the model cut off?"
+                "the output ends inside this block (no >>>>>>> REPLACE line): "
+                "was the model cut off?"
                 if k >= n
                 else "the block has no >>>>>>> REPLACE line before the next SEARCH"
             )
@@ -819,7 +821,7 @@ def _is_elision(line: str, original: set[str]) -> bool:
 
 
 def _set_whole(b: _Builder, state: _State, new_lines: list[str], block: str, line: int) -> None:
-    """Replace a file's contents with a rewrite (the original's line endings and final newline kept)."""
+    """Replace a file's contents with a rewrite (its line endings and final newline state kept)."""
     original = (
         set() if state.text is None else {text.strip() for text in _Doc.parse(state.text).lines}
     )
@@ -1186,7 +1188,7 @@ def _lines(output: str) -> list[str]:
 
 
 def detect_format(output: str) -> EditFormat:
-    """Which format an answer is in: SEARCH/REPLACE markers, then a unified diff, else whole files."""
+    """The format of an answer: SEARCH/REPLACE markers, else a unified diff, else whole files."""
     lines = _lines(output)
     if any(_SEARCH.match(line) for line in lines):
         return "search-replace"
@@ -1341,7 +1343,10 @@ EXAMPLE_PATH = "src/greet.py"
 EXAMPLE_ORIGINAL = (
     'def greet(name):\n    print("Hello " + name)\n\n\ndef main():\n    greet("world")\n'
 )
-EXAMPLE_RESULT = 'def greet(name: str) -> None:\n    print(f"Hello, {name}!")\n\n\ndef main():\n    greet("world")\n'
+EXAMPLE_RESULT = (
+    'def greet(name: str) -> None:\n    print(f"Hello, {name}!")\n\n\n'
+    'def main():\n    greet("world")\n'
+)
 EXAMPLES: dict[EditFormat, str] = {
     "whole": (
         "src/greet.py\n"
@@ -1385,7 +1390,8 @@ _INSTRUCTIONS: dict[EditFormat, str] = {
     "whole": (
         "Answer with the complete new contents of every file you change. For each file, write "
         "its path (relative to the repository root) on a line by itself, then the whole file in "
-        "a code fence (a longer fence, ````, when the file itself holds ``` lines). Write every line of the file, also the ones you do not change: never "
+        "a code fence (a longer fence, ````, when the file itself holds ``` lines). Write "
+        "every line of the file, also the ones you do not change: never "
         'leave code out with a comment such as "# ... rest of the file unchanged". To create a '
         "file, do the same with its new path. To delete a file, write `DELETE path/to/file` on a "
         "line by itself, outside any code fence."

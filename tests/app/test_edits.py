@@ -244,6 +244,39 @@ WHOLE_CASES = [
         "doc.md\n````markdown\n```\ncode\n```\n````\n",
         {"doc.md": "```\ncode\n```\n"},
     ),
+    Case(
+        "whole: Markdown with bare inner fences closes early: refused, not truncated",
+        {"README.md": "# T\n\nold\n"},
+        "README.md\n```\n# T\n```\ncode\n```\nend\n```\n",
+        {},
+        failures=["may end early", "no file path"],
+    ),
+    Case(
+        "whole: a shell snippet after the file is reported, the file applies",
+        {"a.py": "a = 1\n"},
+        "a.py\n```python\na = 2\n```\nThen run:\n```bash\npython a.py\n```\n",
+        {"a.py": "a = 2\n"},
+        failures=["no file path"],
+    ),
+    Case(
+        "whole: a path marked (new file) and a title= info string",
+        {"a.py": "a = 1\n"},
+        '**src/util.py** (new file)\n```python\nX = 1\n```\n\n```python title="a.py"\na = 3\n```\n',
+        {"src/util.py": "X = 1\n", "a.py": "a = 3\n"},
+    ),
+    Case(
+        "whole: a parent directory that is a file",
+        {"a.py": "a = 1\n"},
+        "a.py/b.py\n```python\nb = 1\n```\n",
+        {},
+        failures=["a parent directory of a.py/b.py is a file"],
+    ),
+    Case(
+        "whole: only chatter, nothing to do",
+        {"a.py": "a = 1\n"},
+        "I don't think any change is needed: a.py already does this.\n",
+        {},
+    ),
 ]
 
 SEARCH_REPLACE_CASES = [
@@ -534,6 +567,46 @@ SEARCH_REPLACE_CASES = [
         "v.txt\n<<<<<<< SEARCH\n1.0\n=======\n1.1\n>>>>>>> REPLACE\n",
         {"v.txt": "1.1"},
     ),
+    Case(
+        "sr: a sentence starting with DELETE is not a deletion",
+        {"a.py": "def helper():\n    pass\n\nx = 1\n"},
+        "- DELETE the old helper below\n\na.py\n<<<<<<< SEARCH\ndef helper():\n    pass\n\n=======\n"
+        ">>>>>>> REPLACE\n",
+        {"a.py": "x = 1\n"},
+    ),
+    Case(
+        "sr: CRLF file and indentation drift together",
+        {"w.py": "class A:\r\n    def f(self):\r\n        return 1\r\n"},
+        "w.py\n<<<<<<< SEARCH\ndef f(self):\n    return 1\n=======\ndef f(self):\n    return 2\n"
+        ">>>>>>> REPLACE\n",
+        {"w.py": "class A:\r\n    def f(self):\r\n        return 2\r\n"},
+        notes=["indented by '    '"],
+    ),
+    Case(
+        "sr: tab-indented file, the model dropped one tab",
+        {"m.go": "func f() {\n\tif x {\n\t\treturn 1\n\t}\n}\n"},
+        "m.go\n<<<<<<< SEARCH\nif x {\n\treturn 1\n}\n=======\nif x {\n\treturn 2\n}\n"
+        ">>>>>>> REPLACE\n",
+        {"m.go": "func f() {\n\tif x {\n\t\treturn 2\n\t}\n}\n"},
+    ),
+    Case(
+        "sr: seven chevrons inside a tilde fence, empty REPLACE removes lines",
+        {"a.py": "import os\nimport sys\n\nprint(sys.argv)\n"},
+        "a.py\n~~~python\n<<<<<<< SEARCH\nimport os\n=======\n>>>>>>> REPLACE\n~~~\n",
+        {"a.py": "import sys\n\nprint(sys.argv)\n"},
+    ),
+    Case(
+        "sr: a REPLACE marker alone is not a block",
+        {"a.py": "a = 1\n"},
+        "a.py\n>>>>>>> REPLACE\n",
+        {},
+    ),
+    Case(
+        "sr: deleting the last lines of a file without a final newline keeps it without",
+        {"t.txt": "a\nb\nc"},
+        "t.txt\n<<<<<<< SEARCH\nb\nc\n=======\n>>>>>>> REPLACE\n",
+        {"t.txt": "a"},
+    ),
 ]
 
 UDIFF_CASES = [
@@ -714,6 +787,31 @@ UDIFF_CASES = [
         "```diff\n--- a/.git/hooks/pre-commit\n+++ b/.git/hooks/pre-commit\n@@ -0,0 +1 @@\n+rm -rf /\n```\n",
         {},
         failures=["inside .git"],
+    ),
+    Case(
+        "udiff: a file header with no hunks fails",
+        {"a.py": "a = 1\n"},
+        "```diff\n--- a/a.py\n+++ b/a.py\n```\n",
+        {},
+        failures=["changes no line"],
+    ),
+    Case(
+        "udiff: hunks out of order still apply where each is unique",
+        {"shapes.py": SHAPES},
+        "```diff\n--- a/shapes.py\n+++ b/shapes.py\n@@ -13,2 +13,2 @@\n"
+        "-        return self.side * self.side\n+        return self.side ** 2\n"
+        "@@ -2,2 +2,2 @@\n     def area(self):\n-        return 0\n+        return 0.0\n```\n",
+        {
+            "shapes.py": SHAPES.replace("self.side * self.side", "self.side ** 2").replace(
+                "return 0\n", "return 0.0\n"
+            )
+        },
+    ),
+    Case(
+        "udiff: deleting the last lines of a file without a final newline, as git writes it",
+        {"t.txt": "a\nb\nc"},
+        "```diff\n--- a/t.txt\n+++ b/t.txt\n@@ -1,3 +1,1 @@\n a\n-b\n-c\n\\ No newline at end of file\n```\n",
+        {"t.txt": "a\n"},  # the kept line has its newline in the diff
     ),
 ]
 
