@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -977,3 +978,40 @@ def test_instructions_differ_and_backends_pick_a_format():
     assert format_for_backend("server") == "search-replace"
     with pytest.raises(ValueError):
         format_instructions("xml")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------------
+# longer answers kept as files: tests/data/edits/<case>/{before/, output.md, after/, failures.txt}
+
+FIXTURES = Path(__file__).resolve().parent.parent / "data" / "edits"
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(root).as_posix(): path.read_bytes()
+        for path in sorted(root.rglob("*"))
+        if path.is_file()
+    }
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.iterdir() if p.is_dir()))
+def test_fixture_answers(name, tmp_path):
+    case = FIXTURES / name
+    before, after = tree(case / "before"), tree(case / "after")
+    write_tree(tmp_path, before)
+    result = parse_edits((case / "output.md").read_text(), tmp_path)
+    expected_failures = (
+        (case / "failures.txt").read_text().splitlines() if (case / "failures.txt").exists() else []
+    )
+    reasons = [failure.reason for failure in result.failures]
+    assert len(reasons) == len(expected_failures), reasons
+    for reason, expected in zip(reasons, expected_failures, strict=True):
+        assert expected in reason
+    got = dict(before)
+    for edit in result.files:
+        assert edit.old_bytes == before.get(edit.path)
+        if edit.new_bytes is None:
+            del got[edit.path]
+        else:
+            got[edit.path] = edit.new_bytes
+    assert got == after

@@ -1,0 +1,23 @@
+import logging
+
+log = logging.getLogger(__name__)
+
+
+class Server:
+    def __init__(self, host, port=8080):
+        self.host = host
+        self.port = port
+
+    def start(self):
+        log.info("starting on %s:%d", self.host, self.port)
+        self.bind()
+
+    def stop(self):
+        log.info("stopping")
+        self.unbind()
+
+    def bind(self):
+        pass
+
+    def unbind(self):
+        pass
