@@ -20,7 +20,8 @@ Public API:
   "remote"), ``context_length`` (tokens, or None when unknown), ``count_tokens(text)`` and
   ``count_prompt_tokens(messages)`` (int, or None when the backend cannot tell), and
   ``stream(messages, *, reference=None, max_new_tokens=2048, temperature=0.0, stop=(),
-  cancel=None) -> Iterator[str | DraftStats]``: text pieces, then one final DraftStats.
+  cancel=None) -> DraftStream``: iterate for text pieces, then one final DraftStats;
+  ``DraftStream.stats`` is that DraftStats, updated live (for a status line in another thread).
   Problems a user can fix raise engine.errors.EngineError (one line); a broken stream (a server
   cut, an error mid-stream) raises, so nothing is applied from a broken draft.
 - ``DraftStats``: finish_reason ("stop": the model ended its answer; "length": max_new_tokens or
@@ -66,6 +67,7 @@ class DraftStats:
     drafted_tokens: int | None = None  # local engine with a drafter
     accepted_tokens: int | None = None
     target_forwards: int | None = None  # local engine: decoding forwards of the target
+    chars: int = 0  # characters of text so far
 
     @property
     def complete(self) -> bool:
@@ -109,6 +111,31 @@ class DraftStats:
 Piece = str | DraftStats  # a text chunk, or the final statistics
 
 
+class DraftStream:
+    """What Backend.stream returns: iterate for text pieces, then the final DraftStats.
+
+    `.stats` is that same DraftStats object, updated as pieces arrive (new tokens, elapsed time,
+    for the local engine drafted and accepted tokens), so another thread (a status line) can show
+    progress while the draft streams; its finish_reason stays "" until the end.
+    """
+
+    def __init__(self, pieces: Iterator[Piece], stats: DraftStats) -> None:
+        self._pieces = pieces
+        self.stats = stats
+
+    def __iter__(self) -> DraftStream:
+        return self
+
+    def __next__(self) -> Piece:
+        return next(self._pieces)
+
+    def close(self) -> None:
+        """Stop early (as a cancel does, but without waiting for the final DraftStats)."""
+        close = getattr(self._pieces, "close", None)
+        if close is not None:
+            close()
+
+
 @runtime_checkable
 class Backend(Protocol):
     """What the app needs of a model: a name, a window, token counts, and a text stream."""
@@ -127,7 +154,7 @@ class Backend(Protocol):
 
     def stream(self, messages: Sequence[dict[str, str]], *, reference: str | None = None,
                max_new_tokens: int = 2048, temperature: float = 0.0, stop: Sequence[str] = (),
-               cancel: threading.Event | None = None) -> Iterator[Piece]: ...  # fmt: skip
+               cancel: threading.Event | None = None) -> DraftStream: ...  # fmt: skip
 
 
 def collect(stream: Iterable[Piece]) -> tuple[str, DraftStats]:
@@ -317,7 +344,7 @@ class LocalBackend:
 
     def stream(self, messages: Sequence[dict[str, str]], *, reference: str | None = None,
                max_new_tokens: int = 2048, temperature: float = 0.0, stop: Sequence[str] = (),
-               cancel: threading.Event | None = None, seed: int | None = None) -> Iterator[Piece]:  # fmt: skip
+               cancel: threading.Event | None = None, seed: int | None = None) -> DraftStream:  # fmt: skip
         """Text pieces of the model's answer, then a DraftStats. Checks the prompt at once."""
         check_generation_options(max_new_tokens, temperature)
         messages = check_messages(messages)
@@ -333,10 +360,16 @@ class LocalBackend:
         budget = min(max_new_tokens, context - len(ids))  # the rest of the window; "length" if reached
         kind = self._drafter_kind(reference)
         drafter = self._make_drafter(kind, reference)
-        return self._run(ids, budget, temperature, seed, list(stop), drafter, kind, cancel, started)
+        result = DraftStats(model=self.name, backend="local", finish_reason="", prompt_tokens=len(ids),
+                            new_tokens=0, drafter=kind)  # fmt: skip
+        if drafter is not None:
+            result.drafted_tokens = result.accepted_tokens = result.target_forwards = 0
+        pieces = self._run(ids, budget, temperature, seed, list(stop), drafter, cancel, started, result)
+        return DraftStream(pieces, result)
 
     def _run(self, ids: list[int], budget: int, temperature: float, seed: int | None, stop: list[str],
-             drafter: Any, kind: str, cancel: threading.Event | None, started: float) -> Iterator[Piece]:  # fmt: skip
+             drafter: Any, cancel: threading.Event | None, started: float,
+             result: DraftStats) -> Iterator[Piece]:  # fmt: skip
         # the model's KV cache serves one sequence: a second stream must not interleave with this one
         if not self._busy.acquire(blocking=False):
             raise EngineError("the local model is already drafting: wait for that draft or cancel it")
@@ -363,26 +396,30 @@ class LocalBackend:
                                             eos_ids=loaded.eos_token_ids, max_seq_len=cache,
                                             stats=stats)  # fmt: skip
             text = TextStream(_until(tokens, cancel, cancelled), self._tokenizer, stop, stats)
-            first: float | None = None
+
+            def update() -> None:
+                result.new_tokens = len(text.tokens)
+                result.elapsed_s = time.perf_counter() - started
+                if drafter is not None:
+                    result.drafted_tokens = stats.drafted_tokens
+                    result.accepted_tokens = stats.accepted_tokens
+                    result.target_forwards = stats.target_forwards
+
             try:
                 for piece in text:
-                    if first is None:
-                        first = time.perf_counter() - started
+                    if result.first_piece_s is None:
+                        result.first_piece_s = time.perf_counter() - started
+                    result.chars += len(piece)
+                    update()
                     yield piece
                     if cancel is not None and cancel.is_set():
                         cancelled.set()
                         break
             finally:
                 text.close()
-            elapsed = time.perf_counter() - started
-            finish = "cancelled" if cancelled.is_set() else _FINISH.get(stats.stop_reason, stats.stop_reason)
-            result = DraftStats(model=self.name, backend="local", finish_reason=finish,
-                                prompt_tokens=len(ids), new_tokens=len(text.tokens), elapsed_s=elapsed,
-                                first_piece_s=first, drafter=kind)  # fmt: skip
-            if drafter is not None:
-                result.drafted_tokens = stats.drafted_tokens
-                result.accepted_tokens = stats.accepted_tokens
-                result.target_forwards = stats.target_forwards
+            update()
+            result.finish_reason = "cancelled" if cancelled.is_set() else _FINISH.get(stats.stop_reason,
+                                                                                      stats.stop_reason)  # fmt: skip
             yield result
         finally:
             self._busy.release()

@@ -30,7 +30,7 @@ from typing import Any
 
 import httpx
 
-from engine.backends import DraftStats, Piece, check_generation_options, check_messages
+from engine.backends import DraftStats, DraftStream, Piece, check_generation_options, check_messages
 from engine.errors import EngineError
 
 CHAT_PATH = "/v1/chat/completions"
@@ -349,17 +349,17 @@ class RemoteBackend:
 
     def stream(self, messages: Sequence[dict[str, str]], *, reference: str | None = None,
                max_new_tokens: int = 2048, temperature: float = 0.0, stop: Sequence[str] = (),
-               cancel: threading.Event | None = None) -> Iterator[Piece]:  # fmt: skip
+               cancel: threading.Event | None = None) -> DraftStream:  # fmt: skip
         """Text pieces as the server streams them, then a DraftStats; EngineError on any failure,
         including a stream that ends before the server said it was done."""
         check_generation_options(max_new_tokens, temperature)
         body = self.request_body(messages, reference=reference, max_new_tokens=max_new_tokens,
                                  temperature=temperature, stop=stop)  # fmt: skip
-        return self._stream(body, cancel)
-
-    def _stream(self, body: dict[str, Any], cancel: threading.Event | None) -> Iterator[Piece]:
-        started = time.perf_counter()
         stats = DraftStats(model=str(body["model"]), backend="remote", finish_reason="")
+        return DraftStream(self._stream(body, cancel, stats), stats)
+
+    def _stream(self, body: dict[str, Any], cancel: threading.Event | None, stats: DraftStats) -> Iterator[Piece]:
+        started = time.perf_counter()
         # HTTP runs in a reader thread and hands lines over a queue, so that a cancel is seen at once,
         # even while the server is silent (a long prefill, a stalled stream): the caller never waits
         # for the next byte to learn that the user pressed Esc.
@@ -412,6 +412,8 @@ class RemoteBackend:
                         if stats.first_piece_s is None:
                             stats.first_piece_s = time.perf_counter() - started
                         received += len(text)
+                        stats.chars = received
+                        stats.elapsed_s = time.perf_counter() - started
                         yield text
                 if cancel is not None and cancel.is_set():
                     break
@@ -487,6 +489,7 @@ class RemoteBackend:
         for text, reason in self._choices(payload, data):
             finish = reason or finish
             if text:
+                stats.chars += len(text)
                 yield text
         if finish is None:
             raise EngineError(f"the answer from {self.base} has no finish_reason: {excerpt(data)!r}")

@@ -198,3 +198,18 @@ def test_stats_summary_and_dict():
     assert stats.as_dict()["acceptance_rate"] == 0.9 and stats.as_dict()["complete"] is True
     cut = DraftStats(model="m", backend="remote", finish_reason="length", elapsed_s=1.0)
     assert cut.summary() == "1.0 s, length" and not cut.complete
+
+
+def test_stats_are_live_while_the_draft_streams(tiny_dirs, plain):
+    text, tokens, _ = plain(48)
+    stream = LocalBackend(tiny_dirs[0], drafter="lookup").stream(MESSAGES, max_new_tokens=48)
+    seen = []
+    for piece in stream:
+        if isinstance(piece, DraftStats):
+            assert piece is stream.stats and piece.finish_reason
+        else:
+            seen.append((stream.stats.new_tokens, stream.stats.chars, stream.stats.finish_reason))
+    assert seen and all(reason == "" for _, _, reason in seen)
+    counts = [n for n, _, _ in seen]
+    assert counts == sorted(counts) and counts[-1] <= len(tokens) and seen[-1][1] == len(text)
+    assert stream.stats.new_tokens == len(tokens) and stream.stats.drafted_tokens is not None

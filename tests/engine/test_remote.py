@@ -436,3 +436,12 @@ def test_iter_events_joins_data_lines_and_skips_comments():
     events = list(iter_events(lines))
     assert [(e.event, e.data, e.terminated) for e in events] == [("", "a\nb", True), ("error", "c", True),
                                                                  ("", "tail", False)]  # fmt: skip
+
+
+def test_stats_are_live_while_the_draft_streams(server):
+    server.script = [stream_pieces(["ab", "cde"], usage={"prompt_tokens": 3, "completion_tokens": 2})]
+    stream = backend(server).stream(MESSAGES)
+    assert next(stream) == "ab" and stream.stats.chars == 2 and stream.stats.finish_reason == ""
+    assert next(stream) == "cde" and stream.stats.chars == 5
+    final = next(stream)
+    assert final is stream.stats and final.complete and final.new_tokens == 2
