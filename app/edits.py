@@ -374,6 +374,8 @@ def _reindent(lines: list[str], match: _Match) -> list[str] | None:
 
 def _shown(line: str, width: int = 60) -> str:
     text = line.strip()
+    if not text:
+        return "a blank line"
     return repr(text if len(text) <= width else text[: width - 1] + "…")
 
 
@@ -630,6 +632,7 @@ def _replace_block(
     line: int,
     *,
     what: str = "the SEARCH text",
+    plural: bool = False,
     hint: int | None = None,
 ) -> _Match | None:
     """Find ``search`` in the file and put ``replace`` there; record a failure otherwise."""
@@ -646,7 +649,7 @@ def _replace_block(
         b.fail(
             state.path,
             block,
-            f"{what} is not in {state.path} ({_closest(doc.lines, search)})",
+            f"{what} {'are' if plural else 'is'} not in {state.path} ({_closest(doc.lines, search)})",
             line,
         )
         return None
@@ -660,7 +663,7 @@ def _replace_block(
             b.fail(
                 state.path,
                 block,
-                f"{what} matches {len(found)} times in {state.path} (lines {where}{more}); "
+                f"{what} {'match' if plural else 'matches'} {len(found)} times in {state.path} (lines {where}{more}); "
                 "add more context lines to make it unique",
                 line,
             )
@@ -1170,7 +1173,15 @@ def _apply_diff_file(b: _Builder, diff_file: _DiffFile) -> None:
             continue
         hint = None if h.old_start is None else h.old_start - 1 + delta
         match = _replace_block(
-            b, state, old, new, hunk_block, h.line, what="the hunk's old lines", hint=hint
+            b,
+            state,
+            old,
+            new,
+            hunk_block,
+            h.line,
+            what="the hunk's old lines",
+            plural=True,
+            hint=hint,
         )
         if match is None:
             continue

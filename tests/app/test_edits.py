@@ -693,7 +693,7 @@ UDIFF_CASES = [
         "```diff\n--- a/shapes.py\n+++ b/shapes.py\n@@ -30,1 +30,2 @@\n     def area(self):\n"
         "+        # the area\n```\n",
         {},
-        failures=["matches 2 times"],
+        failures=["old lines match 2 times"],
     ),
     Case(
         "udiff: context that matches twice, line number exact: applied there",
@@ -713,7 +713,7 @@ UDIFF_CASES = [
         "```diff\n--- a/util.py\n+++ b/util.py\n@@ -1,2 +1,2 @@\n def add(x, y):\n-    return x + y\n"
         "+    return y + x\n```\n",
         {},
-        failures=["the hunk's old lines is not in util.py (closest"],
+        failures=["the hunk's old lines are not in util.py (closest"],
     ),
     Case(
         "udiff: indentation drift in a hunk",
