@@ -22,6 +22,7 @@ import email.utils
 import json
 import os
 import queue
+import re
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -143,6 +144,12 @@ class RemoteBackend:
         draft from it; others may refuse the field); extra_body: more request fields."""
         self.base = base_url(server)
         self._model = model or None
+        if api_key_env and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", api_key_env):
+            # never echo it: it may be the key itself, pasted where the variable's name belongs
+            raise EngineError(
+                "api_key_env must name an environment variable (e.g. OPENAI_API_KEY), not hold the key "
+                "itself: export the key in a variable and put that variable's name in the configuration"
+            )
         self.api_key_env = api_key_env or None
         if connect_timeout <= 0 or read_timeout <= 0:
             raise EngineError("time-outs must be more than 0 seconds")

@@ -445,3 +445,9 @@ def test_stats_are_live_while_the_draft_streams(server):
     assert next(stream) == "cde" and stream.stats.chars == 5
     final = next(stream)
     assert final is stream.stats and final.complete and final.new_tokens == 2
+
+
+def test_a_key_where_the_variable_name_belongs_is_refused_without_echoing_it(server):
+    with pytest.raises(EngineError) as error:
+        RemoteBackend(server.url, model="m", api_key_env="sk-proj-abc123")
+    assert "must name an environment variable" in one_line(error) and "abc123" not in str(error.value)
