@@ -691,6 +691,14 @@ def _replace_block(
             f"block at output line {line} matched line {match.start + 1} "
             "with trailing whitespace ignored"
         )
+    if match.level != "exact":
+        # lines the block keeps as they were come back exactly as the file has them (their
+        # trailing whitespace and indentation), not as the model retyped them
+        matched = doc.lines[match.start : match.start + len(search)]
+        kept = difflib.SequenceMatcher(None, search, replace, autojunk=False)
+        for same in kept.get_matching_blocks():
+            for k in range(same.size):
+                new_lines[same.b + k] = matched[same.a + k]
     doc.replace(match.start, len(search), new_lines)
     state.touched = True
     return match

@@ -437,7 +437,7 @@ SEARCH_REPLACE_CASES = [
         "sr: trailing whitespace in the file, none in the block",
         {"t.py": "x = 1   \ny = 2\n"},
         "t.py\n<<<<<<< SEARCH\nx = 1\ny = 2\n=======\nx = 1\ny = 3\n>>>>>>> REPLACE\n",
-        {"t.py": "x = 1\ny = 3\n"},
+        {"t.py": "x = 1   \ny = 3\n"},
         notes=["trailing whitespace"],
     ),
     Case(
@@ -607,6 +607,13 @@ SEARCH_REPLACE_CASES = [
         {"t.txt": "a\nb\nc"},
         "t.txt\n<<<<<<< SEARCH\nb\nc\n=======\n>>>>>>> REPLACE\n",
         {"t.txt": "a"},
+    ),
+    Case(
+        "sr: trailing whitespace on kept lines survives a tolerant match",
+        {"t.py": "x = 1   \ny = 2\nz = 3\t\n"},
+        "t.py\n<<<<<<< SEARCH\nx = 1\ny = 2\nz = 3\n=======\nx = 1\ny = 20\nz = 3\n>>>>>>> REPLACE\n",
+        {"t.py": "x = 1   \ny = 20\nz = 3\t\n"},
+        notes=["trailing whitespace"],
     ),
 ]
 
