@@ -348,8 +348,8 @@ class LocalBackend:
         """Text pieces of the model's answer, then a DraftStats. Checks the prompt at once."""
         check_generation_options(max_new_tokens, temperature)
         messages = check_messages(messages)
-        started = time.perf_counter()
         self.load()
+        started = time.perf_counter()  # after loading: tokens/s is the drafting speed
         ids = self.prompt_ids(messages)
         context = self._checkpoint.args.max_position_embeddings
         if len(ids) >= context:
@@ -450,7 +450,8 @@ def open_backend(model: str | None = "builtin", server: str | None = None, draft
                  drafter: str = "auto", api_key_env: str | None = None, **remote_options: Any) -> Backend:  # fmt: skip
     """The local engine for `model` (a checkpoint directory or "builtin"), or, with `server`, an
     OpenAI-compatible server serving `model` (None: the server's only model). Nothing is loaded
-    or contacted yet. remote_options go to engine.remote.RemoteBackend (timeouts, retries)."""
+    or contacted yet. remote_options go to engine.remote.RemoteBackend (timeouts, retries) and are
+    ignored for the local engine, as api_key_env is (so that one configuration serves both)."""
     if server:
         if draft_model:
             raise EngineError("--draft-model is for the local engine; a model server drafts on its own (drop it)")
@@ -460,6 +461,4 @@ def open_backend(model: str | None = "builtin", server: str | None = None, draft
 
         name = None if model in (None, "", "builtin") else model
         return RemoteBackend(server, name, api_key_env=api_key_env, **remote_options)
-    if remote_options:
-        raise EngineError(f"{', '.join(sorted(remote_options))}: options for --server only")
     return LocalBackend(model or "builtin", draft_model, drafter)

@@ -139,7 +139,7 @@ def test_one_stream_at_a_time(tiny_dirs):
 
 
 def test_loads_lazily_and_reports_name_window_and_token_counts(tiny_dirs):
-    local = open_backend(model=str(tiny_dirs[0]), api_key_env="IGNORED_FOR_LOCAL")
+    local = open_backend(model=str(tiny_dirs[0]), api_key_env="IGNORED_FOR_LOCAL", read_timeout=3.0)
     assert isinstance(local, LocalBackend) and isinstance(local, Backend) and local.kind == "local"
     assert (local.name, local.context_length) == ("tiny-target", 256)
     tokenizer = checkpoint.load_tokenizer(tiny_dirs[0])
