@@ -433,9 +433,10 @@ def run(args: argparse.Namespace) -> int:
         from transformers.utils import logging as hf_logging
 
         hf_logging.set_verbosity_error()
-        hf_model = AutoModelForCausalLM.from_pretrained(model_dir).eval()
+        # float32 like our checkpoint.load (a bfloat16 checkpoint would otherwise run in bfloat16)
+        hf_model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.float32).eval()
         if draft_dir:
-            hf_draft = AutoModelForCausalLM.from_pretrained(resolve_model_dir(draft_dir)).eval()
+            hf_draft = AutoModelForCausalLM.from_pretrained(resolve_model_dir(draft_dir), dtype=torch.float32).eval()
     table = run_edit_bench(target, windows, drafters, eos_ids, draft_model, args.draft_len, oracle,
                            hf_model, hf_draft, args.max_new_tokens)  # fmt: skip
     if hf_model is not None:  # ours / theirs, for each of our methods against its transformers twin
@@ -452,7 +453,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"workload: {args.workload} ({len(windows)} windows of {', '.join(result['files'])}); {description}; "
               f"{result['threads']} threads")  # fmt: skip
         print(format_table(table))
-    if not all(row["lossless"] for row in table.values()):
+    if not all(row["lossless"] for name, row in table.items() if not name.startswith("hf-")):
         print("a drafter's output differed from plain decoding", file=sys.stderr)
         return 1
     return 0
