@@ -1,0 +1,123 @@
+"""app/edits properties: SEARCH/REPLACE splices, whole rewrites and diffs agree with a plain model."""
+
+from __future__ import annotations
+
+import tempfile
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from app.diffs import FileDiff, _split_lines
+from app.edits import FileEdit, parse_edits, to_file_diffs
+
+WORDS = ["a", "b = 1", "    c()", "", "\tif x:", "return y", "é", "}"]
+lines_st = st.lists(st.sampled_from(WORDS), min_size=0, max_size=12)
+
+
+def render(lines: list[str], eol: str, final_newline: bool) -> str:
+    if not lines:
+        return ""
+    text = eol.join(lines)
+    return text + eol if final_newline else text
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    lines=lines_st.filter(bool),
+    data=st.data(),
+    eol=st.sampled_from(["\n", "\r\n"]),
+    final_newline=st.booleans(),
+    replacement=lines_st,
+)
+def test_search_replace_splices(lines, data, eol, final_newline, replacement):
+    assume(final_newline or lines[-1] != "")  # (a blank last line needs its newline to exist)
+    start = data.draw(st.integers(0, len(lines) - 1))
+    end = data.draw(st.integers(start + 1, min(len(lines), start + 4)))
+    search = lines[start:end]
+    original = render(lines, eol, final_newline)
+    output = "f.txt\n<<<<<<< SEARCH\n" + "".join(s + "\n" for s in search) + "=======\n"
+    output += "".join(r + "\n" for r in replacement) + ">>>>>>> REPLACE\n"
+    with tempfile.TemporaryDirectory() as root:
+        result = parse_edits(output, root, originals={"f.txt": original.encode()})
+    occurrences = sum(lines[i : i + len(search)] == search for i in range(len(lines)))
+    spliced = lines[:start] + replacement + lines[end:]
+    if not any(s.strip() for s in search):
+        # blank-only SEARCH means "new file": refused on a file that has text, else applied
+        assert result.failures or result.files or result.unchanged
+        return
+    if occurrences > 1:
+        # ambiguous at the exact level, or matched uniquely only after trimming blank edges
+        if result.failures:
+            assert "matches" in result.failures[0].reason
+            assert not result.files
+        return
+    assert not result.failures
+    if eol not in original:  # a one-line file without an ending: new lines get "\n"
+        eol = "\n"
+    expected = render(spliced, eol, final_newline)
+    if expected == original:
+        assert result.files == [] and result.unchanged == ["f.txt"]
+    else:
+        [edit] = result.files
+        assert edit.new_text == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    old=lines_st,
+    new=lines_st,
+    eol=st.sampled_from(["\n", "\r\n"]),
+    final_newline=st.booleans(),
+)
+def test_whole_rewrite_keeps_the_file_form(old, new, eol, final_newline):
+    original = render(old, eol, final_newline) if old else "x" + eol
+    output = "f.txt\n```\n" + "".join(line + "\n" for line in new) + "```\n"
+    with tempfile.TemporaryDirectory() as root:
+        result = parse_edits(output, root, originals={"f.txt": original.encode()})
+    assert not result.failures
+    # the original's form: its line ending ("\n" when it has none) and final-newline state (an
+    # empty file counts as having one)
+    keep_newline = original == "" or original.endswith("\n")
+    expected = render(new, eol if eol in original else "\n", keep_newline)
+    got = result.files[0].new_text if result.files else original
+    assert got == expected
+
+
+def apply_hunks(old: bytes, diff: FileDiff) -> bytes:
+    """A plain applier: copy, check every context and removed line, add the added ones."""
+    source = _split_lines(old)
+    out: list[bytes] = []
+    at = 0
+    for hunk in diff.hunks:
+        start = hunk.old_start - 1 if hunk.old_count else hunk.old_start
+        out.extend(source[at:start])
+        at = start
+        for line in hunk.lines:
+            if line.kind in " -":
+                assert source[at] == line.raw, (source[at], line.raw)
+                at += 1
+            if line.kind in " +":
+                out.append(line.raw)
+    out.extend(source[at:])
+    return b"".join(out)
+
+
+texts = st.builds(
+    lambda lines, eol, nl: render(lines, eol, nl),
+    lines_st,
+    st.sampled_from(["\n", "\r\n"]),
+    st.booleans(),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(old=texts, new=texts, context=st.integers(0, 4))
+def test_file_diffs_rebuild_the_new_text(old, new, context):
+    edit = FileEdit("f.txt", old, new, None)
+    diffs = to_file_diffs([edit], context=context)
+    if old == new:
+        assert diffs == []
+        return
+    [diff] = diffs
+    assert diff.path == "f.txt" and diff.status == "modified"
+    assert apply_hunks(old.encode(), diff) == new.encode()
