@@ -7,7 +7,7 @@ import tempfile
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from app.diffs import FileDiff, _split_lines
+from app.diffs import FileDiff
 from app.edits import FileEdit, parse_edits, to_file_diffs
 
 WORDS = ["a", "b = 1", "    c()", "", "\tif x:", "return y", "é", "}"]
@@ -83,9 +83,15 @@ def test_whole_rewrite_keeps_the_file_form(old, new, eol, final_newline):
     assert got == expected
 
 
+def _split_lf(data: bytes) -> list[bytes]:
+    """Lines ending in LF (a CR is content), the last one possibly without."""
+    parts = data.split(b"\n")
+    return [part + b"\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
 def apply_hunks(old: bytes, diff: FileDiff) -> bytes:
     """A plain applier: copy, check every context and removed line, add the added ones."""
-    source = _split_lines(old)
+    source = _split_lf(old)
     out: list[bytes] = []
     at = 0
     for hunk in diff.hunks:
