@@ -153,3 +153,16 @@ def test_bench_speculative_real_checkpoint_against_transformers(checkpoints, dra
         assert row["lossless"], name  # transformers' rows too: the same greedy tokens
         assert row["tokens"] == table["plain"]["tokens"] > 0
     assert table["model"]["drafted_tokens"] > 0 and "vs_transformers" in table["edit"]
+
+
+def test_a_draft_beside_the_model_is_the_default_draft_model(checkpoints, draft_dir, tmp_path, capsys):
+    """The builtin layout: engine/builtin/ holds the target, engine/builtin/draft/ its draft model."""
+    pair = tmp_path / "pair"
+    shutil.copytree(checkpoints["llama"], pair)
+    shutil.copytree(draft_dir, pair / "draft")
+    expected = plain_text(pair, PROMPT, 20)
+    argv = ["generate", "--model", str(pair), PROMPT, "--max-new-tokens", "20", "--drafter", "model", "--stats"]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert out == expected
+    assert json.loads(err.strip().splitlines()[-1])["by_source"]["model"]["drafted"] > 0
