@@ -386,17 +386,35 @@ def _closest(doc: list[str], search: list[str]) -> str:
     doc_s = [line.strip() for line in doc]
     search_s = [line.strip() for line in search]
     m = len(search_s)
+    # score each window start by how many non-blank lines agree: vote from each search line's
+    # occurrences in the file (linear in the file, not file length × block length)
+    where: dict[str, list[int]] = {}
+    for i, line in enumerate(doc_s):
+        if line:
+            where.setdefault(line, []).append(i)
+    last_start = max(0, len(doc_s) - m)
+    votes: dict[int, int] = {}
+    for j, line in enumerate(search_s):
+        for i in where.get(line, ()) if line else ():
+            if 0 <= i - j <= last_start:
+                votes[i - j] = votes.get(i - j, 0) + 1
     best, best_at = 0, -1
-    for i in range(max(1, len(doc_s) - m + 1)):
-        window = doc_s[i : i + m]
-        score = sum(1 for a, b in zip(window, search_s, strict=False) if a == b and b)
-        if score > best:
-            best, best_at = score, i
+    for start in sorted(votes):
+        if votes[start] > best:
+            best, best_at = votes[start], start
     if best_at < 0:
+        # no line agrees exactly: name the line most like the block's first one, with difflib
+        # on the few lines that share the most words with it (linear in the file's length)
         first = next((line for line in search_s if line), "")
-        close = difflib.get_close_matches(first, doc_s, n=1, cutoff=0.6)
-        if close:
-            return f"closest line: {doc_s.index(close[0]) + 1}: {_shown(close[0])}"
+        first_words = set(re.findall(r"\w+", first))
+        shared = sorted(
+            range(len(doc_s)),
+            key=lambda i: -len(first_words & set(re.findall(r"\w+", doc_s[i]))),
+        )[:20]
+        ratios = [(difflib.SequenceMatcher(None, first, doc_s[i]).ratio(), -i) for i in shared]
+        ratio, minus_line = max(ratios, default=(0.0, 0))
+        if ratio >= 0.6:
+            return f"closest line: {-minus_line + 1}: {_shown(doc_s[-minus_line])}"
         return "no line of it is in the file"
     nonblank = sum(1 for line in search_s if line)
     for j, expected in enumerate(search_s):

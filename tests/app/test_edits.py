@@ -1022,3 +1022,17 @@ def test_fixture_answers(name, tmp_path):
         else:
             got[edit.path] = edit.new_bytes
     assert got == after
+
+
+def test_unmatched_reason_without_any_equal_line(tmp_path):
+    originals = {"util.py": "import os\ndef add(a, b):\n    return a + b\n"}
+    output = (
+        "util.py\n<<<<<<< SEARCH\ndef add(x, y):\n    return x + y\n=======\nx\n>>>>>>> REPLACE\n"
+    )
+    [failure] = parse_edits(output, tmp_path, originals=originals).failures
+    assert failure.reason == (
+        "the SEARCH text is not in util.py (closest line: 2: 'def add(a, b):')"
+    )
+    output = "util.py\n<<<<<<< SEARCH\nclass Nothing:\n    pass\n=======\nx\n>>>>>>> REPLACE\n"
+    [failure] = parse_edits(output, tmp_path, originals=originals).failures
+    assert failure.reason.endswith("(no line of it is in the file)")
