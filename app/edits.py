@@ -15,6 +15,12 @@ Public API::
     edits_patch(edits, *, context=3) -> bytes   # the same as git-style patch text
     confine(repo_root, path) -> Path            # raises PathRefused; the writer uses it too
     is_stale(repo_root, edit) -> bool           # the file changed since the draft was made
+    detect_format(output) -> EditFormat         # what parse_edits does with format=None
+
+``originals`` maps repository-relative paths to the text the prompt showed the model (bytes or
+str): it is the base the edits apply to and whose sha256 ``FileEdit.base_hash`` records; a path
+not in it is read from disk. A single path in ``originals`` is also the file that a block
+without a path refers to (when the answer holds only that one block).
 
 Formats (``EditFormat``):
 
@@ -22,6 +28,11 @@ Formats (``EditFormat``):
   fence (``` or ~~~, any language tag; the path may also sit in the fence's info string). A
   fence that never closes means the model was cut off: that file fails, nothing of it is used.
   A rewrite that elides code with a comment such as ``# ... rest of the file unchanged`` fails.
+  A fence inside the file closes the block only if it has no info string or is as long as the
+  opening one (CommonMark, plus ```lang nesting); when a file that can hold fences (Markdown,
+  or one whose original has them) is followed by a bare block without a path, the file's block
+  may have been closed early, and it fails rather than being applied truncated. A code block
+  without a path fails too (it is reported, never dropped).
 * ``"search-replace"``: aider-style blocks ``<<<<<<< SEARCH`` / ``=======`` / ``>>>>>>> REPLACE``
   (5 to 9 marker characters; ORIGINAL/UPDATED and Cline's ``------- SEARCH`` / ``+++++++
   REPLACE`` too), after the file's path line, inside code fences or not. Blocks apply in order,
