@@ -11,12 +11,26 @@ The files are TOML::
                               # external, or internal
     context = 3               # lines of context around each hunk
 
+    model = "builtin"         # specdraft edit: builtin, a checkpoint directory, or with
+                              # server, the server's model name
+    server = ""               # an OpenAI-compatible server's URL ("": the local engine)
+    api_key_env = ""          # the environment variable holding the server's API key
+    drafter = "auto"          # the local engine's drafter: auto, none, edit, lookup, model, hybrid
+    draft_model = ""          # a small draft model's checkpoint directory ("": none)
+
     [keys]                    # binding id = key(s), comma-separated; `specdraft review` ? lists ids
     accept = "y"
     reject = "n,x"
 
-Environment: ``SPECDRAFT_THEME``, ``SPECDRAFT_EDITOR``, ``SPECDRAFT_CONTEXT``, and
-``SPECDRAFT_KEYS_<ID>`` (id upper-cased, ``-`` as ``_``) for one binding.
+    [hook]                    # the pre-commit hook (`specdraft hook install`)
+    unreviewed = "block"      # drafted lines nobody reviewed: block the commit, or warn
+    too_fast = "warn"         # hunks accepted faster than reading_speed: warn, or block
+    reading_speed = 5.0       # lines per second a human can review at most
+
+Environment: ``SPECDRAFT_THEME``, ``SPECDRAFT_EDITOR``, ``SPECDRAFT_CONTEXT``, ``SPECDRAFT_MODEL``,
+``SPECDRAFT_SERVER``, ``SPECDRAFT_API_KEY_ENV``, ``SPECDRAFT_DRAFTER``, ``SPECDRAFT_DRAFT_MODEL``, and
+``SPECDRAFT_KEYS_<ID>`` (id upper-cased, ``-`` as ``_``) for one binding, and
+``SPECDRAFT_HOOK_<NAME>`` for one hook setting.
 """
 
 from __future__ import annotations
@@ -37,12 +51,25 @@ from app.errors import UserError
 
 REPO_CONFIG_NAME = ".specdraft.toml"
 EDITOR_CHOICES = ("auto", "external", "internal")
+DRAFTER_CHOICES = ("auto", "none", "edit", "lookup", "model", "hybrid")  # engine.backends.DRAFTERS
+OPTIONAL = ("server", "api_key_env", "draft_model")  # "" means "not set"
 
 # name -> (default, type). The one place that lists the scalar settings.
 _SCALARS: dict[str, tuple[Any, type]] = {
     "theme": ("dark", str),
     "editor": ("auto", str),
     "context": (3, int),
+    "model": ("builtin", str),
+    "server": ("", str),
+    "api_key_env": ("", str),
+    "drafter": ("auto", str),
+    "draft_model": ("", str),
+}
+# [hook] name -> (default, allowed values; a number for reading_speed)
+HOOK_SETTINGS: dict[str, tuple[Any, tuple[str, ...]]] = {
+    "unreviewed": ("block", ("block", "warn")),
+    "too_fast": ("warn", ("warn", "block")),
+    "reading_speed": (5.0, ()),
 }
 
 
@@ -53,7 +80,15 @@ class Settings:
     theme: str = "dark"
     editor: str = "auto"
     context: int = 3
+    model: str = "builtin"
+    server: str = ""
+    api_key_env: str = ""
+    drafter: str = "auto"
+    draft_model: str = ""
     keys: dict[str, str] = field(default_factory=dict)  # binding id -> keys, e.g. "y" or "n,x"
+    hook: dict[str, Any] = field(
+        default_factory=lambda: {name: default for name, (default, _) in HOOK_SETTINGS.items()}
+    )
     sources: dict[str, str] = field(default_factory=dict)  # "theme" / "keys.accept" -> origin
 
     def source(self, name: str) -> str:
@@ -129,10 +164,15 @@ def _apply(settings: Settings, data: Mapping[str, Any], origin: str) -> None:
                 raise UserError(f"{origin}: [keys] must be a table of binding id = \"key\"")
             for binding_id, keys in value.items():
                 _set_key(settings, binding_id, keys, origin)
+        elif name == "hook":
+            if not isinstance(value, Mapping):
+                raise UserError(f"{origin}: [hook] must be a table of setting = value")
+            for hook_name, hook_value in value.items():
+                _set_hook(settings, hook_name, hook_value, origin)
         elif name in _SCALARS:
             _set_scalar(settings, name, value, origin)
         else:
-            known = ", ".join([*_SCALARS, "keys"])
+            known = ", ".join([*_SCALARS, "keys", "hook"])
             raise UserError(f"{origin}: unknown setting {name!r}; known settings: {known}")
 
 
@@ -141,6 +181,10 @@ def _apply_environment(settings: Settings, environ: Mapping[str, str]) -> None:
         variable = f"SPECDRAFT_{name.upper()}"
         if variable in environ:
             _set_scalar(settings, name, environ[variable], f"environment {variable}")
+    for hook_name in HOOK_SETTINGS:
+        variable = f"SPECDRAFT_HOOK_{hook_name.upper()}"
+        if variable in environ:
+            _set_hook(settings, hook_name, environ[variable], f"environment {variable}")
     prefix = "SPECDRAFT_KEYS_"
     for variable in sorted(environ):
         if variable.startswith(prefix) and len(variable) > len(prefix):
@@ -161,12 +205,14 @@ def _set_scalar(settings: Settings, name: str, value: Any, origin: str) -> None:
             raise UserError(f"{origin}: {name} must be a whole number, not {value!r}") from None
         if value < 0:
             raise UserError(f"{origin}: {name} must be 0 or more, not {value}")
-    elif not isinstance(value, str) or not value.strip():
+    elif not isinstance(value, str) or (not value.strip() and name not in OPTIONAL):
         raise UserError(f"{origin}: {name} must be a non-empty string, not {value!r}")
     else:
         value = value.strip()
     if name == "editor" and value not in EDITOR_CHOICES:
         raise UserError(f"{origin}: editor must be one of {', '.join(EDITOR_CHOICES)}, not {value!r}")
+    if name == "drafter" and value not in DRAFTER_CHOICES:
+        raise UserError(f"{origin}: drafter must be one of {', '.join(DRAFTER_CHOICES)}, not {value!r}")
     setattr(settings, name, value)
     settings.sources[name] = origin
 
@@ -178,3 +224,26 @@ def _set_key(settings: Settings, binding_id: str, keys: Any, origin: str) -> Non
         raise UserError(f"{origin}: keys.{binding_id} must be a key name such as \"y\" or \"ctrl+r\"")
     settings.keys[binding_id] = ",".join(part.strip() for part in keys.split(",") if part.strip())
     settings.sources[f"keys.{binding_id}"] = origin
+
+
+def _set_hook(settings: Settings, name: str, value: Any, origin: str) -> None:
+    if name not in HOOK_SETTINGS:
+        known = ", ".join(HOOK_SETTINGS)
+        raise UserError(f"{origin}: unknown setting hook.{name}; known [hook] settings: {known}")
+    _default, choices = HOOK_SETTINGS[name]
+    if choices:
+        if not isinstance(value, str) or value.strip() not in choices:
+            raise UserError(f"{origin}: hook.{name} must be one of {', '.join(choices)}, not {value!r}")
+        value = value.strip()
+    else:
+        try:
+            value = float(value) if not isinstance(value, bool) else None
+        except (TypeError, ValueError):
+            value = None
+        if value is None or value < 0:
+            raise UserError(
+                f"{origin}: hook.{name} must be a number of lines per second (0 turns the "
+                "reading speed guard off)"
+            )
+    settings.hook[name] = value
+    settings.sources[f"hook.{name}"] = origin
