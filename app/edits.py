@@ -737,8 +737,27 @@ def _replace_block(
 # the three formats
 
 
+def _stray_block(b: _Builder, lines: list[str], at: int, end: int | None, reason: str) -> None:
+    """A fenced block under a file path, in an answer of another format: reported, not used."""
+    fence = _FENCE.match(lines[at])
+    path = _path_from_info(fence.group(2), b.known) if fence else None
+    path_line = at
+    if path is None:
+        j = at - 1
+        while j >= 0 and not lines[j].strip():
+            j -= 1
+        if j < 0:
+            return
+        path, path_line = _path_candidate(lines[j], b.known), j
+    if path is None:
+        return  # a snippet in the chatter (a command, an example): not an edit
+    stop = len(lines) if end is None else end + 1
+    b.fail(path, "\n".join(lines[path_line:stop]), reason.format(path=path), path_line + 1)
+
+
 def _parse_search_replace(b: _Builder, lines: list[str]) -> None:
     last_path: str | None = None
+    fenced: tuple[str, int] | None = None  # the fence around the blocks being read
     i = 0
     n = len(lines)
     while i < n:
@@ -747,6 +766,29 @@ def _parse_search_replace(b: _Builder, lines: list[str]) -> None:
         if delete:
             b.delete(delete.group(1), line, i + 1)
             i += 1
+            continue
+        fence = _FENCE.match(line)
+        if fence:
+            char, length = fence.group(1)[0], len(fence.group(1))
+            if fenced is not None:
+                if char == fenced[0] and length >= fenced[1] and not fence.group(2).strip():
+                    fenced = None
+                i += 1
+                continue
+            end = _fence_end(lines, i, char, length)
+            if any(_SEARCH.match(text) for text in lines[i + 1 : n if end is None else end]):
+                fenced = (char, length)
+                i += 1
+                continue
+            _stray_block(
+                b,
+                lines,
+                i,
+                end,
+                "a code block for {path} without SEARCH/REPLACE markers; not applied (for a new "
+                "file, put it in the REPLACE part of a block with an empty SEARCH)",
+            )
+            i = n if end is None else end + 1
             continue
         if not _SEARCH.match(line):
             i += 1
@@ -1110,6 +1152,10 @@ def _parse_udiff(b: _Builder, lines: list[str]) -> None:
                 if end is None and found:
                     found[-1].truncated = True
                 files.extend(found)
+            else:
+                _stray_block(
+                    b, lines, i, end, "a code block for {path} that is not a diff; not applied"
+                )
             i = stop + 1
             continue
         delete = _DELETE.match(line)

@@ -615,6 +615,21 @@ SEARCH_REPLACE_CASES = [
         {"t.py": "x = 1   \ny = 20\nz = 3\t\n"},
         notes=["trailing whitespace"],
     ),
+    Case(
+        "sr: a whole file under a path in a SEARCH/REPLACE answer is reported, not used",
+        {"a.py": "a = 1\n"},
+        "a.py\n<<<<<<< SEARCH\na = 1\n=======\na = 2\n>>>>>>> REPLACE\n\nAnd a new module:\n\n"
+        "b.py\n```python\nb = 1\n```\n\nRun it:\n```bash\npython b.py\n```\n",
+        {"a.py": "a = 2\n"},
+        failures=["a code block for b.py without SEARCH/REPLACE markers"],
+    ),
+    Case(
+        "sr: two blocks inside one fence, then chatter and another fence",
+        {"a.py": "a = 1\nb = 2\n"},
+        "a.py\n```python\n<<<<<<< SEARCH\na = 1\n=======\na = 3\n>>>>>>> REPLACE\n"
+        "<<<<<<< SEARCH\nb = 2\n=======\nb = 4\n>>>>>>> REPLACE\n```\nNow:\n```\npytest\n```\n",
+        {"a.py": "a = 3\nb = 4\n"},
+    ),
 ]
 
 UDIFF_CASES = [
@@ -820,6 +835,13 @@ UDIFF_CASES = [
         {"t.txt": "a\nb\nc"},
         "```diff\n--- a/t.txt\n+++ b/t.txt\n@@ -1,3 +1,1 @@\n a\n-b\n-c\n\\ No newline at end of file\n```\n",
         {"t.txt": "a\n"},  # the kept line has its newline in the diff
+    ),
+    Case(
+        "udiff: a whole file under a path in a diff answer is reported, not used",
+        {"a.py": "a = 1\n"},
+        "```diff\n--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n```\n\nnew.py\n```python\nn = 1\n```\n",
+        {"a.py": "a = 2\n"},
+        failures=["a code block for new.py that is not a diff"],
     ),
 ]
 
