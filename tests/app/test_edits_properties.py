@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import tempfile
+from pathlib import Path
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from app.diffs import FileDiff
-from app.edits import FileEdit, parse_edits, to_file_diffs
+from app.edits import FileEdit, confine, parse_edits, to_file_diffs
 
 WORDS = ["a", "b = 1", "    c()", "", "\tif x:", "return y", "é", "}"]
 lines_st = st.lists(st.sampled_from(WORDS), min_size=0, max_size=12)
@@ -127,3 +128,31 @@ def test_file_diffs_rebuild_the_new_text(old, new, context):
     [diff] = diffs
     assert diff.path == "f.txt" and diff.status == "modified"
     assert apply_hunks(old.encode(), diff) == new.encode()
+
+
+PIECES = [
+    "a.py", "b.md", "../up.py", ".git/config", "/abs.py", "sub/.GIT/x", "new/dir/c.py", "DELETE a.py",
+    "DELETE b.md", "```", "```python", "````", "~~~", "```diff", "<<<<<<< SEARCH", "<<<<< SEARCH",
+    "------- SEARCH", "=======", "=====", ">>>>>>> REPLACE", "+++++++ REPLACE", "--- a/a.py",
+    "+++ b/a.py", "--- /dev/null", "+++ /dev/null", "@@ -1,2 +1,2 @@", "@@ ... @@", "-a = 1", "+a = 2",
+    " b = 2", "a = 1", "b = 2", "", "Here is the change:", "\\ No newline at end of file",
+    "# ... rest of the file unchanged", "    a = 1", "diff --git a/a.py b/a.py",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from(PIECES), max_size=30),
+    fmt=st.sampled_from([None, "whole", "search-replace", "udiff"]),
+)
+def test_any_answer_gives_a_result_never_an_exception(pieces, fmt):
+    with tempfile.TemporaryDirectory() as root:
+        Path(root, "a.py").write_text("a = 1\nb = 2\n")
+        Path(root, "b.md").write_text("# B\n\n```\nx\n```\n")
+        result = parse_edits("\n".join(pieces), root, format=fmt)
+        for edit in result.files:
+            confine(root, edit.path)  # every edited path is inside the tree
+            assert edit.path in ("a.py", "b.md", "new/dir/c.py")
+            assert edit.old_text != edit.new_text
+        to_file_diffs(result)  # and every result makes a parsable diff
+        assert sorted(p.name for p in Path(root).rglob("*")) == ["a.py", "b.md"]  # nothing written
