@@ -18,6 +18,10 @@ from engine.errors import EngineError
 # name -> (module, one-line help). Order is the order shown in --help.
 COMMANDS: dict[str, tuple[str, str]] = {
     "review": ("app.review_cli", "review a git diff hunk by hunk; accepted hunks are applied"),
+    "edit": ("app.edit_cli", "a model drafts an edit; you review it hunk by hunk; accepted hunks land"),
+    "config": ("app.config_cli", "show the settings and where each one came from"),
+    "hook": ("app.hook_cli", "check at commit time that AI-drafted lines were reviewed (git hook)"),
+    "log": ("app.log_cli", "what specdraft drafted in a range of commits and how it was reviewed"),
     "demo": ("app.demo", "try specdraft in a throwaway repository"),
     "generate": ("engine.cli_generate", "generate text with a local model (the engine)"),
     "bench": ("engine.bench", "measure the engine's speed"),

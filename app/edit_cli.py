@@ -1,0 +1,270 @@
+"""`specdraft edit "INSTRUCTION" PATHS...`: a model drafts the edit, you review it hunk by hunk.
+
+The draft streams from the configured backend (the local engine by default, or a model server
+with ``--server URL``); its progress goes to standard error. Then each hunk is asked about as
+``specdraft review --plain`` does (the TUI when standard input and output are terminals and
+``--plain`` is not given). In plain mode, after the questions, a line of text redrafts the
+rejected and undecided hunks with that note in the model's context (empty: no redraft).
+Only accepted hunks are written, through ``git apply`` after a check; ``--stage`` stages them
+too, ``--commit`` commits them with ``Drafted-by`` and ``Reviewed`` trailers. A file that
+changed since its draft is never written. Cheap to import: the engine loads in ``run``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, BinaryIO
+
+from app.errors import UserError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("instruction", help="what to change, in words")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="the files the model may edit")
+    parser.add_argument("--model", help="builtin (default), a checkpoint directory, or with --server the model's name")
+    parser.add_argument("--server", metavar="URL", help="an OpenAI-compatible server (vLLM, llama.cpp, Ollama, ...)")
+    parser.add_argument("--draft-model", metavar="DIR", help="a small draft model for the local engine")
+    parser.add_argument("--drafter", help="the local engine's drafter: auto, none, edit, lookup, model, hybrid")
+    parser.add_argument("--plain", action="store_true", help="git add -p style questions on standard input")
+    parser.add_argument("--yes", "-y", action="store_true",
+                        help="accept every hunk without asking (the review record says so)")  # fmt: skip
+    parser.add_argument("--stage", action="store_true", help="stage the accepted hunks too")
+    parser.add_argument("--commit", action="store_true", help="commit the accepted hunks (implies --stage)")
+    parser.add_argument("--message", "-m", help="with --commit: the commit message's subject (default: the instruction)")
+    parser.add_argument("--context", "-U", type=int, metavar="N", help="lines of context around each hunk")
+    parser.add_argument("--max-new-tokens", type=int, metavar="N", help="limit each request's answer")
+
+
+def make_backend(settings: Any) -> Any:
+    """The backend the settings name (nothing is loaded or contacted yet)."""
+    from engine.backends import open_backend
+
+    return open_backend(
+        model=settings.model,
+        server=settings.server or None,
+        draft_model=settings.draft_model or None,
+        drafter=settings.drafter,
+        api_key_env=settings.api_key_env or None,
+    )
+
+
+class _Progress:
+    """Draft progress on standard error: a line per request, live figures on a terminal."""
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
+        self.live = _isatty(self.stream)
+        self.label = ""
+
+    def __call__(self, event: str, payload: Any) -> None:
+        if event == "start":
+            self.label = str(payload)
+            self._line(f"specdraft edit: drafting {self.label} ...", end="\n" if not self.live else "")
+        elif event == "piece" and self.live and payload is not None:
+            self._line(f"\rspecdraft edit: drafting {self.label}: {payload.summary()}\x1b[K", end="")
+        elif event == "done":
+            prefix = "\r" if self.live else ""
+            self._line(f"{prefix}specdraft edit: drafted {self.label}: {payload.summary()}\x1b[K"
+                       if self.live else f"specdraft edit: drafted {self.label}: {payload.summary()}")  # fmt: skip
+
+    def _line(self, text: str, end: str = "\n") -> None:
+        self.stream.write(text + end)
+        self.stream.flush()
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def run(args: argparse.Namespace) -> int:
+    from app.config import load_settings
+    from app.drafting import EditDrafter, EditFlow, read_sources
+    from app.git import GitRepo
+
+    repo = GitRepo(".")
+    settings = load_settings(repo.root, flags={
+        "model": args.model, "server": args.server, "draft_model": args.draft_model,
+        "drafter": args.drafter, "context": args.context,
+    })  # fmt: skip
+    stage = args.stage or args.commit
+    if args.message and not args.commit:
+        raise UserError("--message goes with --commit")
+    repo.require_no_operation_in_progress()
+    if args.commit and repo.run("diff", "--cached", "--quiet", check=False).returncode != 0:
+        raise UserError("the index already holds staged changes: commit or unstage them first, "
+                        "or drop --commit (then --stage adds the accepted hunks to them)")  # fmt: skip
+    if not args.paths:
+        raise UserError("give the files to edit after the instruction: specdraft edit \"...\" PATH...")
+    sources = read_sources(repo.root, args.paths)
+    backend = make_backend(settings)
+    answers, output = sys.stdin.buffer, sys.stdout.buffer
+    use_tui = not args.plain and not args.yes and _isatty(answers) and _isatty(sys.stdout)
+
+    drafter = EditDrafter(backend, repo.root, on_progress=_Progress(), max_new_tokens=args.max_new_tokens)
+    flow = EditFlow(drafter, args.instruction, sources, context=settings.context)
+    round_ = flow.first()
+    if not round_.draft.complete:
+        reasons = ", ".join(round_.draft.finish_reasons) or "no answer"
+        raise UserError(f"the draft did not finish ({reasons}): nothing was applied; run it again "
+                        "(a larger --max-new-tokens, or fewer files)")  # fmt: skip
+    while True:
+        _show_round(round_, output)
+        if not round_.session.units:
+            break
+        if args.yes:
+            from app.review import Decision
+
+            round_.session.set_decisions(list(range(len(round_.session.units))), Decision.ACCEPTED)
+            break
+        if use_tui:
+            if not _review_tui(round_, settings):
+                print("specdraft edit: quit without applying anything", file=sys.stderr)
+                return 0
+            break  # TODO(issue 6 section 6): notes in the TUI (r, then a line) to redraft
+        _review_plain(round_, repo, stage, answers, output)
+        note = _ask_note(round_, answers, output)
+        if note is None:
+            break
+        try:
+            again = flow.redraft(note)
+        except Exception as error:  # a broken redraft must not lose what was accepted before
+            from engine.errors import EngineError
+
+            if not isinstance(error, (EngineError, UserError)):
+                raise
+            print(f"specdraft edit: the redraft failed ({error}); applying what was accepted",
+                  file=sys.stderr)  # fmt: skip
+            break
+        if again is None:
+            break
+        if not again.draft.complete:
+            reasons = ", ".join(again.draft.finish_reasons)
+            print(f"specdraft edit: the redraft did not finish ({reasons}); nothing of it is used",
+                  file=sys.stderr)  # fmt: skip
+            break
+        round_ = again
+
+    return _apply(flow, repo, backend, args, stage)
+
+
+def _show_round(round_, output: BinaryIO) -> None:
+    """Failed blocks (the model's text and the reason), dropped hunks, and what is new."""
+    for failure in round_.failures:
+        block = failure.block if failure.block.endswith("\n") else failure.block + "\n"
+        output.write(f"failed hunk: {failure.summary()}\n".encode("utf-8", "replace"))
+        output.write(b"".join(b"| " + line.encode("utf-8", "replace") + b"\n"
+                              for line in block.splitlines()))  # fmt: skip
+    for hunk_id in round_.dropped:
+        print(f"specdraft edit: a redrafted hunk ({hunk_id}) would change lines you accepted; dropped",
+              file=sys.stderr)  # fmt: skip
+    if round_.redraft and round_.session.units:
+        count = len(round_.session.units)
+        output.write(f"redraft: {count} new hunk{'s' if count != 1 else ''}\n".encode())
+    if not round_.session.units and not round_.failures:
+        print("specdraft edit: the model changed nothing", file=sys.stderr)
+    output.flush()
+
+
+def _review_plain(round_, repo, stage: bool, answers: BinaryIO, output: BinaryIO) -> None:
+    from app import plain
+    from app.plain import PlainReview
+
+    review = PlainReview(
+        round_.session,
+        texts=plain.APPLY_INDEX if stage else plain.APPLY,
+        stdin=answers,
+        stdout=output,
+        edit=repo.edit_file,
+        scratch_dir=repo.state_dir,
+    )
+    review.run()
+    output.flush()
+
+
+def _review_tui(round_, settings) -> bool:
+    try:
+        from app.tui.app import run_review_tui
+    except ImportError as error:  # pragma: no cover - textual is installed with the package
+        raise UserError(f"the TUI is unavailable ({error}); use --plain") from None
+    return run_review_tui(round_.session, title=round_.session.source, theme=None, read_only=False,
+                          settings=settings)  # fmt: skip
+
+
+def _ask_note(round_, answers: BinaryIO, output: BinaryIO) -> str | None:
+    """After the questions: a note redrafts the rejected and undecided hunks; None: no redraft."""
+    from app.review import Decision
+
+    open_units = [u for u in round_.session.units if u.decision in (Decision.REJECTED, Decision.PENDING)]
+    if not open_units:
+        return None
+    output.write(f"Redraft the {len(open_units)} rejected or undecided hunk"
+                 f"{'s' if len(open_units) != 1 else ''} with a note (empty: no redraft)? ".encode())  # fmt: skip
+    output.flush()
+    line = answers.readline()
+    if not line:
+        return None
+    note = line.decode("utf-8", "replace").strip()
+    return note or None
+
+
+def _apply(flow, repo, backend, args, stage: bool) -> int:
+    from app.edits import edits_patch, is_stale
+
+    edits = flow.final_edits()
+    totals = flow.totals()
+    applied_edits, stale = [], []
+    for edit in edits:
+        (stale if is_stale(repo.root, edit) else applied_edits).append(edit)
+    for edit in stale:
+        print(f"specdraft edit: {edit.path} changed since the draft was made; its hunks were not "
+              "applied: run specdraft edit again to redraft it", file=sys.stderr)  # fmt: skip
+    patch = edits_patch(applied_edits)
+    counts = (f"{totals['accepted']} accepted, {totals['edited']} edited, {totals['rejected']} rejected, "
+              f"{totals['pending']} undecided")  # fmt: skip
+    if patch:
+        repo.apply(patch, index=stage)  # checked first; all or nothing
+    _record(flow, repo, backend, args.yes)
+    where = "index and worktree" if stage else "worktree"
+    files = len(applied_edits)
+    summary = f"specdraft edit: applied to {files} file{'s' if files != 1 else ''} in the {where} ({counts})"
+    if not patch:
+        summary = f"specdraft edit: nothing applied ({counts})"
+    if args.commit and patch:
+        message = commit_message(args.message or args.instruction, backend.name, totals, args.yes)
+        repo.run("commit", "-q", "-F", "-", input=message.encode())
+        head = repo.run("rev-parse", "--short", "HEAD").stdout.decode().strip()
+        summary += f"; committed {head}"
+    print(summary)
+    return 1 if stale else 0
+
+
+def commit_message(subject: str, model: str, totals: dict[str, int], unattended: bool) -> str:
+    """The commit message: the subject, then the ``Drafted-by`` and ``Reviewed`` trailers."""
+    lines = subject.strip().splitlines() or ["specdraft edit"]
+    first = lines[0].strip()
+    if len(first) > 72:
+        first = first[:71].rstrip() + "…"
+    body = "\n".join(lines[1:]).strip()
+    accepted = totals["accepted"] + totals["edited"]
+    reviewed = f"{accepted}/{totals['total']} hunks accepted, {totals['edited']} edited"
+    if unattended:
+        reviewed += " (accepted with --yes, not reviewed)"
+    text = first + "\n\n"
+    if body:
+        text += body + "\n\n"
+    return text + f"Drafted-by: {model}\nReviewed: {reviewed}\n"
+
+
+def _record(flow, repo, backend, unattended: bool) -> None:
+    """The review record (issue 7): every drafted hunk of every round, under .git/."""
+    try:
+        from app.provenance import record_session
+    except ImportError:  # TODO(issue 7): remove once app.provenance is part of every install
+        return
+    for round_ in flow.rounds:
+        if round_.session.units:
+            record_session(repo, round_.session, drafter=backend.name, unattended=unattended)
