@@ -309,11 +309,23 @@ class ModelDrafter(Drafter):
               generator: torch.Generator | None = None) -> None:
         super().reset(prompt, sampling, generator)
         self.device = next(self.model.parameters()).device
-        limit = self.max_seq_len or model_context_length(self.model)
-        self.capacity = _setup_caches(self.model, limit)
+        self.limit = self.max_seq_len or model_context_length(self.model)
         self.cached: list[int] = []
         self.stable = 0  # prefix length of `cached` known to equal the committed sequence
+        # a cache for this request, grown on demand: a 32k-token context would cost gigabytes
+        self.capacity = 0
+        self._ensure_capacity(len(prompt) + 512)
         self.length.reset()
+
+    def _ensure_capacity(self, needed: int) -> None:
+        """Grow the draft model's KV cache (rounded up, at most its context); a new cache is empty."""
+        current = getattr(self.model, "max_seq_length", 0) or 0
+        if current < min(needed, self.limit):
+            size = min(self.limit, max(-(-needed // 256) * 256, 2 * current))
+            self.model.setup_caches(max_batch_size=1, max_seq_length=size)
+            self.cached, self.stable = [], 0  # everything is fed again, in one forward
+            current = getattr(self.model, "max_seq_length", size)
+        self.capacity = min(current, self.limit)
 
     def _forward(self, feed: Sequence[int], start: int) -> torch.Tensor:
         idx = torch.tensor([list(feed)], dtype=torch.long, device=self.device)  # [1, S]
@@ -323,6 +335,7 @@ class ModelDrafter(Drafter):
     def propose(self, tokens: Sequence[int], max_tokens: int) -> Draft:
         length = len(tokens)
         # drafting k tokens feeds positions up to length + k - 2: stay inside the draft cache
+        self._ensure_capacity(length + min(max_tokens, self.length.value) - 1)
         k = min(max_tokens, self.length.value, self.capacity - length + 1)
         if k <= 0:
             return Draft(source=self.name)
@@ -399,12 +412,3 @@ def model_context_length(model: Any) -> int:
             if isinstance(value, int) and value > 0:
                 return value
     raise ValueError("cannot tell the model's context length: pass max_seq_len explicitly")
-
-
-def _setup_caches(model: Any, max_seq_len: int) -> int:
-    """Make sure the model has a batch-1 KV cache of at least max_seq_len; return its length."""
-    current = getattr(model, "max_seq_length", None)
-    if not isinstance(current, int) or current < max_seq_len or getattr(model, "max_batch_size", 1) < 1:
-        model.setup_caches(max_batch_size=1, max_seq_length=max_seq_len)
-        current = getattr(model, "max_seq_length", max_seq_len)
-    return min(current, max_seq_len)

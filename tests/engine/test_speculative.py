@@ -331,3 +331,15 @@ def test_every_acceptance_length_keeps_the_output_exact(seed):
     drafter = PartlyRightDrafter(truth, len(prompt), seed)
     result = speculative_generate(TARGET, prompt, drafter, max_new)
     assert result.tokens == truth[:max_new]
+
+
+def test_model_drafter_grows_its_cache_on_demand():
+    """The draft cache starts near the prompt's size and grows (refed in one forward) as needed."""
+    target, copy = tiny_model(3, context=2048), tiny_model(3, context=2048)
+    prompt = [4, 5, 6]
+    expected = plain_greedy(target, prompt, 1000)
+    drafter = ModelDrafter(copy, draft_len=8, max_draft_len=16)
+    result = speculative_generate(target, prompt, drafter, 1000)
+    assert result.tokens == expected
+    assert result.stats.accepted_tokens == result.stats.drafted_tokens  # a copy is never wrong
+    assert copy.max_seq_length == 1536  # 768 (the prompt + 512, rounded up), then doubled once
