@@ -219,13 +219,13 @@ def _hash(data: bytes) -> str:
 def is_stale(repo_root: str | os.PathLike[str], edit: FileEdit) -> bool:
     """True when the file on disk is no longer the one the edit was drafted from."""
     target = confine(repo_root, edit.path)
-    if target.is_symlink():
-        return True
+    if not target.exists() and not target.is_symlink():
+        return edit.base_hash is not None
+    if target.is_symlink() or not target.is_file():
+        return True  # a link, directory or special file now stands where the file was
     try:
         data = target.read_bytes()
-    except FileNotFoundError:
-        return edit.base_hash is not None
-    except IsADirectoryError:
+    except OSError:
         return True
     return edit.base_hash != _hash(data)
 
@@ -587,6 +587,9 @@ class _Builder:
             if target.is_symlink():
                 self.fail(rel, block, f"{rel} is a symbolic link; edit the file it points to", line)
                 return None
+            if target.exists() and not target.is_file() and not target.is_dir():
+                self.fail(rel, block, f"{rel} is not a regular file", line)
+                return None
             try:
                 data = target.read_bytes()
                 if target.stat().st_mode & stat.S_IXUSR:
@@ -623,6 +626,18 @@ class _Builder:
         result = EditResult(failures=self.failures, format=format)
         for state in self.states.values():
             new_text = None if state.doc is None else state.doc.render()
+            try:
+                (new_text or "").encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:
+                result.failures.append(
+                    EditFailure(
+                        state.path,
+                        new_text or "",
+                        f"the new text of {state.path} holds characters that cannot be written "
+                        "as UTF-8 (lone surrogates); not applied",
+                    )
+                )
+                continue
             if new_text == state.text:
                 if state.touched:
                     result.unchanged.append(state.path)

@@ -365,3 +365,25 @@ def test_edits_import_neither_textual_nor_torch():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = set(out.stdout.split())
     assert "app" in loaded and not loaded & {"textual", "torch", "git"}
+
+
+def test_special_files_and_unencodable_text(tmp_path):
+    os.mkfifo(tmp_path / "pipe.txt")
+    result = parse_edits("pipe.txt\n```\nx\n```\n", tmp_path)  # never opened: would block
+    assert not result.files and "not a regular file" in result.failures[0].reason
+    (tmp_path / "dir.py").mkdir()
+    result = parse_edits("dir.py\n```\nx\n```\n", tmp_path)
+    assert "is a directory" in result.failures[0].reason
+    result = parse_edits("s.txt\n```\nbad \ud800 char\n```\n", tmp_path)
+    assert not result.files and "cannot be written as UTF-8" in result.failures[0].reason
+
+
+def test_stale_when_a_directory_or_link_replaces_the_file(tmp_path):
+    (tmp_path / "a.py").write_text("a = 1\n")
+    [edit] = parse_edits("a.py\n```\na = 2\n```\n", tmp_path).files
+    (tmp_path / "a.py").unlink()
+    (tmp_path / "a.py").mkdir()
+    assert is_stale(tmp_path, edit)
+    (tmp_path / "a.py").rmdir()
+    (tmp_path / "a.py").symlink_to("elsewhere.py")  # dangling
+    assert is_stale(tmp_path, edit)
