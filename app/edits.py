@@ -9,6 +9,7 @@ Public API::
 
     parse_edits(output, repo_root, *, format=None, originals=None) -> EditResult
     rewrite(repo_root, path, text, *, complete=True, window=None, originals=None) -> EditResult
+    rewrite_windows(repo_root, path, [WindowRewrite(start, end, text, complete)]) -> EditResult
     format_instructions(format) -> str          # the prompt text asking for that format
     format_for_backend(backend) -> EditFormat   # "local" → "whole", a server → "search-replace"
     to_file_diffs(edits, *, context=3) -> list[FileDiff]   # via app.diffs.parse_diff
@@ -1338,6 +1339,19 @@ def parse_edits(
     return builder.result(fmt)
 
 
+def _raw_lines(text: str) -> list[str]:
+    lines = _lines(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+_CUT = (
+    "the model stopped before the end of the {what} (cut off at its length limit); "
+    "nothing of it is used"
+)
+
+
 def rewrite(
     repo_root: str | os.PathLike[str],
     path: str,
@@ -1350,37 +1364,78 @@ def rewrite(
     """A local model's raw rewrite of one file (no fences) as an edit.
 
     ``complete`` False (generation stopped before the end token) is a failure: a cut-off file is
-    never applied. ``window=(start, end)`` replaces only lines [start, end) (0-based) of the
-    original, for files rewritten in windows. The original's line endings and final-newline
-    state are kept.
+    never applied. ``window=(start, end)`` is ``rewrite_windows`` with one window. The
+    original's line endings and final-newline state are kept.
     """
+    if window is not None:
+        piece = WindowRewrite(window[0], window[1], text, complete)
+        return rewrite_windows(repo_root, path, [piece], originals=originals)
     builder = _Builder(repo_root, originals)
     state = builder.state(path, text, 1)
     if state is None:
         return builder.result("whole")
     if not complete:
-        builder.fail(
-            state.path,
-            text,
-            "the model stopped before the end of the file (cut off at its length limit); "
-            "nothing of it is used",
-            1,
-        )
-        return builder.result("whole")
-    new_lines = _lines(text)
-    if new_lines and new_lines[-1] == "":
-        new_lines.pop()
-    if window is None:
-        _set_whole(builder, state, new_lines, text, 1)
+        builder.fail(state.path, text, _CUT.format(what="file"), 1)
     else:
-        start, end = window
-        if state.doc is None or not 0 <= start <= end <= len(state.doc.lines):
-            builder.fail(
-                state.path, text, f"the window {start}-{end} is not inside {state.path}", 1
-            )
+        _set_whole(builder, state, _raw_lines(text), text, 1)
+    return builder.result("whole")
+
+
+@dataclass(frozen=True)
+class WindowRewrite:
+    """A local model's rewrite of lines [start, end) (0-based) of a file too long for one request."""
+
+    start: int
+    end: int
+    text: str  # the model's raw answer for those lines
+    complete: bool = True  # False: generation stopped before the end token
+
+
+def rewrite_windows(
+    repo_root: str | os.PathLike[str],
+    path: str,
+    windows: Iterable[WindowRewrite],
+    *,
+    originals: Mapping[str, bytes | str] | None = None,
+) -> EditResult:
+    """One file rewritten in windows of the original's lines, as one edit.
+
+    Windows refer to the original's line numbers and must not overlap. A window that was cut
+    off, overlaps another, lies outside the file, or leaves code out fails on its own (its lines
+    stay as they were); the others apply.
+    """
+    builder = _Builder(repo_root, originals)
+    pieces = sorted(windows, key=lambda piece: (piece.start, piece.end))
+    state = builder.state(path, "", 1)
+    if state is None:
+        return builder.result("whole")
+    if state.doc is None:
+        builder.fail(state.path, "", f"{state.path} does not exist; rewrite it whole", 1)
+        return builder.result("whole")
+    doc = state.doc
+    original = {text.strip() for text in doc.lines}
+    accepted: list[tuple[WindowRewrite, list[str]]] = []
+    reach = 0
+    for piece in pieces:
+        where = f"lines {piece.start + 1}-{piece.end} of {state.path}"
+        if not 0 <= piece.start <= piece.end <= len(doc.lines):
+            reason = f"the window {piece.start}-{piece.end} is not inside {state.path}"
+        elif piece.start < reach:
+            reason = f"the window for {where} overlaps the one before it"
+        elif not piece.complete:
+            reason = _CUT.format(what=f"window ({where})")
         else:
-            state.doc.replace(start, end - start, new_lines)
-            state.touched = True
+            new_lines = _raw_lines(piece.text)
+            elided = next((text for text in new_lines if _is_elision(text, original)), None)
+            if elided is None:
+                accepted.append((piece, new_lines))
+                reach = piece.end
+                continue
+            reason = f"the rewrite of {where} leaves code out ({_shown(elided)})"
+        builder.fail(state.path, piece.text, reason, piece.start + 1)
+    for piece, new_lines in reversed(accepted):  # from the end: earlier line numbers stay valid
+        doc.replace(piece.start, piece.end - piece.start, new_lines)
+        state.touched = True
     return builder.result("whole")
 
 
