@@ -465,6 +465,9 @@ class EditFlow:
 
     def _round(self, sources: Sequence[SourceFile], *, feedback: str, redraft: bool) -> Round:
         draft = self.drafter.draft(self.instruction, sources, feedback)
+        for edit in draft.result.files:  # a file the model touched beyond the context (read from disk)
+            if edit.path not in self.originals:
+                self.originals[edit.path] = self.base[edit.path] = edit.old_bytes
         files: list[FileDiff] = []
         dropped: list[str] = []
         if draft.complete:

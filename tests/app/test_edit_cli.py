@@ -1,0 +1,211 @@
+"""`specdraft edit` end to end in plain mode, with a scripted backend in temporary git repositories."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.app.editkit import (
+    GREET,
+    GREET_EDITED,
+    Reply,
+    ScriptedBackend,
+    git,
+    make_repo,
+    run_edit,
+    search_replace,
+)
+
+FRIENDLIER = search_replace(
+    "greet.py", '    print("Hello " + name)\n', '    print(f"Hello, {name}!")\n'
+) + search_replace(
+    "greet.py", "    greet(sys.argv[1])\n", "    greet(sys.argv[1])\n    shout(sys.argv[1])\n"
+)
+CHATTY = "Here are the changes you asked for.\n\n" + FRIENDLIER + "\nLet me know if you need more.\n"
+FIRST_ONLY = GREET.replace('print("Hello " + name)', 'print(f"Hello, {name}!")')
+
+
+@pytest.fixture
+def repo(tmp_path):
+    return make_repo(tmp_path / "repo")
+
+
+def test_accepted_hunks_land_rejected_do_not(repo, monkeypatch):
+    backend = ScriptedBackend([Reply(CHATTY)])
+    result = run_edit(monkeypatch, repo, ["make it friendlier", "greet.py", "--plain"], backend, "y\nn\n\n")
+    assert result.code == 0, result.err
+    assert (repo / "greet.py").read_text() == FIRST_ONLY
+    assert git(repo, "diff", "--cached") == ""  # worktree only without --stage
+    assert "Apply this hunk to worktree" in result.out
+    assert "drafting greet.py" in result.err and "drafted greet.py" in result.err
+    assert "1 accepted, 0 edited, 1 rejected" in result.out
+    # the server prompt asked for SEARCH/REPLACE blocks and showed the file
+    system, user = backend.requests[0]["messages"]
+    assert "SEARCH" in system["content"] and "make it friendlier" in user["content"]
+    assert GREET in user["content"]
+
+
+def test_yes_accepts_everything_and_the_record_says_unattended(repo, monkeypatch):
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes"], ScriptedBackend([Reply(FRIENDLIER)]))
+    assert result.code == 0, result.err
+    assert (repo / "greet.py").read_text() == GREET_EDITED
+    assert "Apply this hunk" not in result.out  # nothing asked
+    record = repo / ".git" / "specdraft" / "provenance.jsonl"
+    rows = [json.loads(line) for line in record.read_text().splitlines()]
+    assert len(rows) == 2 and all(row["reviewed"] is False for row in rows)
+    assert {row["drafter"] for row in rows} == {"scripted-coder"}
+
+
+def test_stage_stages_only_the_accepted_hunk(repo, monkeypatch):
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain", "--stage"],
+                      ScriptedBackend([Reply(FRIENDLIER)]), "n\ny\n")  # fmt: skip
+    assert result.code == 0, result.err
+    assert "Apply this hunk to index and worktree" in result.out
+    staged = git(repo, "diff", "--cached")
+    assert "+    shout(sys.argv[1])" in staged and "Hello, {name}" not in staged
+    assert git(repo, "diff") == ""  # the worktree equals the index
+
+
+def test_commit_with_trailers(repo, monkeypatch):
+    result = run_edit(monkeypatch, repo, ["Make the greeting friendlier", "greet.py", "--plain", "--commit"],
+                      ScriptedBackend([Reply(FRIENDLIER)]), "y\nn\n")  # fmt: skip
+    assert result.code == 0, result.err
+    message = git(repo, "log", "-1", "--format=%B")
+    assert message.startswith("Make the greeting friendlier\n\n")
+    trailers = git(repo, "log", "-1", "--format=%(trailers:only,unfold)")
+    assert "Drafted-by: scripted-coder" in trailers
+    assert "Reviewed: 1/2 hunks accepted, 0 edited" in trailers
+    assert git(repo, "show", "HEAD:greet.py") == FIRST_ONLY
+    assert git(repo, "status", "--porcelain") == ""
+
+
+def test_commit_refuses_when_something_is_already_staged(repo, monkeypatch):
+    (repo / "other.txt").write_text("mine\n")
+    git(repo, "add", "other.txt")
+    backend = ScriptedBackend([Reply(FRIENDLIER)])
+    result = run_edit(monkeypatch, repo, ["x", "greet.py", "--yes", "--commit"], backend)
+    assert result.code == 2 and "already holds staged changes" in result.err
+    assert backend.requests == []  # refused before drafting
+
+
+def test_stale_file_is_never_applied(repo, monkeypatch):
+    mine = GREET + "# my own work, typed while the model drafted\n"
+
+    def edit_meanwhile():
+        (repo / "greet.py").write_text(mine)
+
+    backend = ScriptedBackend([Reply(FRIENDLIER, during=edit_meanwhile)])
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes"], backend)
+    assert result.code == 1
+    assert "changed since the draft was made" in result.err and "redraft" in result.err
+    assert (repo / "greet.py").read_text() == mine
+
+
+@pytest.mark.parametrize("reason", ["length", "cancelled"])
+def test_incomplete_draft_applies_nothing(repo, monkeypatch, reason):
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes"],
+                      ScriptedBackend([Reply(FRIENDLIER, finish_reason=reason)]))  # fmt: skip
+    assert result.code == 2 and f"did not finish ({reason})" in result.err
+    assert (repo / "greet.py").read_text() == GREET
+
+
+def test_broken_stream_applies_nothing(repo, monkeypatch):
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes"],
+                      ScriptedBackend([Reply(FRIENDLIER, raise_after=3)]))  # fmt: skip
+    assert result.code == 2 and "closed the stream" in result.err
+    assert (repo / "greet.py").read_text() == GREET and git(repo, "status", "--porcelain") == ""
+
+
+@pytest.mark.parametrize("path", ["../outside.py", "/tmp/specdraft-abs.py", ".git/config", ".GIT/hooks/pre-commit"])
+def test_model_paths_outside_the_repository_are_refused(repo, monkeypatch, path):
+    attack = f"{path}\n```python\n<<<<<<< SEARCH\n=======\nprint('pwned')\n>>>>>>> REPLACE\n```\n" + FRIENDLIER
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes"], ScriptedBackend([Reply(attack)]))
+    assert result.code == 0, result.err
+    assert "failed hunk" in result.out and "refused the path" in result.out
+    assert not (repo.parent / "outside.py").exists()
+    assert "pwned" not in (repo / ".git" / "config").read_text()
+    assert (repo / "greet.py").read_text() == GREET_EDITED  # the good blocks still apply
+    assert git(repo, "status", "--porcelain") == " M greet.py\n"
+
+
+@pytest.mark.parametrize("path", ["../outside.py", ".git/config"])
+def test_context_paths_outside_the_repository_are_refused(repo, monkeypatch, path):
+    (repo.parent / "outside.py").write_text("x = 1\n")
+    backend = ScriptedBackend([Reply(FRIENDLIER)])
+    result = run_edit(monkeypatch, repo, ["x", path, "--yes"], backend)
+    assert result.code == 2 and "refused the path" in result.err
+    assert backend.requests == []
+
+
+def test_failed_search_block_is_shown_with_the_model_text_and_not_applied(repo, monkeypatch):
+    wrong = search_replace("greet.py", "def greet(person):\n", "def greet(person: str):\n")
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain"],
+                      ScriptedBackend([Reply(FRIENDLIER + wrong)]), "y\ny\n")  # fmt: skip
+    assert result.code == 0, result.err
+    assert "failed hunk: greet.py:" in result.out
+    assert "| def greet(person: str):" in result.out  # the model's own text, quoted
+    assert (repo / "greet.py").read_text() == GREET_EDITED
+
+
+def test_rejection_note_redrafts_with_the_correction_in_context(repo, monkeypatch):
+    first = search_replace("greet.py", '    print("Hello " + name)\n', '    print("Hello, " + name + "!")\n')
+    second = search_replace("greet.py", '    print("Hello " + name)\n', '    print(f"Hello, {name}!")\n')
+    backend = ScriptedBackend([Reply(first), Reply(second)])
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain"], backend,
+                      "n\nuse an f-string\ny\n")  # fmt: skip
+    assert result.code == 0, result.err
+    assert len(backend.requests) == 2
+    redraft_prompt = backend.requests[1]["messages"][-1]["content"]
+    assert "use an f-string" in redraft_prompt
+    assert '+    print("Hello, " + name + "!")' in redraft_prompt  # the rejected hunk itself
+    assert "redraft: 1 new hunk" in result.out
+    assert (repo / "greet.py").read_text() == FIRST_ONLY
+    assert "1 accepted, 0 edited, 1 rejected" in result.out
+
+
+def test_empty_note_means_no_redraft(repo, monkeypatch):
+    backend = ScriptedBackend([Reply(FRIENDLIER)])
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain"], backend, "n\nn\n\n")
+    assert result.code == 0 and len(backend.requests) == 1
+    assert (repo / "greet.py").read_text() == GREET
+    assert "nothing applied" in result.out
+
+
+def test_accepted_hunks_are_never_redrafted(repo, monkeypatch):
+    # round 2 rewrites the accepted line again and redrafts the rejected one: only the latter counts
+    redo = search_replace("greet.py", '    print(f"Hello, {name}!")\n', '    print(f"Hi, {name}!")\n') + \
+        search_replace("greet.py", "    greet(sys.argv[1])\n", "    greet(sys.argv[1])\n    shout(sys.argv[1] + '!')\n")  # fmt: skip
+    backend = ScriptedBackend([Reply(FRIENDLIER), Reply(redo)])
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain"], backend,
+                      "y\nn\nshout with an exclamation mark\ny\n")  # fmt: skip
+    assert result.code == 0, result.err
+    assert "would change lines you accepted; dropped" in result.err
+    # the redraft was made from the accepted state: the model saw the accepted line
+    assert 'print(f"Hello, {name}!")' in backend.requests[1]["messages"][-1]["content"]
+    assert (repo / "greet.py").read_text() == FIRST_ONLY.replace(
+        "    greet(sys.argv[1])\n", "    greet(sys.argv[1])\n    shout(sys.argv[1] + '!')\n"
+    )
+
+
+def test_new_file_and_deletion(tmp_path, monkeypatch):
+    repo = make_repo(tmp_path / "repo", {"greet.py": GREET, "old.txt": "bye\n"})
+    answer = "notes.txt\n```\n<<<<<<< SEARCH\n=======\nhello\n>>>>>>> REPLACE\n```\n\nDELETE old.txt\n"
+    result = run_edit(monkeypatch, repo, ["add notes, drop old", "greet.py", "old.txt", "--yes", "--stage"],
+                      ScriptedBackend([Reply(answer)]))  # fmt: skip
+    assert result.code == 0, result.err
+    assert (repo / "notes.txt").read_text() == "hello\n"
+    assert not (repo / "old.txt").exists()
+    assert git(repo, "diff", "--cached", "--name-status").splitlines() == ["A\tnotes.txt", "D\told.txt"]
+
+
+def test_no_paths_is_a_clear_error(repo, monkeypatch):
+    result = run_edit(monkeypatch, repo, ["do something"], ScriptedBackend([]))
+    assert result.code == 2 and "give the files to edit" in result.err
+
+
+def test_context_larger_than_the_window_is_a_clear_error(repo, monkeypatch):
+    backend = ScriptedBackend([Reply(FRIENDLIER)], context_length=40)
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes"], backend)
+    assert result.code == 2 and "window holds 40" in result.err and "greet.py" in result.err
+    assert backend.requests == []
