@@ -557,7 +557,9 @@ class _Builder:
     ):
         self.root = Path(repo_root)
         self.originals = {
-            key: value.encode("utf-8", "surrogateescape") if isinstance(value, str) else value
+            "/".join(part for part in key.split("/") if part not in ("", ".")): (
+                value.encode("utf-8", "surrogateescape") if isinstance(value, str) else value
+            )
             for key, value in (originals or {}).items()
         }
         self.known = set(self.originals)
@@ -581,10 +583,15 @@ class _Builder:
         if rel in self.states:
             return self.states[rel]
         mode = "100644"
+        target = confine(self.root, rel)
+        try:
+            if target.is_file() and target.stat().st_mode & stat.S_IXUSR:
+                mode = "100755"
+        except OSError:
+            pass
         if rel in self.originals:
             data: bytes | None = self.originals[rel]
         else:
-            target = confine(self.root, rel)
             if target.is_symlink():
                 self.fail(rel, block, f"{rel} is a symbolic link; edit the file it points to", line)
                 return None
@@ -593,8 +600,6 @@ class _Builder:
                 return None
             try:
                 data = target.read_bytes()
-                if target.stat().st_mode & stat.S_IXUSR:
-                    mode = "100755"
             except FileNotFoundError:
                 data = None
             except IsADirectoryError:

@@ -387,3 +387,14 @@ def test_stale_when_a_directory_or_link_replaces_the_file(tmp_path):
     (tmp_path / "a.py").rmdir()
     (tmp_path / "a.py").symlink_to("elsewhere.py")  # dangling
     assert is_stale(tmp_path, edit)
+
+
+def test_originals_keys_are_normalised_and_modes_come_from_disk(tmp_path):
+    (tmp_path / "run.sh").write_text("#!/bin/sh\necho on disk\n")
+    os.chmod(tmp_path / "run.sh", 0o755)
+    result = parse_edits(
+        "DELETE run.sh\n", tmp_path, originals={"./run.sh": "#!/bin/sh\necho in the prompt\n"}
+    )
+    [edit] = result.files
+    assert edit.old_text == "#!/bin/sh\necho in the prompt\n" and edit.mode == "100755"
+    assert b"deleted file mode 100755\n" in edits_patch(result)
