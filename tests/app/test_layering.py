@@ -26,6 +26,13 @@ def imported_after(statement: str) -> set[str]:
         ("import app.plain", {"textual", "torch"}),
         ("import app.review_cli", {"textual", "torch", "git"}),  # GitPython loads in run() only
         ("import engine", {"app", "textual"}),
+        (
+            "import engine.model, engine.checkpoint, engine.generate, engine.speculative, "
+            "engine.drafters, engine.backends, engine.remote, engine.cli_generate, engine.bench",
+            {"app", "textual"},
+        ),
+        # every subcommand's arguments are built without loading torch or textual
+        ("import app.cli; app.cli.build_parser()", {"textual", "torch"}),
     ],
 )
 def test_imports_stay_in_their_layer(statement, forbidden):
