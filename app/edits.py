@@ -906,13 +906,16 @@ def _path_before(lines: list[str], marker: int, known: set[str]) -> tuple[str | 
         break
     if j < 0 or _REPLACE.match(lines[j]):
         return None, marker
-    path = _path_candidate(lines[j], known)
-    if path is None:
-        mentioned = [token for token in re.findall(r"`([^`]+)`", lines[j]) if token in known]
-        if len(set(mentioned)) == 1:
-            return mentioned[0], j
-        return None, marker
-    return path, j
+    path = _path_candidate(lines[j], known) or _mentioned_path(lines[j], known)
+    return (path, j) if path is not None else (None, marker)
+
+
+def _mentioned_path(line: str, known: set[str]) -> str | None:
+    """The one context file a sentence names ("Here is the updated `src/x.py`:"), else None."""
+    words = {word.strip("`*'\"()[],;:!?") for word in line.split()}
+    words |= {word.rstrip(".") for word in words}
+    named = words & known
+    return named.pop() if len(named) == 1 else None
 
 
 def _is_elision(line: str, original: set[str]) -> bool:
@@ -1002,6 +1005,11 @@ def _parse_whole(b: _Builder, lines: list[str]) -> None:
             path_line = i
             if path is None and pending is not None:
                 path, path_line = pending
+            if path is None:
+                above = next((k for k in range(i - 1, -1, -1) if lines[k].strip()), None)
+                if above is not None and not _FENCE.match(lines[above]):
+                    path = _mentioned_path(lines[above], b.known)
+                    path_line = above if path is not None else i
             blocks.append(_Block(i, end, path, path_line, char, not fence.group(2).strip()))
             pending = None
             if end is None:

@@ -280,6 +280,21 @@ WHOLE_CASES = [
         "I don't think any change is needed: a.py already does this.\n",
         {},
     ),
+    Case(
+        "whole: a sentence above the fence naming one context file",
+        {"a.py": "a = 1\n", "b.py": "b = 1\n"},
+        "Here is the updated b.py, with the new value:\n\n```python\nb = 2\n```\n",
+        {"b.py": "b = 2\n"},
+        context=True,
+    ),
+    Case(
+        "whole: a sentence naming two context files is not a path",
+        {"a.py": "a = 1\n", "b.py": "b = 1\n"},
+        "Moved the value from `a.py` into `b.py`:\n```python\nb = 2\n```\n",
+        {},
+        failures=["no file path"],
+        context=True,
+    ),
 ]
 
 SEARCH_REPLACE_CASES = [
@@ -631,6 +646,13 @@ SEARCH_REPLACE_CASES = [
         "a.py\n```python\n<<<<<<< SEARCH\na = 1\n=======\na = 3\n>>>>>>> REPLACE\n"
         "<<<<<<< SEARCH\nb = 2\n=======\nb = 4\n>>>>>>> REPLACE\n```\nNow:\n```\npytest\n```\n",
         {"a.py": "a = 3\nb = 4\n"},
+    ),
+    Case(
+        "sr: a sentence naming the file, without backticks",
+        {"a.py": "a = 1\n", "b.py": "a = 1\n"},
+        "Edit a.py as follows.\n<<<<<<< SEARCH\na = 1\n=======\na = 7\n>>>>>>> REPLACE\n",
+        {"a.py": "a = 7\n"},
+        context=True,
     ),
 ]
 
