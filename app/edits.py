@@ -964,6 +964,7 @@ class _Block:
     char: str = "`"
     bare: bool = True  # the fence has no info string
     delete: str | None = None  # a DELETE line's path
+    named: tuple[str, ...] = ()  # several different paths above it: which one is meant?
 
 
 _MARKUP_SUFFIXES = (".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc")
@@ -993,7 +994,7 @@ def _may_hold_fences(b: _Builder, block: _Block) -> bool:
 
 def _parse_whole(b: _Builder, lines: list[str]) -> None:
     blocks: list[_Block] = []
-    pending: tuple[str, int] | None = None
+    pending: list[tuple[str, int]] = []  # path lines since the last block
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -1003,15 +1004,19 @@ def _parse_whole(b: _Builder, lines: list[str]) -> None:
             end = _fence_end(lines, i, char, len(fence.group(1)))
             path = _path_from_info(fence.group(2), b.known)
             path_line = i
-            if path is None and pending is not None:
-                path, path_line = pending
-            if path is None:
+            named = tuple(dict.fromkeys(name for name, _ in pending))
+            if path is None and len(named) == 1:
+                path, path_line = pending[-1]
+            if path is None and not named:
                 above = next((k for k in range(i - 1, -1, -1) if lines[k].strip()), None)
                 if above is not None and not _FENCE.match(lines[above]):
                     path = _mentioned_path(lines[above], b.known)
                     path_line = above if path is not None else i
-            blocks.append(_Block(i, end, path, path_line, char, not fence.group(2).strip()))
-            pending = None
+            block = _Block(i, end, path, path_line, char, not fence.group(2).strip())
+            if path is None and len(named) > 1:
+                block.named = named
+            blocks.append(block)
+            pending = []
             if end is None:
                 break
             i = end + 1
@@ -1019,11 +1024,11 @@ def _parse_whole(b: _Builder, lines: list[str]) -> None:
         delete = _DELETE.match(line)
         if delete:
             blocks.append(_Block(i, i, None, i, delete=delete.group(1)))
-            pending = None
+            pending = []
         else:
             candidate = _path_candidate(line, b.known)
             if candidate is not None:
-                pending = (candidate, i)
+                pending.append((candidate, i))
         i += 1
     code_blocks = [block for block in blocks if block.delete is None]
     # A file's block followed by a bare block without a path (before the next file) may have been
@@ -1046,7 +1051,7 @@ def _parse_whole(b: _Builder, lines: list[str]) -> None:
         end = block.end
         text = "\n".join(lines[block.path_line : len(lines) if end is None else end + 1])
         path = block.path
-        if path is None and len(code_blocks) == 1:
+        if path is None and len(code_blocks) == 1 and not block.named:
             path = b.sole_path()
         if end is None:
             b.fail(
@@ -1063,6 +1068,14 @@ def _parse_whole(b: _Builder, lines: list[str]) -> None:
                 "this block may end early, at a fence inside the file (a block without a path "
                 "follows it); not applied: ask for the file in a longer fence (````)",
                 block.path_line + 1,
+            )
+        elif path is None and block.named:
+            b.fail(
+                None,
+                text,
+                f"several file paths before this block ({', '.join(block.named)}); not applied: "
+                "put the path of the file right above its block",
+                block.start + 1,
             )
         elif path is None:
             b.fail(

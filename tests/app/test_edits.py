@@ -295,6 +295,20 @@ WHOLE_CASES = [
         failures=["no file path"],
         context=True,
     ),
+    Case(
+        "whole: a list of files above one block is not a path",
+        {"a.py": "a = 1\n"},
+        "Files to change:\n\n- a.py\n- b.py\n\n```python\na = 2\n```\n",
+        {},
+        failures=["several file paths before this block (a.py, b.py)"],
+        context=True,
+    ),
+    Case(
+        "whole: the same path twice above a block is one path",
+        {"a.py": "a = 1\n", "b.py": "b = 1\n"},
+        "## a.py\n\n`a.py`\n```python\na = 2\n```\n",
+        {"a.py": "a = 2\n"},
+    ),
 ]
 
 SEARCH_REPLACE_CASES = [
