@@ -134,12 +134,18 @@ def _unit_lines(unit: HunkState) -> list[bytes]:
 def unit_record(
     unit: HunkState, *, session_id: str, drafter: str, reviewed: bool, kind: str = "draft"
 ) -> HunkRecord:
-    """The record of one unit of a review session."""
+    """The record of one unit of a review session.
+
+    A ``draft`` record keeps the drafted lines that went in; a ``review`` record (a review of
+    staged lines at commit time) keeps every line that stayed, the human's own edits included.
+    """
     drafted_raw = added_lines(unit.hunk) if unit.hunk.kind == "text" else []
     drafted_hashes = [h for h in map(line_hash, drafted_raw) if h]
     applied_raw = _unit_lines(unit)
     drafted_set = set(drafted_hashes)
-    landed = [h for h in map(line_hash, applied_raw) if h and h in drafted_set]
+    landed = [
+        h for h in map(line_hash, applied_raw) if h and (kind == "review" or h in drafted_set)
+    ]
     joined = "\n".join(normalise_line(raw) for raw in drafted_raw)
     return HunkRecord(
         id=uuid.uuid4().hex[:16],
@@ -201,6 +207,30 @@ def record_session(
             for unit in session.units
         ],
     )
+
+
+def record_review(repo: GitRepo, units: Iterable[HunkState], drafters: dict[str, list[str]]) -> None:
+    """Record a human review of staged hunks that held unreviewed drafted lines.
+
+    ``drafters``: hunk id -> the drafters of its lines; a unit made by splitting such a hunk
+    counts as that hunk.
+    """
+    session_id = uuid.uuid4().hex[:16]
+    records = []
+    for unit in units:
+        key = unit.hunk.parent_id or unit.id
+        if key not in drafters:
+            continue
+        records.append(
+            unit_record(
+                unit,
+                session_id=session_id,
+                drafter=", ".join(drafters[key]),
+                reviewed=True,
+                kind="review",
+            )
+        )
+    append_records(repo, records)
 
 
 @dataclass

@@ -35,6 +35,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="review the staged changes: rejected hunks are unstaged (kept in the worktree)",
     )
     parser.add_argument(
+        "--only-unreviewed",
+        action="store_true",
+        help="with --staged: only the hunks holding AI-drafted lines that no human reviewed "
+        "(what the pre-commit hook lists)",
+    )
+    parser.add_argument(
         "--patch",
         metavar="FILE",
         help="review a patch file ('-' for standard input): accepted hunks go to the worktree",
@@ -86,6 +92,8 @@ def _mode(args: argparse.Namespace) -> _Mode:
         )
     if args.staged and args.patch:
         raise UserError("--staged and --patch cannot be combined; choose one")
+    if getattr(args, "only_unreviewed", False) and not args.staged:
+        raise UserError("--only-unreviewed only goes with --staged")
     if args.index and not args.patch:
         raise UserError("--index only goes with --patch FILE")
     if args.discard and (args.staged or args.patch):
@@ -144,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
         empty = f"nothing to review: {args.revs} changes nothing"
     elif mode.name == "staged":
         data = repo.diff_staged()
-        key = "staged"
+        key = "staged-unreviewed" if getattr(args, "only_unreviewed", False) else "staged"
         empty = "nothing to review: no staged changes (git add some, or review unstaged ones without --staged)"
     elif mode.name == "patch":
         data = _read_patch_file(args.patch)
@@ -185,6 +193,15 @@ def run(args: argparse.Namespace) -> int:
         session.save()
     for message in session.messages:
         print(f"specdraft review: {message}", file=sys.stderr)
+    drafted = _drafted_hunks(repo, settings) if mode.name == "staged" else {}
+    hidden = []  # --only-unreviewed: hunks not shown, kept staged as they are
+    if getattr(args, "only_unreviewed", False):
+        hidden = [u for u in session.units if (u.hunk.parent_id or u.id) not in drafted]
+        session.units = [u for u in session.units if (u.hunk.parent_id or u.id) in drafted]
+        if not session.units:
+            session.discard_saved()
+            raise UserError("nothing to review: no staged AI-drafted lines are unreviewed")
+        session.index = 0
 
     if mode.name == "unstaged":
         session.patch_checker = lambda patch: repo.check(patch, cached=True)
@@ -209,11 +226,29 @@ def run(args: argparse.Namespace) -> int:
         _write_report(args, session, mode)
         return 0
 
+    reviewed_units = list(session.units)
+    session.units.extend(hidden)  # pending: kept staged
     summary = _apply(session, mode, args, repo, snapshot, answers, output)
+    if drafted:
+        from app.provenance import record_review
+
+        record_review(repo, reviewed_units, drafted)
     _write_report(args, session, mode)
     session.discard_saved()
     print(summary)
     return 0
+
+
+def _drafted_hunks(repo, settings) -> dict[str, list[str]]:
+    """Staged hunk id -> drafters, for the hunks holding AI-drafted lines nobody reviewed."""
+    from app.hook import check_staged
+
+    findings = check_staged(repo, settings).classification.findings
+    drafted: dict[str, list[str]] = {}
+    for finding in findings:
+        names = drafted.setdefault(finding.hunk.id, [])
+        names.extend(name for name in finding.drafters if name not in names)
+    return drafted
 
 
 def _streams(args: argparse.Namespace) -> tuple[BinaryIO, BinaryIO]:
