@@ -239,8 +239,9 @@ class EditDrafter:
                 messages = build_edit_messages(instruction, original, source.path, _language(source.path) or "python")
                 text, stats = self._request(label, messages, original)
                 draft.stats.append(stats)
-                if not stats.complete:
+                if not stats.complete:  # the cut text goes into the failure record, never an edit
                     complete = False
+                    pieces.append(text)
                     break
                 if original.endswith("\n") and text and not text.endswith("\n"):
                     text += "\n"
@@ -331,7 +332,7 @@ def _merge(into: EditResult, result: EditResult) -> None:
 def apply_in_memory(
     texts: Mapping[str, bytes | None], patch: bytes
 ) -> tuple[dict[str, bytes | None], dict[str, list[tuple[int, int]]]]:
-    """``texts`` with ``patch`` applied; also, per file, the 0-based line ranges the patch wrote.
+    """``texts`` with ``patch`` applied; also, per file, the 0-based line ranges of its added lines.
 
     Hunks are located by their old line numbers and checked line by line (UserError when the
     patch does not fit), as ``git apply`` without fuzz would.
@@ -356,7 +357,6 @@ def apply_in_memory(
                 raise UserError(f"{path}: the change does not fit the file at line {hunk.old_start}")
             new_lines.extend(old_lines[cursor:start])
             cursor = start
-            begin = len(new_lines)
             for line in hunk.lines:
                 if line.kind in (" ", "-"):
                     if cursor >= len(old_lines) or old_lines[cursor].rstrip(b"\r\n") != line.raw.rstrip(b"\r\n"):
@@ -364,9 +364,12 @@ def apply_in_memory(
                     if line.kind == " ":
                         new_lines.append(old_lines[cursor])
                     cursor += 1
-                else:
+                else:  # a run of added lines is one written range
+                    if ranges and ranges[-1][1] == len(new_lines):
+                        ranges[-1] = (ranges[-1][0], len(new_lines) + 1)
+                    else:
+                        ranges.append((len(new_lines), len(new_lines) + 1))
                     new_lines.append(line.raw)
-            ranges.append((begin, len(new_lines)))
         new_lines.extend(old_lines[cursor:])
         out[file.new_path or path] = b"".join(new_lines)
         written[file.new_path or path] = ranges

@@ -1,0 +1,128 @@
+"""app.drafting: prompts per backend, windows of lines, in-memory application, feedback rounds."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.drafting import (
+    EditDrafter,
+    EditFlow,
+    SourceFile,
+    apply_in_memory,
+    feedback_text,
+    read_sources,
+)
+from app.errors import UserError
+from app.review import Decision
+from engine.editprompt import build_edit_messages
+from tests.app.editkit import GREET, GREET_EDITED, Reply, ScriptedBackend, make_repo
+
+LONG = "".join(f"value_{i} = {i}\n" for i in range(60))
+
+
+def test_local_backend_gets_the_edit_prompt_and_the_original_as_reference(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    backend = ScriptedBackend([Reply(GREET_EDITED)], kind="local", model="builtin")
+    draft = EditDrafter(backend, repo).draft("friendlier", read_sources(repo, [str(repo / "greet.py")]))
+    assert draft.complete and not draft.failures
+    request = backend.requests[0]
+    assert request["messages"] == build_edit_messages("friendlier", GREET, "greet.py", "python")
+    assert request["reference"] == GREET
+    (edit,) = draft.result.files
+    assert edit.path == "greet.py" and edit.new_text == GREET_EDITED and edit.old_text == GREET
+
+
+def test_local_cut_off_rewrite_is_a_failure_not_an_edit(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    backend = ScriptedBackend([Reply(GREET_EDITED[:40], finish_reason="length")], kind="local")
+    draft = EditDrafter(backend, repo).draft("friendlier", [SourceFile("greet.py", GREET.encode())])
+    assert not draft.complete and draft.finish_reasons == ["length"]
+    assert draft.result.files == [] and "stopped before the end" in draft.failures[0].reason
+
+
+def test_long_file_is_rewritten_in_windows_each_its_own_request(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"values.py": LONG})
+    lines = LONG.splitlines(keepends=True)
+    backend = ScriptedBackend([], kind="local", context_length=150)
+    drafter = EditDrafter(backend, repo)
+    source = SourceFile("values.py", LONG.encode())
+    windows = drafter.windows("double the values", source)
+    assert len(windows) > 1
+    assert windows[0][0] == 0 and windows[-1][1] == len(lines)
+    assert all(a[1] == b[0] for a, b in zip(windows, windows[1:], strict=False))  # contiguous, no overlap
+    # each window comes back unchanged except the last line of the second window
+    target = windows[1][1] - 1
+    for start, end in windows:
+        text = "".join(lines[start:end])
+        if start <= target < end:
+            text = text.replace(lines[target], lines[target].replace("= ", "= 2 * "))
+        backend.replies.append(Reply(text))
+    draft = drafter.draft("double the values", [source])
+    assert [r["reference"] for r in backend.requests] == ["".join(lines[a:b]) for a, b in windows]
+    assert all(backend.count_prompt_tokens(r["messages"]) < 150 for r in backend.requests)
+    (edit,) = draft.result.files
+    expected = lines[:]
+    expected[target] = expected[target].replace("= ", "= 2 * ")
+    assert edit.new_text == "".join(expected)
+
+
+def test_a_line_longer_than_any_window_is_a_clear_error(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"wide.py": "x = [" + ", ".join(["1"] * 200) + "]\n"})
+    backend = ScriptedBackend([], kind="local", context_length=120)
+    with pytest.raises(UserError, match="wide.py:1 is longer"):
+        EditDrafter(backend, repo).draft("edit", read_sources(repo, [str(repo / "wide.py")]))
+    assert backend.requests == []
+
+
+def test_read_sources_refuses_what_cannot_be_drafted(tmp_path, monkeypatch):
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "bin.dat": "x\x00y"})
+    monkeypatch.chdir(repo)
+    assert [s.path for s in read_sources(repo, ["a.py", "./a.py"])] == ["a.py"]
+    for name, message in [("missing.py", "does not exist"), ("bin.dat", "binary"), (".", "refused|directory"),
+                          ("../x.py", "refused the path"), (".git/config", "refused the path")]:  # fmt: skip
+        with pytest.raises(UserError, match=message):
+            read_sources(repo, [name])
+
+
+def test_apply_in_memory_matches_git_and_reports_written_lines(tmp_path):
+    from app.edits import FileEdit, edits_patch
+
+    edit = FileEdit("greet.py", GREET, GREET_EDITED, base_hash=None)
+    patch = edits_patch([edit], context=1)
+    texts, written = apply_in_memory({"greet.py": GREET.encode()}, patch)
+    assert texts["greet.py"] == GREET_EDITED.encode()
+    new_lines = GREET_EDITED.splitlines(keepends=True)
+    assert [new_lines[a:b] for a, b in written["greet.py"]] == [
+        ['    print(f"Hello, {name}!")\n'], ["    shout(sys.argv[1])\n"]]  # fmt: skip
+    with pytest.raises(UserError, match="does not fit"):
+        apply_in_memory({"greet.py": GREET_EDITED.encode()}, patch)
+
+
+def test_feedback_text_holds_notes_and_edits():
+    from app.diffs import parse_diff
+    from app.edits import FileEdit, edits_patch
+
+    (file,) = parse_diff(edits_patch([FileEdit("greet.py", GREET, GREET_EDITED, None)]))
+    text = feedback_text([(file.hunks[0], "keep the comma out")], [])
+    assert "rejected this change in greet.py and said: keep the comma out" in text
+    assert '+    print(f"Hello, {name}!")' in text
+    assert feedback_text([], []) == ""
+
+
+def test_flow_redraft_only_drafts_files_with_open_hunks(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
+    backend = ScriptedBackend([Reply("a = 2\n"), Reply("b = 2\n"), Reply("b = 3\n")], kind="local")
+    flow = EditFlow(EditDrafter(backend, repo), "bump", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
+    first = flow.first()
+    assert len(first.session.units) == 2
+    first.session.set_decisions([0], Decision.ACCEPTED)
+    first.session.set_decisions([1], Decision.REJECTED)
+    second = flow.redraft("three, not two")
+    assert second is not None and second.redraft
+    assert [r["reference"] for r in backend.requests] == ["a = 1\n", "b = 1\n", "b = 1\n"]
+    assert "three, not two" in backend.requests[2]["messages"][-1]["content"]
+    second.session.set_decisions([0], Decision.ACCEPTED)
+    edits = {edit.path: edit.new_text for edit in flow.final_edits()}
+    assert edits == {"a.py": "a = 2\n", "b.py": "b = 3\n"}
+    assert flow.totals() == {"accepted": 2, "edited": 0, "rejected": 1, "pending": 0, "total": 3}
+    assert flow.redraft("") is None  # everything accepted: nothing to redraft
