@@ -199,11 +199,13 @@ def test_packed_bfloat16_equals_plain_bfloat16(checkpoints, arch, min_elements, 
         fast.setup_caches(1, 80)
         plain.setup_caches(1, 80)
         prefill = fast(idx, torch.arange(40)), plain(idx, torch.arange(40))
+        # the decoding copies serve up to SMALL_QUERY rows: one token, and an 8-token verify
         step = fast(idx[:, :1], torch.tensor([40])), plain(idx[:, :1], torch.tensor([40]))
+        verify = fast(idx[:, 1:9], torch.arange(41, 49)), plain(idx[:, 1:9], torch.arange(41, 49))
         if min_elements == 0:  # oneDNN packed is what F.linear runs: the same bits
-            assert torch.equal(*prefill) and torch.equal(*step)
+            assert torch.equal(*prefill) and torch.equal(*step) and torch.equal(*verify)
         else:  # float32 sums in another order: a bfloat16 rounding step apart at most, here and there
-            for a, b in (prefill, step):
+            for a, b in (prefill, step, verify):
                 assert (a.float() - b.float()).abs().max() < 0.02 * b.float().abs().max()
         assert greedy_with_cache(fast, idx, 24) == greedy_with_cache(plain, idx, 24)
 
