@@ -688,6 +688,17 @@ def _replace_block(
     """Find ``search`` in the file and put ``replace`` there; record a failure otherwise."""
     doc = state.doc
     assert doc is not None
+    known_lines = {text.strip() for text in search} | {text.strip() for text in doc.lines}
+    elided = next((text for text in replace if _is_elision(text, known_lines)), None)
+    if elided is not None:
+        b.fail(
+            state.path,
+            block,
+            f"the replacement leaves code out ({_shown(elided)}); it would delete that code: "
+            "ask for the lines in full",
+            line,
+        )
+        return None
     level, found = _matches(doc.lines, search)
     if not found:
         trimmed_search, trimmed_replace = _trim_blank_edges(search, replace)

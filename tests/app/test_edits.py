@@ -668,6 +668,14 @@ SEARCH_REPLACE_CASES = [
         {"a.py": "a = 7\n"},
         context=True,
     ),
+    Case(
+        "sr: a REPLACE that elides code with a comment is refused",
+        {"u.js": "function f() {\n  a();\n  b();\n  c();\n}\n"},
+        "u.js\n<<<<<<< SEARCH\nfunction f() {\n  a();\n  b();\n=======\nfunction f() {\n"
+        "  // ... existing code ...\n  log();\n>>>>>>> REPLACE\n",
+        {},
+        failures=["the replacement leaves code out ('// ... existing code ...')"],
+    ),
 ]
 
 UDIFF_CASES = [
