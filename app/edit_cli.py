@@ -173,6 +173,7 @@ def _review_plain(round_, repo, stage: bool, answers: BinaryIO, output: BinaryIO
     from app import plain
     from app.plain import PlainReview
 
+    repo.state_dir.mkdir(parents=True, exist_ok=True)  # e writes the hunk to edit there
     review = PlainReview(
         round_.session,
         texts=plain.APPLY_INDEX if stage else plain.APPLY,

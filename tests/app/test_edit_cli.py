@@ -209,3 +209,25 @@ def test_context_larger_than_the_window_is_a_clear_error(repo, monkeypatch):
     result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes"], backend)
     assert result.code == 2 and "window holds 40" in result.err and "greet.py" in result.err
     assert backend.requests == []
+
+
+def test_edited_hunk_lands_as_edited_and_the_trailer_counts_it(repo, monkeypatch):
+    monkeypatch.setenv("GIT_EDITOR", "sed -i 's/Hello, {name}!/Hi, {name}!/'")
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain", "--commit"],
+                      ScriptedBackend([Reply(FRIENDLIER)]), "e\ny\n")  # fmt: skip
+    assert result.code == 0, result.err
+    assert git(repo, "show", "HEAD:greet.py") == GREET_EDITED.replace("Hello, {name}!", "Hi, {name}!")
+    assert "Reviewed: 2/2 hunks accepted, 1 edited" in git(repo, "log", "-1", "--format=%B")
+
+
+def test_edit_feedback_goes_into_the_redraft(repo, monkeypatch):
+    monkeypatch.setenv("GIT_EDITOR", "sed -i 's/Hello, {name}!/Hi, {name}!/'")
+    redo = search_replace("greet.py", "    greet(sys.argv[1])\n", "    greet(sys.argv[1])  # hi\n")
+    backend = ScriptedBackend([Reply(FRIENDLIER), Reply(redo)])
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain"], backend, "e\nn\nkeep it short\ny\n")
+    assert result.code == 0, result.err
+    prompt = backend.requests[1]["messages"][-1]["content"]
+    assert "only as they rewrote it" in prompt and '+    print(f"Hi, {name}!")' in prompt
+    assert "keep it short" in prompt
+    assert (repo / "greet.py").read_text() == GREET.replace('print("Hello " + name)', 'print(f"Hi, {name}!")').replace(
+        "    greet(sys.argv[1])\n", "    greet(sys.argv[1])  # hi\n")  # fmt: skip
