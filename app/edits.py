@@ -1575,7 +1575,7 @@ EXAMPLES: dict[EditFormat, str] = {
         "```diff\n"
         "--- a/src/greet.py\n"
         "+++ b/src/greet.py\n"
-        "@@ -1,6 +1,6 @@\n"
+        "@@ -1,5 +1,5 @@\n"
         "-def greet(name):\n"
         '-    print("Hello " + name)\n'
         "+def greet(name: str) -> None:\n"

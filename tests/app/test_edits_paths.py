@@ -398,3 +398,14 @@ def test_originals_keys_are_normalised_and_modes_come_from_disk(tmp_path):
     [edit] = result.files
     assert edit.old_text == "#!/bin/sh\necho in the prompt\n" and edit.mode == "100755"
     assert b"deleted file mode 100755\n" in edits_patch(result)
+
+
+def test_the_udiff_example_in_the_prompt_is_a_diff_git_applies(tmp_path):
+    from app.edits import EXAMPLE_ORIGINAL, EXAMPLE_PATH, EXAMPLE_RESULT, EXAMPLES
+
+    git(tmp_path, "init", "-q")
+    (tmp_path / "src").mkdir()
+    (tmp_path / EXAMPLE_PATH).write_text(EXAMPLE_ORIGINAL)
+    body = EXAMPLES["udiff"].split("\n", 1)[1].rsplit("```", 1)[0]  # inside the fence
+    git(tmp_path, "apply", "-", input=body.encode())  # strict: counts and line numbers as written
+    assert (tmp_path / EXAMPLE_PATH).read_text() == EXAMPLE_RESULT
