@@ -7,7 +7,8 @@ with ``--server URL``); its progress goes to standard error. Then each hunk is a
 rejected and undecided hunks with that note in the model's context (empty: no redraft).
 Only accepted hunks are written, through ``git apply`` after a check; ``--stage`` stages them
 too, ``--commit`` commits them with ``Drafted-by`` and ``Reviewed`` trailers. A file that
-changed since its draft is never written. Cheap to import: the engine loads in ``run``.
+changed since its draft is never written; in plain mode one key (y) redrafts it from the file as
+it is now. Cheap to import: the engine loads in ``run``.
 """
 
 from __future__ import annotations
@@ -105,30 +106,57 @@ def run(args: argparse.Namespace) -> int:
     use_tui = not args.plain and not args.yes and _isatty(answers) and _isatty(sys.stdout)
 
     drafter = EditDrafter(backend, repo.root, on_progress=_Progress(), max_new_tokens=args.max_new_tokens)
-    flow = EditFlow(drafter, args.instruction, sources, context=settings.context)
-    round_ = flow.first()
-    if not round_.draft.complete:
-        reasons = ", ".join(round_.draft.finish_reasons) or "no answer"
-        raise UserError(f"the draft did not finish ({reasons}): nothing was applied; run it again "
-                        "(a larger --max-new-tokens, or fewer files)")  # fmt: skip
+    flows: list[EditFlow] = []
+    stale: list[str] = []
+    applied_files = 0
+    while True:
+        flow = EditFlow(drafter, args.instruction, sources, context=settings.context)
+        round_ = flow.first()
+        if not round_.draft.complete:
+            reasons = ", ".join(round_.draft.finish_reasons) or "no answer"
+            if not flows:
+                raise UserError(f"the draft did not finish ({reasons}): nothing was applied; run it "
+                                "again (a larger --max-new-tokens, or fewer files)")  # fmt: skip
+            print(f"specdraft edit: the redraft did not finish ({reasons}); nothing of it is used",
+                  file=sys.stderr)  # fmt: skip
+            break
+        flows.append(flow)
+        if not _review(flow, round_, repo, args, stage, settings, use_tui, answers, output):
+            print("specdraft edit: quit without applying anything", file=sys.stderr)
+            return 0
+        applied, stale = _apply(flow, repo, stage)
+        applied_files += applied
+        if not stale or args.yes or use_tui or not _ask_redraft_stale(stale, answers, output):
+            break
+        sources = read_sources(repo.root, stale)  # the files as they are now: your work is the base
+        stale = []
+    for path in stale:
+        print(f"specdraft edit: {path} changed since the draft was made; its hunks were not "
+              "applied: run specdraft edit again to redraft it", file=sys.stderr)  # fmt: skip
+    _record(flows, repo, backend, args.yes)
+    print(_finish(flows, applied_files, repo, backend, args, stage))
+    return 1 if stale else 0
+
+
+def _review(flow, round_, repo, args, stage: bool, settings, use_tui: bool, answers: BinaryIO,
+            output: BinaryIO) -> bool:  # fmt: skip
+    """The review rounds of one flow; False when the human quit the TUI without applying."""
     while True:
         _show_round(round_, output)
         if not round_.session.units:
-            break
+            return True
         if args.yes:
             from app.review import Decision
 
             round_.session.set_decisions(list(range(len(round_.session.units))), Decision.ACCEPTED)
-            break
+            return True
         if use_tui:
-            if not _review_tui(round_, settings):
-                print("specdraft edit: quit without applying anything", file=sys.stderr)
-                return 0
-            break  # TODO(issue 6 section 6): notes in the TUI (r, then a line) to redraft
+            # TODO(issue 6 section 6): notes in the TUI (r, then a line) to redraft
+            return _review_tui(round_, settings)
         _review_plain(round_, repo, stage, answers, output)
         note = _ask_note(round_, answers, output)
         if note is None:
-            break
+            return True
         try:
             again = flow.redraft(note)
         except Exception as error:  # a broken redraft must not lose what was accepted before
@@ -138,17 +166,25 @@ def run(args: argparse.Namespace) -> int:
                 raise
             print(f"specdraft edit: the redraft failed ({error}); applying what was accepted",
                   file=sys.stderr)  # fmt: skip
-            break
+            return True
         if again is None:
-            break
+            return True
         if not again.draft.complete:
             reasons = ", ".join(again.draft.finish_reasons)
             print(f"specdraft edit: the redraft did not finish ({reasons}); nothing of it is used",
                   file=sys.stderr)  # fmt: skip
-            break
+            return True
         round_ = again
 
-    return _apply(flow, repo, backend, args, stage)
+
+def _ask_redraft_stale(stale: list[str], answers: BinaryIO, output: BinaryIO) -> bool:
+    """Section 7: a file changed while it was drafted or reviewed; one key redrafts it."""
+    names = ", ".join(stale)
+    output.write(f"{names} changed since the draft was made; nothing of it was applied. "
+                 "Redraft from the file as it is now [y,n]? ".encode())  # fmt: skip
+    output.flush()
+    line = answers.readline()
+    return line.decode("utf-8", "replace").strip().lower().startswith("y")
 
 
 def _show_round(round_, output: BinaryIO) -> None:
@@ -212,35 +248,35 @@ def _ask_note(round_, answers: BinaryIO, output: BinaryIO) -> str | None:
     return note or None
 
 
-def _apply(flow, repo, backend, args, stage: bool) -> int:
+def _apply(flow, repo, stage: bool) -> tuple[int, list[str]]:
+    """Write what the flow accepted, stale files left out: (files written, stale paths)."""
     from app.edits import edits_patch, is_stale
 
-    edits = flow.final_edits()
-    totals = flow.totals()
-    applied_edits, stale = [], []
-    for edit in edits:
-        (stale if is_stale(repo.root, edit) else applied_edits).append(edit)
-    for edit in stale:
-        print(f"specdraft edit: {edit.path} changed since the draft was made; its hunks were not "
-              "applied: run specdraft edit again to redraft it", file=sys.stderr)  # fmt: skip
-    patch = edits_patch(applied_edits)
-    counts = (f"{totals['accepted']} accepted, {totals['edited']} edited, {totals['rejected']} rejected, "
-              f"{totals['pending']} undecided")  # fmt: skip
+    fresh, stale = [], []
+    for edit in flow.final_edits():
+        (stale if is_stale(repo.root, edit) else fresh).append(edit)
+    patch = edits_patch(fresh)
     if patch:
         repo.apply(patch, index=stage)  # checked first; all or nothing
-    _record(flow, repo, backend, args.yes)
+    return len(fresh), [edit.path for edit in stale]
+
+
+def _finish(flows, files: int, repo, backend, args, stage: bool) -> str:
+    """Commit when asked; the summary line."""
+    totals = {key: sum(flow.totals()[key] for flow in flows) for key in
+              ("accepted", "edited", "rejected", "pending", "total")}  # fmt: skip
+    counts = (f"{totals['accepted']} accepted, {totals['edited']} edited, {totals['rejected']} rejected, "
+              f"{totals['pending']} undecided")  # fmt: skip
+    if not files:
+        return f"specdraft edit: nothing applied ({counts})"
     where = "index and worktree" if stage else "worktree"
-    files = len(applied_edits)
     summary = f"specdraft edit: applied to {files} file{'s' if files != 1 else ''} in the {where} ({counts})"
-    if not patch:
-        summary = f"specdraft edit: nothing applied ({counts})"
-    if args.commit and patch:
+    if args.commit:
         message = commit_message(args.message or args.instruction, backend.name, totals, args.yes)
         repo.run("commit", "-q", "-F", "-", input=message.encode())
         head = repo.run("rev-parse", "--short", "HEAD").stdout.decode().strip()
         summary += f"; committed {head}"
-    print(summary)
-    return 1 if stale else 0
+    return summary
 
 
 def commit_message(subject: str, model: str, totals: dict[str, int], unattended: bool) -> str:
@@ -260,12 +296,12 @@ def commit_message(subject: str, model: str, totals: dict[str, int], unattended:
     return text + f"Drafted-by: {model}\nReviewed: {reviewed}\n"
 
 
-def _record(flow, repo, backend, unattended: bool) -> None:
+def _record(flows, repo, backend, unattended: bool) -> None:
     """The review record (issue 7): every drafted hunk of every round, under .git/."""
     try:
         from app.provenance import record_session
     except ImportError:  # TODO(issue 7): remove once app.provenance is part of every install
         return
-    for round_ in flow.rounds:
+    for round_ in (round_ for flow in flows for round_ in flow.rounds):
         if round_.session.units:
             record_session(repo, round_.session, drafter=backend.name, unattended=unattended)

@@ -231,3 +231,30 @@ def test_edit_feedback_goes_into_the_redraft(repo, monkeypatch):
     assert "keep it short" in prompt
     assert (repo / "greet.py").read_text() == GREET.replace('print("Hello " + name)', 'print(f"Hi, {name}!")').replace(
         "    greet(sys.argv[1])\n", "    greet(sys.argv[1])  # hi\n")  # fmt: skip
+
+
+def test_stale_file_is_redrafted_from_its_new_contents_with_one_key(repo, monkeypatch):
+    mine = GREET + "# my own work\n"
+
+    def edit_meanwhile():
+        (repo / "greet.py").write_text(mine)
+
+    again = search_replace("greet.py", "# my own work\n", "# my own work, kept\n")
+    backend = ScriptedBackend([Reply(FRIENDLIER, during=edit_meanwhile), Reply(again)])
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain"], backend, "y\ny\ny\ny\n")
+    assert result.code == 0, result.err
+    assert "changed since the draft was made; nothing of it was applied. Redraft" in result.out
+    assert backend.requests[1]["messages"][-1]["content"].count("# my own work") == 1  # drafted from it
+    assert (repo / "greet.py").read_text() == GREET + "# my own work, kept\n"
+
+
+def test_stale_file_left_alone_when_the_redraft_is_declined(repo, monkeypatch):
+    mine = GREET + "# my own work\n"
+
+    def edit_meanwhile():
+        (repo / "greet.py").write_text(mine)
+
+    backend = ScriptedBackend([Reply(FRIENDLIER, during=edit_meanwhile)])
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain"], backend, "y\ny\nn\n")
+    assert result.code == 1 and "run specdraft edit again to redraft it" in result.err
+    assert (repo / "greet.py").read_text() == mine and len(backend.requests) == 1
