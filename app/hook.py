@@ -466,9 +466,11 @@ def read_notes(repo: GitRepo, revision_range: str) -> list[tuple[str, dict | Non
         "log", f"--notes={NOTES_REF}", "--format=%H%x1f%N%x1e", revision_range, "--", check=False
     )
     if result.returncode != 0:
+        from app.git import _first_line
+
         raise UserError(
-            f"cannot read the commits of {revision_range!r}: "
-            f"{result.stderr.decode(errors='replace').strip().splitlines()[0] if result.stderr else 'git log failed'}"
+            f"cannot read the commits of {revision_range!r}: {_first_line(result.stderr)}; "
+            "give a range as git log takes it (e.g. main..HEAD)"
         )
     out: list[tuple[str, dict | None]] = []
     for entry in result.stdout.decode("utf-8", "replace").split("\x1e"):
