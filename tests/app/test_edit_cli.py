@@ -258,3 +258,24 @@ def test_stale_file_left_alone_when_the_redraft_is_declined(repo, monkeypatch):
     result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain"], backend, "y\ny\nn\n")
     assert result.code == 1 and "run specdraft edit again to redraft it" in result.err
     assert (repo / "greet.py").read_text() == mine and len(backend.requests) == 1
+
+
+def test_split_hunk_half_accepted(repo, monkeypatch):
+    # with 4 lines of context the two changes make one hunk; s splits it as git add -p does
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain", "-U", "4"],
+                      ScriptedBackend([Reply(FRIENDLIER)]), "s\nn\ny\n\n")  # fmt: skip
+    assert result.code == 0, result.err
+    assert "Split into 2 hunks." in result.out
+    assert (repo / "greet.py").read_text() == GREET.replace(
+        "    greet(sys.argv[1])\n", "    greet(sys.argv[1])\n    shout(sys.argv[1])\n")  # fmt: skip
+
+
+def test_split_rejection_redraft_keeps_the_accepted_part(repo, monkeypatch):
+    redo = search_replace("greet.py", '    print("Hello " + name)\n', '    print("Hello, %s!" % name)\n')
+    backend = ScriptedBackend([Reply(FRIENDLIER), Reply(redo)])
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain", "-U", "4"], backend,
+                      "s\nn\ny\nno f-strings, this runs on Python 2\ny\n")  # fmt: skip
+    assert result.code == 0, result.err
+    assert "no f-strings" in backend.requests[1]["messages"][-1]["content"]
+    assert (repo / "greet.py").read_text() == GREET.replace('print("Hello " + name)', 'print("Hello, %s!" % name)').replace(
+        "    greet(sys.argv[1])\n", "    greet(sys.argv[1])\n    shout(sys.argv[1])\n")  # fmt: skip
