@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import stat
 import sys
 
@@ -264,3 +265,119 @@ def test_only_unreviewed_needs_staged_and_something_to_review(repo, env):
     git(repo, "add", "calc.py")
     result = specdraft(repo, env, "review", "--staged", "--only-unreviewed", "--plain")
     assert result.returncode == 2 and "no staged AI-drafted lines are unreviewed" in result.stderr
+
+
+@pytest.mark.parametrize("how", [["-a"], ["--", "calc.py"]])
+def test_commit_all_and_commit_paths_use_the_index_git_builds(repo, env, how):
+    """git commit -a / git commit <path> build another index (GIT_INDEX_FILE): it is checked."""
+    record_draft(repo, DRAFT, unattended=True)  # not staged: only the commit's own index has it
+    result = commit(repo, env, *how)
+    assert result.returncode != 0
+    assert "accepted without review" in result.stderr
+    assert b"calc.py" not in git(repo, "diff", "--cached", "--name-only")
+
+
+def test_amended_commit_gets_its_note_again_and_counts_once(repo, env):
+    two = DRAFT.replace(b"x + 5\n", b"x + 500\n")
+    record_draft(repo, two, unattended=False)
+    git(repo, "add", "calc.py")
+    assert commit(repo, env).returncode == 0
+    first = json.loads(git(repo, "notes", "--ref=specdraft", "show", "HEAD"))
+    assert first["hunks"]["accepted"] == 2 and first["lines"]["drafted"] == 3
+    assert commit(repo, env, "--amend").returncode == 0
+    amended = json.loads(git(repo, "notes", "--ref=specdraft", "show", "HEAD"))
+    assert amended["hunks"] == first["hunks"] and amended["lines"] == first["lines"]
+    assert amended["commit"] != first["commit"]
+    summary = json.loads(specdraft(repo, env, "log", "--json").stdout)
+    assert summary["hunks"]["accepted"] == 2  # the amended-away commit is not in the range
+
+
+def test_hook_says_what_to_do_when_its_interpreter_is_gone(tmp_path, env):
+    repo = new_repo(tmp_path)
+    from app.git import GitRepo
+    from app.hook import install
+
+    cwd = os.getcwd()
+    try:
+        os.chdir(repo)
+        install(GitRepo(repo), python=str(tmp_path / "gone" / "python"))
+    finally:
+        os.chdir(cwd)
+    write_files(repo, {"calc.py": DRAFT})
+    git(repo, "add", "calc.py")
+    result = commit(repo, env)
+    assert result.returncode != 0
+    assert "is gone; run `specdraft hook install` again" in result.stderr
+
+
+class FakeTerminal:
+    """A terminal whose keyboard holds ``answers``; what is written to it is kept."""
+
+    def __init__(self, answers: bytes) -> None:
+        import io
+
+        self.input = io.BytesIO(answers)
+        self.written = b""
+        self.closed = False
+
+    def write(self, data: bytes) -> int:
+        self.written += data
+        return len(data)
+
+    def readline(self) -> bytes:
+        return self.input.readline()
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.mark.parametrize("answers", [b"n\n", b"maybe\nno\n", b""])
+def test_with_a_terminal_declining_the_review_still_blocks(repo, env, answers, monkeypatch):
+    import io
+
+    from app import hook
+    from app.config import load_settings
+    from app.git import GitRepo
+
+    record_draft(repo, DRAFT, unattended=True)
+    git(repo, "add", "calc.py")
+    for key in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_NOSYSTEM", "XDG_CONFIG_HOME"):
+        monkeypatch.setenv(key, env[key])
+    monkeypatch.chdir(repo)
+    terminal = FakeTerminal(answers)
+    reviews = []
+    monkeypatch.setattr(hook, "_review", lambda tty, only_unreviewed: reviews.append(1))
+    out = io.StringIO()
+    status = hook.run_pre_commit(
+        GitRepo(repo), load_settings(repo), terminal=lambda: terminal, out=out
+    )
+    assert status == 1 and reviews == [] and terminal.closed
+    assert b"calc.py:5-6" in terminal.written and b"Review them now [y,n]? " in terminal.written
+    assert "The commit was stopped" in out.getvalue()
+
+
+def test_with_a_terminal_yes_runs_the_review_and_checks_again(repo, env, monkeypatch):
+    import io
+
+    from app import hook
+    from app.config import load_settings
+    from app.git import GitRepo
+
+    record_draft(repo, DRAFT, unattended=True)
+    git(repo, "add", "calc.py")
+    for key in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_NOSYSTEM", "XDG_CONFIG_HOME"):
+        monkeypatch.setenv(key, env[key])
+    monkeypatch.chdir(repo)
+    asked = []
+
+    def review(tty, only_unreviewed):  # the human unstages the hunk in the review
+        asked.append(only_unreviewed)
+        git(repo, "reset", "-q", "calc.py")
+
+    monkeypatch.setattr(hook, "_review", review)
+    out = io.StringIO()
+    terminal = FakeTerminal(b"y\n")
+    status = hook.run_pre_commit(
+        GitRepo(repo), load_settings(repo), terminal=lambda: terminal, out=out
+    )
+    assert status == 0 and asked == [True] and out.getvalue() == ""
