@@ -150,3 +150,42 @@ def test_classify_unattended_reviewed_changed_and_too_fast(tmp_path):
     write_files(repo, {"calc.py": new.replace(b"check(x)\n", b"check(x)\n    extra(x)\n")})
     git(repo, "add", "calc.py")
     assert classify_staged(repo).findings == []
+
+
+def test_review_at_commit_time_covers_the_human_edit(tmp_path):
+    """A reviewed hunk changed afterwards, then reviewed again (edited in that review): clean."""
+    from app.provenance import record_review
+
+    repo = make_repo(tmp_path / "r", {"calc.py": BASE})
+    new = BASE.replace(b"x + 1\n", b"x + 100\n    check(x)\n")
+    git_repo, session, clock = drafted(repo, new)
+    clock.now = 10.0
+    session.accept()
+    record_session(git_repo, session, drafter="m", unattended=False)
+    changed = new.replace(b"check(x)", b"check(x, 1)")
+    write_files(repo, {"calc.py": changed})
+    git(repo, "add", "calc.py")
+    (finding,) = classify_staged(repo).findings
+    assert finding.reason == "changed" and finding.drafters == ["m"]
+
+    staged = ReviewSession(parse_diff(git_repo.diff_staged()), clock=clock)
+    edited = staged.edit_text().replace(b"check(x, 1)", b"check(x, 2)")
+    assert staged.apply_edit_text(edited)
+    record_review(git_repo, staged.units, {staged.units[0].id: ["m"]})
+    rows = records(git_repo)
+    assert rows[-1]["kind"] == "review" and rows[-1]["decision"] == "edited"
+    assert line_hash(b"    check(x, 2)\n") in rows[-1]["lines"]  # the human's own line is covered
+    write_files(repo, {"calc.py": changed.replace(b"check(x, 1)", b"check(x, 2)")})
+    git(repo, "add", "calc.py")
+    assert classify_staged(repo).findings == []
+
+
+def test_a_damaged_record_line_is_skipped(tmp_path):
+    repo = make_repo(tmp_path / "r", {"calc.py": BASE})
+    git_repo, session, _ = drafted(repo, BASE.replace(b"x + 2\n", b"x * 2\n"))
+    session.accept()
+    record_session(git_repo, session, drafter="m", unattended=True)
+    path = store_dir(git_repo) / RECORD_NAME
+    path.write_text("{not json\n[1]\n" + path.read_text() + '{"id": 3, "unknown": 1}\n')
+    store = load_store(git_repo)
+    assert [r.drafter for r in store.records] == ["m"]
