@@ -381,3 +381,26 @@ def test_with_a_terminal_yes_runs_the_review_and_checks_again(repo, env, monkeyp
         GitRepo(repo), load_settings(repo), terminal=lambda: terminal, out=out
     )
     assert status == 0 and asked == [True] and out.getvalue() == ""
+
+
+@pytest.mark.parametrize("count", [3, 20])  # a git call per commit, or one walk of the history
+def test_reachable_landings(tmp_path, count, monkeypatch):
+    from app.git import GitRepo
+    from app.hook import _reachable
+    from app.provenance import Store
+
+    for key, value in env_for(tmp_path).items():
+        if key.startswith("GIT_"):
+            monkeypatch.setenv(key, value)
+    repo = new_repo(tmp_path)
+    shas = []
+    for index in range(count):
+        git(repo, "commit", "-q", "--allow-empty", "-m", f"c{index}")
+        shas.append(git(repo, "rev-parse", "HEAD").decode().strip())
+    git(repo, "checkout", "-q", "-b", "side", shas[0])
+    git(repo, "commit", "-q", "--allow-empty", "-m", "side")
+    side = git(repo, "rev-parse", "HEAD").decode().strip()
+    landed = {f"r{i}": {sha: set()} for i, sha in enumerate([*shas, side])}
+    store = Store([], landed)
+    assert _reachable(GitRepo(repo), store, shas[-1]) == set(shas)
+    assert _reachable(GitRepo(repo), store, side) == {shas[0], side}
