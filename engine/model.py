@@ -7,8 +7,8 @@ the modules, then ``Transformer``. Public names (stable; other engine modules bu
   ``args.eos_token_ids`` (list of ints), ``SUPPORTED_ARCHITECTURES``.
 - ``Transformer(args)``: ``setup_caches(max_batch_size, max_seq_length, dtype=torch.float32)``,
   ``forward(idx, input_pos=None, last_only=False) -> logits``, ``init_weights(std)``,
-  ``use_inference_layout()`` (column-major float32 weights, oneDNN-packed copies of bfloat16
-  ones: faster batch-1 decoding; load_model calls it),
+  ``use_inference_layout()`` (column-major float32 weights, decoding copies of bfloat16 ones
+  (``Linear.pack``): faster batch-1 decoding; load_model calls it),
   ``max_seq_length`` / ``max_batch_size`` (0 until caches are set up), ``clear_caches()``,
   ``args`` (and its alias ``config``), ``static_shapes`` (set True before torch.compile: the
   forward then attends over the whole cache with a position mask and never syncs to the host).
@@ -315,9 +315,9 @@ class Linear(nn.Linear):
     small ones (see PACK_MIN_ELEMENTS). Both compute what F.linear computes in bfloat16 (inputs
     and weights exact, float32 sums, output rounded to bfloat16): oneDNN is what F.linear calls,
     so the packed path is bit-identical; the float32 copy may differ in the order of the sums.
-    The copy is used for up to SMALL_QUERY rows (decoding, speculative verification), only
-    without autograd and outside torch.compile, and is remade when the
-    weight changed in place (an optimizer step) or was cast: training sees only the weight.
+    The copy serves up to SMALL_QUERY rows (decoding, speculative verification), only without
+    autograd and outside torch.compile; it is remade when the weight changed in place (an
+    optimizer step) and dropped when the weight was cast: training sees only the weight.
     """
 
     packed: Tensor | None = None  # a plain attribute, not in the state dict
@@ -339,8 +339,8 @@ class Linear(nn.Linear):
             self.packed_bias = None if bias is None else bias.detach().float()
 
     def forward(self, x: Tensor) -> Tensor:
-        # x: [..., in]. Many rows (prefill) are compute-bound: F.linear's bfloat16 kernel (AMX)
-        # is ~10x faster there than a float32 copy, and as fast as the one-row packing.
+        # x: [..., in]. Many rows (prefill) are compute-bound: there F.linear's bfloat16 kernel
+        # (AMX) is ~10x faster than a float32 copy and no slower than the one-row packing.
         few_rows = x.numel() <= SMALL_QUERY * x.shape[-1]
         if self.packed is None or not few_rows or torch.is_grad_enabled() or torch.compiler.is_compiling():
             return F.linear(x, self.weight, self.bias)
