@@ -242,7 +242,15 @@ def _reachable(repo: GitRepo, store: Store, head: str) -> set[str]:
 
 
 def open_terminal() -> IO[bytes] | None:
-    """The controlling terminal, read-write, or None (no terminal: never wait for input)."""
+    """The controlling terminal, read-write, or None (no terminal: never wait for input).
+
+    git gives hooks /dev/null as standard input and their output goes to git's standard error:
+    a person is there when that is a terminal and /dev/tty opens. An editor or a script that
+    runs ``git commit`` with its output captured gets the list instead of a question, even
+    if the process still has a controlling terminal somewhere.
+    """
+    if not (sys.stderr.isatty() or sys.stdout.isatty()):
+        return None
     try:
         return open("/dev/tty", "r+b", buffering=0)  # noqa: SIM115 - closed by the caller
     except OSError:

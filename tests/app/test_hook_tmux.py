@@ -68,3 +68,35 @@ def test_hook_opens_the_review_of_the_unreviewed_hunk(tmp_path: Path):
     note = json.loads(git(repo, "notes", "--ref=specdraft", "show", "HEAD"))
     assert note["lines"]["drafted"] == 2
     assert note["hunks"]["accepted"] == 1
+
+
+@needs_tmux
+def test_with_output_captured_the_hook_never_asks(tmp_path: Path):
+    """A terminal exists (/dev/tty opens) but git's output goes to a file: list, fail, no question."""
+    env = env_for(tmp_path)
+    repo = new_repo(tmp_path)
+    assert specdraft(repo, env, "hook", "install").returncode == 0
+    record_draft(repo, DRAFT, unattended=True)
+    git(repo, "add", "calc.py")
+    done, log = tmp_path / "exit-status", tmp_path / "commit.log"
+    prefix = " ".join(
+        f"{key}={shlex.quote(value)}"
+        for key, value in {**GIT_ENV, "XDG_CONFIG_HOME": str(tmp_path / "config")}.items()
+    )
+    command = (
+        f"cd {shlex.quote(str(repo))} && env {prefix} git commit -q -m captured "
+        f"> {shlex.quote(str(log))} 2>&1; echo $? > {shlex.quote(str(done))}; sleep 30"
+    )
+    tmux = Tmux(tmp_path)
+    tmux.start(command)
+    try:
+        deadline = time.monotonic() + 30
+        while not done.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert done.exists(), f"the hook waited; the screen shows:\n{tmux.screen()}"
+        time.sleep(0.1)
+        assert done.read_text().strip() == "1"
+    finally:
+        tmux.stop()
+    text = log.read_text()
+    assert "accepted without review" in text and "Review them now" not in text
