@@ -46,6 +46,15 @@ def run(args: argparse.Namespace) -> int:
         settings = load_settings(repo.root)
         for name, value in settings.hook.items():
             print(f"hook.{name} = {value!r} ({settings.source('hook.' + name)})")
+        from app.provenance import load_store
+
+        store = load_store(repo)
+        drafts = [r for r in store.records if r.kind == "draft"]
+        print(f"review record: {len(drafts)} drafted hunk{'s' if len(drafts) != 1 else ''}")
+        if drafts:
+            check = hook.check_staged(repo, settings, store)
+            count = sum(len(f.lines) for f in check.classification.findings)
+            print(f"staged now: {count} AI-drafted line{'s' if count != 1 else ''} not reviewed")
         return 0
     settings = load_settings(repo.root)
     if args.hook_command == "run":

@@ -161,6 +161,11 @@ def test_uninstall_restores_the_previous_hook(tmp_path, env):
     status = specdraft(repo, env, "hook", "status").stdout
     assert "pre-commit: installed (runs the previous hook first" in status
     assert "review every staged hunk: yes" in status
+    record_draft(repo, DRAFT, unattended=True)
+    git(repo, "add", "calc.py")
+    status = specdraft(repo, env, "hook", "status").stdout
+    assert "review record: 1 drafted hunk\nstaged now: 2 AI-drafted lines not reviewed" in status
+    assert "hook.unreviewed = 'block' (default)" in status
     result = specdraft(repo, env, "hook", "uninstall")
     assert result.returncode == 0 and "the previous hook is back" in result.stdout
     assert (hooks / "pre-commit").read_text() == original
