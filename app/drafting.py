@@ -168,6 +168,8 @@ class EditDrafter:
         self.backend = backend
         self.repo_root = Path(repo_root)
         self.on_progress = on_progress or (lambda event, payload: None)
+        # called with each file's EditResult as soon as it is complete (local: per file; server: at the end)
+        self.on_result: Callable[[EditResult], None] | None = None
         self.cancel = cancel
         self.max_new_tokens = max_new_tokens
 
@@ -251,6 +253,8 @@ class EditDrafter:
             result = rewrite(self.repo_root, source.path, "".join(pieces), complete=complete,
                              originals={source.path: source.data})  # fmt: skip
             _merge(merged, result)
+            if self.on_result is not None:
+                self.on_result(result)
         return draft
 
     # ---------------------------------------------------------------- a model server
@@ -276,6 +280,8 @@ class EditDrafter:
         if stats.complete:
             originals = {source.path: source.data for source in sources}
             draft.result = parse_edits(text, self.repo_root, originals=originals)
+            if self.on_result is not None:
+                self.on_result(draft.result)
         return draft
 
     def _check_window(self, messages: list[dict[str, str]], sources: Sequence[SourceFile]) -> None:
@@ -468,19 +474,59 @@ class EditFlow:
 
     def _round(self, sources: Sequence[SourceFile], *, feedback: str, redraft: bool) -> Round:
         draft = self.drafter.draft(self.instruction, sources, feedback)
-        for edit in draft.result.files:  # a file the model touched beyond the context (read from disk)
-            if edit.path not in self.originals:
-                self.originals[edit.path] = self.base[edit.path] = edit.old_bytes
         files: list[FileDiff] = []
         dropped: list[str] = []
         if draft.complete:
-            files = to_file_diffs(draft.result, context=self.context)
-            for file in files:
-                for hunk in list(file.hunks):
-                    if self._touches_accepted(file, hunk):
-                        file.hunks.remove(hunk)
-                        dropped.append(hunk.id)
-            files = [file for file in files if file.hunks]
+            files, dropped = self._diffs(draft.result)
+        return self._new_round(draft, files, dropped, redraft=redraft)
+
+    def start(self) -> Round:
+        """An empty first round, for a review that is shown while the draft streams in."""
+        return self._new_round(Draft(EditResult()), [], [], redraft=False)
+
+    def stream_into(self, round_: Round, on_grew: Callable[[str], None]) -> Draft:
+        """Draft the first round into ``round_``: each file's hunks join its session as soon as
+        that file's edit is complete (``on_grew(note)`` then); a cut or failed file adds none."""
+
+        def on_result(result: EditResult) -> None:
+            files, dropped = self._diffs(result)
+            for edit in result.files:  # the round's base (and its edit check) knows every file drafted
+                round_.base.setdefault(edit.path, edit.old_bytes)
+            round_.dropped.extend(dropped)
+            round_.draft.result.failures.extend(result.failures)
+            if files:
+                round_.session.add_files(files)
+                count = sum(len(file.hunks) for file in files)
+                names = ", ".join(file.path for file in files)
+                on_grew(f"{count} new hunk{'s' if count != 1 else ''} in {names}")
+            for failure in result.failures:
+                on_grew(f"failed: {failure.summary()}")
+
+        self.drafter.on_result = on_result
+        try:
+            draft = self.drafter.draft(self.instruction, self.sources)
+        finally:
+            self.drafter.on_result = None
+        round_.draft.stats = draft.stats
+        round_.draft.model = draft.model
+        round_.draft.result.files = draft.result.files
+        return round_.draft
+
+    def _diffs(self, result: EditResult) -> tuple[list[FileDiff], list[str]]:
+        """A result's edits as FileDiffs, without the hunks that would change accepted lines."""
+        for edit in result.files:  # a file the model touched beyond the context (read from disk)
+            if edit.path not in self.originals:
+                self.originals[edit.path] = self.base[edit.path] = edit.old_bytes
+        files = to_file_diffs(result, context=self.context)
+        dropped: list[str] = []
+        for file in files:
+            for hunk in list(file.hunks):
+                if self._touches_accepted(file, hunk):
+                    file.hunks.remove(hunk)
+                    dropped.append(hunk.id)
+        return [file for file in files if file.hunks], dropped
+
+    def _new_round(self, draft: Draft, files: list[FileDiff], dropped: list[str], *, redraft: bool) -> Round:
         number = len(self.rounds) + 1
         state_path = self.state_dir / f"edit-round-{number}.json" if self.state_dir else None
         title = self.source_title if not redraft else f"{self.source_title} (redraft {number - 1})"

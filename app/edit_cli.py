@@ -111,6 +111,14 @@ def run(args: argparse.Namespace) -> int:
     applied_files = 0
     while True:
         flow = EditFlow(drafter, args.instruction, sources, context=settings.context)
+        if use_tui and not flows:  # the review opens at once; hunks appear as the draft streams in
+            flows.append(flow)
+            if not _first_round_in_tui(flow, drafter, settings):
+                print("specdraft edit: quit without applying anything", file=sys.stderr)
+                return 0
+            applied, stale = _apply(flow, repo, stage)
+            applied_files += applied
+            break
         round_ = flow.first()
         if not round_.draft.complete:
             reasons = ", ".join(round_.draft.finish_reasons) or "no answer"
@@ -175,6 +183,82 @@ def _review(flow, round_, repo, args, stage: bool, settings, use_tui: bool, answ
                   file=sys.stderr)  # fmt: skip
             return True
         round_ = again
+
+
+class EditTui:
+    """The review app for a first round that is shown while its draft streams in."""
+
+    def __init__(self, flow, drafter, settings, *, themes=None, environ=None):
+        import threading
+
+        from app.tui.app import build_app
+
+        self.flow = flow
+        self.round = flow.start()
+        self.cancel = threading.Event()
+        self.errors: list[Exception] = []
+        self.app = build_app(self.round.session, title=self.round.session.source, settings=settings,
+                             themes=themes, environ=environ)  # fmt: skip
+        drafter.cancel = self.cancel
+        drafter.on_progress = _TuiProgress(self.app)
+        self.app.draft_progress(f"drafting with {drafter.backend.name} ...")
+        self.app.draft_while_shown(self._job, self.cancel)
+
+    def _job(self) -> None:
+        from engine.errors import EngineError
+
+        try:
+            draft = self.flow.stream_into(self.round, on_grew=self._grew)
+        except (EngineError, UserError) as error:
+            self.errors.append(error)
+            self.app.draft_progress(f"draft failed: {error}")
+            return
+        summary = "; ".join(stats.summary() for stats in draft.stats)
+        self.app.draft_progress(("drafted: " if draft.complete else "draft incomplete: ") + summary)
+
+    def _grew(self, note: str) -> None:
+        if self.app.is_running and not self.cancel.is_set():
+            try:
+                self.app.session_grew(note)
+            except RuntimeError:  # the app closed in between
+                pass
+
+    def finished(self, result: bool | None) -> bool:
+        """After the app exits: True to apply what was accepted; UserError when the draft broke."""
+        self.cancel.set()  # a draft still streaming stops now
+        if result is not True:
+            return False
+        if self.errors:
+            raise UserError(f"{self.errors[0]}; nothing was applied")
+        if not self.round.draft.complete:
+            reasons = ", ".join(self.round.draft.finish_reasons) or "still drafting"
+            raise UserError(f"the draft did not finish ({reasons}): nothing was applied; run it again")
+        return True
+
+
+class _TuiProgress:
+    """Draft progress into the TUI's status bar, at most a few times a second."""
+
+    def __init__(self, app, interval: float = 0.25):
+        self.app = app
+        self.interval = interval
+        self.label = ""
+        self.last = 0.0
+
+    def __call__(self, event: str, payload: Any) -> None:
+        import time
+
+        if event == "start":
+            self.label = str(payload)
+            self.app.draft_progress(f"drafting {self.label} ...")
+        elif event == "piece" and payload is not None and time.monotonic() - self.last >= self.interval:
+            self.last = time.monotonic()
+            self.app.draft_progress(f"drafting {self.label}: {payload.summary()}")
+
+
+def _first_round_in_tui(flow, drafter, settings) -> bool:
+    tui = EditTui(flow, drafter, settings)
+    return tui.finished(tui.app.run())
 
 
 def _ask_redraft_stale(stale: list[str], answers: BinaryIO, output: BinaryIO) -> bool:

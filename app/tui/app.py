@@ -70,6 +70,7 @@ class ReviewApp(App[bool]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.call_after_refresh(self._start_draft)
 
     # ---- theme ---------------------------------------------------------------------------
 
@@ -116,6 +117,49 @@ class ReviewApp(App[bool]):
             self.screen.post_message(message)
         else:
             self.call_from_thread(self.screen.post_message, message)
+
+    # ---- a draft streaming in (specdraft edit) ---------------------------------------------
+
+    draft_status = ""  # one line about the draft streaming in, shown in the status bar
+    _draft_job = None
+    _draft_cancel: threading.Event | None = None
+
+    def draft_while_shown(self, job, cancel: threading.Event) -> None:
+        """Run ``job()`` (the drafting) in a worker thread once the app is up; Esc cancels it.
+
+        The job grows the session (``session.add_files`` then ``session_grew``) and reports its
+        progress with ``draft_progress``; cancelling sets ``cancel`` and quits, applying nothing.
+        """
+        self._draft_job, self._draft_cancel = job, cancel
+        if self.is_running:
+            self._start_draft()
+
+    def _start_draft(self) -> None:
+        if self._draft_job is not None:
+            job, self._draft_job = self._draft_job, None
+            self.run_worker(job, thread=True, exclusive=True, group="draft", exit_on_error=False)
+
+    def draft_progress(self, text: str) -> None:
+        """Set the status bar's draft line (from any thread)."""
+        self.draft_status = text
+        if not self.is_running:
+            return  # shown when the screen first draws
+        try:
+            if self._thread_id == threading.get_ident():
+                self.screen.post_message(SessionGrew(""))
+            else:
+                self.call_from_thread(self.screen.post_message, SessionGrew(""))
+        except RuntimeError:  # the app closed while the draft was still streaming
+            pass
+
+    def cancel_drafting(self) -> bool:
+        """Esc while a draft streams: stop it and quit without applying anything."""
+        cancel = self._draft_cancel
+        if cancel is None or cancel.is_set() or not self.draft_status.startswith("drafting"):
+            return False
+        cancel.set()
+        self.exit(False)
+        return True
 
     # ---- quitting ------------------------------------------------------------------------
 

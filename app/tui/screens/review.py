@@ -219,6 +219,10 @@ class ReviewScreen(Screen[None]):
         if self.line_mode:
             self.line_mode = False
             self.refresh_view()
+        else:  # Esc while a draft streams in (specdraft edit) cancels it, applying nothing
+            cancel = getattr(self.app, "cancel_drafting", None)
+            if cancel is not None:
+                cancel()
 
     def _can_enter_line_mode(self) -> bool:
         unit = self.view.current

@@ -32,4 +32,7 @@ class StatusBar(Static):
             text.append("  LINE MODE", "bold reverse")
         if read_only:
             text.append("  read-only", "italic")
+        drafting = getattr(self.app, "draft_status", "")
+        if drafting:  # specdraft edit: the draft streaming in (tokens/s, acceptance)
+            text.append(f"  {drafting}", "italic")
         self.update(text, layout=False)  # one line, always: no layout pass

@@ -1,0 +1,79 @@
+"""`specdraft edit` in the TUI (Pilot): hunks appear as each file's draft completes, the status bar
+shows the draft's progress, Esc cancels the draft and applies nothing."""
+
+from __future__ import annotations
+
+import threading
+
+from app.config import Settings
+from app.drafting import EditDrafter, EditFlow, read_sources
+from app.edit_cli import EditTui
+from tests.app.editkit import Reply, ScriptedBackend, make_repo
+from tests.app.tui_support import THEMES, file_rows, shown
+
+SIZE = (120, 40)
+
+
+async def wait_for(pilot, condition, tries: int = 200) -> None:
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the condition never held")
+
+
+def make_tui(tmp_path, replies):
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
+    backend = ScriptedBackend(replies, kind="local", model="builtin")
+    drafter = EditDrafter(backend, repo)
+    flow = EditFlow(drafter, "bump", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
+    return EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={}), flow
+
+
+async def test_hunks_appear_per_file_while_the_draft_streams(tmp_path):
+    gate = threading.Event()
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n", during=lambda: gate.wait(10))])
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: len(tui.round.session.units) == 1)
+        await pilot.pause()
+        assert [row.split()[1] for row in file_rows(app)] == ["a.py"]
+        await wait_for(pilot, lambda: "drafting b.py" in shown(app, "#status"))
+        await pilot.press("y")  # review a.py while b.py is still drafting
+        gate.set()
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
+        await wait_for(pilot, lambda: len(file_rows(app)) == 2)
+        await pilot.press("j", "y")  # to b.py's hunk, accept it
+        app.exit(True)
+    assert tui.finished(app.return_value) is True
+    assert {edit.path: edit.new_text for edit in flow.final_edits()} == {"a.py": "a = 2\n", "b.py": "b = 2\n"}
+
+
+async def test_escape_cancels_the_draft_and_applies_nothing(tmp_path):
+    gate = threading.Event()
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n" * 40, during=lambda: gate.wait(10)), Reply("b = 2\n")])
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafting a.py" in shown(app, "#status"))
+        await pilot.press("escape")
+        await pilot.pause()
+        gate.set()
+    assert tui.cancel.is_set() and app.return_value is False
+    assert tui.finished(app.return_value) is False
+
+
+async def test_quitting_before_the_draft_finished_applies_nothing(tmp_path):
+    gate = threading.Event()
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n", during=lambda: gate.wait(10))])
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: len(tui.round.session.units) == 1)
+        await pilot.press("y")
+        app.exit(True)
+    gate.set()
+    import pytest
+
+    from app.errors import UserError
+
+    with pytest.raises(UserError, match="did not finish"):
+        tui.finished(app.return_value)
