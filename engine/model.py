@@ -338,6 +338,19 @@ class Linear(nn.Linear):
             self.packed = weight.float().t().contiguous().t()  # column-major: see use_inference_layout
             self.packed_bias = None if bias is None else bias.detach().float()
 
+    def __getstate__(self) -> dict:
+        # deepcopy and pickle: an opaque oneDNN tensor has no storage to copy; the copy repacks
+        state = dict(self.__dict__)
+        state["packed"] = state["packed_bias"] = None
+        state["_repack"] = self.packed is not None
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        repack = state.pop("_repack", False)
+        super().__setstate__(state)
+        if repack:
+            self.pack()
+
     def forward(self, x: Tensor) -> Tensor:
         # x: [..., in]. Many rows (prefill) are compute-bound: there F.linear's bfloat16 kernel
         # (AMX) is ~10x faster than a float32 copy and no slower than the one-row packing.

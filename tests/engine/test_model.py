@@ -245,3 +245,16 @@ def test_packed_copy_is_not_used_with_autograd_and_follows_weight_changes(checkp
     with torch.inference_mode():  # cast to float32: the bfloat16 copy is dropped
         assert layer(x.float()).dtype == torch.float32 and layer.packed is None
     assert layer(x.float()).requires_grad  # autograd: always the plain weight
+
+
+@pytest.mark.parametrize("min_elements", COPIES.values(), ids=COPIES.keys())
+def test_a_deep_copy_of_a_packed_model_decodes_the_same(checkpoints, min_elements, monkeypatch):
+    import copy
+
+    monkeypatch.setattr(model_module, "PACK_MIN_ELEMENTS", min_elements)
+    model = load_model(checkpoints["llama"], dtype=torch.bfloat16)
+    twin = copy.deepcopy(model)
+    assert all(m.packed is not None for m in twin.modules() if isinstance(m, Linear))
+    idx = prompt(16, seed=4)
+    with torch.inference_mode():
+        assert greedy_with_cache(twin, idx, 12) == greedy_with_cache(model, idx, 12)
