@@ -100,3 +100,45 @@ def test_with_output_captured_the_hook_never_asks(tmp_path: Path):
         tmux.stop()
     text = log.read_text()
     assert "accepted without review" in text and "Review them now" not in text
+
+
+@needs_tmux
+def test_commit_all_rejecting_in_the_review_leaves_the_hunk_out(tmp_path: Path):
+    """git commit -a (git's own index): a hunk rejected in the hook's review is not committed."""
+    env = env_for(tmp_path)
+    repo = new_repo(tmp_path)
+    assert specdraft(repo, env, "hook", "install").returncode == 0
+    record_draft(repo, DRAFT, unattended=True)  # in the worktree only; -a stages it
+    (repo / "human.txt").write_text("written by hand\n")
+    git(repo, "add", "human.txt")
+    done = tmp_path / "exit-status"
+    environment = {**GIT_ENV, "XDG_CONFIG_HOME": str(tmp_path / "config"), "TERM": "xterm-256color"}
+    prefix = " ".join(f"{key}={shlex.quote(value)}" for key, value in environment.items())
+    command = (
+        f"cd {shlex.quote(str(repo))} && env {prefix} git commit -a -q -m all"
+        f"; echo $? > {shlex.quote(str(done))}; sleep 30"
+    )
+    tmux = Tmux(tmp_path)
+    tmux.start(command)
+    try:
+        tmux.wait_for("Review them now [y,n]?")
+        tmux.send("y", "Enter")
+        tmux.wait_for("0/1 decided")
+        tmux.wait_for("n reject")
+        tmux.send("n")
+        tmux.wait_for("1/1 decided")
+        tmux.send("q")
+        tmux.wait_for("(of 1)")  # the confirmation
+        tmux.send("y")
+        deadline = time.monotonic() + 30
+        while not done.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert done.exists(), tmux.screen()
+        time.sleep(0.1)
+        assert done.read_text().strip() == "0", tmux.screen()
+    finally:
+        tmux.stop()
+    assert git(repo, "show", "--name-only", "--format=", "HEAD").decode().split() == ["human.txt"]
+    assert (repo / "calc.py").read_bytes() == DRAFT  # the rejected draft stays in the worktree
+    assert git(repo, "diff", "--cached") == b""
+    assert git(repo, "notes", "--ref=specdraft", "list", check=False) == b""  # nothing drafted landed
