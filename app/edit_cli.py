@@ -188,21 +188,24 @@ def _review(flow, round_, repo, args, stage: bool, settings, use_tui: bool, answ
 class EditTui:
     """The review app for a first round that is shown while its draft streams in."""
 
-    def __init__(self, flow, drafter, settings, *, themes=None, environ=None):
+    def __init__(self, flow, drafter, settings, *, round_=None, themes=None, environ=None):
+        """Streams the first round's draft into the review; with ``round_`` (a redraft that is
+        drafted already) only shows it."""
         import threading
 
-        from app.tui.app import build_app
+        from app.tui.edit import EditReviewApp
 
         self.flow = flow
-        self.round = flow.start()
+        self.round = round_ or flow.start()
         self.cancel = threading.Event()
         self.errors: list[Exception] = []
-        self.app = build_app(self.round.session, title=self.round.session.source, settings=settings,
-                             themes=themes, environ=environ)  # fmt: skip
-        drafter.cancel = self.cancel
-        drafter.on_progress = _TuiProgress(self.app)
-        self.app.draft_progress(f"drafting with {drafter.backend.name} ...")
-        self.app.draft_while_shown(self._job, self.cancel)
+        self.app = EditReviewApp(self.round.session, title=self.round.session.source, settings=settings,
+                                 themes=themes, environ=environ)  # fmt: skip
+        if round_ is None:
+            drafter.cancel = self.cancel
+            drafter.on_progress = _TuiProgress(self.app)
+            self.app.draft_progress(f"drafting with {drafter.backend.name} ...")
+            self.app.draft_while_shown(self._job, self.cancel)
 
     def _job(self) -> None:
         from engine.errors import EngineError
@@ -223,17 +226,19 @@ class EditTui:
             except RuntimeError:  # the app closed in between
                 pass
 
-    def finished(self, result: bool | None) -> bool:
-        """After the app exits: True to apply what was accepted; UserError when the draft broke."""
+    def finished(self, result) -> bool | str:
+        """After the app exits: True to apply what was accepted, False to apply nothing, or a
+        note to redraft with; UserError when the draft broke."""
         self.cancel.set()  # a draft still streaming stops now
-        if result is not True:
+        redraft = isinstance(result, tuple) and len(result) == 2 and result[0] == "redraft"
+        if result is not True and not redraft:
             return False
         if self.errors:
             raise UserError(f"{self.errors[0]}; nothing was applied")
         if not self.round.draft.complete:
             reasons = ", ".join(self.round.draft.finish_reasons) or "still drafting"
             raise UserError(f"the draft did not finish ({reasons}): nothing was applied; run it again")
-        return True
+        return result[1] if redraft else True
 
 
 class _TuiProgress:
@@ -257,8 +262,26 @@ class _TuiProgress:
 
 
 def _first_round_in_tui(flow, drafter, settings) -> bool:
+    """The review in the TUI, round after round while the human rejects with a note (r)."""
     tui = EditTui(flow, drafter, settings)
-    return tui.finished(tui.app.run())
+    outcome = tui.finished(tui.app.run())
+    while isinstance(outcome, str):
+        drafter.cancel = None
+        drafter.on_progress = _Progress()  # between two screens: progress on standard error
+        from engine.errors import EngineError
+
+        try:
+            again = flow.redraft(outcome)
+        except (UserError, EngineError) as error:
+            print(f"specdraft edit: the redraft failed ({error}); applying what was accepted", file=sys.stderr)
+            return True
+        if again is None or not again.draft.complete:
+            print("specdraft edit: nothing was redrafted; applying what was accepted", file=sys.stderr)
+            return True
+        _show_round(again, sys.stdout.buffer)
+        tui = EditTui(flow, drafter, settings, round_=again)
+        outcome = tui.finished(tui.app.run())
+    return outcome
 
 
 def _ask_redraft_stale(stale: list[str], answers: BinaryIO, output: BinaryIO) -> bool:

@@ -77,3 +77,45 @@ async def test_quitting_before_the_draft_finished_applies_nothing(tmp_path):
 
     with pytest.raises(UserError, match="did not finish"):
         tui.finished(app.return_value)
+
+
+async def test_r_rejects_with_a_note_and_the_redraft_is_shown_as_a_new_round(tmp_path):
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n"), Reply("b = 3\n")])
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status") and len(tui.round.session.units) == 2)
+        await pilot.press("y")  # a.py accepted
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press(*"three, not two", "enter")
+        await pilot.pause()
+    assert [u.decision.value for u in tui.round.session.units] == ["accepted", "rejected"]
+    note = tui.finished(app.return_value)
+    assert note == "three, not two"
+    again = flow.redraft(note)
+    backend = flow.drafter.backend
+    assert "three, not two" in backend.requests[2]["messages"][-1]["content"]
+    assert backend.requests[2]["reference"] == "b = 1\n"  # only the file with the rejected hunk
+    second = EditTui(flow, flow.drafter, Settings(editor="internal"), round_=again, themes=THEMES, environ={})
+    async with second.app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "b = 3" in shown(second.app, "#hunk-body")
+        await pilot.press("y")
+        second.app.exit(True)
+    assert second.finished(second.app.return_value) is True
+    assert {e.path: e.new_text for e in flow.final_edits()} == {"a.py": "a = 2\n", "b.py": "b = 3\n"}
+
+
+async def test_escape_in_the_note_box_just_rejects(tmp_path):
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n")])
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status") and len(tui.round.session.units) == 2)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running and app.screen.__class__.__name__ == "ReviewScreen"
+        app.exit(True)
+    assert [u.decision.value for u in tui.round.session.units] == ["rejected", "pending"]
+    assert tui.finished(app.return_value) is True and len(flow.drafter.backend.requests) == 2
