@@ -33,6 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stage", action="store_true", help="stage the accepted hunks too")
     parser.add_argument("--commit", action="store_true", help="commit the accepted hunks (implies --stage)")
     parser.add_argument("--message", "-m", help="with --commit: the commit message's subject (default: the instruction)")
+    parser.add_argument("--edit-message", action=argparse.BooleanOptionalAction, default=None,
+                        help="with --commit: open the editor on the message (default: when the review "
+                        "is interactive)")  # fmt: skip
     parser.add_argument("--context", "-U", type=int, metavar="N", help="lines of context around each hunk")
     parser.add_argument("--max-new-tokens", type=int, metavar="N", help="limit each request's answer")
 
@@ -92,8 +95,8 @@ def run(args: argparse.Namespace) -> int:
         "drafter": args.drafter, "context": args.context,
     })  # fmt: skip
     stage = args.stage or args.commit
-    if args.message and not args.commit:
-        raise UserError("--message goes with --commit")
+    if (args.message or args.edit_message) and not args.commit:
+        raise UserError("--message and --edit-message go with --commit")
     repo.require_no_operation_in_progress()
     if args.commit and repo.run("diff", "--cached", "--quiet", check=False).returncode != 0:
         raise UserError("the index already holds staged changes: commit or unstage them first, "
@@ -142,6 +145,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"specdraft edit: {path} changed since the draft was made; its hunks were not "
               "applied: run specdraft edit again to redraft it", file=sys.stderr)  # fmt: skip
     _record(flows, repo, backend, args.yes)
+    if args.edit_message is None:
+        args.edit_message = not args.yes and _isatty(answers)
     print(_finish(flows, applied_files, repo, backend, args, stage))
     return 1 if stale else 0
 
@@ -380,10 +385,29 @@ def _finish(flows, files: int, repo, backend, args, stage: bool) -> str:
     summary = f"specdraft edit: applied to {files} file{'s' if files != 1 else ''} in the {where} ({counts})"
     if args.commit:
         message = commit_message(args.message or args.instruction, backend.name, totals, args.yes)
-        repo.run("commit", "-q", "-F", "-", input=message.encode())
+        if args.edit_message:
+            _commit_with_editor(repo, message)
+        else:
+            repo.run("commit", "-q", "-F", "-", input=message.encode())
         head = repo.run("rev-parse", "--short", "HEAD").stdout.decode().strip()
         summary += f"; committed {head}"
     return summary
+
+
+def _commit_with_editor(repo, message: str) -> None:
+    """``git commit -e`` on the drafted message, the editor on this terminal (as git runs it)."""
+    import subprocess
+
+    repo.state_dir.mkdir(parents=True, exist_ok=True)
+    path = repo.state_dir / "EDIT_COMMIT_MSG"
+    path.write_text(message, encoding="utf-8")
+    try:
+        result = subprocess.run(["git", "commit", "-q", "-e", "-F", str(path)], cwd=repo.root)
+    finally:
+        path.unlink(missing_ok=True)
+    if result.returncode != 0:
+        raise UserError("no commit was made (an empty message, or a hook refused it); the accepted "
+                        "hunks are staged: commit them with git commit")  # fmt: skip
 
 
 def commit_message(subject: str, model: str, totals: dict[str, int], unattended: bool) -> str:

@@ -279,3 +279,21 @@ def test_split_rejection_redraft_keeps_the_accepted_part(repo, monkeypatch):
     assert "no f-strings" in backend.requests[1]["messages"][-1]["content"]
     assert (repo / "greet.py").read_text() == GREET.replace('print("Hello " + name)', 'print("Hello, %s!" % name)').replace(
         "    greet(sys.argv[1])\n", "    greet(sys.argv[1])\n    shout(sys.argv[1])\n")  # fmt: skip
+
+
+def test_commit_message_opens_in_the_editor_with_its_trailers(repo, monkeypatch):
+    monkeypatch.setenv("GIT_EDITOR", "sed -i '1s/.*/Greet people kindly/'")
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain", "--commit", "--edit-message"],
+                      ScriptedBackend([Reply(FRIENDLIER)]), "y\ny\n")  # fmt: skip
+    assert result.code == 0, result.err
+    message = git(repo, "log", "-1", "--format=%B")
+    assert message.startswith("Greet people kindly\n") and "Reviewed: 2/2 hunks accepted, 0 edited" in message
+
+
+def test_emptied_commit_message_leaves_the_hunks_staged(repo, monkeypatch):
+    monkeypatch.setenv("GIT_EDITOR", "sed -i 'd'")
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes", "--commit", "--edit-message"],
+                      ScriptedBackend([Reply(FRIENDLIER)]))  # fmt: skip
+    assert result.code == 2 and "no commit was made" in result.err
+    assert git(repo, "log", "--format=%s") == "start\n"
+    assert "Hello, {name}!" in git(repo, "diff", "--cached")
