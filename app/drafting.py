@@ -238,7 +238,7 @@ class EditDrafter:
             for start, end in ranges:
                 original = "".join(lines[start:end])
                 label = source.path if len(ranges) == 1 else f"{source.path} (lines {start + 1}-{end})"
-                messages = build_edit_messages(instruction, original, source.path, _language(source.path) or "python")
+                messages = build_edit_messages(instruction, original, source.path, _language(source.path))
                 text, stats = self._request(label, messages, original)
                 draft.stats.append(stats)
                 if not stats.complete:  # the cut text goes into the failure record, never an edit
@@ -382,6 +382,28 @@ def apply_in_memory(
     return out, written
 
 
+def shift_ranges(ranges: list[tuple[int, int]], patch: bytes, path: str) -> list[tuple[int, int]]:
+    """0-based line ranges of ``path`` moved to where they are after ``patch`` (whose hunks do not
+    overlap them): each hunk wholly above a range moves it by the lines it adds minus removes."""
+    hunks = [
+        hunk
+        for file in parse_diff(patch)
+        if (file.new_path or file.old_path) == path
+        for hunk in file.hunks
+        if hunk.kind == "text"
+    ]
+    moved = []
+    for start, end in ranges:
+        delta = 0
+        for hunk in hunks:
+            # lines up to old_start + old_count - 1 are the hunk's (an insertion: after old_start)
+            last = hunk.old_start + hunk.old_count - 1 if hunk.old_count else hunk.old_start
+            if last <= start:  # 1-based `last` is above the 0-based `start`
+                delta += hunk.added - hunk.removed
+        moved.append((start + delta, end + delta))
+    return moved
+
+
 def _split(data: bytes) -> list[bytes]:
     return data.splitlines(keepends=True)
 
@@ -403,6 +425,7 @@ class Round:
     redraft: bool = False  # a redraft after feedback: every hunk in it is new
     dropped: list[str] = field(default_factory=list)  # hunk ids dropped: they touched accepted lines
     base: dict[str, bytes | None] = field(default_factory=dict)  # what this round's diffs start from
+    taken: bool = False  # its accepted hunks are in the flow's base
 
     @property
     def failures(self) -> list[EditFailure]:
@@ -559,39 +582,20 @@ class EditFlow:
 
     def take(self, round_: Round) -> None:
         """Fold a round's accepted (and edited) hunks into the base; idempotent per round."""
-        if getattr(round_, "_taken", False):
+        if round_.taken:
             return
-        round_._taken = True  # type: ignore[attr-defined]
+        round_.taken = True
         patch = build_patch(round_.session.files, round_.session.selection())
         if not patch:
             return
         self.base, written = apply_in_memory(round_.base, patch)
         for path, ranges in written.items():
-            shifted = self._shift(path, round_.base.get(path), patch)
+            shifted = self._shift(path, patch)
             self.protected[path] = shifted + ranges
 
-    def _shift(self, path: str, old: bytes | None, patch: bytes) -> list[tuple[int, int]]:
-        """Earlier protected ranges of ``path``, moved to where they are after ``patch``."""
-        earlier = self.protected.get(path, [])
-        if not earlier:
-            return []
-        marks: dict[int, int] = {}
-        for file in parse_diff(patch):
-            if (file.new_path or file.old_path) != path:
-                continue
-            delta = 0
-            for hunk in file.hunks:
-                marks[hunk.old_start] = delta
-                delta += hunk.added - hunk.removed
-                marks[hunk.old_start + hunk.old_count] = delta
-        moved = []
-        for a, b in earlier:
-            delta = 0
-            for line, shift in sorted(marks.items()):
-                if line <= a:
-                    delta = shift
-            moved.append((a + delta, b + delta))
-        return moved
+    def _shift(self, path: str, patch: bytes) -> list[tuple[int, int]]:
+        """Earlier protected ranges of ``path``, moved by the lines ``patch`` adds or removes above them."""
+        return shift_ranges(self.protected.get(path, []), patch, path)
 
     def final_edits(self) -> list[FileEdit]:
         """Original → base (everything accepted so far), one FileEdit per changed file."""

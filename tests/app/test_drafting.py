@@ -126,3 +126,27 @@ def test_flow_redraft_only_drafts_files_with_open_hunks(tmp_path):
     assert edits == {"a.py": "a = 2\n", "b.py": "b = 3\n"}
     assert flow.totals() == {"accepted": 2, "edited": 0, "rejected": 1, "pending": 0, "total": 3}
     assert flow.redraft("") is None  # everything accepted: nothing to redraft
+
+
+OLD_LINES = "a\nb\nc\nd\ne\nf\n"
+
+
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
+        ("x\ny\n" + OLD_LINES, (6, 7)),  # two lines inserted at the top
+        (OLD_LINES[2:], (3, 4)),  # the first line removed
+        (OLD_LINES.replace("f", "F"), (4, 5)),  # a change below the range: no move
+        (OLD_LINES.replace("d\n", "d\nnew\n"), (5, 6)),  # inserted right above the range
+        (OLD_LINES.replace("b\nc\n", "bc\n"), (3, 4)),  # two lines above made one
+    ],
+)
+def test_protected_ranges_follow_the_lines_above_them(new, expected):
+    from app.drafting import shift_ranges
+    from app.edits import FileEdit, edits_patch
+
+    patch = edits_patch([FileEdit("f.txt", OLD_LINES, new, None)], context=0)
+    assert shift_ranges([(4, 5)], patch, "f.txt") == [expected]  # the range holds "e" (0-based line 4)
+    texts, _ = apply_in_memory({"f.txt": OLD_LINES.encode()}, patch)
+    start, end = expected
+    assert texts["f.txt"].splitlines()[start:end] == [b"e"]
