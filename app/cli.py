@@ -47,8 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        if not _interactive_repository():
+            parser.print_help()
+            return 0
+        args = parser.parse_args(["edit"])  # in a repository, on a terminal: the instruction box
     try:
         return int(args._module.run(args) or 0)
     except (UserError, EngineError) as error:
@@ -57,6 +59,19 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"specdraft {args.command}: interrupted", file=sys.stderr)
         return 130
+
+
+def _interactive_repository() -> bool:
+    """Standard input and output are a terminal, and the current directory is in a git work tree."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    import subprocess
+
+    try:
+        done = subprocess.run(["git", "rev-parse", "--is-inside-work-tree"], capture_output=True, text=True)
+    except OSError:
+        return False
+    return done.stdout.strip() == "true"
 
 
 if __name__ == "__main__":

@@ -21,8 +21,9 @@ from app.errors import UserError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("instruction", help="what to change, in words")
-    parser.add_argument("paths", nargs="*", metavar="PATH", help="the files the model may edit")
+    parser.add_argument("instruction", nargs="?", help="what to change, in words (none: asked in the TUI)")
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="the files the model may edit (none: picked in the TUI)")  # fmt: skip
     parser.add_argument("--model", help="builtin (default), a checkpoint directory, or with --server the model's name")
     parser.add_argument("--server", metavar="URL", help="an OpenAI-compatible server (vLLM, llama.cpp, Ollama, ...)")
     parser.add_argument("--draft-model", metavar="DIR", help="a small draft model for the local engine")
@@ -101,12 +102,18 @@ def run(args: argparse.Namespace) -> int:
     if args.commit and repo.run("diff", "--cached", "--quiet", check=False).returncode != 0:
         raise UserError("the index already holds staged changes: commit or unstage them first, "
                         "or drop --commit (then --stage adds the accepted hunks to them)")  # fmt: skip
-    if not args.paths:
-        raise UserError("give the files to edit after the instruction: specdraft edit \"...\" PATH...")
-    sources = read_sources(repo.root, args.paths)
-    backend = make_backend(settings)
     answers, output = sys.stdin.buffer, sys.stdout.buffer
     use_tui = not args.plain and not args.yes and _isatty(answers) and _isatty(sys.stdout)
+    if (not args.instruction or not args.paths) and use_tui:
+        if not _ask_in_tui(args, repo):
+            print("specdraft edit: nothing asked, nothing done", file=sys.stderr)
+            return 0
+    if not args.instruction:
+        raise UserError('say what to change: specdraft edit "INSTRUCTION" PATH...')
+    if not args.paths:
+        raise UserError('give the files to edit after the instruction: specdraft edit "..." PATH...')
+    sources = read_sources(repo.root, args.paths)
+    backend = make_backend(settings)
 
     drafter = EditDrafter(backend, repo.root, on_progress=_Progress(), max_new_tokens=args.max_new_tokens)
     flows: list[EditFlow] = []
@@ -188,6 +195,24 @@ def _review(flow, round_, repo, args, stage: bool, settings, use_tui: bool, answ
                   file=sys.stderr)  # fmt: skip
             return True
         round_ = again
+
+
+def _ask_in_tui(args: argparse.Namespace, repo) -> bool:
+    """The instruction box and the file finder; False when the human left without asking."""
+    import os
+
+    from app.tui.edit import InstructionApp
+
+    listed = repo.run("ls-files", "-z", "--cached", "--others", "--exclude-standard").stdout
+    files = sorted({name.decode("utf-8", "surrogateescape") for name in listed.split(b"\0") if name})
+    here = os.path.relpath(os.getcwd(), repo.root)
+    chosen = [os.path.normpath(os.path.join(here, path)).replace(os.sep, "/") for path in args.paths]
+    asked = InstructionApp(files, instruction=args.instruction or "", chosen=chosen).run()
+    if not asked:
+        return False
+    args.instruction, picked = asked
+    args.paths = [str(repo.root / path) for path in picked]
+    return True
 
 
 class EditTui:

@@ -1,12 +1,14 @@
-"""The review app of ``specdraft edit``: the review app plus r, reject with a note that redrafts."""
+"""The apps of ``specdraft edit``: the instruction box with a file finder, and the review app
+plus r (reject with a note that redrafts the undecided hunks)."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.fuzzy import Matcher
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Footer, Input, OptionList, Static
 
 from app.tui.app import ReviewApp
 from app.tui.screens.review import ReviewScreen
@@ -58,3 +60,97 @@ class EditReviewApp(ReviewApp):
                 self.exit(("redraft", note))
 
         self.push_screen(NoteScreen(), sent)
+
+
+class InstructionApp(App[tuple[str, list[str]] | None]):
+    """What to change and in which files, before the draft: an instruction box and a fuzzy file
+    finder over the repository's files. Exits with (instruction, paths), or None (escape)."""
+
+    TITLE = "specdraft edit"
+    BINDINGS = [
+        Binding("ctrl+s", "draft", "draft", id="draft", priority=True),
+        Binding("escape", "quit_asking", "quit", id="quit-asking"),
+    ]
+    DEFAULT_CSS = """
+    InstructionApp Vertical { padding: 1 2; }
+    InstructionApp #chosen { margin: 1 0; color: $text-muted; }
+    InstructionApp OptionList { height: 1fr; }
+    """
+    MAX_SHOWN = 50
+
+    def __init__(self, files: list[str], *, instruction: str = "", chosen: list[str] | None = None) -> None:
+        super().__init__()
+        self.files = files
+        self.instruction = instruction
+        self.chosen: list[str] = list(chosen or [])
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("What should the model change?")
+            yield Input(self.instruction, placeholder="e.g. add type hints to parse()", id="instruction")
+            yield Static("Files it may edit: type to find, enter adds or removes one; ctrl+s drafts")
+            yield Input(placeholder="find a file", id="find")
+            yield Static(self._chosen_text(), id="chosen")
+            yield OptionList(id="matches")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._refilter("")
+        self.query_one("#instruction" if not self.instruction else "#find", Input).focus()
+
+    def _chosen_text(self) -> str:
+        return "chosen: " + (", ".join(self.chosen) if self.chosen else "none yet")
+
+    def matches(self, query: str) -> list[str]:
+        """The repository's files that match ``query`` fuzzily, best first (all of them for "")."""
+        if not query:
+            return self.files[: self.MAX_SHOWN]
+        matcher = Matcher(query)
+        scored = [(matcher.match(path), path) for path in self.files]
+        return [path for score, path in sorted(scored, key=lambda item: -item[0]) if score > 0][: self.MAX_SHOWN]
+
+    def _refilter(self, query: str) -> None:
+        options = self.query_one("#matches", OptionList)
+        options.clear_options()
+        options.add_options([("✓ " if path in self.chosen else "  ") + path for path in self.matches(query)])
+        if options.option_count:
+            options.highlighted = 0
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "find":
+            self._refilter(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "instruction":
+            self.query_one("#find", Input).focus()
+            return
+        options = self.query_one("#matches", OptionList)
+        if options.highlighted is not None:
+            self._toggle(str(options.get_option_at_index(options.highlighted).prompt)[2:])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self._toggle(str(event.option.prompt)[2:])
+
+    def _toggle(self, path: str) -> None:
+        if path in self.chosen:
+            self.chosen.remove(path)
+        else:
+            self.chosen.append(path)
+        self.query_one("#chosen", Static).update(self._chosen_text())
+        find = self.query_one("#find", Input)
+        find.value = ""
+        self._refilter("")
+
+    def action_draft(self) -> None:
+        instruction = self.query_one("#instruction", Input).value.strip()
+        if not instruction:
+            self.notify("say what to change first", severity="warning")
+            self.query_one("#instruction", Input).focus()
+        elif not self.chosen:
+            self.notify("choose at least one file (type part of its name, then enter)", severity="warning")
+            self.query_one("#find", Input).focus()
+        else:
+            self.exit((instruction, list(self.chosen)))
+
+    def action_quit_asking(self) -> None:
+        self.exit(None)

@@ -297,3 +297,8 @@ def test_emptied_commit_message_leaves_the_hunks_staged(repo, monkeypatch):
     assert result.code == 2 and "no commit was made" in result.err
     assert git(repo, "log", "--format=%s") == "start\n"
     assert "Hello, {name}!" in git(repo, "diff", "--cached")
+
+
+def test_no_instruction_outside_a_terminal_is_a_clear_error(repo, monkeypatch):
+    result = run_edit(monkeypatch, repo, ["--plain"], ScriptedBackend([]))
+    assert result.code == 2 and "say what to change" in result.err

@@ -119,3 +119,38 @@ async def test_escape_in_the_note_box_just_rejects(tmp_path):
         app.exit(True)
     assert [u.decision.value for u in tui.round.session.units] == ["rejected", "pending"]
     assert tui.finished(app.return_value) is True and len(flow.drafter.backend.requests) == 2
+
+
+async def test_instruction_box_and_fuzzy_file_finder():
+    from app.tui.edit import InstructionApp
+
+    app = InstructionApp(["README.md", "app/greet.py", "app/util.py", "tests/test_greet.py"])
+    assert app.matches("grt")[:2] == ["app/greet.py", "tests/test_greet.py"]
+    assert app.matches("zzz") == []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"Add type hints", "enter")  # the instruction, then on to the finder
+        await pilot.press(*"util", "enter")  # the best match is chosen
+        await pilot.press("ctrl+s")
+    assert app.return_value == ("Add type hints", ["app/util.py"])
+
+
+async def test_instruction_box_wants_an_instruction_and_a_file():
+    from app.tui.edit import InstructionApp
+
+    app = InstructionApp(["a.py", "b.py"], chosen=["a.py"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+s")  # no instruction yet: stays, says so
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press(*"bump", "enter", *"b.py", "enter", *"a.py", "enter")  # b added, a removed
+        await pilot.press("ctrl+s")
+    assert app.return_value == ("bump", ["b.py"])
+
+
+async def test_escape_leaves_the_instruction_box():
+    from app.tui.edit import InstructionApp
+
+    app = InstructionApp(["a.py"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+    assert app.return_value is None
