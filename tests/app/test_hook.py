@@ -289,7 +289,8 @@ def test_amended_commit_gets_its_note_again_and_counts_once(repo, env):
     assert commit(repo, env).returncode == 0
     first = json.loads(git(repo, "notes", "--ref=specdraft", "show", "HEAD"))
     assert first["hunks"]["accepted"] == 2 and first["lines"]["drafted"] == 3
-    assert commit(repo, env, "--amend").returncode == 0
+    # a new message: an amend in the same second with the same message is the very same commit
+    assert commit(repo, env, "--amend", "-m", "change, amended").returncode == 0
     amended = json.loads(git(repo, "notes", "--ref=specdraft", "show", "HEAD"))
     assert amended["hunks"] == first["hunks"] and amended["lines"] == first["lines"]
     assert amended["commit"] != first["commit"]
