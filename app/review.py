@@ -118,6 +118,25 @@ class _Step:
     split_done: bool = True  # for a split step: whether the parts are in ``units`` now
 
 
+@dataclass(frozen=True)
+class Effects:
+    """What applying does with each decision, in words for the quit summary; None: no change."""
+
+    accepted: str | None = "applied"
+    rejected: str | None = None
+
+    def describe(self, stats: ReviewStats) -> list[str]:
+        """One line per decision that will change something, e.g. "2 rejected hunks: unstaged"."""
+        lines = []
+        for count, what, effect in (
+            (stats.accepted + stats.edited, "accepted", self.accepted),
+            (stats.rejected, "rejected", self.rejected),
+        ):
+            if count and effect:
+                lines.append(f"{count} {what} hunk{'s' if count != 1 else ''}: {effect}")
+        return lines
+
+
 class ReviewSession:
     """Decisions over a list of FileDiffs, with a cursor; every change is undoable and saved.
 

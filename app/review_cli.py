@@ -83,6 +83,8 @@ class _Mode:
     name: str  # "unstaged" | "staged" | "revs" | "patch"
     title: str
     read_only: bool = False
+    accepted_effect: str | None = None  # what applying does to accepted hunks (None: nothing)
+    rejected_effect: str | None = None  # ... and to rejected ones
 
 
 def _mode(args: argparse.Namespace) -> _Mode:
@@ -101,11 +103,20 @@ def _mode(args: argparse.Namespace) -> _Mode:
     if args.revs:
         return _Mode("revs", f"review {args.revs}", read_only=True)
     if args.staged:
-        return _Mode("staged", "review staged changes")
+        return _Mode(
+            "staged", "review staged changes", rejected_effect="unstaged (kept in the worktree)"
+        )
     if args.patch:
         where = "index and worktree" if args.index else "worktree"
-        return _Mode("patch", f"review {args.patch} (to the {where})")
-    return _Mode("unstaged", "review unstaged changes")
+        return _Mode(
+            "patch", f"review {args.patch} (to the {where})", accepted_effect=f"applied to the {where}"
+        )
+    return _Mode(
+        "unstaged",
+        "review unstaged changes",
+        accepted_effect="staged",
+        rejected_effect="reverted in the worktree" if args.discard else None,
+    )
 
 
 def _read_patch_file(name: str) -> bytes:
@@ -300,6 +311,7 @@ def _interact(
     """Run the TUI or the plain questions; True to apply the decisions."""
     if use_tui:
         try:
+            from app.review import Effects
             from app.tui.app import run_review_tui
         except ImportError as error:  # the TUI is optional for scripting
             print(
@@ -315,6 +327,7 @@ def _interact(
                 theme=args.theme,
                 read_only=mode.read_only,
                 settings=settings,
+                effects=Effects(mode.accepted_effect, mode.rejected_effect),
             )
     from app.plain import PlainReview
 

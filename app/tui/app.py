@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.theme import Theme
 
 from app.config import Settings, user_themes_dir
-from app.review import ReviewSession
+from app.review import Effects, ReviewSession
 from app.tui.bindings import check_keymap
 from app.tui.commands import ReviewCommands
 from app.tui.messages import SessionGrew
@@ -42,8 +42,10 @@ class ReviewApp(App[bool]):
         settings: Settings | None = None,
         themes: Mapping[str, SpecTheme] | None = None,
         environ: Mapping[str, str] | None = None,
+        effects: Effects | None = None,
     ) -> None:
         super().__init__()
+        self.effects = effects or Effects()
         self.settings = settings or Settings()
         self.environ = os.environ if environ is None else environ
         self.spec_themes = dict(themes) if themes is not None else load_themes(user_themes_dir(self.environ))
@@ -179,6 +181,7 @@ def build_app(
     settings: Settings | None = None,
     themes: Mapping[str, SpecTheme] | None = None,
     environ: Mapping[str, str] | None = None,
+    effects: Effects | None = None,
 ) -> ReviewApp:
     """The review app, ready for ``run()`` or ``run_test()``; raises UserError for bad settings."""
     return ReviewApp(
@@ -189,6 +192,7 @@ def build_app(
         settings=settings,
         themes=themes,
         environ=environ,
+        effects=effects,
     )
 
 
@@ -199,6 +203,7 @@ def run_review_tui(
     theme: str | None,
     read_only: bool,
     settings: Settings | None = None,
+    effects: Effects | None = None,
 ) -> bool:
     """Run the review in the terminal. True: apply the decisions and quit; False: apply nothing.
 
@@ -209,7 +214,9 @@ def run_review_tui(
         from app.config import load_settings
 
         settings = load_settings(_repo_root())
-    app = build_app(session, title=title, theme=theme, read_only=read_only, settings=settings)
+    app = build_app(
+        session, title=title, theme=theme, read_only=read_only, settings=settings, effects=effects
+    )
     return app.run() is True
 
 

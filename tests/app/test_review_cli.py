@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.review import Decision
+from app.review import Decision, Effects
 from tests.app.reviewkit import git, index_tree, make_repo, specdraft, write_files
 
 BEFORE = {"a.py": b"".join(b"line %d\n" % i for i in range(1, 21)), "b.py": b"old\n"}
@@ -178,8 +178,8 @@ def test_resume_says_what_it_dropped(tmp_path, monkeypatch):
 def _fake_tui(monkeypatch, answer: bool, record: dict):
     module = types.ModuleType("app.tui.app")
 
-    def run_review_tui(session, *, title, theme, read_only, settings):
-        record.update(title=title, theme=theme, read_only=read_only)
+    def run_review_tui(session, *, title, theme, read_only, settings, effects):
+        record.update(title=title, theme=theme, read_only=read_only, effects=effects)
         record["settings"] = (settings.theme, settings.source("theme"), settings.context)
         session.set_decisions([0], Decision.ACCEPTED)
         return answer
@@ -205,6 +205,7 @@ def test_tui_is_used_in_a_terminal(tmp_path, monkeypatch, apply):
         "theme": "light",
         "read_only": False,
         "settings": ("light", "flag --theme", 3),
+        "effects": Effects(accepted="staged", rejected=None),
     }
     if apply:
         assert b"+LINE 2" in git(repo, "diff", "--cached")

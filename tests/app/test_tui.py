@@ -6,7 +6,7 @@ import pytest
 from rich.style import Style
 
 from app.errors import UserError
-from app.review import Decision
+from app.review import Decision, Effects
 from app.tui.screens.dialogs import ConfirmScreen, HelpScreen
 from app.tui.screens.editor import EditorScreen
 from app.tui.screens.review import ReviewScreen
@@ -264,6 +264,19 @@ async def test_q_asks_with_a_summary_then_applies():
         await pilot.press("q", "y")
         await pilot.pause()
     assert app.return_value is True
+
+
+async def test_q_says_what_applying_does_to_rejected_hunks():
+    # `specdraft review --staged`: accepting keeps a hunk staged, rejecting unstages it
+    app = make_app(effects=Effects(accepted=None, rejected="unstaged"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y", "q")
+        await pilot.pause()
+        assert "Nothing to apply" in shown(app, "#question")
+        await pilot.press("n", "n", "n", "q")
+        await pilot.pause()
+        assert shown(app, "#question") == "Apply and quit?"
+        assert "2 rejected hunks: unstaged" in shown(app, "#details")
 
 
 @pytest.mark.parametrize("keys", [("Q", "y"), ("ctrl+c", "ctrl+c"), ("ctrl+c", "enter")])

@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from app.config import Settings
 from app.diffs import parse_diff
-from app.review import ReviewSession
+from app.review import Effects, ReviewSession
 from app.tui.app import ReviewApp, build_app
 from app.tui.themes import load_themes
 from app.tui.widgets.lines_view import TextLinesView
@@ -87,6 +87,7 @@ def make_app(
     keys: dict[str, str] | None = None,
     editor: str = "internal",
     environ: dict[str, str] | None = None,
+    effects: Effects | None = None,
 ) -> ReviewApp:
     settings = Settings(keys=dict(keys or {}), editor=editor)
     return build_app(
@@ -97,6 +98,7 @@ def make_app(
         settings=settings,
         themes=THEMES,
         environ=environ or {},
+        effects=effects,
     )
 
 

@@ -337,14 +337,17 @@ class ReviewScreen(Screen[None]):
 
     def action_apply_quit(self) -> None:
         stats = self.view.session.stats()
+        changes = self.app.effects.describe(stats)
         if self.read_only:
             question = "Finish the review? (read-only: nothing is written)"
-        elif stats.accepted + stats.edited:
+        elif not changes:
+            question = "Nothing to apply: quit without changing anything?"
+        elif len(changes) == 1 and changes[0].startswith(f"{stats.accepted + stats.edited} accepted"):
             count = stats.accepted + stats.edited
             question = f"Apply {count} accepted hunk{'s' if count != 1 else ''} and quit?"
         else:
-            question = "Nothing accepted: quit without changing anything?"
-        details = summary_text(stats)
+            question = "Apply and quit?"
+        details = "\n".join([*changes, summary_text(stats)]) if changes else summary_text(stats)
         if stats.pending and not self.read_only:
             details += "\npending hunks are left as they are"
         confirm = self.app.reusable_screen("confirm", ConfirmScreen).ask(question, details)
