@@ -106,7 +106,7 @@ def test_pre_commit_framework_manifest_names_real_commands():
     assert by_id["specdraft-note"]["stages"] == ["post-commit"]
     parser = build_parser()
     for hook in manifest:
-        assert hook["pass_filenames"] is False and hook["language"] == "python"
+        assert hook["pass_filenames"] is False and hook["language"] == "system"  # the installed specdraft
         program, *argv = hook["entry"].split()
         assert program == "specdraft"
         args = parser.parse_args(argv)
