@@ -123,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         flow = EditFlow(drafter, args.instruction, sources, context=settings.context)
         if use_tui and not flows:  # the review opens at once; hunks appear as the draft streams in
             flows.append(flow)
-            if not _first_round_in_tui(flow, drafter, settings):
+            if not _first_round_in_tui(flow, drafter, settings, stage):
                 print("specdraft edit: quit without applying anything", file=sys.stderr)
                 return 0
             applied, stale = _apply(flow, repo, stage)
@@ -218,7 +218,7 @@ def _ask_in_tui(args: argparse.Namespace, repo) -> bool:
 class EditTui:
     """The review app for a first round that is shown while its draft streams in."""
 
-    def __init__(self, flow, drafter, settings, *, round_=None, themes=None, environ=None):
+    def __init__(self, flow, drafter, settings, *, round_=None, stage: bool = False, themes=None, environ=None):
         """Streams the first round's draft into the review; with ``round_`` (a redraft that is
         drafted already) only shows it."""
         import threading
@@ -229,8 +229,10 @@ class EditTui:
         self.round = round_ or flow.start()
         self.cancel = threading.Event()
         self.errors: list[Exception] = []
+        where = "index and worktree" if stage else "worktree"
+        effects = _effects(f"written to the {where}")
         self.app = EditReviewApp(self.round.session, title=self.round.session.source, settings=settings,
-                                 themes=themes, environ=environ)  # fmt: skip
+                                 themes=themes, environ=environ, **effects)  # fmt: skip
         if round_ is None:
             drafter.cancel = self.cancel
             drafter.on_progress = _TuiProgress(self.app)
@@ -271,6 +273,15 @@ class EditTui:
         return result[1] if redraft else True
 
 
+def _effects(accepted: str) -> dict:
+    """The quit question's words for what applying does (when the review app takes them)."""
+    try:
+        from app.review import Effects
+    except ImportError:  # an older review module: the app says "applied"
+        return {}
+    return {"effects": Effects(accepted=accepted, rejected=None)}
+
+
 class _TuiProgress:
     """Draft progress into the TUI's status bar, at most a few times a second."""
 
@@ -291,9 +302,9 @@ class _TuiProgress:
             self.app.draft_progress(f"drafting {self.label}: {payload.summary()}")
 
 
-def _first_round_in_tui(flow, drafter, settings) -> bool:
+def _first_round_in_tui(flow, drafter, settings, stage: bool) -> bool:
     """The review in the TUI, round after round while the human rejects with a note (r)."""
-    tui = EditTui(flow, drafter, settings)
+    tui = EditTui(flow, drafter, settings, stage=stage)
     outcome = tui.finished(tui.app.run())
     while isinstance(outcome, str):
         drafter.cancel = None
@@ -309,7 +320,7 @@ def _first_round_in_tui(flow, drafter, settings) -> bool:
             print("specdraft edit: nothing was redrafted; applying what was accepted", file=sys.stderr)
             return True
         _show_round(again, sys.stdout.buffer)
-        tui = EditTui(flow, drafter, settings, round_=again)
+        tui = EditTui(flow, drafter, settings, round_=again, stage=stage)
         outcome = tui.finished(tui.app.run())
     return outcome
 

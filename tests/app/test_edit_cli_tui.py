@@ -154,3 +154,18 @@ async def test_escape_leaves_the_instruction_box():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("escape")
     assert app.return_value is None
+
+
+async def test_quit_question_says_where_accepted_hunks_go(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n"})
+    backend = ScriptedBackend([Reply("a = 2\n")], kind="local")
+    drafter = EditDrafter(backend, repo)
+    flow = EditFlow(drafter, "bump", read_sources(repo, [str(repo / "a.py")]))
+    tui = EditTui(flow, drafter, Settings(editor="internal"), stage=True, themes=THEMES, environ={})
+    async with tui.app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(tui.app, "#status"))
+        await pilot.press("y", "q")
+        await pilot.pause()
+        assert "written to the index and worktree" in str(tui.app.screen.query_one("#details").render())
+        await pilot.press("y")
+    assert tui.finished(tui.app.return_value) is True
