@@ -1,0 +1,70 @@
+"""One check in a real terminal: bare `specdraft` in tmux asks for the instruction and the files,
+drafts through a loopback model server, shows the hunks, and writes only the accepted one."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import pytest
+
+from tests.app.editkit import GREET, make_repo, search_replace
+from tests.app.test_tui_tmux import SPECDRAFT, Tmux, needs_tmux
+from tests.engine.openai_server import OpenAIServer, stream_pieces
+
+pytestmark = [pytest.mark.tmux, pytest.mark.slow]
+
+ANSWER = search_replace("greet.py", '    print("Hello " + name)\n', '    print(f"Hello, {name}!")\n') + \
+    search_replace("greet.py", "    greet(sys.argv[1])\n", "    greet(sys.argv[1])\n    shout(sys.argv[1])\n")  # fmt: skip
+
+
+@needs_tmux
+def test_bare_specdraft_asks_drafts_reviews_and_applies(tmp_path: Path):
+    repo = make_repo(tmp_path / "repo")
+    done = tmp_path / "exit-status"
+    with OpenAIServer() as server:
+        server.script.append(stream_pieces([ANSWER[i : i + 40] for i in range(0, len(ANSWER), 40)], delay=0.02))
+        environment = {
+            "XDG_CONFIG_HOME": str(tmp_path / "config"),
+            "TERM": "xterm-256color",
+            "SPECDRAFT_SERVER": server.url,
+            "SPECDRAFT_MODEL": "tiny-coder",
+        }
+        prefix = " ".join(f"{key}={shlex.quote(value)}" for key, value in environment.items())
+        command = (f"cd {shlex.quote(str(repo))} && env {prefix} {shlex.quote(str(SPECDRAFT))}"
+                   f"; echo $? > {shlex.quote(str(done))}; sleep 30")  # fmt: skip
+        tmux = Tmux(tmp_path)
+        tmux.start(command)
+        try:
+            tmux.wait_for("What should the model change?")
+            tmux.send("-l", "Make the greeting friendlier")
+            tmux.wait_for("friendlier")
+            tmux.send("Enter")
+            tmux.send("-l", "greet")
+            tmux.wait_for("▊  greet ")
+            tmux.send("Enter")
+            tmux.wait_for("chosen: greet.py")
+            tmux.send("C-s")
+            screen = tmux.wait_for("0/2 decided")
+            assert "greet.py" in screen
+            tmux.wait_for("drafted:")
+            tmux.send("y")
+            tmux.wait_for("1/2 decided")
+            tmux.send("n")
+            tmux.wait_for("2/2 decided")
+            tmux.send("q")
+            tmux.wait_for("written to the worktree")
+            tmux.send("y")
+            for _ in range(300):
+                if done.exists():
+                    break
+                import time
+
+                time.sleep(0.1)
+            assert done.exists(), tmux.screen()
+            assert done.read_text().strip() == "0", tmux.screen()
+        finally:
+            tmux.stop()
+    assert (repo / "greet.py").read_text() == GREET.replace('print("Hello " + name)', 'print(f"Hello, {name}!")')
+    (request,) = server.chat_requests()
+    assert "Make the greeting friendlier" in request["messages"][-1]["content"]
