@@ -19,6 +19,9 @@ Pure Python at import (no torch, no textual): the backend is any engine.backends
   files that still have rejected or undecided hunks; its hunks are new (``Round.redraft``).
   Accepted lines are never redrafted: a new hunk that would change them is dropped, and said so.
   ``final_edits()`` is original → base, for the caller to apply through git's checked apply.
+* For a review shown while the draft streams (the TUI): ``start()`` makes an empty first round
+  and ``stream_into(round, on_grew)`` adds each file's hunks to its session as soon as that
+  file's edit is complete (``EditDrafter.on_result``).
 """
 
 from __future__ import annotations

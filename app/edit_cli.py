@@ -1,10 +1,13 @@
 """`specdraft edit "INSTRUCTION" PATHS...`: a model drafts the edit, you review it hunk by hunk.
 
 The draft streams from the configured backend (the local engine by default, or a model server
-with ``--server URL``); its progress goes to standard error. Then each hunk is asked about as
-``specdraft review --plain`` does (the TUI when standard input and output are terminals and
-``--plain`` is not given). In plain mode, after the questions, a line of text redrafts the
-rejected and undecided hunks with that note in the model's context (empty: no redraft).
+with ``--server URL``). Plain mode (``--plain``, or standard input not a terminal): progress on
+standard error, then each hunk is asked about as ``specdraft review --plain`` does; after the
+questions, a line of text redrafts the rejected and undecided hunks with that note in the
+model's context (empty: no redraft). The TUI (a terminal): an instruction box with a file finder
+when the instruction or the files are missing, then the review opens at once and each file's
+hunks appear as its draft completes, the draft's progress in the status bar; Esc cancels the
+draft (nothing applied); r rejects with a note and redrafts.
 Only accepted hunks are written, through ``git apply`` after a check; ``--stage`` stages them
 too, ``--commit`` commits them with ``Drafted-by`` and ``Reviewed`` trailers. A file that
 changed since its draft is never written; in plain mode one key (y) redrafts it from the file as

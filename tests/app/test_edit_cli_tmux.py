@@ -4,6 +4,7 @@ drafts through a loopback model server, shows the hunks, and writes only the acc
 from __future__ import annotations
 
 import shlex
+import time
 from pathlib import Path
 
 import pytest
@@ -58,8 +59,6 @@ def test_bare_specdraft_asks_drafts_reviews_and_applies(tmp_path: Path):
             for _ in range(300):
                 if done.exists():
                     break
-                import time
-
                 time.sleep(0.1)
             assert done.exists(), tmux.screen()
             assert done.read_text().strip() == "0", tmux.screen()
