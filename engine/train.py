@@ -773,7 +773,10 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
       f"{train_split['plain_tokens']:,} tokens of plain code. Held out: {held_split['edit_examples']} edits, "
       f"{held_split['plain_tokens']:,} tokens of plain code. Rows of {SEQ_LEN} tokens: every {PLAIN_EVERY}th row is "
       "plain code (loss on every token), the others pack whole edit examples (loss weight 1 on the answer and "
-      f"the end token, {PROMPT_LOSS_WEIGHT} on the prompt).\n")
+      f"the end token, {PROMPT_LOSS_WEIGHT} on the prompt). With copy drills on, 2 of every 7 rows are "
+      "`<|bos|> X <|assistant|> X <|end|>` with X 16-256 random tokens or a window of plain code, loss on the "
+      "second X only: they teach copying (induction heads), which the edit examples alone taught too slowly "
+      "for this budget.\n")
     w("<details><summary>Files used for training</summary>\n")
     out.extend(_files_by_package(train_split["files"]))
     w("\n</details>\n")
@@ -809,6 +812,10 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
       "Losses are nats per token. The draft was trained first, then the target, each within its share of the "
       "time budget; the decay point was chosen from the measured speed (recorded in the summaries above; pass "
       "`--draft-steps`/`--target-steps` with those step counts to repeat the run exactly).\n")
+    history = work / "history.md"  # what happened in this particular run (restarts, changes), by hand
+    if history.is_file():
+        w("### How this pair's run went\n")
+        w(history.read_text(encoding="utf-8").strip() + "\n")
     w("## Evaluation on held-out edits\n")
     if evaluation is None:
         w("Pending: run `python -m engine.train --eval` (writes engine/builtin/eval.json) and then "
