@@ -13,6 +13,13 @@ pytestmark = pytest.mark.slow
 BUILTIN = Path(__file__).resolve().parents[2] / "engine" / "builtin"
 
 
+@pytest.fixture(autouse=True, scope="module")
+def one_thread():
+    """Small models run fastest on one thread on this shared machine (see tests/engine/conftest.py)."""
+    torch = pytest.importorskip("torch")
+    torch.set_num_threads(1)
+
+
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory) -> Path:
     pytest.importorskip("torch")
