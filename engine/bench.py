@@ -37,13 +37,16 @@ ACTIONS: dict[str, tuple[str, str, str, str]] = {
     "speculative": ("engine.bench_speculative", "add_arguments", "run",
                     "speculative decoding: each drafter against plain decoding on an edit workload"),
 }  # fmt: skip
+ALIASES = {"speculative": ["spec"]}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="bench_action", metavar="ACTION", required=True)
     for name, (module_name, add_name, run_name, help_text) in ACTIONS.items():
         module = importlib.import_module(module_name)
-        action = sub.add_parser(name, help=help_text, description=help_text)
+        action = sub.add_parser(
+            name, help=help_text, description=help_text, aliases=ALIASES.get(name, [])
+        )
         getattr(module, add_name)(action)
         action.set_defaults(_bench_run=getattr(module, run_name))
 
