@@ -341,7 +341,7 @@ class ReviewScreen(Screen[None]):
         if self.read_only:
             question = "Finish the review? (read-only: nothing is written)"
         elif not changes:
-            question = "Nothing to apply: quit without changing anything?"
+            question = "Nothing to apply: quit?"
         elif len(changes) == 1 and changes[0].startswith(f"{stats.accepted + stats.edited} accepted"):
             count = stats.accepted + stats.edited
             question = f"Apply {count} accepted hunk{'s' if count != 1 else ''} and quit?"
