@@ -912,11 +912,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    # Idle OpenMP threads sleep instead of spinning: on a shared CPU, spinning threads burn the
-    # time slices their siblings need (measured here: 2-5x faster training under contention).
-    # Only effective before torch is first imported.
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    import torch
+    import torch  # idle OpenMP threads sleep (engine/__init__.py): 2-5x faster training on a shared CPU
 
     if args.threads:
         torch.set_num_threads(args.threads)
