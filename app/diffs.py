@@ -932,12 +932,9 @@ class Span:
 _PAIR_MIN_RATIO = 0.4  # below this, a removed and an added line are shown as unrelated
 
 
-def pair_lines(hunk: Hunk) -> list[tuple[int, int]]:
-    """Pairs (index of a ``-`` line, index of a ``+`` line) that show the same line changed.
-
-    Within each run of ``-`` lines followed by ``+`` lines, the n-th removed line is paired
-    with the n-th added one when they are similar enough to be worth a word diff.
-    """
+def candidate_pairs(hunk: Hunk) -> list[tuple[int, int]]:
+    """In each run of ``-`` lines followed by ``+`` lines, the n-th removed line and the n-th
+    added one: the pairs ``pair_lines`` checks for similarity."""
     pairs: list[tuple[int, int]] = []
     lines = hunk.lines
     i = 0
@@ -952,13 +949,25 @@ def pair_lines(hunk: Hunk) -> list[tuple[int, int]]:
         while i < len(lines) and lines[i].kind == "+":
             i += 1
         for offset in range(min(added_start - removed_start, i - added_start)):
-            old, new = removed_start + offset, added_start + offset
-            matcher = difflib.SequenceMatcher(None, lines[old].text, lines[new].text, False)
-            if matcher.real_quick_ratio() >= _PAIR_MIN_RATIO and (
-                matcher.ratio() >= _PAIR_MIN_RATIO
-            ):
-                pairs.append((old, new))
+            pairs.append((removed_start + offset, added_start + offset))
     return pairs
+
+
+def lines_are_similar(old: str, new: str) -> bool:
+    """Similar enough for a word diff to help rather than confuse."""
+    matcher = difflib.SequenceMatcher(None, old, new, False)
+    return matcher.real_quick_ratio() >= _PAIR_MIN_RATIO and matcher.ratio() >= _PAIR_MIN_RATIO
+
+
+def pair_lines(hunk: Hunk) -> list[tuple[int, int]]:
+    """Pairs (index of a ``-`` line, index of a ``+`` line) that show the same line changed:
+    the candidate pairs similar enough to be worth a word diff."""
+    lines = hunk.lines
+    return [
+        (old, new)
+        for old, new in candidate_pairs(hunk)
+        if lines_are_similar(lines[old].text, lines[new].text)
+    ]
 
 
 _WORD = re.compile(r"\w+|\s+|[^\w\s]")

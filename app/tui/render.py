@@ -7,7 +7,7 @@ functions of the hunk and the theme's colours, so they can be tested and timed w
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import PurePosixPath
 
@@ -17,7 +17,7 @@ from rich.style import Style
 from rich.syntax import PygmentsSyntaxTheme
 from rich.text import Text
 
-from app.diffs import Hunk, pair_lines, word_diff
+from app.diffs import Hunk, candidate_pairs, lines_are_similar, word_diff
 from app.tui.themes import DiffColors
 
 TAB = "    "
@@ -158,7 +158,11 @@ class HunkLines(Sequence[Text]):
                 new_rows += 1
         self._old = _LazySide([t for t, line in zip(self.texts, lines, strict=True) if line.kind != "+"], hunk.path, syntax)
         self._new = _LazySide([t for t, line in zip(self.texts, lines, strict=True) if line.kind != "-"], hunk.path, syntax)
-        self._partner = _candidate_partners(hunk)  # checked for similarity when first shown
+        # pairs are checked for similarity only when first shown: a huge hunk costs only the
+        # pairs on screen
+        self._partner = {}
+        for minus, plus in candidate_pairs(hunk):
+            self._partner[minus], self._partner[plus] = plus, minus
         self._word_ranges: dict[int, list[tuple[int, int]]] = {}
         self.number_width = max(
             len(str(max((line.old_lineno or 0 for line in lines), default=0))),
@@ -194,9 +198,7 @@ class HunkLines(Sequence[Text]):
             partner = self._partner[index]
             lines = self.hunk.lines
             minus, plus = (index, partner) if lines[index].kind == "-" else (partner, index)
-            # app.diffs decides whether the two lines are similar enough to pair; asked about
-            # this one pair only, so a huge hunk costs only the pairs on screen.
-            if pair_lines(replace(self.hunk, lines=[lines[minus], lines[plus]])):
+            if lines_are_similar(lines[minus].text, lines[plus].text):
                 old_spans, new_spans = word_diff(lines[minus].text, lines[plus].text)
                 self._word_ranges[minus] = _changed_ranges(old_spans)
                 self._word_ranges[plus] = _changed_ranges(new_spans)
@@ -242,28 +244,6 @@ class HunkLines(Sequence[Text]):
         if line.kind != " " and len(row) < self.width:
             row.append(" " * (self.width - len(row)), line_bg)
         return row
-
-
-def _candidate_partners(hunk: Hunk) -> dict[int, int]:
-    """Line pairs that ``pair_lines`` would consider: in each run of ``-`` lines followed by
-    ``+`` lines, the n-th removed line and the n-th added one (both directions)."""
-    partners: dict[int, int] = {}
-    lines = hunk.lines
-    i = 0
-    while i < len(lines):
-        if lines[i].kind != "-":
-            i += 1
-            continue
-        removed_start = i
-        while i < len(lines) and lines[i].kind == "-":
-            i += 1
-        added_start = i
-        while i < len(lines) and lines[i].kind == "+":
-            i += 1
-        for offset in range(min(added_start - removed_start, i - added_start)):
-            partners[removed_start + offset] = added_start + offset
-            partners[added_start + offset] = removed_start + offset
-    return partners
 
 
 def _changed_ranges(spans: Iterable) -> list[tuple[int, int]]:
