@@ -179,7 +179,7 @@ def format_hunk_header(
     return f"@@ {old} {new} @@" + (f" {section}" if section else "")
 
 
-def _split_lines(data: bytes) -> list[bytes]:
+def split_lines(data: bytes) -> list[bytes]:
     """Lines ending in LF only (a CR inside a line is content), the last possibly unterminated."""
     parts = data.split(b"\n")
     lines = [part + b"\n" for part in parts[:-1]]
@@ -325,7 +325,7 @@ def parse_diff(data: bytes) -> list[FileDiff]:
     """Parse ``git diff`` output (any of its forms, including --binary) into files and hunks."""
     if isinstance(data, str):  # be forgiving with text, but bytes are what keeps it exact
         data = data.encode("utf-8", "surrogateescape")
-    lines = _split_lines(data)
+    lines = split_lines(data)
     files: list[FileDiff] = []
     seen: dict[str, int] = {}
     for start, end in _segments(lines):
@@ -857,7 +857,7 @@ def parse_edited_hunk(data: bytes, original: Hunk, *, comment: str | None = "#")
     (its counts are recounted); without one the original's starts are kept. Anything that is not
     a hunk line raises UserError with the reason; the original hunk is not touched.
     """
-    lines = _split_lines(data)
+    lines = split_lines(data)
     if comment:
         marker = comment.encode("utf-8")
         lines = [line for line in lines if not line.startswith(marker)]

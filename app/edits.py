@@ -68,7 +68,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from app.diffs import FileDiff, format_hunk_header, parse_diff, quote_path
+from app.diffs import FileDiff, format_hunk_header, parse_diff, quote_path, split_lines
 from app.errors import UserError
 
 EditFormat = Literal["whole", "search-replace", "udiff"]
@@ -1480,14 +1480,6 @@ def rewrite_windows(
 # edits → diffs
 
 
-def _split_bytes(data: bytes) -> list[bytes]:
-    parts = data.split(b"\n")
-    lines = [part + b"\n" for part in parts[:-1]]
-    if parts[-1]:
-        lines.append(parts[-1])
-    return lines
-
-
 def _patch_line(prefix: bytes, line: bytes) -> bytes:
     if line.endswith(b"\n"):
         return prefix + line
@@ -1510,7 +1502,7 @@ def edits_patch(edits: EditResult | Iterable[FileEdit], *, context: int = 3) -> 
             out.append(b"new file mode 100644\n")
         elif new is None:
             out.append(b"deleted file mode " + edit.mode.encode() + b"\n")
-        old_lines, new_lines = _split_bytes(old or b""), _split_bytes(new or b"")
+        old_lines, new_lines = split_lines(old or b""), split_lines(new or b"")
         if old_lines == new_lines:
             continue  # an empty file added or deleted: the header says it all
         out.append(b"--- " + (b"/dev/null" if old is None else a_name) + b"\n")
