@@ -358,19 +358,11 @@ def _show_round(round_, output: BinaryIO) -> None:
 
 def _review_plain(round_, repo, stage: bool, answers: BinaryIO, output: BinaryIO) -> None:
     from app import plain
-    from app.plain import PlainReview
 
-    repo.state_dir.mkdir(parents=True, exist_ok=True)  # e writes the hunk to edit there
-    review = PlainReview(
-        round_.session,
-        texts=plain.APPLY_INDEX if stage else plain.APPLY,
-        stdin=answers,
-        stdout=output,
-        edit=repo.edit_file,
-        scratch_dir=repo.state_dir,
-    )
-    review.run()
-    output.flush()
+    plain.review_in_plain_mode(
+        round_.session, repo, texts=plain.APPLY_INDEX if stage else plain.APPLY,
+        stdin=answers, stdout=output,
+    )  # fmt: skip
 
 
 def _review_tui(round_, settings) -> bool:

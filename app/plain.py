@@ -457,3 +457,18 @@ class PlainReview:
                 if not _isatty(self.stdin):
                     self._out(b"\n")  # the answer was not echoed: end the prompt's line
                 return reply[:1].lower() == "y"
+
+
+def review_in_plain_mode(
+    session: ReviewSession, repo, *, texts, stdin: BinaryIO, stdout: BinaryIO
+) -> PlainReview:
+    """Ask about every hunk of ``session`` (``repo``: an app.git.GitRepo, for ``e``); returns the
+    finished review (``skipped`` lists the binary files it left alone)."""
+    repo.state_dir.mkdir(parents=True, exist_ok=True)  # `e` writes the hunk to edit there
+    review = PlainReview(
+        session, texts=texts, stdin=stdin, stdout=stdout, edit=repo.edit_file,
+        scratch_dir=repo.state_dir,
+    )  # fmt: skip
+    review.run()
+    stdout.flush()
+    return review

@@ -329,18 +329,11 @@ def _interact(
                 settings=settings,
                 effects=Effects(mode.accepted_effect, mode.rejected_effect),
             )
-    from app.plain import PlainReview
+    from app.plain import review_in_plain_mode
 
-    plain = PlainReview(
-        session,
-        texts=_texts(mode, args),
-        stdin=answers,
-        stdout=output,
-        edit=repo.edit_file,
-        scratch_dir=repo.state_dir,
+    plain = review_in_plain_mode(
+        session, repo, texts=_texts(mode, args), stdin=answers, stdout=output
     )
-    plain.run()
-    output.flush()
     for path in plain.skipped:
         print(
             f"specdraft review: {path}: binary file left as it is (review it in the TUI)",
