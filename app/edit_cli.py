@@ -235,7 +235,8 @@ class EditTui:
         where = "index and worktree" if stage else "worktree"
         effects = _effects(f"written to the {where}")
         self.app = EditReviewApp(self.round.session, title=self.round.session.source, settings=settings,
-                                 themes=themes, environ=environ, **effects)  # fmt: skip
+                                 themes=themes, environ=environ, failures=lambda: self.round.failures,
+                                 **effects)  # fmt: skip
         if round_ is None:
             drafter.cancel = self.cancel
             drafter.on_progress = _TuiProgress(self.app)

@@ -46,6 +46,15 @@ class EditReviewApp(ReviewApp):
 
     BINDINGS = [*ReviewApp.BINDINGS, Binding("r", "reject_with_note", "reject + note", id="reject-note")]
 
+    def __init__(self, session, *, failures=None, **kwargs) -> None:
+        """``failures()``: the draft's failed blocks (app.edits.EditFailure), shown after the files."""
+        super().__init__(session, **kwargs)
+        self._failures = failures or (lambda: [])
+
+    def failed_hunks(self) -> list:
+        """The failed blocks the review screen lists (never units: nothing of them is applied)."""
+        return list(self._failures())
+
     def action_reject_with_note(self) -> None:
         screen = self.screen
         if not isinstance(screen, ReviewScreen) or not screen.view.session.units:

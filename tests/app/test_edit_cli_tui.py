@@ -169,3 +169,38 @@ async def test_quit_question_says_where_accepted_hunks_go(tmp_path):
         assert "written to the index and worktree" in str(tui.app.screen.query_one("#details").render())
         await pilot.press("y")
     assert tui.finished(tui.app.return_value) is True
+
+
+def sr(path: str, search: str, replace: str) -> str:
+    return f"{path}\n```python\n<<<<<<< SEARCH\n{search}=======\n{replace}>>>>>>> REPLACE\n```\n"
+
+
+async def test_a_failed_block_is_a_unit_in_the_review_that_y_and_a_cannot_accept(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
+    answer = sr("a.py", "a = 1\n", "a = 2\n") + sr("b.py", "nothing like this\n", "b = 9\n")
+    backend = ScriptedBackend([Reply(answer)], kind="remote")
+    drafter = EditDrafter(backend, repo)
+    flow = EditFlow(drafter, "bump", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
+    tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
+        await pilot.pause()
+        rows = file_rows(app)
+        assert len(rows) == 2 and "a.py" in rows[0] and "failed: b.py" in rows[1]
+        await pilot.press("j")  # past the last hunk: the failed block
+        await pilot.pause()
+        body = shown(app, "#hunk-body")
+        assert "failed: not applied" in body and "nothing like this" in body and "b = 9" in body
+        assert "failed: not applied" in shown(app, "#file-header")
+        await pilot.press("y", "a")
+        await pilot.pause()
+        assert "cannot accept a failed block" in " ".join(str(n.message) for n in app._notifications)
+        assert tui.round.session.stats().accepted == 0
+        await pilot.press("k", "y")  # back to a.py's hunk: that one is accepted
+        await pilot.pause()
+        assert tui.round.session.stats().accepted == 1
+        app.exit(True)
+    assert tui.finished(app.return_value) is True
+    assert [u.decision.value for u in tui.round.session.units] == ["accepted"]
+    assert {e.path: e.new_text for e in flow.final_edits()} == {"a.py": "a = 2\n"}

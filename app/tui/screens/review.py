@@ -6,6 +6,9 @@ current hunk, the file rows whose progress moved, the status bar.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -20,10 +23,59 @@ from app.tui.model import SessionView
 from app.tui.render import LineMode
 from app.tui.screens.dialogs import ConfirmScreen, HelpScreen, summary_text
 from app.tui.screens.editor import EditorScreen
-from app.tui.widgets.diff_view import DiffView
+from app.tui.widgets.diff_view import DiffView, HunkBody
 from app.tui.widgets.file_list import FileList
 from app.tui.widgets.footer import ReviewFooter
 from app.tui.widgets.status_bar import StatusBar
+
+FAILED_MARK = "failed: not applied"
+
+
+def failure_rows(failure) -> list[Text]:
+    """A failed block's diff-view body: the reason, then the model's text, marked as not applied."""
+    rows = [
+        Text(f"✗ {FAILED_MARK}", style="bold red"),
+        Text(f"reason: {failure.reason}", style="bold"),
+        Text("the model's text (never part of any applied patch):", style="dim italic"),
+    ]
+    rows.extend(Text(f"│ {line}", style="dim", no_wrap=True) for line in (failure.block or "").splitlines())
+    return rows
+
+
+class ReviewFileList(FileList):
+    """The file list, plus one row per failed block after the files (specdraft edit), and a
+    "stale" mark on files that changed on disk since their draft."""
+
+    def __init__(self, view: SessionView, failures: Callable[[], Sequence], stale: Callable[[], set],
+                 **kwargs) -> None:  # fmt: skip
+        super().__init__(view, **kwargs)
+        self.failures = failures
+        self.stale = stale
+        self._failed_rows = 0
+        self._stale_shown: frozenset[str] = frozenset()
+
+    def rebuild(self) -> None:
+        self._stale_shown = frozenset(self.stale())
+        super().rebuild()
+        failures = list(self.failures())
+        self._failed_rows = len(failures)
+        if failures:
+            rows = [Text(f"✗ failed: {f.path or '(no path)'}", style="red", no_wrap=True, end="") for f in failures]
+            self.set_lines([*self.lines, *rows])
+            self.border_title = f"files ({len(self.view.files)}) · failed ({len(failures)})"
+            self.show_file(self.view.current_file_index())
+
+    def sync(self) -> list[int]:
+        if len(self.failures()) != self._failed_rows or frozenset(self.stale()) != self._stale_shown:
+            self.rebuild()
+            return list(range(len(self.lines)))
+        return super().sync()
+
+    def _prompt(self, index: int, progress) -> Text:
+        text = super()._prompt(index, progress)
+        if self.view.files[index].path in self._stale_shown:
+            text.append(" stale", "bold yellow")
+        return text
 
 
 class ReviewScreen(Screen[None]):
@@ -39,11 +91,21 @@ class ReviewScreen(Screen[None]):
         self.line_mode = False
         self.line_cursor = 0
         self._shown_unit: object | None = None  # the HunkState drawn last
+        self.failed_at: int | None = None  # a failed block shown instead of a unit (specdraft edit)
+
+    def failures(self) -> list:
+        """The failed blocks the app shows after the files (specdraft edit; none in review)."""
+        source = getattr(self.app, "failed_hunks", None)
+        return list(source()) if source is not None else []
+
+    def stale_paths(self) -> set[str]:
+        """Files changed on disk since their draft, as the app last saw them (specdraft edit)."""
+        return set(getattr(self.app, "stale_paths", ()))
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="±")
         with Horizontal(id="main"):
-            yield FileList(self.view, id="files")
+            yield ReviewFileList(self.view, self.failures, self.stale_paths, id="files")
             yield DiffView(id="diff")
         yield StatusBar(id="status")
         yield ReviewFooter(compact=True)
@@ -67,9 +129,33 @@ class ReviewScreen(Screen[None]):
         if rebuild or self.view.stale():
             self.view.rebuild()  # cheap: one pass over the units
         file_list.sync()  # redraws only the rows whose progress changed
-        file_list.show_file(self.view.current_file_index())
-        self._draw_hunk()
+        failures = self.failures()
+        if self.failed_at is None and failures and not self.view.unit_count:
+            self.failed_at = 0  # only failed blocks so far: show the first
+        if self.failed_at is not None and not failures:
+            self.failed_at = None
+        if self.failed_at is not None:
+            self.failed_at = min(self.failed_at, len(failures) - 1)
+            file_list.show_file(len(self.view.files) + self.failed_at)
+            self._draw_failure(failures)
+        else:
+            file_list.show_file(self.view.current_file_index())
+            self._draw_hunk()
         self.query_one(StatusBar).show(self.view, line_mode=self.line_mode, read_only=self.read_only)
+
+    def _draw_failure(self, failures: list) -> None:
+        failure = failures[self.failed_at]
+        diff = self.query_one(DiffView)
+        diff._last = None  # a resize must not draw the previous hunk over this
+        header = Text(no_wrap=True, overflow="ellipsis", end="")
+        header.append(f"{failure.path or '(no path)'}  ", "bold")
+        header.append(FAILED_MARK, "bold reverse red")
+        self.query_one("#file-header").update(header, layout=False)
+        body = diff.query_one(HunkBody)
+        body.set_lines(failure_rows(failure))
+        body.scroll_home(animate=False)
+        diff.border_title = f"failed {self.failed_at + 1}/{len(failures)}"
+        self._shown_unit = failure
 
     def _draw_hunk(self) -> None:
         view = self.view
@@ -111,8 +197,13 @@ class ReviewScreen(Screen[None]):
 
     @on(FileChosen)
     def file_chosen(self, message: FileChosen) -> None:
+        if message.file_index >= len(self.view.files):  # a failed block's row
+            self.failed_at = message.file_index - len(self.view.files)
+            self.refresh_view()
+            return
         units = self.view.units_of_file[message.file_index]
         if units:
+            self.failed_at = None
             self._move_to(units[0])
 
     # ---- helpers -------------------------------------------------------------------------
@@ -137,6 +228,18 @@ class ReviewScreen(Screen[None]):
             self.view.session.move(delta)
         self.refresh_view()
 
+    def _on_failure(self, what: str) -> bool:
+        """True (and says why) when a failed block is shown: no decision can take it."""
+        if self.failed_at is None:
+            return False
+        self.notify(
+            f"cannot {what} a failed block: the model's SEARCH text did not match the file, so "
+            "there is nothing to apply (r redrafts with a note; j/k move on)",
+            severity="warning",
+            timeout=6,
+        )
+        return True
+
     def _require_units(self) -> bool:
         if self.view.current is None:
             self.notify("nothing to review")
@@ -146,6 +249,8 @@ class ReviewScreen(Screen[None]):
     # ---- decisions -----------------------------------------------------------------------
 
     def action_accept(self) -> None:
+        if self._on_failure("accept"):
+            return
         if not self._require_units():
             return
         session = self.view.session
@@ -156,14 +261,20 @@ class ReviewScreen(Screen[None]):
             self._decide(lambda: session.accept(advance=True))
 
     def action_reject(self) -> None:
+        if self._on_failure("reject"):
+            return
         if self._require_units():
             self._decide(lambda: self.view.session.reject(advance=True))
 
     def action_accept_file(self) -> None:
+        if self._on_failure("accept"):
+            return
         if self._require_units():
             self._decide(self._rest_of_file(self.view.session.accept_rest_of_file))
 
     def action_reject_file(self) -> None:
+        if self._on_failure("reject"):
+            return
         if self._require_units():
             self._decide(self._rest_of_file(self.view.session.reject_rest_of_file))
 
@@ -188,6 +299,8 @@ class ReviewScreen(Screen[None]):
         self.refresh_view(rebuild=True)
 
     def action_split(self) -> None:
+        if self._on_failure("split"):
+            return
         if not self._require_units():
             return
         unit = self.view.current
@@ -208,6 +321,8 @@ class ReviewScreen(Screen[None]):
     # ---- line mode -----------------------------------------------------------------------
 
     def action_line_mode(self) -> None:
+        if self._on_failure("pick lines of"):
+            return
         if self.line_mode:
             self.line_mode = False
         elif self._can_enter_line_mode():
@@ -254,9 +369,29 @@ class ReviewScreen(Screen[None]):
 
     # ---- navigation ----------------------------------------------------------------------
 
+    def _step_failures(self, step: int) -> bool:
+        """Moves among the failed blocks after the last unit; False when this move is the units'."""
+        count = len(self.failures())
+        if not count:
+            return False
+        at_last_unit = not self.view.unit_count or self.view.index == self.view.unit_count - 1
+        if self.failed_at is None:
+            if step > 0 and at_last_unit:
+                self.failed_at = 0
+            else:
+                return False
+        elif self.failed_at + step < 0:
+            self.failed_at = None if self.view.unit_count else 0
+        else:
+            self.failed_at = min(count - 1, self.failed_at + step)
+        self.refresh_view()
+        return True
+
     def action_next_hunk(self) -> None:
         if self.line_mode:
             self._move_line_cursor(1)
+        elif self._step_failures(1):
+            return
         elif self.view.unit_count:
             self.view.session.move(1)
             self.refresh_view()
@@ -264,29 +399,39 @@ class ReviewScreen(Screen[None]):
     def action_prev_hunk(self) -> None:
         if self.line_mode:
             self._move_line_cursor(-1)
+        elif self._step_failures(-1):
+            return
         elif self.view.unit_count:
             self.view.session.move(-1)
             self.refresh_view()
 
     def action_next_file(self) -> None:
+        if self._step_failures(1):
+            return
         if self.view.unit_count:
             self.view.session.next_file()
             self.refresh_view()
 
     def action_prev_file(self) -> None:
+        if self._step_failures(-1):
+            return
         if self.view.unit_count:
             self.view.session.prev_file()
             self.refresh_view()
 
     def action_first(self) -> None:
+        self.failed_at = None
         if self.view.unit_count:
             self.view.session.first()
-            self.refresh_view()
+        self.refresh_view()
 
     def action_last(self) -> None:
-        if self.view.unit_count:
+        count = len(self.failures())
+        if count:
+            self.failed_at = count - 1
+        elif self.view.unit_count:
             self.view.session.last()
-            self.refresh_view()
+        self.refresh_view()
 
     def action_scroll_diff(self, direction: int) -> None:
         self.query_one(DiffView).page(direction)
@@ -301,6 +446,8 @@ class ReviewScreen(Screen[None]):
 
     @work(exclusive=True, group="edit")
     async def _edit(self, inside: bool) -> None:
+        if self._on_failure("edit"):
+            return
         if not self._require_units():
             return
         session = self.view.session
