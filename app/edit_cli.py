@@ -11,7 +11,8 @@ draft (nothing applied); r rejects with a note and redrafts.
 Only accepted hunks are written, through ``git apply`` after a check; ``--stage`` stages them
 too, ``--commit`` commits them with ``Drafted-by`` and ``Reviewed`` trailers. A file that
 changed since its draft is never written; in plain mode one key (y) redrafts it from the file as
-it is now. Cheap to import: the engine loads in ``run``.
+it is now, in the TUI its hunks are marked stale and R redrafts it. Failed blocks (a SEARCH text
+that matched nothing or several places) are listed in the review after the files, never applied. Cheap to import: the engine loads in ``run``.
 """
 
 from __future__ import annotations
@@ -122,15 +123,29 @@ def run(args: argparse.Namespace) -> int:
     flows: list[EditFlow] = []
     stale: list[str] = []
     applied_files = 0
+    tui_again = False  # R in the TUI: redraft the stale files from disk, in the TUI again
+    left_stale: list[str] = []
     while True:
         flow = EditFlow(drafter, args.instruction, sources, context=settings.context)
-        if use_tui and not flows:  # the review opens at once; hunks appear as the draft streams in
+        if use_tui and (not flows or tui_again):  # the review opens at once; hunks appear as they stream in
             flows.append(flow)
-            if not _first_round_in_tui(flow, drafter, settings, stage):
-                print("specdraft edit: quit without applying anything", file=sys.stderr)
-                return 0
+            outcome = _first_round_in_tui(flow, drafter, settings, stage)
+            if not outcome:
+                print("specdraft edit: quit without applying anything"
+                      + (" more" if len(flows) > 1 else ""), file=sys.stderr)  # fmt: skip
+                if len(flows) == 1:
+                    return 0
+                flows.pop()
+                stale = []
+                break
             applied, stale = _apply(flow, repo, stage)
             applied_files += applied
+            if isinstance(outcome, tuple):  # ("stale", paths): redraft them from the files as they are now
+                asked = list(outcome[1])
+                left_stale += [path for path in stale if path not in asked]
+                sources = read_sources(repo.root, [str(repo.root / path) for path in asked])
+                tui_again = True
+                continue
             break
         round_ = flow.first()
         if not round_.draft.complete:
@@ -151,6 +166,7 @@ def run(args: argparse.Namespace) -> int:
             break
         sources = read_sources(repo.root, stale)  # the files as they are now: your work is the base
         stale = []
+    stale = left_stale + [path for path in stale if path not in left_stale]
     for path in stale:
         print(f"specdraft edit: {path} changed since the draft was made; its hunks were not "
               "applied: run specdraft edit again to redraft it", file=sys.stderr)  # fmt: skip
@@ -236,6 +252,7 @@ class EditTui:
         effects = _effects(f"written to the {where}")
         self.app = EditReviewApp(self.round.session, title=self.round.session.source, settings=settings,
                                  themes=themes, environ=environ, failures=lambda: self.round.failures,
+                                 originals=lambda: flow.originals, repo_root=drafter.repo_root,
                                  **effects)  # fmt: skip
         if round_ is None:
             drafter.cancel = self.cancel
@@ -263,10 +280,11 @@ class EditTui:
                 pass
 
     def finished(self, result) -> bool | str:
-        """After the app exits: True to apply what was accepted, False to apply nothing, or a
-        note to redraft with; UserError when the draft broke."""
+        """After the app exits: True to apply what was accepted, False to apply nothing, a note
+        to redraft with, or ("stale", paths): apply what was accepted, then redraft those files
+        from disk (R); UserError when the draft broke."""
         self.cancel.set()  # a draft still streaming stops now
-        redraft = isinstance(result, tuple) and len(result) == 2 and result[0] == "redraft"
+        redraft = isinstance(result, tuple) and len(result) == 2 and result[0] in ("redraft", "stale")
         if result is not True and not redraft:
             return False
         if self.errors:
@@ -274,6 +292,8 @@ class EditTui:
         if not self.round.draft.complete:
             reasons = ", ".join(self.round.draft.finish_reasons) or "still drafting"
             raise UserError(f"the draft did not finish ({reasons}): nothing was applied; run it again")
+        if redraft and result[0] == "stale":
+            return result
         return result[1] if redraft else True
 
 
@@ -306,8 +326,9 @@ class _TuiProgress:
             self.app.draft_progress(f"drafting {self.label}: {payload.summary()}")
 
 
-def _first_round_in_tui(flow, drafter, settings, stage: bool) -> bool:
-    """The review in the TUI, round after round while the human rejects with a note (r)."""
+def _first_round_in_tui(flow, drafter, settings, stage: bool) -> bool | tuple[str, list[str]]:
+    """The review in the TUI, round after round while the human rejects with a note (r);
+    ("stale", paths) when R asked to redraft files that changed on disk."""
     tui = EditTui(flow, drafter, settings, stage=stage)
     outcome = tui.finished(tui.app.run())
     while isinstance(outcome, str):

@@ -47,6 +47,7 @@ KEYS: tuple[KeySpec, ...] = (
     KeySpec("last", "G,end", "last", "last", "last hunk", show=False),
     KeySpec("scroll-down", "pagedown,ctrl+d", "scroll_diff(1)", "scroll down", "scroll the diff down a page", show=False),
     KeySpec("scroll-up", "pageup,ctrl+u", "scroll_diff(-1)", "scroll up", "scroll the diff up a page", show=False),
+    KeySpec("redraft-file", "R", "redraft_file", "redraft file", "specdraft edit: redraft this file from disk (after it changed since its draft)", show=False),
     KeySpec("apply-quit", "q", "apply_quit", "apply & quit", "apply the accepted hunks and quit (asks first)"),
     KeySpec("abort-quit", "Q,ctrl+c", "abort_quit", "quit, no apply", "quit without applying anything (asks first)", show=False),
     KeySpec("help", "question_mark,f1", "help", "help", "show every key", key_display="?"),

@@ -46,10 +46,87 @@ class EditReviewApp(ReviewApp):
 
     BINDINGS = [*ReviewApp.BINDINGS, Binding("r", "reject_with_note", "reject + note", id="reject-note")]
 
-    def __init__(self, session, *, failures=None, **kwargs) -> None:
-        """``failures()``: the draft's failed blocks (app.edits.EditFailure), shown after the files."""
+    STALE_CHECK_SECONDS = 2.0  # every file of the review is checked this often (and the current one on each key)
+
+    def __init__(self, session, *, failures=None, originals=None, repo_root=None, **kwargs) -> None:
+        """``failures()``: the draft's failed blocks (app.edits.EditFailure), shown after the files;
+        ``originals()``: path -> the bytes each file was drafted from (None: a new file), checked
+        against the file in ``repo_root`` to mark stale drafts."""
         super().__init__(session, **kwargs)
         self._failures = failures or (lambda: [])
+        self._originals = originals
+        self._repo_root = repo_root
+        self.stale_paths: set[str] = set()
+        self._seen: dict[str, tuple[tuple[int, int] | None, bool]] = {}  # path -> (stat key, stale)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self._originals is not None and self._repo_root is not None:
+            self.set_interval(self.STALE_CHECK_SECONDS, self._check_all_stale)
+
+    def _check_all_stale(self) -> None:
+        if self.check_stale([file.path for file in self.view.files]) and isinstance(self.screen, ReviewScreen):
+            self.screen.refresh_view()
+
+    def check_stale(self, paths) -> bool:
+        """Update ``stale_paths`` for ``paths``: a file whose bytes on disk are no longer those
+        it was drafted from. Cheap: a file is read and compared only when its size or mtime moved.
+        True when the set changed."""
+        if self._originals is None or self._repo_root is None:
+            return False
+        import os
+
+        from app.edits import confine
+        from app.errors import UserError
+
+        originals = self._originals()
+        before = set(self.stale_paths)
+        for path in paths:
+            if path not in originals:
+                continue
+            try:
+                target = confine(self._repo_root, path)
+                info = os.stat(target)
+                key: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
+            except (OSError, UserError):  # gone, or no longer a plain file inside the repository
+                target, key = None, None
+            seen = self._seen.get(path)
+            if seen is not None and seen[0] == key and key is not None:
+                stale = seen[1]
+            elif key is None:
+                stale = originals[path] is not None  # gone (or now unreadable)
+            else:
+                try:
+                    stale = target.read_bytes() != originals[path]
+                except OSError:
+                    stale = True
+            self._seen[path] = (key, stale)
+            (self.stale_paths.add if stale else self.stale_paths.discard)(path)
+        return self.stale_paths != before
+
+    def redraft_stale(self, path: str) -> None:
+        """R: when ``path`` changed on disk, ask, then exit with ("stale", [path]) for the caller
+        to apply what was accepted elsewhere and redraft that file from the file as it is now."""
+        self.check_stale([path])
+        if path not in self.stale_paths:
+            self.notify(f"{path} has not changed on disk since the draft: nothing to redraft "
+                        "(r rejects with a note to redraft)")  # fmt: skip
+            return
+        if self.draft_status.startswith("drafting"):
+            self.notify("the draft is still streaming: wait for it (or Esc to cancel it)")
+            return
+        from app.tui.screens.dialogs import ConfirmScreen
+
+        confirm = self.reusable_screen("confirm", ConfirmScreen).ask(
+            f"Redraft {path} from the file as it is now?",
+            "The hunks accepted in the other files are applied first; undecided ones are dropped.",
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit(("stale", [path]))
+
+        self.push_screen(confirm, answered)
 
     def failed_hunks(self) -> list:
         """The failed blocks the review screen lists (never units: nothing of them is applied)."""

@@ -204,3 +204,42 @@ async def test_a_failed_block_is_a_unit_in_the_review_that_y_and_a_cannot_accept
     assert tui.finished(app.return_value) is True
     assert [u.decision.value for u in tui.round.session.units] == ["accepted"]
     assert {e.path: e.new_text for e in flow.final_edits()} == {"a.py": "a = 2\n"}
+
+
+async def test_a_file_changed_on_disk_is_marked_stale_never_accepted_and_R_redrafts_it(tmp_path):
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n")])
+    app = tui.app
+    repo = flow.drafter.repo_root
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status") and len(tui.round.session.units) == 2)
+        await pilot.press("R")  # not changed yet: nothing to redraft
+        await pilot.pause()
+        assert app.is_running and app.screen.__class__.__name__ == "ReviewScreen"
+        assert "stale" not in " ".join(file_rows(app))
+        (repo / "a.py").write_text("a = 100  # the human's own edit\n")
+        await pilot.press("k")  # any key checks the current file
+        await pilot.pause()
+        assert "stale" in file_rows(app)[0] and "stale" not in file_rows(app)[1]
+        assert "STALE" in shown(app, "#file-header")
+        await pilot.press("y")
+        await pilot.pause()
+        assert tui.round.session.stats().accepted == 0
+        assert "changed on disk" in " ".join(str(n.message) for n in app._notifications)
+        await pilot.press("R")
+        await pilot.pause()
+        await pilot.press("y")  # confirm
+        await pilot.pause()
+    assert app.return_value == ("stale", ["a.py"])
+    assert tui.finished(app.return_value) == ("stale", ["a.py"])
+
+
+async def test_the_timer_marks_a_file_stale_that_is_not_the_current_one(tmp_path):
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n")])
+    app = tui.app
+    app.STALE_CHECK_SECONDS = 0.05
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status") and len(tui.round.session.units) == 2)
+        (flow.drafter.repo_root / "b.py").unlink()
+        await wait_for(pilot, lambda: "stale" in " ".join(file_rows(app)))
+        assert "stale" in file_rows(app)[1] and "stale" not in file_rows(app)[0]
+        app.exit(True)

@@ -128,6 +128,9 @@ class ReviewScreen(Screen[None]):
         file_list = self.query_one(FileList)
         if rebuild or self.view.stale():
             self.view.rebuild()  # cheap: one pass over the units
+        check = getattr(self.app, "check_stale", None)
+        if check is not None and self.view.unit_count:  # on each key: the current file only
+            check([self.view.files[self.view.current_file_index()].path])
         file_list.sync()  # redraws only the rows whose progress changed
         failures = self.failures()
         if self.failed_at is None and failures and not self.view.unit_count:
@@ -141,6 +144,7 @@ class ReviewScreen(Screen[None]):
         else:
             file_list.show_file(self.view.current_file_index())
             self._draw_hunk()
+            self._mark_stale()
         self.query_one(StatusBar).show(self.view, line_mode=self.line_mode, read_only=self.read_only)
 
     def _draw_failure(self, failures: list) -> None:
@@ -156,6 +160,30 @@ class ReviewScreen(Screen[None]):
         body.scroll_home(animate=False)
         diff.border_title = f"failed {self.failed_at + 1}/{len(failures)}"
         self._shown_unit = failure
+
+    def _current_is_stale(self) -> str | None:
+        """The current file's path when it changed on disk since its draft (specdraft edit)."""
+        if self.failed_at is not None or not self.view.unit_count:
+            return None
+        path = self.view.files[self.view.current_file_index()].path
+        return path if path in self.stale_paths() else None
+
+    def _mark_stale(self) -> None:
+        if self._current_is_stale() is None:
+            return
+        header = self.query_one("#file-header")
+        text = Text.assemble(header.content if isinstance(header.content, Text) else str(header.content))
+        text.append("  STALE: changed on disk since the draft, never applied; R redrafts it", "bold reverse yellow")
+        header.update(text, layout=False)
+
+    def _on_stale(self, what: str) -> bool:
+        """True (and says why) when the current file changed on disk since its draft."""
+        path = self._current_is_stale()
+        if path is None:
+            return False
+        self.notify(f"cannot {what}: {path} changed on disk since the draft, so its hunks are never "
+                    "applied; R redrafts it from the file as it is now", severity="warning", timeout=6)  # fmt: skip
+        return True
 
     def _draw_hunk(self) -> None:
         view = self.view
@@ -251,6 +279,8 @@ class ReviewScreen(Screen[None]):
     def action_accept(self) -> None:
         if self._on_failure("accept"):
             return
+        if self._on_stale("accept"):
+            return
         if not self._require_units():
             return
         session = self.view.session
@@ -268,6 +298,8 @@ class ReviewScreen(Screen[None]):
 
     def action_accept_file(self) -> None:
         if self._on_failure("accept"):
+            return
+        if self._on_stale("accept"):
             return
         if self._require_units():
             self._decide(self._rest_of_file(self.view.session.accept_rest_of_file))
@@ -446,7 +478,7 @@ class ReviewScreen(Screen[None]):
 
     @work(exclusive=True, group="edit")
     async def _edit(self, inside: bool) -> None:
-        if self._on_failure("edit"):
+        if self._on_failure("edit") or self._on_stale("edit"):
             return
         if not self._require_units():
             return
@@ -479,6 +511,18 @@ class ReviewScreen(Screen[None]):
             return
         self.line_mode = False
         self.refresh_view()
+
+    # ---- stale drafts (specdraft edit) ---------------------------------------------------
+
+    def action_redraft_file(self) -> None:
+        redraft = getattr(self.app, "redraft_stale", None)
+        if redraft is None:
+            self.notify("R redrafts a file in specdraft edit; here there is no draft", severity="warning")
+            return
+        if self.failed_at is not None or not self.view.unit_count:
+            self.notify("R redrafts the current file once it changed on disk; no file is shown")
+            return
+        redraft(self.view.files[self.view.current_file_index()].path)
 
     # ---- quitting ------------------------------------------------------------------------
 
