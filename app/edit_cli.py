@@ -37,7 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="accept every hunk without asking (the review record says so)")  # fmt: skip
     parser.add_argument("--stage", action="store_true", help="stage the accepted hunks too")
     parser.add_argument("--commit", action="store_true", help="commit the accepted hunks (implies --stage)")
-    parser.add_argument("--message", "-m", help="with --commit: the commit message's subject (default: the instruction)")
+    parser.add_argument("--message", "-m", help="with --commit: the commit message's subject (default: drafted by the model from the "
+                        "instruction and the accepted diff; the instruction when that fails)")
     parser.add_argument("--edit-message", action=argparse.BooleanOptionalAction, default=None,
                         help="with --commit: open the editor on the message (default: when the review "
                         "is interactive)")  # fmt: skip
@@ -437,7 +438,8 @@ def _finish(flows, files: int, repo, backend, args, stage: bool) -> str:
     where = "index and worktree" if stage else "worktree"
     summary = f"specdraft edit: applied to {files} file{'s' if files != 1 else ''} in the {where} ({counts})"
     if args.commit:
-        message = commit_message(args.message or args.instruction, backend.name, totals, args.yes)
+        subject = args.message or _drafted_message(backend, args.instruction, repo) or args.instruction
+        message = commit_message(subject, backend.name, totals, args.yes)
         if args.edit_message:
             _commit_with_editor(repo, message)
         else:
@@ -445,6 +447,19 @@ def _finish(flows, files: int, repo, backend, args, stage: bool) -> str:
         head = repo.run("rev-parse", "--short", "HEAD").stdout.decode().strip()
         summary += f"; committed {head}"
     return summary
+
+
+def _drafted_message(backend, instruction: str, repo) -> str | None:
+    """The model's commit message for the staged (accepted) diff; None: use the instruction."""
+    from app.drafting import draft_commit_message
+
+    diff = repo.run("diff", "--cached", "--no-color", "--no-ext-diff").stdout.decode("utf-8", "replace")
+    print(f"specdraft edit: drafting the commit message with {backend.name} ...", file=sys.stderr)
+    drafted = draft_commit_message(backend, instruction, diff)
+    if drafted is None:
+        print("specdraft edit: no usable commit message from the model; the instruction is the subject",
+              file=sys.stderr)  # fmt: skip
+    return drafted
 
 
 def _commit_with_editor(repo, message: str) -> None:

@@ -150,3 +150,24 @@ def test_protected_ranges_follow_the_lines_above_them(new, expected):
     texts, _ = apply_in_memory({"f.txt": OLD_LINES.encode()}, patch)
     start, end = expected
     assert texts["f.txt"].splitlines()[start:end] == [b"e"]
+
+
+def test_clean_commit_message_cuts_and_refuses_what_is_no_message():
+    from app.drafting import COMMIT_BODY_MAX_LINES, clean_commit_message
+
+    assert clean_commit_message("```\nSubject: Add hints\n\nWhy.\n```\ncode after") == "Add hints\n\nWhy."
+    long = clean_commit_message("x" * 200)
+    assert long is not None and len(long) == 72 and long.endswith("…")
+    body = clean_commit_message("Fix it\n\n" + "\n".join(f"line {i}" for i in range(50)))
+    assert body is not None and len(body.splitlines()) == 2 + COMMIT_BODY_MAX_LINES
+    assert clean_commit_message("") is None and clean_commit_message("  \n```\n") is None
+    assert clean_commit_message("diff --git a/x b/x\n") is None
+
+
+def test_commit_message_prompt_cuts_a_long_diff():
+    from app.drafting import commit_message_prompt
+
+    messages = commit_message_prompt("bump", "+x\n" * 5000, max_chars=100)
+    user = messages[-1]["content"]
+    assert "bump" in user and "left out" in user and user.count("+x") == 33  # whole lines only
+    assert "\n+\n" not in user

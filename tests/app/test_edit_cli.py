@@ -67,12 +67,19 @@ def test_stage_stages_only_the_accepted_hunk(repo, monkeypatch):
     assert git(repo, "diff") == ""  # the worktree equals the index
 
 
+MESSAGE = "```\nGreet with an f-string\n\nThe greeting reads better with a comma.\n```\n"
+
+
 def test_commit_with_trailers(repo, monkeypatch):
+    backend = ScriptedBackend([Reply(FRIENDLIER), Reply(MESSAGE)])
     result = run_edit(monkeypatch, repo, ["Make the greeting friendlier", "greet.py", "--plain", "--commit"],
-                      ScriptedBackend([Reply(FRIENDLIER)]), "y\nn\n")  # fmt: skip
+                      backend, "y\nn\n")  # fmt: skip
     assert result.code == 0, result.err
     message = git(repo, "log", "-1", "--format=%B")
-    assert message.startswith("Make the greeting friendlier\n\n")
+    assert message.startswith("Greet with an f-string\n\nThe greeting reads better with a comma.\n\n")
+    asked = backend.requests[1]["messages"][-1]["content"]  # the instruction and the accepted diff only
+    assert "Make the greeting friendlier" in asked and '+    print(f"Hello, {name}!")' in asked
+    assert "shout(sys.argv[1])" not in asked
     trailers = git(repo, "log", "-1", "--format=%(trailers:only,unfold)")
     assert "Drafted-by: scripted-coder" in trailers
     assert "Reviewed: 1/2 hunks accepted, 0 edited" in trailers
@@ -214,7 +221,7 @@ def test_context_larger_than_the_window_is_a_clear_error(repo, monkeypatch):
 def test_edited_hunk_lands_as_edited_and_the_trailer_counts_it(repo, monkeypatch):
     monkeypatch.setenv("GIT_EDITOR", "sed -i 's/Hello, {name}!/Hi, {name}!/'")
     result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain", "--commit"],
-                      ScriptedBackend([Reply(FRIENDLIER)]), "e\ny\n")  # fmt: skip
+                      ScriptedBackend([Reply(FRIENDLIER), Reply(MESSAGE)]), "e\ny\n")  # fmt: skip
     assert result.code == 0, result.err
     assert git(repo, "show", "HEAD:greet.py") == GREET_EDITED.replace("Hello, {name}!", "Hi, {name}!")
     assert "Reviewed: 2/2 hunks accepted, 1 edited" in git(repo, "log", "-1", "--format=%B")
@@ -284,16 +291,33 @@ def test_split_rejection_redraft_keeps_the_accepted_part(repo, monkeypatch):
 def test_commit_message_opens_in_the_editor_with_its_trailers(repo, monkeypatch):
     monkeypatch.setenv("GIT_EDITOR", "sed -i '1s/.*/Greet people kindly/'")
     result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain", "--commit", "--edit-message"],
-                      ScriptedBackend([Reply(FRIENDLIER)]), "y\ny\n")  # fmt: skip
+                      ScriptedBackend([Reply(FRIENDLIER), Reply(MESSAGE)]), "y\ny\n")  # fmt: skip
     assert result.code == 0, result.err
     message = git(repo, "log", "-1", "--format=%B")
     assert message.startswith("Greet people kindly\n") and "Reviewed: 2/2 hunks accepted, 0 edited" in message
+    assert "The greeting reads better with a comma." in message  # the model's body, kept by the human
+
+
+def test_commit_message_falls_back_to_the_instruction_when_the_backend_fails(repo, monkeypatch):
+    backend = ScriptedBackend([Reply(FRIENDLIER), Reply("Never sent", raise_after=0)])
+    result = run_edit(monkeypatch, repo, ["Make the greeting friendlier", "greet.py", "--yes", "--commit"], backend)
+    assert result.code == 0, result.err
+    assert len(backend.requests) == 2 and "no usable commit message" in result.err
+    message = git(repo, "log", "-1", "--format=%B")
+    assert message.startswith("Make the greeting friendlier\n\nDrafted-by: scripted-coder\n")
+
+
+def test_message_flag_is_used_and_the_model_is_not_asked(repo, monkeypatch):
+    backend = ScriptedBackend([Reply(FRIENDLIER)])
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes", "--commit", "-m", "Mine"], backend)
+    assert result.code == 0, result.err
+    assert len(backend.requests) == 1 and git(repo, "log", "-1", "--format=%s") == "Mine\n"
 
 
 def test_emptied_commit_message_leaves_the_hunks_staged(repo, monkeypatch):
     monkeypatch.setenv("GIT_EDITOR", "sed -i 'd'")
     result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes", "--commit", "--edit-message"],
-                      ScriptedBackend([Reply(FRIENDLIER)]))  # fmt: skip
+                      ScriptedBackend([Reply(FRIENDLIER), Reply(MESSAGE)]))  # fmt: skip
     assert result.code == 2 and "no commit was made" in result.err
     assert git(repo, "log", "--format=%s") == "start\n"
     assert "Hello, {name}!" in git(repo, "diff", "--cached")

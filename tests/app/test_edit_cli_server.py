@@ -47,6 +47,7 @@ def repo(tmp_path):
 
 def test_plain_review_of_a_served_draft_then_commit(repo, server):
     server.script.append(stream_pieces(pieces(ANSWER)))
+    server.script.append(stream_pieces(pieces("Use an f-string in greet\n\nFriendlier output.\n")))
     result = specdraft(repo, "Make the greeting friendlier", "greet.py", "--server", server.url,
                        "--model", "tiny-coder", "--plain", "--commit", answers="y\nn\n\n")  # fmt: skip
     assert result.returncode == 0, result.stderr
@@ -54,7 +55,9 @@ def test_plain_review_of_a_served_draft_then_commit(repo, server):
     assert git(repo, "show", "HEAD:greet.py") == FIRST_ONLY
     body = git(repo, "log", "-1", "--format=%B")
     assert "Drafted-by: tiny-coder" in body and "Reviewed: 1/2 hunks accepted, 0 edited" in body
-    (request,) = server.chat_requests()
+    assert body.startswith("Use an f-string in greet\n\nFriendlier output.\n")
+    request, asked_message = server.chat_requests()
+    assert "commit message" in asked_message["messages"][0]["content"]
     assert request["model"] == "tiny-coder" and request["stream"] is True
     assert "SEARCH" in request["messages"][0]["content"] and GREET in request["messages"][1]["content"]
 
