@@ -683,7 +683,7 @@ def clean_commit_message(text: str) -> str | None:
     for prefix in ("subject:", "commit message:", "commit:"):
         if subject.lower().startswith(prefix):
             subject = subject[len(prefix):].strip()
-    if not subject or subject.startswith(("diff --git", "@@", "+++", "---", "<<<<<<<")):
+    if not subject or _looks_like_code(subject):
         return None
     if len(subject) > COMMIT_SUBJECT_MAX:
         subject = subject[: COMMIT_SUBJECT_MAX - 1].rstrip() + "…"
@@ -695,9 +695,20 @@ def clean_commit_message(text: str) -> str | None:
     while body and not body[0].strip():
         body.pop(0)
     body = body[:COMMIT_BODY_MAX_LINES]
+    if any(_looks_like_code(line.strip()) for line in body if line.strip()):
+        body = []  # code is no commit message body: keep the subject alone
     while body and not body[-1].strip():
         body.pop()
     return subject + ("\n\n" + "\n".join(body) if body else "")
+
+
+_CODE_STARTS = ("diff --git", "@@", "+++", "---", "<<<<<<<", "def ", "class ", "import ", "from ",
+                "return ", '"""', "\x27\x27\x27", "#", "//", "/*", "}", "{", "@")
+
+
+def _looks_like_code(line: str) -> bool:
+    """A line of code (or diff) rather than prose: a small model may answer with code."""
+    return line.startswith(_CODE_STARTS) or line.endswith((":", "{", ";", "(", ",")) or "()" in line
 
 
 def draft_commit_message(backend: Any, instruction: str, diff: str) -> str | None:

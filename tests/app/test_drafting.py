@@ -162,6 +162,8 @@ def test_clean_commit_message_cuts_and_refuses_what_is_no_message():
     assert body is not None and len(body.splitlines()) == 2 + COMMIT_BODY_MAX_LINES
     assert clean_commit_message("") is None and clean_commit_message("  \n```\n") is None
     assert clean_commit_message("diff --git a/x b/x\n") is None
+    assert clean_commit_message('def _get(a, b):\n    """Return the b.\n') is None  # a small model's code
+    assert clean_commit_message("Rename add to plus\n\n    return plus(a, b)\n") == "Rename add to plus"
 
 
 def test_commit_message_prompt_cuts_a_long_diff():
