@@ -243,3 +243,33 @@ async def test_the_timer_marks_a_file_stale_that_is_not_the_current_one(tmp_path
         await wait_for(pilot, lambda: "stale" in " ".join(file_rows(app)))
         assert "stale" in file_rows(app)[1] and "stale" not in file_rows(app)[0]
         app.exit(True)
+
+
+def test_R_in_the_tui_applies_the_other_files_then_redrafts_the_stale_one_from_disk(tmp_path, monkeypatch):
+    """The run loop behind R: what was accepted elsewhere lands, the stale file is drafted again
+    from the file as it is now (the human's edit is the new base) and reviewed in the TUI again."""
+    import app.edit_cli
+    from app.review import Decision
+    from tests.app.editkit import run_edit
+
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
+    backend = ScriptedBackend([Reply("a = 2\n"), Reply("b = 2\n"), Reply("a = 3\nmine = 1\n")], kind="local")
+    calls = []
+
+    def fake_tui(flow, drafter, settings, stage):  # stands in for the review app (tested above)
+        round_ = flow.first()
+        round_.session.set_decisions(list(range(len(round_.session.units))), Decision.ACCEPTED)
+        calls.append([source.path for source in flow.sources])
+        if len(calls) == 1:
+            (repo / "a.py").write_text("a = 1\nmine = 1\n")  # the human edits a.py meanwhile
+            return ("stale", ["a.py"])
+        return True
+
+    monkeypatch.setattr(app.edit_cli, "_first_round_in_tui", fake_tui)
+    monkeypatch.setattr(app.edit_cli, "_isatty", lambda stream: True)
+    result = run_edit(monkeypatch, repo, ["bump", "a.py", "b.py"], backend)
+    assert result.code == 0, result.err
+    assert calls == [["a.py", "b.py"], ["a.py"]]
+    assert backend.requests[2]["reference"] == "a = 1\nmine = 1\n"  # redrafted from disk
+    assert (repo / "b.py").read_text() == "b = 2\n"
+    assert (repo / "a.py").read_text() == "a = 3\nmine = 1\n"
