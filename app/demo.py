@@ -209,18 +209,11 @@ def run(args: argparse.Namespace) -> int:
         f"specdraft demo: a throwaway repository with an unstaged edit is at {repo}",
         file=sys.stderr,
     )
-    review_args = argparse.Namespace(
-        revs=None,
-        staged=False,
-        patch=None,
-        index=False,
-        discard=False,
-        yes=False,
-        resume=False,
-        report=None,
-        plain=args.plain,
-        theme=args.theme,
-        context=None,
+    # the review's own parser, so that every review option has its default
+    review_parser = argparse.ArgumentParser(prog="specdraft review")
+    review_cli.add_arguments(review_parser)
+    review_args = review_parser.parse_args(
+        [*(["--plain"] if args.plain else []), *(["--theme", args.theme] if args.theme else [])]
     )
     here = os.getcwd()
     os.chdir(repo)

@@ -94,7 +94,7 @@ def _mode(args: argparse.Namespace) -> _Mode:
         )
     if args.staged and args.patch:
         raise UserError("--staged and --patch cannot be combined; choose one")
-    if getattr(args, "only_unreviewed", False) and not args.staged:
+    if args.only_unreviewed and not args.staged:
         raise UserError("--only-unreviewed only goes with --staged")
     if args.index and not args.patch:
         raise UserError("--index only goes with --patch FILE")
@@ -163,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
         empty = f"nothing to review: {args.revs} changes nothing"
     elif mode.name == "staged":
         data = repo.diff_staged()
-        key = "staged-unreviewed" if getattr(args, "only_unreviewed", False) else "staged"
+        key = "staged-unreviewed" if args.only_unreviewed else "staged"
         empty = "nothing to review: no staged changes (git add some, or review unstaged ones without --staged)"
     elif mode.name == "patch":
         data = _read_patch_file(args.patch)
@@ -206,7 +206,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"specdraft review: {message}", file=sys.stderr)
     drafted = _drafted_hunks(repo, settings) if mode.name == "staged" else {}
     hidden = []  # --only-unreviewed: hunks not shown, kept staged as they are
-    if getattr(args, "only_unreviewed", False):
+    if args.only_unreviewed:
         hidden = [u for u in session.units if (u.hunk.parent_id or u.id) not in drafted]
         session.units = [u for u in session.units if (u.hunk.parent_id or u.id) in drafted]
         if not session.units:
