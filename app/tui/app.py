@@ -36,7 +36,7 @@ class ReviewApp(App[bool]):
         self,
         session: ReviewSession,
         *,
-        title: str,
+        title: str = "specdraft review",
         theme: str | None = None,
         read_only: bool = False,
         settings: Settings | None = None,
@@ -172,28 +172,13 @@ class ReviewApp(App[bool]):
             screen.action_abort_quit()
 
 
-def build_app(
-    session: ReviewSession,
-    *,
-    title: str = "specdraft review",
-    theme: str | None = None,
-    read_only: bool = False,
-    settings: Settings | None = None,
-    themes: Mapping[str, SpecTheme] | None = None,
-    environ: Mapping[str, str] | None = None,
-    effects: Effects | None = None,
-) -> ReviewApp:
-    """The review app, ready for ``run()`` or ``run_test()``; raises UserError for bad settings."""
-    return ReviewApp(
-        session,
-        title=title,
-        theme=theme,
-        read_only=read_only,
-        settings=settings,
-        themes=themes,
-        environ=environ,
-        effects=effects,
-    )
+def build_app(session: ReviewSession, **options) -> ReviewApp:
+    """The review app, ready for ``run()`` or ``run_test()``; raises UserError for bad settings.
+
+    ``options`` are ReviewApp's keyword arguments (title, theme, read_only, settings, themes,
+    environ, effects).
+    """
+    return ReviewApp(session, **options)
 
 
 def run_review_tui(
