@@ -187,29 +187,14 @@ def run_review_tui(
     title: str,
     theme: str | None,
     read_only: bool,
-    settings: Settings | None = None,
+    settings: Settings,
     effects: Effects | None = None,
 ) -> bool:
     """Run the review in the terminal. True: apply the decisions and quit; False: apply nothing.
 
-    ``theme`` (from ``--theme``) wins over ``settings.theme``; ``settings`` defaults to
-    ``app.config.load_settings()`` for the current directory's repository when None.
+    ``theme`` (from ``--theme``) wins over ``settings.theme`` (app.config.load_settings).
     """
-    if settings is None:
-        from app.config import load_settings
-
-        settings = load_settings(_repo_root())
     app = build_app(
         session, title=title, theme=theme, read_only=read_only, settings=settings, effects=effects
     )
     return app.run() is True
-
-
-def _repo_root():
-    from pathlib import Path
-
-    here = Path.cwd()
-    for candidate in (here, *here.parents):
-        if (candidate / ".git").exists():
-            return candidate
-    return None
