@@ -34,6 +34,13 @@ ROOT = Path(__file__).resolve().parent.parent
 SEQ_LEN = 1024  # training row length; the models' max_position_embeddings
 PROMPT_LOSS_WEIGHT = 0.1  # the prompt (instruction + original) is weighted down; the answer counts fully
 PLAIN_EVERY = 7  # every 7th row is plain stdlib code (about 14%), the others packed edit examples
+# Curriculum: each model starts on short copy drills (rows of COPY_SEQ_LEN tokens, COPY_ROWS per step)
+# until it copies (mean drill loss of the last 20 steps under COPY_DONE_LOSS) or spec.copy_steps
+# steps have run. Induction (copy) heads form after a plateau; on short drills of mostly random
+# tokens the plateau lasts ~800 steps for the draft, while 2,700 steps of the full mix formed none.
+COPY_SEQ_LEN = 256
+COPY_ROWS = 16
+COPY_DONE_LOSS = 0.5
 
 
 @dataclass
@@ -49,6 +56,7 @@ class ModelSpec:
     tie_word_embeddings: bool
     lr: float
     batch_size: int  # rows of SEQ_LEN tokens per step
+    copy_steps: int = 0  # the most steps of the copy-drill curriculum that starts training
 
     def model_args(self, vocab_size: int):
         from engine.model import ModelArgs
@@ -64,11 +72,11 @@ class ModelSpec:
 
 SPECS = {
     # 8 x (attention 0.39M + SwiGLU 1.18M) = 12.6M non-embedding; untied 2 x 4096 x 384 = 3.1M embedding
-    "target": ModelSpec("target", 384, 8, 6, 2, 1024, False, 1e-3, 2),
+    "target": ModelSpec("target", 384, 8, 6, 2, 1024, False, 1.5e-3, 4, 2000),
     # 4 x (attention 0.10M + SwiGLU 0.29M) = 1.6M non-embedding; tied 4096 x 192 = 0.8M embedding
-    "draft": ModelSpec("draft", 192, 4, 3, 1, 512, True, 2e-3, 4),
+    "draft": ModelSpec("draft", 192, 4, 3, 1, 512, True, 3e-3, 4, 1500),
     # for tests: seconds per step
-    "tiny": ModelSpec("tiny", 32, 1, 2, 1, 64, True, 3e-3, 2),
+    "tiny": ModelSpec("tiny", 32, 1, 2, 1, 64, True, 3e-3, 2, 2),
 }
 
 
@@ -247,24 +255,25 @@ class Batches:
         ids = self.plain[start : start + SEQ_LEN].astype(np.int64)
         return ids, np.ones(SEQ_LEN, dtype=np.float32)
 
-    def copy_row(self, g: int):
+    def copy_row(self, g: int, seq_len: int = SEQ_LEN, lengths: tuple[int, int] = (16, 480),
+                 random_share: float = 0.5, stream: int = 2_000_003):  # fmt: skip
         """Copy drills: `<|bos|> X <|assistant|> X <|end|>`, loss on the second X and the end only.
 
-        X is 16-256 random tokens or a window of plain code. Random tokens can only be predicted
-        by copying, which teaches the induction (copy) heads that edits need much faster than
-        the edit examples alone do.
+        X is `lengths` random tokens (with probability `random_share`) or a window of plain code.
+        Random tokens can only be predicted by copying, which teaches the induction (copy) heads
+        that edits need much faster than the edit examples alone do.
         """
         np = self.np
-        rng = np.random.default_rng([self.seed, 2_000_003, g])
-        ids = np.zeros(SEQ_LEN, dtype=np.int64)
-        weights = np.zeros(SEQ_LEN, dtype=np.float32)
+        rng = np.random.default_rng([self.seed, stream, g])
+        ids = np.zeros(seq_len, dtype=np.int64)
+        weights = np.zeros(seq_len, dtype=np.float32)
         used = 0
         vocab = int(self.plain.max()) + 1
         while True:
-            length = int(rng.integers(16, 257))
-            if used + 2 * length + 3 > SEQ_LEN:
+            length = int(rng.integers(lengths[0], min(lengths[1], (seq_len - 3) // 2) + 1))
+            if used + 2 * length + 3 > seq_len:
                 break
-            if rng.random() < 0.5:
+            if rng.random() < random_share:
                 segment = rng.integers(len(editprompt.SPECIAL_TOKENS), vocab, size=length)
             else:
                 start = int(rng.integers(0, len(self.plain) - length))
@@ -282,6 +291,13 @@ class Batches:
         if self.copy_from_row is not None and g >= self.copy_from_row and g % PLAIN_EVERY in (1, 4):
             return self.copy_row(g)
         return self.edit_row(g - (g + 1) // PLAIN_EVERY)
+
+    def drill_batch(self, step: int):
+        """A batch of the copy curriculum: COPY_ROWS rows of COPY_SEQ_LEN tokens, mostly random."""
+        import torch
+
+        rows = [self.copy_row(step * COPY_ROWS + j, COPY_SEQ_LEN, (8, 64), 0.7, 3_000_017) for j in range(COPY_ROWS)]
+        return torch.from_numpy(self.np.stack([r[0] for r in rows])), torch.from_numpy(self.np.stack([r[1] for r in rows]))
 
     def batch(self, step: int, batch_size: int):
         import torch
@@ -409,7 +425,8 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         [{"params": decay, "weight_decay": 0.1}, {"params": no_decay, "weight_decay": 0.0}],
         lr=spec.lr, betas=(0.9, 0.95), eps=1e-8,
     )  # fmt: skip
-    state = {"step": 0, "total_steps": steps, "elapsed": 0.0, "wall": 0.0, "tokens": 0}
+    state = {"step": 0, "total_steps": steps, "elapsed": 0.0, "wall": 0.0, "tokens": 0,
+             "copy_end": None if spec.copy_steps else 0}  # fmt: skip
     if ckpt_path.is_file():
         saved = torch.load(ckpt_path, map_location="cpu", weights_only=True)
         model.load_state_dict(saved["model"])
@@ -436,7 +453,6 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
     if copy_from is not None:
         log(f"{spec.name}: copy drills from step {copy_from}")
     val = validation_rows(data_dir, *val_rows, seed=seed)
-    tokens_per_step = spec.batch_size * SEQ_LEN
     warmup = 50
 
     def save_checkpoint() -> None:
@@ -474,7 +490,11 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         lr = lr_at(step, state["total_steps"], spec.lr, warmup)
         for group in optimizer.param_groups:
             group["lr"] = lr
-        ids, weights = batches.batch(step, spec.batch_size)
+        drilling = state.get("copy_end") is None
+        if drilling:
+            ids, weights = batches.drill_batch(step)
+        else:  # the main mix numbers its rows from the end of the curriculum
+            ids, weights = batches.batch(step - state["copy_end"], spec.batch_size)
         with torch.autocast("cpu", dtype=torch.bfloat16):
             loss = weighted_loss(model, ids, weights)
         optimizer.zero_grad(set_to_none=True)
@@ -484,10 +504,22 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         dt = time.time() - t0
         state["step"] = step + 1
         state["elapsed"] += dt
-        state["tokens"] += tokens_per_step
+        step_tokens = ids.numel()
+        state["tokens"] += step_tokens
         record = {"model": spec.name, "step": step + 1, "loss": round(loss.item(), 4), "lr": lr,
-                  "grad_norm": round(float(grad_norm), 3), "tok_s": round(tokens_per_step / dt),
+                  "grad_norm": round(float(grad_norm), 3), "tok_s": round(step_tokens / dt),
                   "elapsed_s": round(state["elapsed"], 1), "tokens": state["tokens"]}  # fmt: skip
+        if drilling:
+            record["phase"] = "copy"
+            drill_losses = (state.get("drill_losses", []) + [loss.item()])[-20:]
+            state["drill_losses"] = drill_losses
+            copies = len(drill_losses) == 20 and sum(drill_losses) / 20 < COPY_DONE_LOSS
+            if copies or state["step"] >= spec.copy_steps:
+                state["copy_end"] = state["step"]
+                state["copy_end_tokens"] = state["tokens"]
+                recent = []  # main-mix steps take a different time
+                log(f"{spec.name}: copy curriculum ends at step {state['step']} (drill loss "
+                    f"{sum(drill_losses) / len(drill_losses):.3f}{'' if copies else ', step limit'})")  # fmt: skip
         last = state["total_steps"] is not None and state["step"] >= state["total_steps"]
         pause = stop_after is not None and state["step"] - first_step >= stop_after
         if state["step"] % eval_every == 0 or last:
@@ -512,6 +544,8 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
     summary = {
         "model": spec.name, "spec": asdict(spec), "non_embedding_params": non_embedding,
         "copy_from_step": state.get("copy_from_step"), "phases": state.get("phases", []),
+        "copy_curriculum_steps": state.get("copy_end"), "copy_curriculum_tokens": state.get("copy_end_tokens"),
+        "copy_curriculum_loss": round(sum(state.get("drill_losses", [0.0])) / max(1, len(state.get("drill_losses", []))), 4),
         "params": total_params, "steps": state["step"], "tokens": state["tokens"],
         "train_seconds": round(state["elapsed"], 1),
         "tokens_per_second": round(state["tokens"] / max(state["elapsed"], 1e-9)),

@@ -80,18 +80,27 @@ def test_batches_are_deterministic_and_mixed(work):
 def test_copy_drills_repeat_the_segment_and_weigh_only_the_copy(work):
     batches = train.Batches(work / "data", "train", seed=1, copy_from_row=10)
     assert batches.row(8)[1].max() == 1.0 and (abs(batches.row(8)[1] - train.PROMPT_LOSS_WEIGHT) < 1e-3).any()
-    ids, weights = batches.row(15)  # 15 % 7 == 1: a drill
+    assert _drill_pairs(*batches.row(15)) >= 1  # 15 % 7 == 1: a drill
+    ids, weights = batches.drill_batch(3)  # the curriculum: short rows of short segments
+    assert ids.shape == (train.COPY_ROWS, train.COPY_SEQ_LEN) and not (ids == batches.drill_batch(4)[0]).all()
+    assert all(_drill_pairs(ids[r].numpy(), weights[r].numpy(), longest=64) >= 2 for r in range(len(ids)))
+
+
+def _drill_pairs(ids, weights, longest=480):
+    """Number of `bos X assistant X end` pairs in a drill row (asserting their layout and weights)."""
     assert ids[0] == 1
     pairs = 0
     starts = [i for i in range(len(ids)) if ids[i] == 1]
     for start in starts:
         mid = start + list(ids[start:]).index(5)
         length = mid - start - 1
+        assert 8 <= length <= longest
         first, second = ids[start + 1 : mid], ids[mid + 1 : mid + 1 + length]
         assert (first == second).all() and ids[mid + 1 + length] == 2
         assert weights[start : mid + 1].sum() == 0 and (weights[mid + 1 : mid + 2 + length] == 1).all()
         pairs += 1
-    assert pairs >= 2 and weights.sum() == sum(1 for w in weights if w == 1.0)
+    assert weights.sum() == sum(1 for w in weights if w == 1.0)
+    return pairs
 
 
 def test_wsd_schedule_and_timed_total():
@@ -124,6 +133,7 @@ def test_resume_follows_the_same_trajectory(work, tmp_path):
     assert len(got) == 8 and got == pytest.approx(expected, abs=1e-4)
     assert expected[-1] < expected[0]
     assert summary["steps"] == 8 and "val_edit" in summary
+    assert summary["copy_curriculum_steps"] == spec.copy_steps  # the tiny model never copies in 2 steps
 
 
 @pytest.mark.slow
