@@ -1,9 +1,11 @@
-"""`specdraft demo`: a throwaway repository with a realistic edit, opened in `specdraft review`.
+"""`specdraft demo`: the whole loop on a throwaway repository, offline, with the builtin model.
 
-For now the edit is a fixed one (a later version drafts it with the builtin model): a small
-Python module is committed, then a multi-hunk change to it is left in the worktree, and the
-review starts on it: the TUI in a terminal, the plain questions otherwise. Nothing outside the
-temporary directory is touched; its path is printed so you can look around afterwards.
+A small Python module is committed in a new temporary repository; then `specdraft edit` opens on
+it with a suggested instruction (in a terminal: the instruction box, filled in, so you can change
+it; otherwise the plain questions): the builtin model drafts the edit with speculative decoding,
+you review it hunk by hunk, and only what you accept is written. `--review` instead reviews a
+fixed, hand-written edit with no model at all (`specdraft review` on an unstaged change). Nothing
+outside the temporary directory is touched; its path is printed so you can look around afterwards.
 """
 
 from __future__ import annotations
@@ -155,6 +157,24 @@ def report(inventory):
     return "\\n".join(lines)
 '''
 
+# What the builtin model is asked to do by default: an edit of a kind it was trained on and gets
+# right on this module (engine/builtin/MODEL_CARD.md lists what it can and cannot do).
+SUGGESTED_INSTRUCTION = "Rename the parameter `path` to `filename`."
+SUGGESTED_FILE = "storage.py"
+SAMPLE = '''\
+import json
+
+
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def save(data, path):
+    with open(path, "w") as f:
+        json.dump(data, f, indent=2)
+'''
+
 README = "# inventory\n\nA tiny inventory module, used by `specdraft demo`.\n"
 README_EDITED = (
     "# inventory\n\nA tiny inventory module, used by `specdraft demo`.\n\n"
@@ -165,65 +185,80 @@ _IDENTITY = ["-c", "user.name=specdraft demo", "-c", "user.email=demo@specdraft.
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--dir", metavar="DIR", help="make the demo repository in DIR (must not exist)"
-    )
-    parser.add_argument(
-        "--plain", action="store_true", help="use the plain git add -p style questions"
-    )
+    parser.add_argument("--dir", metavar="DIR", help="make the demo repository in DIR (must not exist)")
+    parser.add_argument("--plain", action="store_true", help="use the plain git add -p style questions")
     parser.add_argument("--theme", metavar="NAME", help="colour theme for the TUI")
+    parser.add_argument("--review", action="store_true",
+                        help="review a fixed, hand-written edit instead (no model at all)")  # fmt: skip
+    parser.add_argument("--instruction", default=SUGGESTED_INSTRUCTION,
+                        help="what the model is asked to change (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--model", help="the model that drafts (default: builtin); with --server its name")
+    parser.add_argument("--server", metavar="URL", help="draft with an OpenAI-compatible server instead")
+
+
+def _git(path: Path, *args: str) -> None:
+    result = subprocess.run(["git", *_IDENTITY, *args], cwd=path, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise UserError(f"could not set up the demo repository: {result.stderr.strip()}")
 
 
 def make_demo_repo(path: Path) -> Path:
-    """Create the demo repository at ``path``: one commit, then the edit left unstaged."""
+    """The `--review` repository at ``path``: one commit, then a hand-written edit left unstaged."""
     path.mkdir(parents=True, exist_ok=False)
-
-    def git(*args: str) -> None:
-        result = subprocess.run(
-            ["git", *_IDENTITY, *args], cwd=path, capture_output=True, text=True
-        )
-        if result.returncode != 0:
-            raise UserError(f"could not set up the demo repository: {result.stderr.strip()}")
-
-    git("init", "-q")
+    _git(path, "init", "-q")
     (path / "inventory.py").write_text(ORIGINAL)
     (path / "README.md").write_text(README)
-    git("add", "-A")
-    git("commit", "-q", "-m", "inventory: first version")
+    _git(path, "add", "-A")
+    _git(path, "commit", "-q", "-m", "inventory: first version")
     (path / "inventory.py").write_text(EDITED)
     (path / "README.md").write_text(README_EDITED)
     return path
 
 
-def run(args: argparse.Namespace) -> int:
-    from app import review_cli
+def make_edit_repo(path: Path) -> Path:
+    """The repository the model edits: the sample module, committed, a clean worktree."""
+    path.mkdir(parents=True, exist_ok=False)
+    _git(path, "init", "-q")
+    (path / SUGGESTED_FILE).write_text(SAMPLE)
+    (path / "README.md").write_text("# storage\n\nA sample module for `specdraft demo`.\n")
+    _git(path, "add", "-A")
+    _git(path, "commit", "-q", "-m", "storage: first version")
+    return path
 
+
+def run(args: argparse.Namespace) -> int:
     if args.dir:
         target = Path(args.dir)
         if target.exists():
             raise UserError(f"{target} already exists; give a new directory to --dir")
     else:
-        target = Path(tempfile.mkdtemp(prefix="specdraft-demo-")) / "inventory"
-    repo = make_demo_repo(target)
-    print(
-        f"specdraft demo: a throwaway repository with an unstaged edit is at {repo}",
-        file=sys.stderr,
-    )
-    # the review's own parser, so that every review option has its default
-    review_parser = argparse.ArgumentParser(prog="specdraft review")
-    review_cli.add_arguments(review_parser)
-    review_args = review_parser.parse_args(
-        [*(["--plain"] if args.plain else []), *(["--theme", args.theme] if args.theme else [])]
-    )
+        target = Path(tempfile.mkdtemp(prefix="specdraft-demo-")) / ("inventory" if args.review else "storage")
+    if args.review:
+        from app import review_cli as command
+
+        repo = make_demo_repo(target)
+        print(f"specdraft demo: a throwaway repository with an unstaged edit is at {repo}", file=sys.stderr)
+        argv = ["--plain"] if args.plain else []
+    else:
+        from app import edit_cli as command
+
+        repo = make_edit_repo(target)
+        print(f"specdraft demo: a throwaway repository is at {repo}; the model is asked: "
+              f"{args.instruction}", file=sys.stderr)  # fmt: skip
+        argv = [args.instruction, SUGGESTED_FILE, "--ask", *(["--plain"] if args.plain else [])]
+        argv += [*(["--model", args.model] if args.model else []), *(["--server", args.server] if args.server else [])]
+    argv += ["--theme", args.theme] if args.theme else []
+    # the command's own parser, so that every one of its options has its default
+    parser = argparse.ArgumentParser(prog=f"specdraft {'review' if args.review else 'edit'}")
+    command.add_arguments(parser)
+    command_args = parser.parse_args(argv)
     here = os.getcwd()
     os.chdir(repo)
     try:
-        code = review_cli.run(review_args)
+        code = command.run(command_args)
     finally:
         os.chdir(here)
-    print(
-        f"specdraft demo: done; look at it with `git -C {repo} diff --cached`, "
-        "or delete the directory",
-        file=sys.stderr,
-    )
+    look = "diff --cached" if args.review else "diff"
+    print(f"specdraft demo: done; look at it with `git -C {repo} {look}`, "
+          "or delete the directory", file=sys.stderr)  # fmt: skip
     return code

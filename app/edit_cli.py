@@ -32,7 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--server", metavar="URL", help="an OpenAI-compatible server (vLLM, llama.cpp, Ollama, ...)")
     parser.add_argument("--draft-model", metavar="DIR", help="a small draft model for the local engine")
     parser.add_argument("--drafter", help="the local engine's drafter: auto, none, edit, lookup, model, hybrid")
+    parser.add_argument("--ask", action="store_true",
+                        help="in a terminal, open the instruction box even when an instruction and paths are given")  # fmt: skip
     parser.add_argument("--plain", action="store_true", help="git add -p style questions on standard input")
+    parser.add_argument("--theme", metavar="NAME", help="colour theme for the TUI")
     parser.add_argument("--yes", "-y", action="store_true",
                         help="accept every hunk without asking (the review record says so)")  # fmt: skip
     parser.add_argument("--stage", action="store_true", help="stage the accepted hunks too")
@@ -98,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     repo = GitRepo(".")
     settings = load_settings(repo.root, flags={
         "model": args.model, "server": args.server, "draft_model": args.draft_model,
-        "drafter": args.drafter, "context": args.context,
+        "drafter": args.drafter, "context": args.context, "theme": args.theme,
     })  # fmt: skip
     stage = args.stage or args.commit
     if (args.message or args.edit_message) and not args.commit:
@@ -109,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
                         "or drop --commit (then --stage adds the accepted hunks to them)")  # fmt: skip
     answers, output = sys.stdin.buffer, sys.stdout.buffer
     use_tui = not args.plain and not args.yes and _isatty(answers) and _isatty(sys.stdout)
-    if (not args.instruction or not args.paths) and use_tui:
+    if (not args.instruction or not args.paths or args.ask) and use_tui:
         if not _ask_in_tui(args, repo):
             print("specdraft edit: nothing asked, nothing done", file=sys.stderr)
             return 0
@@ -158,9 +161,7 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)  # fmt: skip
             break
         flows.append(flow)
-        if not _review(flow, round_, repo, args, stage, settings, use_tui, answers, output):
-            print("specdraft edit: quit without applying anything", file=sys.stderr)
-            return 0
+        _review(flow, round_, repo, args, stage, answers, output)
         applied, stale = _apply(flow, repo, stage)
         applied_files += applied
         if not stale or args.yes or use_tui or not _ask_redraft_stale(stale, answers, output):
@@ -178,25 +179,21 @@ def run(args: argparse.Namespace) -> int:
     return 1 if stale else 0
 
 
-def _review(flow, round_, repo, args, stage: bool, settings, use_tui: bool, answers: BinaryIO,
-            output: BinaryIO) -> bool:  # fmt: skip
-    """The review rounds of one flow; False when the human quit the TUI without applying."""
+def _review(flow, round_, repo, args, stage: bool, answers: BinaryIO, output: BinaryIO) -> None:
+    """The review rounds of one flow in plain mode (or --yes); the TUI's are _first_round_in_tui's."""
     while True:
         _show_round(round_, output)
         if not round_.session.units:
-            return True
+            return
         if args.yes:
             from app.review import Decision
 
             round_.session.set_decisions(list(range(len(round_.session.units))), Decision.ACCEPTED)
-            return True
-        if use_tui:
-            # TODO(issue 6 section 6): notes in the TUI (r, then a line) to redraft
-            return _review_tui(round_, settings)
+            return
         _review_plain(round_, repo, stage, answers, output)
         note = _ask_note(round_, answers, output)
         if note is None:
-            return True
+            return
         try:
             again = flow.redraft(note)
         except Exception as error:  # a broken redraft must not lose what was accepted before
@@ -206,14 +203,14 @@ def _review(flow, round_, repo, args, stage: bool, settings, use_tui: bool, answ
                 raise
             print(f"specdraft edit: the redraft failed ({error}); applying what was accepted",
                   file=sys.stderr)  # fmt: skip
-            return True
+            return
         if again is None:
-            return True
+            return
         if not again.draft.complete:
             reasons = ", ".join(again.draft.finish_reasons)
             print(f"specdraft edit: the redraft did not finish ({reasons}); nothing of it is used",
                   file=sys.stderr)  # fmt: skip
-            return True
+            return
         round_ = again
 
 
@@ -388,15 +385,6 @@ def _review_plain(round_, repo, stage: bool, answers: BinaryIO, output: BinaryIO
     )  # fmt: skip
 
 
-def _review_tui(round_, settings) -> bool:
-    try:
-        from app.tui.app import run_review_tui
-    except ImportError as error:  # pragma: no cover - textual is installed with the package
-        raise UserError(f"the TUI is unavailable ({error}); use --plain") from None
-    return run_review_tui(round_.session, title=round_.session.source, theme=None, read_only=False,
-                          settings=settings)  # fmt: skip
-
-
 def _ask_note(round_, answers: BinaryIO, output: BinaryIO) -> str | None:
     """After the questions: a note redrafts the rejected and undecided hunks; None: no redraft."""
     from app.review import Decision
@@ -497,10 +485,8 @@ def commit_message(subject: str, model: str, totals: dict[str, int], unattended:
 
 def _record(flows, repo, backend, unattended: bool) -> None:
     """The review record (issue 7): every drafted hunk of every round, under .git/."""
-    try:
-        from app.provenance import record_session
-    except ImportError:  # TODO(issue 7): remove once app.provenance is part of every install
-        return
+    from app.provenance import record_session
+
     for round_ in (round_ for flow in flows for round_ in flow.rounds):
         if round_.session.units:
             record_session(repo, round_.session, drafter=backend.name, unattended=unattended)

@@ -63,6 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--windows", type=int, default=None, metavar="N",
                         help="decode at most N windows, those with the edit first (default: all)")  # fmt: skip
     parser.add_argument("--threads", type=int, default=None, metavar="N", help="torch threads")
+    parser.add_argument("--dtype", default="float32", choices=["float32", "bfloat16"],
+                        help="weights' dtype of target and draft, ours and transformers' alike (attention "
+                             "stays float32 in ours)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="which edits are made (default 0)")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--transformers", action="store_true",
@@ -411,12 +414,12 @@ def run(args: argparse.Namespace) -> int:
         from engine.cli_generate import resolve_model_dir
 
         model_dir = resolve_model_dir(args.model)
-        loaded = checkpoint.load(model_dir)
+        loaded = checkpoint.load(model_dir, dtype=args.dtype)
         target, tokenizer, eos_ids = loaded.model, loaded.require_tokenizer(), loaded.eos_token_ids
         draft_dir = args.draft_model or (str(model_dir / "draft") if (model_dir / "draft" / "config.json").is_file() else None)
         if draft_dir:
-            draft_model = checkpoint.load_model(resolve_model_dir(draft_dir))
-        description = f"target {model_dir}" + (f", draft {draft_dir}" if draft_dir else "")
+            draft_model = checkpoint.load_model(resolve_model_dir(draft_dir), dtype=args.dtype)
+        description = f"target {model_dir}" + (f", draft {draft_dir}" if draft_dir else "") + f", {args.dtype} weights"
     context = target.args.max_position_embeddings
     if args.workload == "free":
         windows = free_windows(tokenizer, context, args.files, min(args.max_new_tokens or 192, context // 2))
@@ -433,10 +436,11 @@ def run(args: argparse.Namespace) -> int:
         from transformers.utils import logging as hf_logging
 
         hf_logging.set_verbosity_error()
-        # float32 like our checkpoint.load (a bfloat16 checkpoint would otherwise run in bfloat16)
-        hf_model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.float32).eval()
+        # the dtype of ours (a bfloat16 checkpoint would otherwise always run in bfloat16)
+        hf_dtype = getattr(torch, args.dtype)
+        hf_model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=hf_dtype).eval()
         if draft_dir:
-            hf_draft = AutoModelForCausalLM.from_pretrained(resolve_model_dir(draft_dir), dtype=torch.float32).eval()
+            hf_draft = AutoModelForCausalLM.from_pretrained(resolve_model_dir(draft_dir), dtype=hf_dtype).eval()
     table = run_edit_bench(target, windows, drafters, eos_ids, draft_model, args.draft_len, oracle,
                            hf_model, hf_draft, args.max_new_tokens)  # fmt: skip
     if hf_model is not None:  # ours / theirs, for each of our methods against its transformers twin

@@ -232,12 +232,12 @@ def test_help_lists_every_option():
         assert option.encode() in result.stdout
 
 
-def test_demo_makes_a_repository_and_reviews_it(tmp_path):
+def test_demo_review_makes_a_repository_and_reviews_it(tmp_path):
     from tests.app.reviewkit import specdraft_subprocess
 
     target = tmp_path / "demo"
     result = specdraft_subprocess(
-        tmp_path, ["demo", "--dir", str(target), "--plain"], stdin=b"y\n" * 10
+        tmp_path, ["demo", "--review", "--dir", str(target), "--plain"], stdin=b"y\n" * 10
     )
     assert result.returncode == 0, result.stderr
     assert f"repository with an unstaged edit is at {target}".encode() in result.stderr

@@ -150,7 +150,7 @@ class ReviewScreen(Screen[None]):
     def _draw_failure(self, failures: list) -> None:
         failure = failures[self.failed_at]
         diff = self.query_one(DiffView)
-        diff._last = None  # a resize must not draw the previous hunk over this
+        diff.forget()  # a resize must not draw the previous hunk over this
         header = Text(no_wrap=True, overflow="ellipsis", end="")
         header.append(f"{failure.path or '(no path)'}  ", "bold")
         header.append(FAILED_MARK, "bold reverse red")

@@ -37,6 +37,8 @@ class DiffView(Vertical):
     DiffView > HunkBody { height: 1fr; }
     """
 
+    _last: tuple | None = None  # the arguments of the last show(), redrawn on resize
+
     def compose(self) -> ComposeResult:
         yield Static(id="file-header")
         yield HunkBody(id="hunk-body")
@@ -71,9 +73,14 @@ class DiffView(Vertical):
         if scroll_home:
             body.scroll_home(animate=False)
 
+    def forget(self) -> None:
+        """Forget the hunk last shown: the caller draws something else in the body (a failed
+        block), which a resize must not replace with that hunk."""
+        self._last = None
+
     def on_resize(self) -> None:
         """Changed lines are padded to the view's width: redraw at the new width."""
-        last = getattr(self, "_last", None)
+        last = self._last
         if last is not None:
             file, unit, position, colors, syntax, line_mode = last
             self.show(file, unit, position, colors, syntax=syntax, line_mode=line_mode, scroll_home=False)
