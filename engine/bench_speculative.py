@@ -63,6 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--windows", type=int, default=None, metavar="N",
                         help="decode at most N windows, those with the edit first (default: all)")  # fmt: skip
     parser.add_argument("--threads", type=int, default=None, metavar="N", help="torch threads")
+    parser.add_argument("--draft-confidence", type=float, default=None, metavar="P",
+                        help="the model drafter stops a draft at a token it gives probability < P "
+                             "(default: specdraft generate's)")  # fmt: skip
     parser.add_argument("--dtype", default="float32", choices=["float32", "bfloat16"],
                         help="weights' dtype of target and draft, ours and transformers' alike (attention "
                              "stays float32 in ours)")  # fmt: skip
@@ -251,7 +254,7 @@ def _load_tokenizer(model_dir: Path | None) -> Any:
 
 
 def _make_drafter(name: str, window: Window, draft_model: Any, draft_len: int | None,
-                  eos_ids: list[int]) -> Any:  # fmt: skip
+                  eos_ids: list[int], min_confidence: float | None = None) -> Any:  # fmt: skip
     """The drafter as `specdraft generate --drafter NAME --draft-len K` builds it (the reference
     followed by EOS); None when it cannot run here (the model drafter without a draft model)."""
     from engine.cli_speculative import build_drafter
@@ -259,7 +262,8 @@ def _make_drafter(name: str, window: Window, draft_model: Any, draft_len: int | 
     if name == "model" and draft_model is None:
         return None
     reference = window.reference + eos_ids[:1] if window.reference else []
-    return build_drafter(name, reference=reference, draft_model=draft_model, draft_len=draft_len)
+    return build_drafter(name, reference=reference, draft_model=draft_model, draft_len=draft_len,
+                         min_confidence=min_confidence)  # fmt: skip
 
 
 def _hf_generate(hf_model: Any, prompt: list[int], budget: int, eos_ids: list[int], **options: Any) -> list[int]:
@@ -277,7 +281,8 @@ def _hf_generate(hf_model: Any, prompt: list[int], budget: int, eos_ids: list[in
 
 def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_ids: list[int],
                    draft_model: Any = None, draft_len: int | None = None, oracle: bool = False,
-                   hf_model: Any = None, hf_draft: Any = None, max_new_tokens: int | None = None) -> dict:  # fmt: skip
+                   hf_model: Any = None, hf_draft: Any = None, max_new_tokens: int | None = None,
+                   min_confidence: float | None = None) -> dict:  # fmt: skip
     """Plain decoding and every drafter over the same windows; totals per method.
 
     With hf_model (transformers, the same weights): rows hf-plain, hf-lookup
@@ -325,7 +330,7 @@ def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_
             add("bound", len(plain), time.perf_counter() - start, None, None)
             rows["bound"]["forwards"] -= max(len(plain) - 1, 0) - 1
         for name in drafters:
-            drafter = _make_drafter(name, window, draft_model, draft_len, eos_ids)
+            drafter = _make_drafter(name, window, draft_model, draft_len, eos_ids, min_confidence)
             if drafter is None:
                 continue
             stats = SpecStats()
@@ -442,7 +447,7 @@ def run(args: argparse.Namespace) -> int:
         if draft_dir:
             hf_draft = AutoModelForCausalLM.from_pretrained(resolve_model_dir(draft_dir), dtype=hf_dtype).eval()
     table = run_edit_bench(target, windows, drafters, eos_ids, draft_model, args.draft_len, oracle,
-                           hf_model, hf_draft, args.max_new_tokens)  # fmt: skip
+                           hf_model, hf_draft, args.max_new_tokens, args.draft_confidence)  # fmt: skip
     if hf_model is not None:  # ours / theirs, for each of our methods against its transformers twin
         for ours, theirs in (("plain", "hf-plain"), ("lookup", "hf-lookup"), ("edit", "hf-lookup"),
                              ("model", "hf-assist")):  # fmt: skip

@@ -80,8 +80,11 @@ def make_drafter(args: argparse.Namespace, loaded: Any, tokenizer: Any) -> Any:
     return build_drafter(kind, reference=reference, draft_model=draft_model, draft_len=k)
 
 
+DRAFT_MIN_CONFIDENCE = 0.0  # the model drafter stops a draft at a token it gives less probability
+
+
 def build_drafter(kind: str, *, reference: list[int] | None = None, draft_model: Any = None,
-                  draft_len: int | None = None) -> Any:
+                  draft_len: int | None = None, min_confidence: float | None = None) -> Any:
     """A drafter by name with the defaults of `specdraft generate` (the bench uses the same).
 
     draft_len caps the draft length (adaptive below it); edit needs `reference`, model needs
@@ -100,7 +103,8 @@ def build_drafter(kind: str, *, reference: list[int] | None = None, draft_model:
         return PromptLookupDrafter(min_n=min_n, draft_len=min(8, k or 8), max_draft_len=k or 32)
 
     def model() -> ModelDrafter:
-        return ModelDrafter(draft_model, draft_len=min(4, k or 4), max_draft_len=k or 12)
+        confidence = DRAFT_MIN_CONFIDENCE if min_confidence is None else min_confidence
+        return ModelDrafter(draft_model, draft_len=min(4, k or 4), max_draft_len=k or 12, min_confidence=confidence)
 
     if kind == "edit":
         return edit()

@@ -299,9 +299,12 @@ class ModelDrafter(Drafter):
     name = "model"
 
     def __init__(self, model: Any, *, draft_len: int = 4, max_draft_len: int = 12,
-                 max_seq_len: int | None = None, adaptive: bool = True) -> None:
+                 max_seq_len: int | None = None, adaptive: bool = True, min_confidence: float = 0.0) -> None:
         self.model = model
         self.max_seq_len = max_seq_len
+        # stop a draft early at a token the draft model itself gives less than this probability: the
+        # target would likely reject it and all after it, so drafting and verifying them is waste
+        self.min_confidence = min_confidence
         self.length = AdaptiveDraftLength(min(draft_len, max_draft_len), 1, max_draft_len,
                                           grow="add", shrink="sub", adaptive=adaptive)
 
@@ -353,10 +356,14 @@ class ModelDrafter(Drafter):
             for i in range(k):
                 if self.sampling.greedy:
                     token = int(torch.argmax(logits))
+                    if self.min_confidence and i and float(torch.softmax(logits.float(), -1)[token]) < self.min_confidence:
+                        break
                 else:
                     s = self.sampling
                     q = logits_to_probs(logits, s.temperature, s.top_k, s.top_p)  # [V]
                     token = int(torch.multinomial(q, 1, generator=self.generator))
+                    if self.min_confidence and i and float(q[token]) < self.min_confidence:
+                        break
                     probs.append(q)
                 drafted.append(token)
                 if i < k - 1:

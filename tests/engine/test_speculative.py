@@ -101,6 +101,8 @@ def make_drafter(kind: str, reference: list[int]) -> Drafter:
         return EditDrafter(reference, min_n=2, max_n=4)
     if kind == "model":
         return ModelDrafter(DRAFT, draft_len=3, max_draft_len=6)
+    if kind == "confident-model":
+        return ModelDrafter(DRAFT, draft_len=4, max_draft_len=8, min_confidence=0.2)
     if kind == "hybrid":
         return HybridDrafter(edit=EditDrafter(reference, min_n=2, max_n=4),
                              lookup=PromptLookupDrafter(min_n=2, max_n=3),
@@ -108,7 +110,7 @@ def make_drafter(kind: str, reference: list[int]) -> Drafter:
     raise AssertionError(kind)
 
 
-@pytest.mark.parametrize("kind", ["none", "lookup", "edit", "model", "hybrid"])
+@pytest.mark.parametrize("kind", ["none", "lookup", "edit", "model", "confident-model", "hybrid"])
 def test_greedy_equals_plain_decoding_for_every_drafter(kind):
     rng = random.Random(kind)
     totals = {"drafted": 0, "accepted": 0}
@@ -343,3 +345,13 @@ def test_model_drafter_grows_its_cache_on_demand():
     assert result.tokens == expected
     assert result.stats.accepted_tokens == result.stats.drafted_tokens  # a copy is never wrong
     assert copy.max_seq_length == 1536  # 768 (the prompt + 512, rounded up), then doubled once
+
+
+def test_model_drafter_stops_a_draft_at_a_token_it_is_unsure_of():
+    prompt = prompts(1, seed=5)[0]
+    sure = ModelDrafter(DRAFT, draft_len=6, adaptive=False)
+    unsure = ModelDrafter(DRAFT, draft_len=6, adaptive=False, min_confidence=1.01)  # nothing is that sure
+    for drafter in (sure, unsure):
+        drafter.reset(prompt)
+    full, cut = sure.propose(prompt, 6), unsure.propose(prompt, 6)
+    assert len(full.tokens) == 6 and cut.tokens == full.tokens[:1]  # the first token is always drafted

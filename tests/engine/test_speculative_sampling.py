@@ -89,7 +89,7 @@ VOCAB, LENGTH, PROMPT = 5, 3, [1, 3, 0, 2]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("drafter_kind", ["model", "edit", "hybrid"])
+@pytest.mark.parametrize("drafter_kind", ["model", "confident-model", "edit", "hybrid"])
 @pytest.mark.parametrize("temperature, top_k", [(1.0, None), (0.7, 3)])
 def test_speculative_sampling_draws_from_the_target_distribution(drafter_kind, temperature, top_k):
     target, draft_model = tiny(11, VOCAB), tiny(12, VOCAB)
@@ -100,6 +100,8 @@ def test_speculative_sampling_draws_from_the_target_distribution(drafter_kind, t
     for i in range(samples):
         if drafter_kind == "model":
             drafter = ModelDrafter(draft_model, draft_len=2, adaptive=False)
+        elif drafter_kind == "confident-model":  # drafts cut where the draft's own q is low
+            drafter = ModelDrafter(draft_model, draft_len=3, adaptive=False, min_confidence=0.3)
         elif drafter_kind == "edit":
             drafter = EditDrafter([0, 0, 3, 3], min_n=1, draft_len=3, adaptive=False)
         else:
