@@ -18,6 +18,9 @@ Pure Python at import (no torch, no textual): the backend is any engine.backends
   hunks with the note, the edited hunks as they were edited) back to the model and drafts the
   files that still have rejected or undecided hunks; its hunks are new (``Round.redraft``).
   Accepted lines are never redrafted: a new hunk that would change them is dropped, and said so.
+  ``redraft(from_disk={path: bytes})`` (R on a stale file) first makes the file as it is now
+  that file's original and base (what was accepted in it is dropped: it no longer fits), then
+  redrafts it together with the other files' rejected and undecided hunks: nothing is lost.
   ``final_edits()`` is original → base, for the caller to apply through git's checked apply.
 * For a review shown while the draft streams (the TUI): ``start()`` makes an empty first round
   and ``stream_into(round, on_grew)`` adds each file's hunks to its session as soon as that
@@ -465,13 +468,18 @@ class EditFlow:
     def first(self) -> Round:
         return self._round(self.sources, feedback="", redraft=False)
 
-    def redraft(self, note: str = "") -> Round | None:
+    def redraft(self, note: str = "", *, from_disk: dict[str, bytes | None] | None = None) -> Round | None:
         """Take in the last round's decisions and redraft what is rejected or undecided.
 
+        ``from_disk``: files that changed on disk since their draft (path -> the bytes now, None
+        when gone); each is redrafted from those bytes, which become its original and base.
         None when there is nothing to redraft (every hunk accepted, or no files left).
         """
         last = self.rounds[-1]
         self.take(last)
+        for path, data in (from_disk or {}).items():
+            self.originals[path] = self.base[path] = data
+            self.protected.pop(path, None)  # lines accepted in the old text are gone with it
         session = last.session
         rejected = [(u.hunk, note) for u in session.units if u.decision == Decision.REJECTED]
         edited = [u.edited for u in session.units if u.decision == Decision.EDITED and u.edited]
@@ -480,6 +488,7 @@ class EditFlow:
             for u in session.units
             if u.decision in (Decision.REJECTED, Decision.PENDING)
         }
+        open_paths.update(from_disk or {})
         if not open_paths and not note.strip():
             return None
         if not open_paths:  # a note alone: redraft every file

@@ -5,20 +5,23 @@ with ``--server URL``). Plain mode (``--plain``, or standard input not a termina
 standard error, then each hunk is asked about as ``specdraft review --plain`` does; after the
 questions, a line of text redrafts the rejected and undecided hunks with that note in the
 model's context (empty: no redraft). The TUI (a terminal): an instruction box with a file finder
-when the instruction or the files are missing, then the review opens at once and each file's
+when the instruction or the files are missing (or with ``--ask``), then the review opens at once and each file's
 hunks appear as its draft completes, the draft's progress in the status bar; Esc cancels the
 draft (nothing applied); r rejects with a note and redrafts.
 Only accepted hunks are written, through ``git apply`` after a check; ``--stage`` stages them
 too, ``--commit`` commits them with ``Drafted-by`` and ``Reviewed`` trailers. A file that
 changed since its draft is never written; in plain mode one key (y) redrafts it from the file as
-it is now, in the TUI its hunks are marked stale and R redrafts it. Failed blocks (a SEARCH text
-that matched nothing or several places) are listed in the review after the files, never applied. Cheap to import: the engine loads in ``run``.
+it is now, in the TUI its hunks are marked stale and R redrafts it from the file as it is now, in
+a new round with the other files' rejected and undecided hunks (their decisions are kept).
+Failed blocks (a SEARCH text that matched nothing or several places) are listed in the review
+after the files, never applied. Cheap to import: the engine loads in ``run``.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from app.errors import UserError
@@ -125,50 +128,15 @@ def run(args: argparse.Namespace) -> int:
 
     drafter = EditDrafter(backend, repo.root, on_progress=_Progress(), max_new_tokens=args.max_new_tokens)
     flows: list[EditFlow] = []
-    stale: list[str] = []
-    applied_files = 0
-    tui_again = False  # R in the TUI: redraft the stale files from disk, in the TUI again
-    left_stale: list[str] = []
-    while True:
+    if use_tui:  # the review opens at once; hunks appear as they stream in
         flow = EditFlow(drafter, args.instruction, sources, context=settings.context)
-        if use_tui and (not flows or tui_again):  # the review opens at once; hunks appear as they stream in
-            flows.append(flow)
-            outcome = _first_round_in_tui(flow, drafter, settings, stage)
-            if not outcome:
-                print("specdraft edit: quit without applying anything"
-                      + (" more" if len(flows) > 1 else ""), file=sys.stderr)  # fmt: skip
-                if len(flows) == 1:
-                    return 0
-                flows.pop()
-                stale = []
-                break
-            applied, stale = _apply(flow, repo, stage)
-            applied_files += applied
-            if isinstance(outcome, tuple):  # ("stale", paths): redraft them from the files as they are now
-                asked = list(outcome[1])
-                left_stale += [path for path in stale if path not in asked]
-                sources = read_sources(repo.root, [str(repo.root / path) for path in asked])
-                tui_again = True
-                continue
-            break
-        round_ = flow.first()
-        if not round_.draft.complete:
-            reasons = ", ".join(round_.draft.finish_reasons) or "no answer"
-            if not flows:
-                raise UserError(f"the draft did not finish ({reasons}): nothing was applied; run it "
-                                "again (a larger --max-new-tokens, or fewer files)")  # fmt: skip
-            print(f"specdraft edit: the redraft did not finish ({reasons}); nothing of it is used",
-                  file=sys.stderr)  # fmt: skip
-            break
         flows.append(flow)
-        _review(flow, round_, repo, args, stage, answers, output)
-        applied, stale = _apply(flow, repo, stage)
-        applied_files += applied
-        if not stale or args.yes or use_tui or not _ask_redraft_stale(stale, answers, output):
-            break
-        sources = read_sources(repo.root, stale)  # the files as they are now: your work is the base
-        stale = []
-    stale = left_stale + [path for path in stale if path not in left_stale]
+        if not _first_round_in_tui(flow, drafter, settings, stage):
+            print("specdraft edit: quit without applying anything", file=sys.stderr)
+            return 0
+        applied_files, stale = _apply(flow, repo, stage)
+    else:
+        applied_files, stale = _plain_rounds(drafter, sources, flows, repo, args, settings, stage, answers, output)
     for path in stale:
         print(f"specdraft edit: {path} changed since the draft was made; its hunks were not "
               "applied: run specdraft edit again to redraft it", file=sys.stderr)  # fmt: skip
@@ -177,6 +145,33 @@ def run(args: argparse.Namespace) -> int:
         args.edit_message = not args.yes and _isatty(answers)
     print(_finish(flows, applied_files, repo, backend, args, stage))
     return 1 if stale else 0
+
+
+def _plain_rounds(drafter, sources, flows: list, repo, args, settings, stage: bool, answers: BinaryIO,
+                  output: BinaryIO) -> tuple[int, list[str]]:  # fmt: skip
+    """Draft, review in plain mode (or --yes), apply; again from disk for the files that changed
+    meanwhile when the human says so. Appends each flow to ``flows``; (files written, stale paths)."""
+    from app.drafting import EditFlow, read_sources
+
+    applied_files = 0
+    while True:
+        flow = EditFlow(drafter, args.instruction, sources, context=settings.context)
+        round_ = flow.first()
+        if not round_.draft.complete:
+            reasons = ", ".join(round_.draft.finish_reasons) or "no answer"
+            if not flows:
+                raise UserError(f"the draft did not finish ({reasons}): nothing was applied; run it "
+                                "again (a larger --max-new-tokens, or fewer files)")  # fmt: skip
+            print(f"specdraft edit: the redraft did not finish ({reasons}); nothing of it is used",
+                  file=sys.stderr)  # fmt: skip
+            return applied_files, []
+        flows.append(flow)
+        _review(flow, round_, repo, args, stage, answers, output)
+        applied, stale = _apply(flow, repo, stage)
+        applied_files += applied
+        if not stale or args.yes or not _ask_redraft_stale(stale, answers, output):
+            return applied_files, stale
+        sources = read_sources(repo.root, stale)  # the files as they are now: your work is the base
 
 
 def _review(flow, round_, repo, args, stage: bool, answers: BinaryIO, output: BinaryIO) -> None:
@@ -324,18 +319,23 @@ class _TuiProgress:
             self.app.draft_progress(f"drafting {self.label}: {payload.summary()}")
 
 
-def _first_round_in_tui(flow, drafter, settings, stage: bool) -> bool | tuple[str, list[str]]:
-    """The review in the TUI, round after round while the human rejects with a note (r);
-    ("stale", paths) when R asked to redraft files that changed on disk."""
+def _first_round_in_tui(flow, drafter, settings, stage: bool) -> bool:
+    """The review in the TUI, round after round while the human rejects with a note (r) or
+    redrafts a file that changed on disk (R); True to apply what was accepted."""
     tui = EditTui(flow, drafter, settings, stage=stage)
     outcome = tui.finished(tui.app.run())
-    while isinstance(outcome, str):
+    while isinstance(outcome, (str, tuple)):
         drafter.cancel = None
         drafter.on_progress = _Progress()  # between two screens: progress on standard error
         from engine.errors import EngineError
 
         try:
-            again = flow.redraft(outcome)
+            if isinstance(outcome, tuple):  # ("stale", paths): redraft them from the files as they are now
+                root = drafter.repo_root
+                now = {path: _read_now(root, path) for path in outcome[1]}
+                again = flow.redraft(from_disk=now)
+            else:
+                again = flow.redraft(outcome)
         except (UserError, EngineError) as error:
             print(f"specdraft edit: the redraft failed ({error}); applying what was accepted", file=sys.stderr)
             return True
@@ -346,6 +346,16 @@ def _first_round_in_tui(flow, drafter, settings, stage: bool) -> bool | tuple[st
         tui = EditTui(flow, drafter, settings, round_=again, stage=stage)
         outcome = tui.finished(tui.app.run())
     return outcome
+
+
+def _read_now(root, path: str) -> bytes | None:
+    """A file's bytes as they are now (None: gone), confined to the repository."""
+    from app.drafting import read_sources
+
+    try:
+        return read_sources(root, [str(Path(root) / path)])[0].data
+    except UserError:
+        return None
 
 
 def _ask_redraft_stale(stale: list[str], answers: BinaryIO, output: BinaryIO) -> bool:

@@ -106,7 +106,7 @@ class EditReviewApp(ReviewApp):
 
     def redraft_stale(self, path: str) -> None:
         """R: when ``path`` changed on disk, ask, then exit with ("stale", [path]) for the caller
-        to apply what was accepted elsewhere and redraft that file from the file as it is now."""
+        to redraft that file from the file as it is now, in a new round (EditFlow.redraft)."""
         self.check_stale([path])
         if path not in self.stale_paths:
             self.notify(f"{path} has not changed on disk since the draft: nothing to redraft "
@@ -119,7 +119,8 @@ class EditReviewApp(ReviewApp):
 
         confirm = self.reusable_screen("confirm", ConfirmScreen).ask(
             f"Redraft {path} from the file as it is now?",
-            "The hunks accepted in the other files are applied first; undecided ones are dropped.",
+            "What you accepted in it is dropped (it no longer fits the file); the other files keep "
+            "their decisions, and their rejected and undecided hunks are redrafted with it.",
         )
 
         def answered(yes: bool | None) -> None:

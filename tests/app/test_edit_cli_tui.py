@@ -245,31 +245,49 @@ async def test_the_timer_marks_a_file_stale_that_is_not_the_current_one(tmp_path
         app.exit(True)
 
 
-def test_R_in_the_tui_applies_the_other_files_then_redrafts_the_stale_one_from_disk(tmp_path, monkeypatch):
-    """The run loop behind R: what was accepted elsewhere lands, the stale file is drafted again
-    from the file as it is now (the human's edit is the new base) and reviewed in the TUI again."""
+def test_R_redrafts_the_stale_file_from_disk_in_a_new_round_and_keeps_every_other_decision(tmp_path, monkeypatch):
+    """The loop behind R: the stale file is drafted again from the file as it is now (the human's
+    edit is its new base), with the other files' undecided hunks; accepted ones stay accepted."""
     import app.edit_cli
     from app.review import Decision
     from tests.app.editkit import run_edit
 
-    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
-    backend = ScriptedBackend([Reply("a = 2\n"), Reply("b = 2\n"), Reply("a = 3\nmine = 1\n")], kind="local")
-    calls = []
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n", "c.py": "c = 1\n"})
+    backend = ScriptedBackend([Reply("a = 2\n"), Reply("b = 2\n"), Reply("c = 2\n"),
+                               Reply("a = 3\nmine = 1\n"), Reply("c = 3\n")], kind="local")  # fmt: skip
+    shown_files = []
 
-    def fake_tui(flow, drafter, settings, stage):  # stands in for the review app (tested above)
-        round_ = flow.first()
-        round_.session.set_decisions(list(range(len(round_.session.units))), Decision.ACCEPTED)
-        calls.append([source.path for source in flow.sources])
-        if len(calls) == 1:
-            (repo / "a.py").write_text("a = 1\nmine = 1\n")  # the human edits a.py meanwhile
-            return ("stale", ["a.py"])
+    def first_screen(tui):  # b.py accepted, c.py left undecided; meanwhile the human edits a.py
+        session = tui.round.session
+        b = next(i for i, u in enumerate(session.units) if session.file_of(u).path == "b.py")
+        session.set_decisions([b], Decision.ACCEPTED)
+        (repo / "a.py").write_text("a = 1\nmine = 1\n")
+        return ("stale", ["a.py"])
+
+    def second_screen(tui):
+        session = tui.round.session
+        shown_files.append(sorted(file.path for file in session.files))
+        assert all(u.decision is Decision.PENDING for u in session.units)
+        session.set_decisions(list(range(len(session.units))), Decision.ACCEPTED)
         return True
 
-    monkeypatch.setattr(app.edit_cli, "_first_round_in_tui", fake_tui)
+    screens = [first_screen, second_screen]
+
+    class ScriptedTui:  # stands in for the review app (tested above): one scripted screen per round
+        def __init__(self, flow, drafter, settings, *, round_=None, stage=False):
+            self.round = round_ or flow.first()
+            screen = screens.pop(0)
+            self.app = type("App", (), {"run": lambda _self: screen(self)})()
+
+        def finished(self, result):
+            return result
+
+    monkeypatch.setattr(app.edit_cli, "EditTui", ScriptedTui)
     monkeypatch.setattr(app.edit_cli, "_isatty", lambda stream: True)
-    result = run_edit(monkeypatch, repo, ["bump", "a.py", "b.py"], backend)
+    result = run_edit(monkeypatch, repo, ["bump", "a.py", "b.py", "c.py"], backend)
     assert result.code == 0, result.err
-    assert calls == [["a.py", "b.py"], ["a.py"]]
-    assert backend.requests[2]["reference"] == "a = 1\nmine = 1\n"  # redrafted from disk
-    assert (repo / "b.py").read_text() == "b = 2\n"
+    assert not screens and shown_files == [["a.py", "c.py"]]  # b.py was decided: not redrafted
+    assert [r["reference"] for r in backend.requests[3:]] == ["a = 1\nmine = 1\n", "c = 1\n"]  # a.py from disk
     assert (repo / "a.py").read_text() == "a = 3\nmine = 1\n"
+    assert (repo / "b.py").read_text() == "b = 2\n"
+    assert (repo / "c.py").read_text() == "c = 3\n"
