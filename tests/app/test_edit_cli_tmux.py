@@ -67,3 +67,38 @@ def test_bare_specdraft_asks_drafts_reviews_and_applies(tmp_path: Path):
     assert (repo / "greet.py").read_text() == GREET.replace('print("Hello " + name)', 'print(f"Hello, {name}!")')
     (request,) = server.chat_requests()
     assert "Make the greeting friendlier" in request["messages"][-1]["content"]
+
+
+@needs_tmux
+def test_demo_in_a_terminal_drafts_with_the_builtin_model_and_writes_what_is_accepted(tmp_path: Path):
+    """The README's run command in a real terminal: the instruction box comes filled in, ctrl+s
+    drafts with the builtin model, the status line shows the speculative decoder at work."""
+    from app import demo
+
+    target = tmp_path / "demo"
+    done = tmp_path / "exit-status"
+    environment = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "TERM": "xterm-256color", "OMP_NUM_THREADS": "1"}
+    prefix = " ".join(f"{key}={shlex.quote(value)}" for key, value in environment.items())
+    command = (f"cd {shlex.quote(str(tmp_path))} && env {prefix} {shlex.quote(str(SPECDRAFT))} demo --dir "
+               f"{shlex.quote(str(target))}; echo $? > {shlex.quote(str(done))}; sleep 30")  # fmt: skip
+    tmux = Tmux(tmp_path)
+    tmux.start(command)
+    try:
+        tmux.wait_for("What should the model change?")
+        tmux.wait_for(f"chosen: {demo.SUGGESTED_FILE}")
+        tmux.send("C-s")
+        screen = tmux.wait_for("drafted:", timeout=120)  # loading the model, then the draft
+        assert "accepted" in screen and "filename" in screen, screen
+        tmux.send("a")  # this hunk and the rest of the file
+        tmux.send("q")
+        tmux.wait_for("written to the worktree")
+        tmux.send("y")
+        for _ in range(300):
+            if done.exists():
+                break
+            time.sleep(0.1)
+        assert done.exists(), tmux.screen()
+        assert done.read_text().strip() == "0", tmux.screen()
+    finally:
+        tmux.stop()
+    assert (target / demo.SUGGESTED_FILE).read_text() == demo.SAMPLE.replace("path", "filename")

@@ -129,6 +129,17 @@ def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
     assert all(table[name]["lossless"] for name in ("lookup", "hybrid", "model"))
 
 
+def test_bench_workloads_are_files_the_builtin_models_never_saw():
+    from engine import editdata
+    from engine.bench_speculative import EDIT_FILES, FREE_FILES
+
+    root = editdata.stdlib_root()
+    for name in EDIT_FILES[:3] + FREE_FILES:
+        assert editdata.is_heldout(name), name
+        assert (root / name).is_file(), name  # in every CPython 3.10-3.13
+    assert all(200 <= len((root / name).read_text().splitlines()) <= 400 for name in EDIT_FILES[:3])
+
+
 def longer_context(source, destination, context: int = 1536):
     """A copy of a tiny checkpoint with a longer context (the edit prompt is long in a 320-token vocabulary)."""
     shutil.copytree(source, destination)
