@@ -57,6 +57,7 @@ class ModelSpec:
     lr: float
     batch_size: int  # rows of SEQ_LEN tokens per step
     copy_steps: int = 0  # the most steps of the copy-drill curriculum that starts training
+    copy_lr: float | None = None  # the peak learning rate during the curriculum (None: lr)
 
     def model_args(self, vocab_size: int):
         from engine.model import ModelArgs
@@ -72,7 +73,7 @@ class ModelSpec:
 
 SPECS = {
     # 8 x (attention 0.39M + SwiGLU 1.18M) = 12.6M non-embedding; untied 2 x 4096 x 384 = 3.1M embedding
-    "target": ModelSpec("target", 384, 8, 6, 2, 1024, False, 1.5e-3, 4, 2000),
+    "target": ModelSpec("target", 384, 8, 6, 2, 1024, False, 1.5e-3, 4, 2000, 2.5e-3),
     # 4 x (attention 0.10M + SwiGLU 0.29M) = 1.6M non-embedding; tied 4096 x 192 = 0.8M embedding
     "draft": ModelSpec("draft", 192, 4, 3, 1, 512, True, 3e-3, 4, 1500),
     # for tests: seconds per step
@@ -487,10 +488,11 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
                 if bar is not None:
                     bar.total = total
         t0 = time.time()
-        lr = lr_at(step, state["total_steps"], spec.lr, warmup)
+        drilling = state.get("copy_end") is None
+        peak = spec.copy_lr if drilling and spec.copy_lr else spec.lr
+        lr = lr_at(step, state["total_steps"], peak, warmup)
         for group in optimizer.param_groups:
             group["lr"] = lr
-        drilling = state.get("copy_end") is None
         if drilling:
             ids, weights = batches.drill_batch(step)
         else:  # the main mix numbers its rows from the end of the curriculum

@@ -113,6 +113,18 @@ def test_wsd_schedule_and_timed_total():
     assert total is not None and train.decay_start(total) == 400
 
 
+def test_the_copy_curriculum_has_its_own_learning_rate(work, tmp_path):
+    from dataclasses import replace
+
+    (tmp_path / "data").symlink_to(work / "data")
+    spec = replace(train.SPECS["tiny"], copy_steps=2, copy_lr=1.0, lr=0.5)
+    _, summary = train.train_model(spec, tmp_path, seed=1, minutes=None, steps=4, val_rows=(1, 1), progress=False)
+    log = [json.loads(line) for line in (tmp_path / "tiny" / "log.jsonl").read_text().splitlines()]
+    assert [r["lr"] for r in log[:3]] == pytest.approx([1.0 / 50, 2.0 / 50, 1.5 / 50])  # warm-up of each peak
+    assert [r.get("phase") for r in log] == ["copy", "copy", None, None]
+    assert summary["copy_curriculum_steps"] == 2
+
+
 def _losses(run_dir: Path) -> list[float]:
     return [json.loads(line)["loss"] for line in (run_dir / "log.jsonl").read_text().splitlines()]
 
