@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import torch
 
 from engine import editdata, editprompt, train
 
@@ -123,6 +124,29 @@ def test_the_copy_curriculum_has_its_own_learning_rate(work, tmp_path):
     assert [r["lr"] for r in log[:3]] == pytest.approx([1.0 / 50, 2.0 / 50, 1.5 / 50])  # warm-up of each peak
     assert [r.get("phase") for r in log] == ["copy", "copy", None, None]
     assert summary["copy_curriculum_steps"] == 2
+
+
+def test_grow_embeds_a_small_model_in_a_bigger_one_that_computes_the_same_function():
+    from engine.model import ModelArgs, RMSNorm, Transformer
+
+    torch.manual_seed(0)
+    small_args = ModelArgs(vocab_size=97, dim=32, n_layer=2, n_head=2, n_kv_heads=1, intermediate_size=48,
+                           tie_word_embeddings=True, max_position_embeddings=64)  # fmt: skip
+    small = Transformer(small_args)
+    small.init_weights(0.2)  # large weights: a layout mistake shows
+    big = Transformer(small_args.replace(dim=64, n_layer=3, n_head=4, n_kv_heads=2, intermediate_size=80))
+    big.init_weights(0.2)
+    before = big(torch.arange(40)[None])
+    train.grow(small, big)
+    ids = torch.randint(0, 97, (2, 40))
+    assert not torch.allclose(before, big(torch.arange(40)[None]))
+    for module in [*small.modules(), *big.modules()]:
+        if isinstance(module, RMSNorm):
+            module.eps = 0.0  # the only difference: epsilon is relatively larger in the wider stream
+    assert torch.allclose(small(ids), big(ids), atol=1e-4)
+    assert big.output.weight is big.tok_embeddings.weight
+    with pytest.raises(ValueError, match="same head layout"):
+        train.grow(big, small)
 
 
 def _losses(run_dir: Path) -> list[float]:
