@@ -453,11 +453,15 @@ def grow(small, big) -> None:
 def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, steps: int | None,
                 eval_every: int = 200, ckpt_every_s: float = 180.0, val_rows: tuple[int, int] = (24, 8),
                 progress: bool = True, stop_after: int | None = None,
-                extend_minutes: float | None = None, copy_from_step: int | None = None):  # fmt: skip
+                extend_minutes: float | None = None, copy_from_step: int | None = None,
+                init_from: Path | None = None):  # fmt: skip
     """Train one model (resuming from work/<name>/ckpt.pt); returns (model, summary dict).
 
     `stop_after` pauses after that many steps of this call, with a checkpoint to resume from.
     `copy_from_step` mixes copy drills into the batches from that step on (kept in the checkpoint).
+    `init_from` (an exported model directory) starts a new run from those weights instead of from
+    scratch (or a grown model), with a fresh optimizer and no copy curriculum: more training for a
+    pair shipped by an earlier machine whose checkpoints are gone.
     `extend_minutes` reopens a finished run for that much more time: the rate returns to its peak
     (no warm-up: the optimizer state is warm) and a new decay is placed by the time budget.
     """
@@ -480,7 +484,13 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         [{"params": decay, "weight_decay": 0.1}, {"params": no_decay, "weight_decay": 0.0}],
         lr=spec.lr, betas=(0.9, 0.95), eps=1e-8,
     )  # fmt: skip
-    if spec.grow_from and not ckpt_path.is_file():
+    if init_from is not None and not ckpt_path.is_file():
+        from engine import checkpoint
+
+        shipped = checkpoint.load_model(init_from)
+        model.load_state_dict(shipped.state_dict())
+        log(f"{spec.name}: starts from the weights in {init_from}")
+    elif spec.grow_from and not ckpt_path.is_file():
         small_ckpt = work / spec.grow_from / "ckpt.pt"
         if not small_ckpt.is_file():
             raise SystemExit(f"{spec.name} starts from the trained {spec.grow_from}: train that first "
@@ -490,7 +500,9 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         grow(small, model)
         log(f"{spec.name}: starts from the trained {spec.grow_from}, grown to this shape")
     state = {"step": 0, "total_steps": steps, "elapsed": 0.0, "wall": 0.0, "tokens": 0,
-             "copy_end": None if spec.copy_steps else 0}  # fmt: skip
+             "copy_end": None if spec.copy_steps and init_from is None else 0}  # fmt: skip
+    if init_from is not None:
+        state["init_from"] = str(init_from)
     if ckpt_path.is_file():
         saved = torch.load(ckpt_path, map_location="cpu", weights_only=True)
         model.load_state_dict(saved["model"])
@@ -609,7 +621,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
     summary = {
         "model": spec.name, "spec": asdict(spec), "non_embedding_params": non_embedding,
         "copy_from_step": state.get("copy_from_step"), "phases": state.get("phases", []),
-        "copy_curriculum_steps": state.get("copy_end"), "copy_curriculum_tokens": state.get("copy_end_tokens"),
+        "init_from": state.get("init_from"), "copy_curriculum_steps": state.get("copy_end"), "copy_curriculum_tokens": state.get("copy_end_tokens"),
         "copy_curriculum_loss": round(sum(state.get("drill_losses", [0.0])) / max(1, len(state.get("drill_losses", []))), 4),
         "params": total_params, "steps": state["step"], "tokens": state["tokens"],
         "train_seconds": round(state["elapsed"], 1),
@@ -1007,6 +1019,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--spec", action="append", default=[], help="NAME=SPEC: train model NAME with the shape SPEC (tests: draft=tiny)")
     parser.add_argument("--max-files", type=int, help="use only the first N stdlib files (tests)")
     parser.add_argument("--extend-minutes", type=float, help="reopen the finished runs of --models for this many more minutes")
+    parser.add_argument("--continue-shipped", action="store_true",
+                        help="start each model of --models from its weights in --out (the pair as shipped) "
+                             "instead of from scratch, in a new --work directory")  # fmt: skip
     parser.add_argument("--copy-from-step", type=int, default=0, help="mix copy drills into the batches from this step on (kept on resume)")
     parser.add_argument("--eval-every", type=int, default=200)
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0: all cores)")
@@ -1050,6 +1065,7 @@ def main(argv: list[str] | None = None) -> int:
             specs[name], work, args.seed, minutes=args.minutes * share, steps=fixed,
             eval_every=args.eval_every, progress=not args.no_progress, extend_minutes=args.extend_minutes,
             copy_from_step=args.copy_from_step,
+            init_from=((args.out / "draft" if name == "draft" else args.out) if args.continue_shipped else None),
         )  # fmt: skip
         out_dir = args.out / "draft" if name == "draft" else args.out
         export(model, work, out_dir)

@@ -149,6 +149,23 @@ def test_grow_embeds_a_small_model_in_a_bigger_one_that_computes_the_same_functi
         train.grow(big, small)
 
 
+def test_a_new_run_can_continue_from_shipped_weights(work, tmp_path):
+    from engine import checkpoint
+
+    first, second = tmp_path / "first", tmp_path / "second"
+    for run in (first, second):
+        run.mkdir()
+        (run / "data").symlink_to(work / "data")
+    spec = train.SPECS["tiny"]
+    model, _ = train.train_model(spec, first, seed=1, minutes=None, steps=3, val_rows=(1, 1), progress=False)
+    train.export(model, first, tmp_path / "shipped")
+    again, summary = train.train_model(spec, second, seed=2, minutes=None, steps=0, val_rows=(1, 1),
+                                       progress=False, init_from=tmp_path / "shipped")  # fmt: skip
+    shipped = checkpoint.load_model(tmp_path / "shipped").state_dict()
+    assert all(torch.equal(shipped[k], v) for k, v in again.state_dict().items())
+    assert summary["init_from"] == str(tmp_path / "shipped") and summary["copy_curriculum_steps"] == 0
+
+
 def _losses(run_dir: Path) -> list[float]:
     return [json.loads(line)["loss"] for line in (run_dir / "log.jsonl").read_text().splitlines()]
 
