@@ -33,6 +33,7 @@ from engine import editprompt
 ROOT = Path(__file__).resolve().parent.parent
 SEQ_LEN = 1024  # training row length; the models' max_position_embeddings
 PROMPT_LOSS_WEIGHT = 0.1  # the prompt (instruction + original) is weighted down; the answer counts fully
+EDIT_LOSS_WEIGHT = 4.0  # answer tokens that are not a copy of the original (the edit itself) count more
 PLAIN_EVERY = 7  # every 7th row is plain stdlib code (about 14%), the others packed edit examples
 # Curriculum: each model starts on short copy drills (rows of COPY_SEQ_LEN tokens, COPY_ROWS per step)
 # until it copies (mean drill loss of the last 20 steps under COPY_DONE_LOSS) or spec.copy_steps
@@ -123,9 +124,40 @@ def encode_example(tokenizer, example: dict) -> tuple[list[int], list[float]]:
     answer = example["edited"] + editprompt.EOS_TOKEN
     prompt_ids = tokenizer.encode(prompt, add_special_tokens=False).ids
     answer_ids = tokenizer.encode(answer, add_special_tokens=False).ids
-    weights = [PROMPT_LOSS_WEIGHT] * len(prompt_ids) + [1.0] * len(answer_ids)
+    original_ids = tokenizer.encode(example["original"], add_special_tokens=False).ids
+    weights = [PROMPT_LOSS_WEIGHT] * len(prompt_ids) + answer_weights(original_ids, answer_ids)
     weights[0] = 0.0  # nothing predicts the BOS token
     return prompt_ids + answer_ids, weights
+
+
+def answer_weights(original_ids: list[int], answer_ids: list[int]) -> list[float]:
+    """1 for each answer token copied from the original, EDIT_LOSS_WEIGHT for the others (the
+    edit, and the end token): a copy is learned early, the edit is what the pair is for."""
+    import difflib
+
+    weights = [EDIT_LOSS_WEIGHT] * len(answer_ids)
+    matcher = difflib.SequenceMatcher(None, original_ids, answer_ids, autojunk=False)
+    for block in matcher.get_matching_blocks():
+        weights[block.b : block.b + block.size] = [1.0] * block.size
+    return weights
+
+
+def reweight_edits(data_dir: Path, split: str = "train") -> None:
+    """Rewrite a split's edit loss weights with answer_weights (data built before it existed)."""
+    import numpy as np
+    from tokenizers import Tokenizer as Backend
+
+    tokenizer = Backend.from_file(str(data_dir / "tokenizer.json"))
+    ids = np.load(data_dir / f"{split}_edit_ids.npy")
+    weights = np.load(data_dir / f"{split}_edit_weights.npy")
+    offsets = np.load(data_dir / f"{split}_edit_offsets.npy")
+    records = [json.loads(line) for line in (data_dir / f"{split}_edits.jsonl").read_text(encoding="utf-8").splitlines()]
+    for k, record in enumerate(records):
+        start, end = int(offsets[k]), int(offsets[k + 1])
+        answer_start = start + int(np.argmax(weights[start:end] >= 1.0))
+        original = tokenizer.encode(record["original"], add_special_tokens=False).ids
+        weights[answer_start:end] = answer_weights(original, ids[answer_start:end].tolist())
+    np.save(data_dir / f"{split}_edit_weights.npy", weights)
 
 
 def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = None,
@@ -890,8 +922,9 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
     w(f"Training set: {train_split['edit_examples']} edit examples ({train_split['edit_tokens']:,} tokens) and "
       f"{train_split['plain_tokens']:,} tokens of plain code. Held out: {held_split['edit_examples']} edits, "
       f"{held_split['plain_tokens']:,} tokens of plain code. Rows of {SEQ_LEN} tokens: every {PLAIN_EVERY}th row is "
-      "plain code (loss on every token), the others pack whole edit examples (loss weight 1 on the answer and "
-      f"the end token, {PROMPT_LOSS_WEIGHT} on the prompt); 2 of every 7 rows are copy drills, "
+      "plain code (loss on every token), the others pack whole edit examples (loss weight 1 on the answer's "
+      f"tokens copied from the original, {EDIT_LOSS_WEIGHT:g} on the others, the edit itself and the end token, "
+      f"{PROMPT_LOSS_WEIGHT} on the prompt); 2 of every 7 rows are copy drills, "
       "`<|bos|> X <|assistant|> X <|end|>` with X 16-480 random tokens or a window of plain code, loss on the "
       "second X only.\n")
     w(f"Curriculum: each model starts on copy drills alone, in rows of {COPY_SEQ_LEN} tokens ({COPY_ROWS} per step) with "

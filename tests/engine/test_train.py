@@ -57,11 +57,19 @@ def test_encoded_example_weights_cover_the_answer(work):
     tok = Tokenizer.from_file(str(work / "data" / "tokenizer.json"))
     record = json.loads((work / "data" / "train_edits.jsonl").read_text().splitlines()[0])
     ids, weights = train.encode_example(tok, record)
-    answer = [i for i, w in zip(ids, weights, strict=True) if w == 1.0]
+    answer = [i for i, w in zip(ids, weights, strict=True) if w >= 1.0]
     assert tok.decode(answer, skip_special_tokens=False) == record["edited"] + editprompt.EOS_TOKEN
     prompt = [i for i, w in zip(ids, weights, strict=True) if w < 1.0]
     expected = editprompt.render_edit_prompt(record["instruction"], record["original"], record["prompt_path"])
     assert tok.decode(prompt, skip_special_tokens=False) == expected
+    # the edit counts more than the copy: what the answer has that the original has not, and the end
+    edit = [i for i, w in zip(ids, weights, strict=True) if w == train.EDIT_LOSS_WEIGHT]
+    assert edit[-1] == tok.token_to_id(editprompt.EOS_TOKEN) and 1 < len(edit) < len(answer) / 2
+
+
+def test_answer_weights_mark_what_is_not_copied():
+    assert train.answer_weights([1, 2, 3, 4, 5], [1, 2, 9, 4, 5, 7]) == [1, 1, 4, 1, 1, 4]
+    assert train.answer_weights([], [8]) == [train.EDIT_LOSS_WEIGHT]
 
 
 def test_batches_are_deterministic_and_mixed(work):
@@ -73,14 +81,15 @@ def test_batches_are_deterministic_and_mixed(work):
     plain_ids, plain_w = a.row(train.PLAIN_EVERY - 1)
     assert plain_w.min() == 1.0  # plain code: every token counts
     edit_ids, edit_w = a.row(0)
-    assert edit_ids[0] == 1 and 0.0 < edit_w.max() == 1.0 and (abs(edit_w - train.PROMPT_LOSS_WEIGHT) < 1e-3).any()
+    assert edit_ids[0] == 1 and edit_w.max() == train.EDIT_LOSS_WEIGHT and (edit_w == 1.0).any()
+    assert (abs(edit_w - train.PROMPT_LOSS_WEIGHT) < 1e-3).any()
     other = train.Batches(work / "data", "train", seed=2).batch(5, 4)[0]
     assert not (other == ids_a).all()
 
 
 def test_copy_drills_repeat_the_segment_and_weigh_only_the_copy(work):
     batches = train.Batches(work / "data", "train", seed=1, copy_from_row=10)
-    assert batches.row(8)[1].max() == 1.0 and (abs(batches.row(8)[1] - train.PROMPT_LOSS_WEIGHT) < 1e-3).any()
+    assert batches.row(8)[1].max() == train.EDIT_LOSS_WEIGHT and (abs(batches.row(8)[1] - train.PROMPT_LOSS_WEIGHT) < 1e-3).any()
     assert _drill_pairs(*batches.row(15)) >= 1  # 15 % 7 == 1: a drill
     ids, weights = batches.drill_batch(3)  # the curriculum: short rows of short segments
     assert ids.shape == (train.COPY_ROWS, train.COPY_SEQ_LEN) and not (ids == batches.drill_batch(4)[0]).all()
