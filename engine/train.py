@@ -880,13 +880,15 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
       "the draft (`draft/`) shares its tokenizer and drafts tokens for speculative decoding. They exist so that "
       "specdraft runs its whole loop offline with nothing to download, and so that its tests and benchmarks "
       "measure acceptance rates on models that actually copy and edit. They are not general code models.\n")
-    if evaluation is not None and evaluation["exact_match"] < 0.05:
-        w(f"**Status: these weights do not do their job yet.** Within this run's CPU budget neither model learned to "
-          f"copy its input: exact match on held-out edits is {evaluation['exact_match']:.0%}, and the EditDrafter's "
-          f"acceptance rate is {evaluation['decoding'].get('edit', {}).get('acceptance_rate', 0):.0%}. They write "
-          "Python-shaped snippets that end properly, so they exercise the whole pipeline (prompt format, "
-          "tokenizer, loading, speculative decoding, losslessness), but speed-ups measured with them say little "
-          "about real models. The recipe below (copy drills from the start, more steps) is what to run with more time.\n")
+    if evaluation is not None and evaluation["exact_match"] < 0.5:
+        dec = evaluation["decoding"]
+        w(f"**Status: they copy, but they rarely make the edit.** Exact match on held-out edits is "
+          f"{evaluation['exact_match']:.0%} (draft {evaluation.get('draft_exact_match') or 0:.0%}): given an instruction, "
+          "the target mostly answers with a near-verbatim copy of the snippet, or a wrong change. What they do "
+          "learn is to copy their input, which is what makes speculative decoding measurable on them: the "
+          f"EditDrafter's acceptance rate is {dec.get('edit', {}).get('acceptance_rate', 0):.0%} and the ModelDrafter's "
+          f"{dec.get('model', {}).get('acceptance_rate', 0):.0%} on these prompts. Use a real model (a checkpoint directory "
+          "or a server) for real edits. `python -m engine.train --continue-shipped` trains this pair further.\n")
     w("Load with the engine (`engine.checkpoint.load('engine/builtin')`, `specdraft ... --model builtin`) or with "
       "transformers (`AutoModelForCausalLM.from_pretrained('engine/builtin')`, `AutoTokenizer`, "
       "`apply_chat_template`). Files: `model.safetensors` (bfloat16), `config.json`, `generation_config.json`, "
@@ -1009,9 +1011,9 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
         w(f"Reproduce: `python -m engine.train --eval --eval-per-kind {evaluation['per_kind']} --eval-speed-per-kind "
           f"{speed_runs}` (writes engine/builtin/eval.json), then `python -m engine.train --card`.\n")
     w("## What the models cannot do\n")
-    if evaluation is not None and evaluation["exact_match"] < 0.05:
-        w("- As shipped, they do not perform the edits at all (see Status): they do not copy the file they are given, "
-          "so their answer is a different, made-up snippet.")
+    if evaluation is not None and evaluation["exact_match"] < 0.5:
+        w("- As shipped, they rarely perform the edit (see Status): most answers copy the snippet unchanged or "
+          "change the wrong thing; on whole modules (imports, several functions) they can also cut the file short.")
     w("- Even trained to their goal, they would follow only the mechanical instruction kinds above, phrased roughly as in training. Free-form requests "
       "(\"make this faster\", \"add error handling\", \"fix the bug\") produce a copy of the input or a plausible but "
       "wrong edit. They do not understand code; they learned to copy with a local change.\n"
