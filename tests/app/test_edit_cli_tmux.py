@@ -19,6 +19,19 @@ ANSWER = search_replace("greet.py", '    print("Hello " + name)\n', '    print(f
     search_replace("greet.py", "    greet(sys.argv[1])\n", "    greet(sys.argv[1])\n    shout(sys.argv[1])\n")  # fmt: skip
 
 
+def quit_applying(tmux: Tmux, done: Path) -> None:
+    """q, then y to the apply question; the command exits 0 (its shell writes the status to done)."""
+    tmux.send("q")
+    tmux.wait_for("written to the worktree")
+    tmux.send("y")
+    for _ in range(300):
+        if done.exists():
+            break
+        time.sleep(0.1)
+    assert done.exists(), tmux.screen()
+    assert done.read_text().strip() == "0", tmux.screen()
+
+
 @needs_tmux
 def test_bare_specdraft_asks_drafts_reviews_and_applies(tmp_path: Path):
     repo = make_repo(tmp_path / "repo")
@@ -53,15 +66,7 @@ def test_bare_specdraft_asks_drafts_reviews_and_applies(tmp_path: Path):
             tmux.wait_for("1/2 decided")
             tmux.send("n")
             tmux.wait_for("2/2 decided")
-            tmux.send("q")
-            tmux.wait_for("written to the worktree")
-            tmux.send("y")
-            for _ in range(300):
-                if done.exists():
-                    break
-                time.sleep(0.1)
-            assert done.exists(), tmux.screen()
-            assert done.read_text().strip() == "0", tmux.screen()
+            quit_applying(tmux, done)
         finally:
             tmux.stop()
     assert (repo / "greet.py").read_text() == GREET.replace('print("Hello " + name)', 'print(f"Hello, {name}!")')
@@ -91,15 +96,7 @@ def test_demo_in_a_terminal_drafts_with_the_builtin_model_and_writes_what_is_acc
         screen = tmux.wait_for("drafted:", timeout=120)  # loading the model, then the draft
         assert "accepted" in screen, screen
         tmux.send("a")  # this hunk and the rest of the file
-        tmux.send("q")
-        tmux.wait_for("written to the worktree")
-        tmux.send("y")
-        for _ in range(300):
-            if done.exists():
-                break
-            time.sleep(0.1)
-        assert done.exists(), tmux.screen()
-        assert done.read_text().strip() == "0", tmux.screen()
+        quit_applying(tmux, done)
     finally:
         tmux.stop()
     expected = builtin_draft(tmp_path, demo.SUGGESTED_INSTRUCTION, demo.SUGGESTED_FILE, demo.SAMPLE)
