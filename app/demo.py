@@ -157,8 +157,9 @@ def report(inventory):
     return "\\n".join(lines)
 '''
 
-# What the builtin model is asked to do by default: an edit of a kind it was trained on and gets
-# right on this module (engine/builtin/MODEL_CARD.md lists what it can and cannot do).
+# What the builtin model is asked to do by default: an edit of a kind it was trained on. As
+# shipped it usually drafts this wrong (engine/builtin/MODEL_CARD.md: it copies, it rarely edits),
+# which the review is there to catch; --instruction, --model and --server change it.
 SUGGESTED_INSTRUCTION = "Rename the parameter `path` to `filename`."
 SUGGESTED_FILE = "storage.py"
 SAMPLE = '''\

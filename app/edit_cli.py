@@ -349,7 +349,8 @@ def _first_round_in_tui(flow, drafter, settings, stage: bool) -> bool:
 
 
 def _read_now(root, path: str) -> bytes | None:
-    """A file's bytes as they are now (None: gone), confined to the repository."""
+    """A file's bytes as they are now, confined to the repository; None when it is gone or can
+    no longer be drafted (a directory, a binary file): nothing is redrafted for it."""
     from app.drafting import read_sources
 
     try:

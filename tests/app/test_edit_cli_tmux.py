@@ -19,6 +19,14 @@ ANSWER = search_replace("greet.py", '    print("Hello " + name)\n', '    print(f
     search_replace("greet.py", "    greet(sys.argv[1])\n", "    greet(sys.argv[1])\n    shout(sys.argv[1])\n")  # fmt: skip
 
 
+def specdraft_line(cwd: Path, environment: dict[str, str], argv: list[str], done: Path) -> str:
+    """The shell line tmux runs: specdraft ARGV in ``cwd`` with ``environment``; its exit status
+    is written to ``done``, and the pane stays open a while for the test to read it."""
+    prefix = " ".join(f"{key}={shlex.quote(value)}" for key, value in environment.items())
+    command = " ".join(shlex.quote(part) for part in [str(SPECDRAFT), *argv])
+    return f"cd {shlex.quote(str(cwd))} && env {prefix} {command}; echo $? > {shlex.quote(str(done))}; sleep 30"
+
+
 def quit_applying(tmux: Tmux, done: Path) -> None:
     """q, then y to the apply question; the command exits 0 (its shell writes the status to done)."""
     tmux.send("q")
@@ -44,11 +52,8 @@ def test_bare_specdraft_asks_drafts_reviews_and_applies(tmp_path: Path):
             "SPECDRAFT_SERVER": server.url,
             "SPECDRAFT_MODEL": "tiny-coder",
         }
-        prefix = " ".join(f"{key}={shlex.quote(value)}" for key, value in environment.items())
-        command = (f"cd {shlex.quote(str(repo))} && env {prefix} {shlex.quote(str(SPECDRAFT))}"
-                   f"; echo $? > {shlex.quote(str(done))}; sleep 30")  # fmt: skip
         tmux = Tmux(tmp_path)
-        tmux.start(command)
+        tmux.start(specdraft_line(repo, environment, [], done))
         try:
             tmux.wait_for("What should the model change?")
             tmux.send("-l", "Make the greeting friendlier")
@@ -84,11 +89,8 @@ def test_demo_in_a_terminal_drafts_with_the_builtin_model_and_writes_what_is_acc
     target = tmp_path / "demo"
     done = tmp_path / "exit-status"
     environment = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "TERM": "xterm-256color", "OMP_NUM_THREADS": "1"}
-    prefix = " ".join(f"{key}={shlex.quote(value)}" for key, value in environment.items())
-    command = (f"cd {shlex.quote(str(tmp_path))} && env {prefix} {shlex.quote(str(SPECDRAFT))} demo --dir "
-               f"{shlex.quote(str(target))}; echo $? > {shlex.quote(str(done))}; sleep 30")  # fmt: skip
     tmux = Tmux(tmp_path)
-    tmux.start(command)
+    tmux.start(specdraft_line(tmp_path, environment, ["demo", "--dir", str(target)], done))
     try:
         tmux.wait_for("What should the model change?")
         tmux.wait_for(f"chosen: {demo.SUGGESTED_FILE}")
