@@ -25,7 +25,7 @@ import os
 import random
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from engine import editprompt
@@ -237,10 +237,16 @@ class Batches:
     Row g of the stream depends only on (seed, g), so a resumed run sees the same batches.
     """
 
-    def __init__(self, data_dir: Path, split: str, seed: int, copy_from_row: int | None = None):
+    def __init__(self, data_dir: Path, split: str, seed: int, copy_from_row: int | None = None,
+                 plain_every: int = PLAIN_EVERY, prompt_weight: float | None = None,
+                 edit_weight: float | None = None):  # fmt: skip
+        """`plain_every` 0: no plain rows. `prompt_weight` and `edit_weight` replace the loss weights
+        the data was built with (PROMPT_LOSS_WEIGHT, EDIT_LOSS_WEIGHT) without rebuilding it."""
         import numpy as np
 
         self.copy_from_row = copy_from_row  # from this row on, 2 of every 7 rows are copy drills
+        self.plain_every = plain_every
+        self.prompt_weight, self.edit_weight = prompt_weight, edit_weight
 
         self.np = np
         self.ids = np.load(data_dir / f"{split}_edit_ids.npy")
@@ -283,6 +289,10 @@ class Batches:
             ids[used : used + end - start] = self.ids[start:end]
             weights[used : used + end - start] = self.weights[start:end]
             used += end - start
+        if self.prompt_weight is not None:
+            weights[(weights > 0) & (weights < 0.5)] = self.prompt_weight
+        if self.edit_weight is not None:
+            weights[weights > 1.5] = self.edit_weight
         return ids, weights
 
     def plain_row(self, g: int):
@@ -322,11 +332,12 @@ class Batches:
         return ids, weights
 
     def row(self, g: int):
-        if g % PLAIN_EVERY == PLAIN_EVERY - 1:
+        every = self.plain_every
+        if every and g % every == every - 1:
             return self.plain_row(g)
-        if self.copy_from_row is not None and g >= self.copy_from_row and g % PLAIN_EVERY in (1, 4):
+        if self.copy_from_row is not None and g >= self.copy_from_row and g % 7 in (1, 4):
             return self.copy_row(g)
-        return self.edit_row(g - (g + 1) // PLAIN_EVERY)
+        return self.edit_row(g - (g + 1) // every if every else g)
 
     def drill_batch(self, step: int):
         """A batch of the copy curriculum: COPY_ROWS rows of COPY_SEQ_LEN tokens, mostly random."""
@@ -486,7 +497,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
                 eval_every: int = 200, ckpt_every_s: float = 180.0, val_rows: tuple[int, int] = (24, 8),
                 progress: bool = True, stop_after: int | None = None,
                 extend_minutes: float | None = None, copy_from_step: int | None = None,
-                init_from: Path | None = None):  # fmt: skip
+                init_from: Path | None = None, mix: dict | None = None):  # fmt: skip
     """Train one model (resuming from work/<name>/ckpt.pt); returns (model, summary dict).
 
     `stop_after` pauses after that many steps of this call, with a checkpoint to resume from.
@@ -494,6 +505,8 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
     `init_from` (an exported model directory) starts a new run from those weights instead of from
     scratch (or a grown model), with a fresh optimizer and no copy curriculum: more training for a
     pair shipped by an earlier machine whose checkpoints are gone.
+    `mix` (Batches' plain_every, prompt_weight, edit_weight) changes the rows and loss weights of
+    the main mix; it is kept in the checkpoint, like `copy_from_step`.
     `extend_minutes` reopens a finished run for that much more time: the rate returns to its peak
     (no warm-up: the optimizer state is warm) and a new decay is placed by the time budget.
     """
@@ -557,7 +570,10 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
     if "copy_from_step" not in state:  # decided once, at the start or the first resume that asks
         state["copy_from_step"] = None if copy_from_step is None else max(copy_from_step, state["step"])
     copy_from = state["copy_from_step"]
-    batches = Batches(data_dir, "train", seed, None if copy_from is None else copy_from * spec.batch_size)
+    state.setdefault("mix", dict(mix or {}))
+    batches = Batches(data_dir, "train", seed, None if copy_from is None else copy_from * spec.batch_size, **state["mix"])
+    if state["mix"]:
+        log(f"{spec.name}: mix {state['mix']}")
     if copy_from is not None:
         log(f"{spec.name}: copy drills from step {copy_from}")
     val = validation_rows(data_dir, *val_rows, seed=seed)
@@ -652,7 +668,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         bar.close()
     summary = {
         "model": spec.name, "spec": asdict(spec), "non_embedding_params": non_embedding,
-        "copy_from_step": state.get("copy_from_step"), "phases": state.get("phases", []),
+        "copy_from_step": state.get("copy_from_step"), "mix": state.get("mix", {}), "phases": state.get("phases", []),
         "init_from": state.get("init_from"), "copy_curriculum_steps": state.get("copy_end"), "copy_curriculum_tokens": state.get("copy_end_tokens"),
         "copy_curriculum_loss": round(sum(state.get("drill_losses", [0.0])) / max(1, len(state.get("drill_losses", []))), 4),
         "params": total_params, "steps": state["step"], "tokens": state["tokens"],
@@ -683,6 +699,33 @@ def export(model, work: Path, out_dir: Path) -> Path:
     generation = {"bos_token_id": 1, "eos_token_id": 2, "pad_token_id": 0, "do_sample": False}
     checkpoint.save(model, out_dir, tokenizer, dtype=torch.bfloat16, generation_config=generation)
     return out_dir
+
+
+PHASES_FILE = "training.json"  # beside the weights: every training run that made them, oldest first
+
+
+def shipped_phases(model_dir: Path) -> list[dict]:
+    """The training runs recorded beside exported weights ([] when none is)."""
+    path = model_dir / PHASES_FILE
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else []
+
+
+def record_phases(out_dir: Path, previous: list[dict], summary: dict) -> list[dict]:
+    """Write out_dir/training.json: the runs the starting weights came from, then this one."""
+    phases = [*previous, summary]
+    (out_dir / PHASES_FILE).write_text(json.dumps(phases, indent=1) + "\n", encoding="utf-8")
+    return phases
+
+
+def phase_totals(phases: list[dict]) -> dict:
+    """One summary for weights trained in several runs: counts add up, losses are the last run's."""
+    total = dict(phases[-1])
+    for key in ("steps", "tokens", "train_seconds", "copy_curriculum_steps"):
+        values = [p.get(key) for p in phases if p.get(key) is not None]
+        total[key] = sum(values) if values else None
+    if total.get("tokens") and total.get("train_seconds"):
+        total["tokens_per_second"] = round(total["tokens"] / total["train_seconds"])
+    return total
 
 
 # ---------------------------------------------------------------------------------------------
@@ -865,6 +908,10 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
         path = work / name / "summary.json"
         if name not in summaries and path.is_file():
             summaries[name] = json.loads(path.read_text())
+    phases = {name: shipped_phases(out_dir / "draft" if name == "draft" else out_dir) for name in ("draft", "target")}
+    for name, runs in phases.items():
+        if runs:  # the weights' own record wins over this work directory's (one run of several)
+            summaries[name] = phase_totals(runs)
     evaluation = json.loads((out_dir / "eval.json").read_text()) if (out_dir / "eval.json").is_file() else None
     train_split, held_split = data["splits"]["train"], data["splits"]["heldout"]
     examples = {}
@@ -969,6 +1016,20 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
     ]:  # fmt: skip
         w(f"| {label} | {fig('target', key, fmt)} | {fig('draft', key, fmt)} |")
     w("")
+    if any(len(runs) > 1 for runs in phases.values()):
+        w("The weights were trained in several runs, each starting from the weights of the one before "
+          "(`training.json` beside the weights records them); the counts above are their sums, the losses "
+          "the last run's:\n")
+        w("| model | run | steps | tokens | time (s) | peak learning rate | mix | val edit | val plain |\n"
+          "|---|---:|---:|---:|---:|---:|---|---:|---:|")
+        for name, runs in phases.items():
+            for number, run in enumerate(runs, 1):
+                mix = [f"{k} {v}" for k, v in (run.get("mix") or {}).items()]
+                mix += ["no copy drills"] if "copy_from_step" in run and run["copy_from_step"] is None else []
+                mix = ", ".join(mix) or "the rows above"
+                w(f"| {name} | {number} | {run.get('steps', 0):,} | {run.get('tokens', 0):,} | {run.get('train_seconds', 0):,.0f} | "
+                  f"{(run.get('spec') or {}).get('lr', '')} | {mix} | {run.get('val_edit', '')} | {run.get('val_plain', '')} |")
+        w("")
     w(f"Hardware: 2 cores of an {_cpu_name()} (AVX-512 with bfloat16), shared with other work during training, "
       "under `nice`; PyTorch CPU, bfloat16 autocast, AdamW (betas 0.9/0.95, weight decay 0.1 on matrices), "
       "gradient clipping 1.0, warm-up/stable/decay schedule (50 warm-up steps, linear decay to 10% over the last 20%). "
@@ -1058,6 +1119,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="start each model of --models from its weights in --out (the pair as shipped) "
                              "instead of from scratch, in a new --work directory")  # fmt: skip
     parser.add_argument("--copy-from-step", type=int, default=0, help="mix copy drills into the batches from this step on (kept on resume)")
+    parser.add_argument("--no-copy-drills", action="store_true", help="no copy drills in the main mix (a pair that copies already)")
+    parser.add_argument("--plain-every", type=int, default=PLAIN_EVERY, help="every Nth row is plain code (0: none)")
+    parser.add_argument("--prompt-weight", type=float, help=f"loss weight of prompt tokens (data: {PROMPT_LOSS_WEIGHT})")
+    parser.add_argument("--edit-weight", type=float, help=f"loss weight of edit tokens (data: {EDIT_LOSS_WEIGHT})")
+    parser.add_argument("--lr", type=float, help="peak learning rate of the models trained (default: their spec's)")
     parser.add_argument("--eval-every", type=int, default=200)
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0: all cores)")
     parser.add_argument("--no-progress", action="store_true")
@@ -1092,18 +1158,24 @@ def main(argv: list[str] | None = None) -> int:
     for item in args.spec:
         name, _, shape = item.partition("=")
         specs[name] = ModelSpec(**{**asdict(SPECS[shape]), "name": name})
+    if args.lr:
+        specs = {name: replace(spec, lr=args.lr) for name, spec in specs.items()}
+    mix = {"plain_every": args.plain_every, "prompt_weight": args.prompt_weight, "edit_weight": args.edit_weight}
+    mix = {k: v for k, v in mix.items() if v is not None and (k != "plain_every" or v != PLAIN_EVERY)}
     summaries = {}
     for name in [m.strip() for m in args.models.split(",") if m.strip()]:
+        out_dir = args.out / "draft" if name == "draft" else args.out
+        previous = shipped_phases(out_dir) if args.continue_shipped else []
         share = args.draft_share if name == "draft" else 1.0 - args.draft_share
         fixed = args.draft_steps if name == "draft" else args.target_steps
         model, summary = train_model(
             specs[name], work, args.seed, minutes=args.minutes * share, steps=fixed,
             eval_every=args.eval_every, progress=not args.no_progress, extend_minutes=args.extend_minutes,
-            copy_from_step=args.copy_from_step,
-            init_from=((args.out / "draft" if name == "draft" else args.out) if args.continue_shipped else None),
+            copy_from_step=None if args.no_copy_drills else args.copy_from_step, mix=mix,
+            init_from=out_dir if args.continue_shipped else None,
         )  # fmt: skip
-        out_dir = args.out / "draft" if name == "draft" else args.out
         export(model, work, out_dir)
+        record_phases(out_dir, previous, summary)
         summaries[name] = summary
         log(f"{name}: exported to {out_dir}: {json.dumps(summary)}")
     (work / "train_summary.json").write_text(json.dumps(summaries, indent=1) + "\n", encoding="utf-8")

@@ -87,6 +87,19 @@ def test_batches_are_deterministic_and_mixed(work):
     assert not (other == ids_a).all()
 
 
+
+def test_mix_options_change_rows_and_weights_not_the_data(work):
+    plain = train.Batches(work / "data", "train", seed=1)
+    focused = train.Batches(work / "data", "train", seed=1, plain_every=0, prompt_weight=0.0, edit_weight=9.0)
+    assert all(focused.row(g)[1].max() == 9.0 for g in range(train.PLAIN_EVERY * 2))  # no plain rows
+    ids, weights = focused.row(3)
+    base_ids, base_w = plain.edit_row(3)  # the same packed examples, reweighted
+    assert (ids == base_ids).all()
+    assert (weights[abs(base_w - train.PROMPT_LOSS_WEIGHT) < 1e-3] == 0).all()
+    assert (weights[base_w == train.EDIT_LOSS_WEIGHT] == 9.0).all()
+    assert ((weights == 1.0) == (base_w == 1.0)).all()  # copied answer tokens keep their weight
+    assert (train.Batches(work / "data", "train", seed=1, plain_every=3).row(2)[1] == 1.0).all()
+
 def test_copy_drills_repeat_the_segment_and_weigh_only_the_copy(work):
     batches = train.Batches(work / "data", "train", seed=1, copy_from_row=10)
     assert batches.row(8)[1].max() == train.EDIT_LOSS_WEIGHT and (abs(batches.row(8)[1] - train.PROMPT_LOSS_WEIGHT) < 1e-3).any()
@@ -169,10 +182,12 @@ def test_a_new_run_can_continue_from_shipped_weights(work, tmp_path):
     model, _ = train.train_model(spec, first, seed=1, minutes=None, steps=3, val_rows=(1, 1), progress=False)
     train.export(model, first, tmp_path / "shipped")
     again, summary = train.train_model(spec, second, seed=2, minutes=None, steps=0, val_rows=(1, 1),
-                                       progress=False, init_from=tmp_path / "shipped")  # fmt: skip
+                                       progress=False, init_from=tmp_path / "shipped",
+                                       mix={"plain_every": 0, "prompt_weight": 0.0})  # fmt: skip
     shipped = checkpoint.load_model(tmp_path / "shipped").state_dict()
     assert all(torch.equal(shipped[k], v) for k, v in again.state_dict().items())
     assert summary["init_from"] == str(tmp_path / "shipped") and summary["copy_curriculum_steps"] == 0
+    assert summary["mix"] == {"plain_every": 0, "prompt_weight": 0.0}
 
 
 def _losses(run_dir: Path) -> list[float]:
@@ -229,6 +244,14 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     (work / "train_summary.json").write_text(json.dumps({"target": summary, "draft": summary}))
     card = train.write_model_card(out, work).read_text()
     assert "| **all** |" in card and "Pending" not in card and "## What the models cannot do" in card
+    assert "trained in several runs" not in card
+    # a second run from these weights: the card adds the runs up and lists each
+    later = {**summary, "steps": 5, "tokens": 100, "train_seconds": 1.0, "mix": {"prompt_weight": 0.02}, "copy_from_step": None}
+    train.record_phases(out, [summary], later)
+    assert [p["steps"] for p in train.shipped_phases(out)] == [2, 5]
+    card = train.write_model_card(out, work).read_text()
+    assert "trained in several runs" in card and "| steps | 7 |" in card
+    assert "| target | 2 | 5 | 100 | 1 |" in card and "prompt_weight 0.02, no copy drills" in card
     # speculative decoding is lossless: the same tokens as plain greedy decoding
     for key, value in result["decoding"].items():
         if key.startswith("lossless_"):
