@@ -1090,6 +1090,9 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
     w("```sh\npython -m engine.train --out engine/builtin --minutes 90   # data, draft, target (grown from the draft), export\n"
       "python -m engine.train --eval    # held-out evaluation -> engine/builtin/eval.json\n"
       "python -m engine.train --card    # this file\n```\n")
+    if any(len(runs) > 1 for runs in phases.values()):
+        w("These weights took several runs: after the first, each later run is `--continue-shipped` with the "
+          "options its row above shows (the commands are in \"How this pair's run went\").\n")
     w("Data, checkpoints (resumable) and the loss logs (`runs/builtin/{draft,target}/log.jsonl`) go to `runs/builtin/`. "
       f"Seeded (seed {data['seed']}): the data, the initialisation and the batches are the same on every run with the same Python.\n")
     path = out_dir / "MODEL_CARD.md"
