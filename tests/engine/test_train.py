@@ -100,6 +100,17 @@ def test_mix_options_change_rows_and_weights_not_the_data(work):
     assert ((weights == 1.0) == (base_w == 1.0)).all()  # copied answer tokens keep their weight
     assert (train.Batches(work / "data", "train", seed=1, plain_every=3).row(2)[1] == 1.0).all()
 
+
+def test_shuffle_draws_a_new_order_and_zero_keeps_the_old_one(work):
+    base = train.Batches(work / "data", "train", seed=1)
+    same = train.Batches(work / "data", "train", seed=1, shuffle=0)
+    other = train.Batches(work / "data", "train", seed=1, shuffle=1)
+    assert (base.batch(3, 4)[0] == same.batch(3, 4)[0]).all()
+    assert base._packing(0) != other._packing(0)
+    examples = sorted(i for row in base._packing(0) for i in row)
+    assert sorted(i for row in other._packing(0) for i in row) == examples  # every example, once per epoch
+    assert (other.batch(3, 4)[0] == train.Batches(work / "data", "train", seed=1, shuffle=1).batch(3, 4)[0]).all()
+
 def test_copy_drills_repeat_the_segment_and_weigh_only_the_copy(work):
     batches = train.Batches(work / "data", "train", seed=1, copy_from_row=10)
     assert batches.row(8)[1].max() == train.EDIT_LOSS_WEIGHT and (abs(batches.row(8)[1] - train.PROMPT_LOSS_WEIGHT) < 1e-3).any()
@@ -246,12 +257,14 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     assert "| **all** |" in card and "Pending" not in card and "## What the models cannot do" in card
     assert "trained in several runs" not in card
     # a second run from these weights: the card adds the runs up and lists each
-    later = {**summary, "steps": 5, "tokens": 100, "train_seconds": 1.0, "mix": {"prompt_weight": 0.02}, "copy_from_step": None}
+    later = {**summary, "steps": 5, "tokens": 100, "train_seconds": 1.0, "mix": {"prompt_weight": 0.02}, "copy_from_step": None,
+             "val_edit": None}  # a run whose last losses were lost
     train.record_phases(out, [summary], later)
     assert [p["steps"] for p in train.shipped_phases(out)] == [2, 5]
     card = train.write_model_card(out, work).read_text()
     assert "trained in several runs" in card and "| steps | 7 |" in card
     assert "| target | 2 | 5 | 100 | 1 |" in card and "prompt_weight 0.02, no copy drills" in card
+    assert "no copy drills | n/a |" in card and "None" not in card
     # speculative decoding is lossless: the same tokens as plain greedy decoding
     for key, value in result["decoding"].items():
         if key.startswith("lossless_"):
