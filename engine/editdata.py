@@ -48,6 +48,7 @@ class EditExample:
     original: str
     edited: str
     path: str  # stdlib file the snippet comes from, relative to the stdlib root
+    scope: str = "snippet"  # "snippet": one function or class, dedented; "window": lines of a module
 
     def to_dict(self) -> dict[str, str]:
         return asdict(self)
@@ -129,6 +130,108 @@ def extract_snippets(source: str, min_lines: int = 4, max_lines: int = 60) -> li
             continue
         snippets.append(text)
     return snippets
+
+
+def extract_windows(source: str, rng: random.Random, min_lines: int = 6, max_lines: int = 36) -> list[str]:
+    """Windows of a module's lines such as the app sends a local model for a long file.
+
+    Runs of two or more consecutive statements, at the top level or in a class body (indented
+    as in the file), with the blank lines and comments between them, `min_lines`..`max_lines`
+    lines long (a random size per window), tiling the module: imports, constants, several
+    functions or methods in one window. ASCII only, like the snippets.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    lines = source.splitlines(keepends=True)
+    bodies = [tree.body] + [node.body for node in tree.body if isinstance(node, ast.ClassDef)]
+    windows = []
+    for body in bodies:
+        starts = [min([s.lineno] + [d.lineno for d in getattr(s, "decorator_list", [])]) for s in body]
+        ends = [s.end_lineno or s.lineno for s in body]
+        i = 0
+        while i < len(body):
+            size = rng.randint(min_lines, max_lines)
+            j = i
+            while j + 1 < len(body) and ends[j + 1] - starts[i] + 1 <= size:
+                j += 1
+            if j == i or ends[j] - starts[i] + 1 < min_lines:
+                i += 1
+                continue
+            text = "".join(lines[starts[i] - 1 : ends[j]])
+            if not text.endswith("\n"):
+                text += "\n"
+            if _window_ok(text):
+                windows.append(text)
+            i = j + 1
+    return windows
+
+
+def _window_ok(text: str) -> bool:
+    if not text.isascii() or "\t" in text or "\f" in text or "\\\n" in text or re.search(r"^[ ]+$", text, re.M):
+        return False
+    prefix = _indent_of(text)
+    return textwrap.indent(textwrap.dedent(text), prefix) == text
+
+
+def _indent_of(text: str) -> str:
+    """The whitespace textwrap.dedent takes off every line of `text`."""
+    dedented = textwrap.dedent(text)
+    for line, original in zip(dedented.splitlines(), text.splitlines(), strict=True):
+        if line.strip():
+            return original[: len(original) - len(line)]
+    return ""
+
+
+def make_window_edit(window: str, kind: str, rng: random.Random) -> tuple[str, str] | None:
+    """make_edit on a window that may be indented (methods of a class): edited at column 0,
+    indented back as in the file."""
+    prefix = _indent_of(window)
+    result = make_edit(textwrap.dedent(window), kind, rng)
+    if result is None:
+        return None
+    return result[0], textwrap.indent(result[1], prefix)
+
+
+_QUOTED = re.compile(r"`([^`]+)`|\"([^\"]+)\"|'([^']+)'")
+
+
+def instruction_misses(instruction: str, window: str) -> bool:
+    """True when nothing the instruction quotes (names, code, literals) occurs in `window`, even as
+    part of a longer word (conservative: a "no_change" example must never be wrong): the
+    instruction is about another part of the file, and the right answer is the window unchanged."""
+    quoted = [next(g for g in match.groups() if g) for match in _QUOTED.finditer(instruction)]
+    return bool(quoted) and not any(q in window for q in quoted)
+
+
+def generate_window_edits(files: list[tuple[str, str]], seed: int, unchanged_share: float = 0.15,
+                          passes: int = 1) -> Iterator[EditExample]:  # fmt: skip
+    """One edit per window of each file (kinds kept roughly balanced; `passes` tilings of each
+    file, with other window sizes each), and for about
+    `unchanged_share` of the windows also the instruction of another window of the same file that
+    quotes nothing in this one, answered with the window unchanged (kind "no_change"): a long file
+    is rewritten window by window, and most windows must come back as they were.
+    """
+    rng = random.Random(seed)
+    counts = dict.fromkeys(EDIT_KINDS, 0)
+    for relpath, text in (item for _ in range(passes) for item in files):
+        windows = extract_windows(text, rng)
+        made: list[tuple[int, str]] = []
+        for number, window in enumerate(windows):
+            for kind in sorted(EDIT_KINDS, key=lambda k: (counts[k], rng.random())):
+                result = make_window_edit(window, kind, rng)
+                if result is not None:
+                    counts[kind] += 1
+                    made.append((number, result[0]))
+                    yield EditExample(kind, result[0], window, result[1], relpath, "window")
+                    break
+        for number, window in enumerate(windows):
+            if rng.random() >= unchanged_share:
+                continue
+            others = [instruction for n, instruction in made if n != number and instruction_misses(instruction, window)]
+            if others:
+                yield EditExample("no_change", rng.choice(others), window, window, relpath, "window")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -161,8 +161,11 @@ def reweight_edits(data_dir: Path, split: str = "train") -> None:
 
 
 def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = None,
-               max_files: int | None = None) -> dict:  # fmt: skip
-    """Make everything training needs under work/data; returns the summary written to data.json."""
+               max_files: int | None = None, windows: bool = True) -> dict:  # fmt: skip
+    """Make everything training needs under work/data; returns the summary written to data.json.
+
+    `windows`: besides edits of single functions and classes, edits of windows of module lines
+    (editdata.generate_window_edits; data built before they existed has none)."""
     import numpy as np
 
     from engine import editdata
@@ -193,6 +196,10 @@ def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = Non
             record = example.to_dict()
             record["prompt_path"] = example.path if rng.random() < 0.7 else None  # path shown in the prompt
             examples.append(record)
+        if windows:  # lines of a module, as the app sends a long file: the path is shown, like the app does
+            passes = 3 if split == "train" else 1
+            for example in editdata.generate_window_edits(order, seed=seed + 2 + (split == "heldout"), passes=passes):
+                examples.append({**example.to_dict(), "prompt_path": example.path})
         rng.shuffle(examples)
         ids_all, weights_all, offsets, kept = [], [], [0], []
         for record in examples:
@@ -215,14 +222,17 @@ def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = Non
             plain.extend(backend.encode(text, add_special_tokens=False).ids)
         np.save(data_dir / f"{split}_plain_ids.npy", np.asarray(plain, dtype=np.uint16))
         kinds: dict[str, int] = {}
+        window_kinds: dict[str, int] = {}
         for record in kept:
-            kinds[record["kind"]] = kinds.get(record["kind"], 0) + 1
+            counter = window_kinds if record.get("scope") == "window" else kinds
+            counter[record["kind"]] = counter.get(record["kind"], 0) + 1
         splits[split] = {
+            "window_kinds": dict(sorted(window_kinds.items())),
             "files": [p for p, _ in split_files], "edit_examples": len(kept),
             "edit_examples_too_long": len(examples) - len(kept), "edit_tokens": len(ids_all),
             "plain_tokens": len(plain), "kinds": dict(sorted(kinds.items())),
         }  # fmt: skip
-        log(f"{split}: {len(kept)} edits ({len(ids_all)} tokens), {len(plain)} plain tokens")
+        log(f"{split}: {len(kept)} edits ({sum(window_kinds.values())} of them windows; {len(ids_all)} tokens), {len(plain)} plain tokens")
     summary = {
         "python": sys.version.split()[0], "stdlib": str(root), "seed": seed,
         "vocab_size": backend.get_vocab_size(), "seq_len": SEQ_LEN, "splits": splits,
@@ -739,11 +749,14 @@ def phase_totals(phases: list[dict]) -> dict:
 # evaluation
 
 
-def select_examples(heldout_jsonl: Path, per_kind: int) -> list[dict]:
-    """The first `per_kind` held-out edits of each kind (the file is already shuffled, seeded)."""
+def select_examples(heldout_jsonl: Path, per_kind: int, scope: str = "snippet") -> list[dict]:
+    """The first `per_kind` held-out edits of each kind and `scope` ("snippet": one function or
+    class; "window": lines of a module) (the file is already shuffled, seeded)."""
     chosen: dict[str, list[dict]] = {}
     for line in heldout_jsonl.read_text(encoding="utf-8").splitlines():
         record = json.loads(line)
+        if record.get("scope", "snippet") != scope:
+            continue
         bucket = chosen.setdefault(record["kind"], [])
         if len(bucket) < per_kind:
             bucket.append(record)
@@ -826,6 +839,19 @@ def evaluate_pair(out_dir: Path, heldout_jsonl: Path, per_kind: int = 10, speed_
                 totals["lossless_" + name]["equal"] += equal
                 totals["lossless_" + name]["n"] += 1
         log(f"eval {number + 1}/{len(examples)} {kind}: exact {text == example['edited']}")
+    windows: dict[str, dict] = {}  # windows of module lines, as the app sends a long file: exact match only
+    for example in select_examples(heldout_jsonl, per_kind, scope="window"):
+        prompt = tokenizer.encode(editprompt.render_edit_prompt(example["instruction"], example["original"], example.get("prompt_path")),
+                                  add_special_tokens=False)  # fmt: skip
+        reference = tokenizer.encode(example["original"], add_special_tokens=False)
+        tokens, stats, seconds = decode_with(target.model, prompt, reference, "edit")
+        _accumulate(totals, "edit_windows", stats, seconds, len(tokens))
+        text = tokenizer.decode(tokens)
+        row = windows.setdefault(example["kind"], {"n": 0, "exact": 0, "unchanged": 0})
+        row["n"] += 1
+        row["exact"] += text == example["edited"]
+        row["unchanged"] += text == example["original"]
+    log(f"eval: windows {sum(r['exact'] for r in windows.values())}/{sum(r['n'] for r in windows.values())} exact")
     n = sum(r["n"] for r in per_kind_results.values())
     result = {
         "examples": n, "per_kind": per_kind,
@@ -834,6 +860,10 @@ def evaluate_pair(out_dir: Path, heldout_jsonl: Path, per_kind: int = 10, speed_
         if draft is not None else None,
         "by_kind": per_kind_results, "decoding": _summarise(totals), "threads": torch.get_num_threads(),
     }  # fmt: skip
+    if windows:
+        n_windows = sum(r["n"] for r in windows.values())
+        result["windows"] = {"examples": n_windows, "exact_match": round(sum(r["exact"] for r in windows.values()) / n_windows, 4),
+                             "by_kind": dict(sorted(windows.items()))}  # fmt: skip
     (out_dir / "eval.json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     log(f"eval: exact match {result['exact_match']:.3f} over {n} held-out edits; {json.dumps(result['decoding'])}")
     return result
@@ -981,6 +1011,18 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
         example = examples.get(kind, "").replace("|", "\\|")
         w(f"| {kind} | {train_split['kinds'][kind]} | {held_split['kinds'].get(kind, 0)} | {example} |")
     w("")
+    if train_split.get("window_kinds"):
+        w("Windows (`generate_window_edits`): a long file reaches a local model in windows of lines, so the same "
+          "edits are also made on windows of 6-36 lines of a module, cut at statement boundaries as in the file "
+          "(imports, constants, several functions, or methods still indented in their class), three tilings of "
+          "each training file; and for about 15% of the windows the instruction of another window of the same "
+          "file that quotes nothing in this one is answered with the window unchanged (`no_change`): the part "
+          "of a file an instruction is not about must come back as it was.\n")
+        window_kinds = sorted(set(train_split["window_kinds"]) | set(held_split.get("window_kinds", {})))
+        w("| window kind | train | held out |\n|---|---:|---:|")
+        for kind in window_kinds:
+            w(f"| {kind} | {train_split['window_kinds'].get(kind, 0)} | {held_split.get('window_kinds', {}).get(kind, 0)} |")
+        w("")
     w(f"Training set: {train_split['edit_examples']} edit examples ({train_split['edit_tokens']:,} tokens) and "
       f"{train_split['plain_tokens']:,} tokens of plain code. Held out: {held_split['edit_examples']} edits, "
       f"{held_split['plain_tokens']:,} tokens of plain code. Rows of {SEQ_LEN} tokens: every {PLAIN_EVERY}th row is "
@@ -1067,6 +1109,15 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
             w(f"| {kind} | {row['n']} | {row['exact'] / row['n']:.0%} | {row['draft_exact'] / row['n']:.0%} | {row['parses'] / row['n']:.0%} |")
         draft_em = evaluation.get("draft_exact_match")
         w(f"| **all** | {evaluation['examples']} | **{evaluation['exact_match']:.0%}** | {draft_em:.0%} | |\n" if draft_em is not None else "")
+        windows = evaluation.get("windows")
+        if windows:
+            w(f"Windows of module lines ({windows['examples']} held-out windows, up to {evaluation['per_kind']} per kind): "
+              f"exact match **{windows['exact_match']:.0%}**; \"unchanged\" counts answers that copied the window "
+              "as it was (right only for `no_change`).\n")
+            w("| window kind | n | exact | unchanged |\n|---|---:|---:|---:|")
+            for kind, row in windows["by_kind"].items():
+                w(f"| {kind} | {row['n']} | {row['exact'] / row['n']:.0%} | {row['unchanged'] / row['n']:.0%} |")
+            w("")
         dec = evaluation["decoding"]
         w("Speculative decoding on these prompts (target; batch 1, CPU, "
           f"{evaluation.get('threads', '?')} threads, while other work shared the machine, so speeds are indicative):\n")

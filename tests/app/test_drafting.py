@@ -66,6 +66,30 @@ def test_long_file_is_rewritten_in_windows_each_its_own_request(tmp_path):
     assert edit.new_text == "".join(expected)
 
 
+FUNCTIONS = "import os\n\n\n" + "".join(
+    f"def step_{i}(value):\n    total = value + {i}\n    if total > {i * 10}:\n        total -= 1\n    return total\n\n\n"
+    for i in range(12)
+)
+
+
+@pytest.mark.parametrize("path", ["steps.py", "steps.txt"])
+def test_windows_end_between_functions_not_inside_them(tmp_path, path):
+    """A long file is cut where a top-level statement starts (after a blank line), as the builtin
+    model saw windows in training; with no parse (not Python) the least indented line wins."""
+    repo = make_repo(tmp_path / "repo", {path: FUNCTIONS})
+    lines = FUNCTIONS.splitlines(keepends=True)
+    backend = ScriptedBackend([], kind="local", context_length=220)
+    windows = EditDrafter(backend, repo).windows("rename value", SourceFile(path, FUNCTIONS.encode()))
+    assert len(windows) >= 3
+    assert windows[0][0] == 0 and windows[-1][1] == len(lines)
+    assert all(a[1] == b[0] for a, b in zip(windows, windows[1:], strict=False))
+    for start, _end in windows[1:]:
+        assert lines[start].startswith("def step_"), (start, lines[start])
+    for start, end in windows:  # and every window still fits
+        messages = build_edit_messages("rename value", "".join(lines[start:end]), path)
+        assert backend.count_prompt_tokens(messages) + backend.count_tokens("".join(lines[start:end])) < 220
+
+
 def test_a_line_longer_than_any_window_is_a_clear_error(tmp_path):
     repo = make_repo(tmp_path / "repo", {"wide.py": "x = [" + ", ".join(["1"] * 200) + "]\n"})
     backend = ScriptedBackend([], kind="local", context_length=120)

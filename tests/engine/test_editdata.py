@@ -283,3 +283,63 @@ def test_snippets_are_ascii_and_parse():
     for snippet in snippets:
         assert snippet.isascii() and 4 <= snippet.count("\n") <= 60
         ast.parse(snippet)
+
+
+def test_windows_are_runs_of_statements_as_in_the_file():
+    text = Path(editdata.stdlib_root(), "textwrap.py").read_text()
+    windows = editdata.extract_windows(text, random.Random(0))
+    assert len(windows) >= 5
+    indented = [w for w in windows if w.startswith(" ")]
+    assert indented, "methods of TextWrapper come in windows indented as in the file"
+    for window in windows:
+        assert window in text  # verbatim lines of the module
+        assert 6 <= window.count("\n") <= 36
+        ast.parse(textwrap.dedent(window))
+    assert any(w.count("\ndef ") + w.startswith("def ") >= 2 for w in windows)  # several functions in one
+
+
+@pytest.mark.parametrize("kind", ["rename_variable", "add_parameter", "insert_statement", "wrap_try"])
+def test_window_edits_keep_the_file_indentation(kind):
+    window = textwrap.indent(textwrap.dedent('''\
+        def first(self, size):
+            total = size * 2
+            return total
+
+        def second(self, name, default=None):
+            if name is None:
+                return default
+            return self.lookup(name)
+    '''), "    ")
+    for seed in range(30):
+        result = editdata.make_window_edit(window, kind, random.Random(seed))
+        if result is None:
+            continue
+        instruction, edited = result
+        CHECKS[kind](textwrap.dedent(window), instruction, textwrap.dedent(edited))
+        assert all(line.startswith("    ") or not line for line in edited.splitlines())
+        assert textwrap.indent(textwrap.dedent(edited), "    ") == edited
+        return
+    pytest.fail(f"{kind} never applied")
+
+
+def test_no_change_examples_quote_nothing_in_their_window():
+    assert editdata.instruction_misses("Rename `size` to `count`.", "def f(x):\n    return x\n")
+    assert not editdata.instruction_misses("Rename `size` to `n`.", "def f(x):\n    return x\n")  # substrings count: conservative
+    assert not editdata.instruction_misses("Rename `size` to `n`.", "def f(size):\n    return size\n")
+    assert not editdata.instruction_misses("Delete the blank line.", "x = 1\n")  # quotes nothing: unknown
+    assert not editdata.instruction_misses('Change "a b" to "c".', "s = 'a b'\n")
+    root = editdata.stdlib_root()
+    files = [(name, editdata.read_source(root, name)) for name in MODULES[:4]]
+    examples = list(editdata.generate_window_edits(files, seed=5, unchanged_share=0.5))
+    assert examples == list(editdata.generate_window_edits(files, seed=5, unchanged_share=0.5))
+    unchanged = [e for e in examples if e.kind == "no_change"]
+    edits = [e for e in examples if e.kind != "no_change"]
+    assert unchanged and len({e.kind for e in edits}) >= 8
+    assert all(e.scope == "window" for e in examples)
+    for example in unchanged:
+        assert example.edited == example.original
+        assert example.instruction in {e.instruction for e in edits}
+        assert editdata.instruction_misses(example.instruction, example.original)
+    for example in edits:
+        assert example.edited != example.original
+        ast.parse(textwrap.dedent(example.edited))

@@ -49,6 +49,13 @@ def test_data_summary_and_split(work):
     assert summary["vocab_size"] == 400
     held_paths = {json.loads(line)["path"] for line in (work / "data" / "heldout_edits.jsonl").read_text().splitlines()}
     assert held_paths <= set(splits["heldout"]["files"])
+    # windows of module lines besides single functions, counted apart, with their path always shown
+    records = [json.loads(line) for line in (work / "data" / "train_edits.jsonl").read_text().splitlines()]
+    windows = [r for r in records if r["scope"] == "window"]
+    assert sum(splits["train"]["window_kinds"].values()) == len(windows) > 20
+    assert sum(splits["train"]["kinds"].values()) == len(records) - len(windows)
+    assert all(r["prompt_path"] == r["path"] for r in windows)
+    assert "no_change" in splits["train"]["window_kinds"] and "no_change" not in splits["train"]["kinds"]
 
 
 def test_encoded_example_weights_cover_the_answer(work):
@@ -255,6 +262,9 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     (work / "train_summary.json").write_text(json.dumps({"target": summary, "draft": summary}))
     card = train.write_model_card(out, work).read_text()
     assert "| **all** |" in card and "Pending" not in card and "## What the models cannot do" in card
+    windows = result["windows"]
+    assert windows["examples"] == sum(r["n"] for r in windows["by_kind"].values()) > 0
+    assert "| window kind | n | exact | unchanged |" in card and "| window kind | train | held out |" in card
     assert "trained in several runs" not in card
     # a second run from these weights: the card adds the runs up and lists each
     later = {**summary, "steps": 5, "tokens": 100, "train_seconds": 1.0, "mix": {"prompt_weight": 0.02}, "copy_from_step": None,
@@ -264,7 +274,7 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     card = train.write_model_card(out, work).read_text()
     assert "trained in several runs" in card and "| steps | 7 |" in card
     assert "| target | 2 | 5 | 100 | 1 |" in card and "prompt_weight 0.02, no copy drills" in card
-    assert "no copy drills | n/a |" in card and "None" not in card
+    assert "no copy drills | n/a |" in card and "| None |" not in card
     # speculative decoding is lossless: the same tokens as plain greedy decoding
     for key, value in result["decoding"].items():
         if key.startswith("lossless_"):
