@@ -29,7 +29,6 @@ Pure Python at import (no torch, no textual): the backend is any engine.backends
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import os
 import threading
@@ -106,48 +105,6 @@ def _fence(text: str) -> str:
     while fence in text:
         fence += "`"
     return fence
-
-
-def statement_starts(text: str, path: str) -> dict[int, int]:
-    """Line index -> nesting depth of the outermost statement starting on that line (0: top level),
-    for Python source that parses; otherwise every line that is not blank and does not close a
-    bracket, with its indentation width as the depth."""
-    if path.endswith((".py", ".pyi")):
-        try:
-            tree = ast.parse(text)
-        except (SyntaxError, ValueError):
-            tree = None
-        if tree is not None:
-            starts: dict[int, int] = {}
-
-            def visit(body: list[ast.stmt], depth: int) -> None:
-                for node in body:
-                    first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]) - 1
-                    starts.setdefault(first, depth)
-                    for name in ("body", "orelse", "finalbody"):
-                        visit(getattr(node, name, []) or [], depth + 1)
-                    for handler in getattr(node, "handlers", []) or []:
-                        visit(handler.body, depth + 1)
-
-            visit(tree.body, 0)
-            return starts
-    starts = {}
-    for index, line in enumerate(text.splitlines()):
-        stripped = line.lstrip()
-        if stripped and stripped[0] not in ")]}":
-            starts[index] = len(line) - len(stripped)
-    return starts
-
-
-def best_cut(lines: list[str], depth: dict[int, int], earliest: int, end: int) -> int:
-    """Where to end a window: at a line from `earliest` to `end`, the start of the shallowest
-    statement in the second half of that span (after a blank line if one is as shallow; the latest
-    of equals), so that windows hold whole functions and classes where they fit; `end` when no
-    statement starts there."""
-    candidates = [k for k in range((earliest + end + 1) // 2, end + 1) if k in depth]
-    if not candidates:
-        return end
-    return min(candidates, key=lambda k: (depth[k], lines[k - 1].strip() != "", -k))
 
 
 def _language(path: str) -> str:
@@ -240,7 +197,7 @@ class EditDrafter:
 
     def windows(self, instruction: str, source: SourceFile) -> list[tuple[int, int]]:
         """Line ranges [start, end) of ``source`` that each fit one request in the model's window."""
-        from engine.editprompt import build_edit_messages
+        from engine.editprompt import build_edit_messages, statement_starts, window_ranges
 
         backend = self.backend
         window = backend.context_length
@@ -258,28 +215,14 @@ class EditDrafter:
                 f"the instruction alone takes {overhead} of {backend.name}'s {window}-token window: "
                 "shorten it, or use a model with a larger window (--model DIR or --server URL)"
             )
-        depth = statement_starts(source.text, source.path)
-        ranges: list[tuple[int, int]] = []
-        costs: list[int] = []
-        start, used = 0, 0
-        for index, line in enumerate(lines):
-            cost = (backend.count_tokens(line) or 0) + 1
-            costs.append(cost)
+        costs = [(backend.count_tokens(line) or 0) + 1 for line in lines]
+        for index, cost in enumerate(costs):
             if cost > budget:
                 raise UserError(
                     f"{source.path}:{index + 1} is longer ({cost} tokens) than a window of "
                     f"{backend.name} can rewrite ({budget}): use a model with a larger window"
                 )
-            if used + cost > budget and index > start:
-                earliest = index  # the next window keeps lines cut..index: they must fit with this one
-                while earliest > start + 1 and sum(costs[earliest - 1 : index]) + cost <= budget:
-                    earliest -= 1
-                cut = best_cut(lines, depth, max(start + 1, earliest), index)
-                ranges.append((start, cut))
-                start, used = cut, sum(costs[cut:index])
-            used += cost
-        ranges.append((start, len(lines)))
-        return ranges
+        return window_ranges(lines, costs, budget, statement_starts(source.text, source.path))
 
     def _draft_local(self, instruction: str, sources: Sequence[SourceFile]) -> Draft:
         from engine.editprompt import build_edit_messages

@@ -185,20 +185,17 @@ def edit_windows(tokenizer: Any, context: int, files: int, seed: int) -> list[Wi
         made += 1
         original_lines = text.splitlines(keepends=True)
         edited_lines = edited.splitlines(keepends=True)
-        # grow each window line by line while prompt + answer (about twice the window) fit
-        cuts, start = [0], 0
+        # windows as the app cuts them: prompt + answer (about twice the window) fit the context,
+        # and a window ends where a statement starts, shallow ones first
         overhead = len(tokenizer.encode(editprompt.render_edit_prompt(instruction, "", name),
                                         add_special_tokens=False)) + 16
-        line_tokens = [len(tokenizer.encode(line, add_special_tokens=False)) for line in original_lines]
-        while start < len(original_lines):
-            end, used = start, overhead
-            while end < len(original_lines) and used + 2 * line_tokens[end] + 8 < context:
-                used += 2 * line_tokens[end]
-                end += 1
-            if end == start:
-                raise EngineError(f"{name} line {start + 1} alone does not fit a {context}-token context")
-            cuts.append(end)
-            start = end
+        costs = [2 * len(tokenizer.encode(line, add_special_tokens=False)) for line in original_lines]
+        budget = context - overhead - 9
+        for index, cost in enumerate(costs):
+            if cost > budget:
+                raise EngineError(f"{name} line {index + 1} alone does not fit a {context}-token context")
+        ranges = editprompt.window_ranges(original_lines, costs, budget, editprompt.statement_starts(text, name))
+        cuts = [0] + [end for _, end in ranges]
         mapped = _window_boundaries(original_lines, edited_lines, cuts[:-1]) + [len(edited_lines)]
         for w in range(len(cuts) - 1):
             original_window = "".join(original_lines[cuts[w] : cuts[w + 1]])

@@ -26,6 +26,8 @@ answer is mostly a copy of it, the original is an excellent speculative draft (E
 
 from __future__ import annotations
 
+import ast
+
 BOS_TOKEN = "<|bos|>"
 EOS_TOKEN = "<|end|>"  # ends every turn; generation stops at it
 PAD_TOKEN = "<|pad|>"
@@ -94,3 +96,69 @@ def strip_answer(text: str) -> str:
     """The new file from a generated answer: cut at the end token if the caller did not stop there."""
     end = text.find(EOS_TOKEN)
     return text if end < 0 else text[:end]
+
+
+# ---------------------------------------------------------------------------------------------
+# windows: a file longer than the model's context is rewritten in windows of lines
+
+
+def window_ranges(lines: list[str], costs: list[int], budget: int, depth: dict[int, int]) -> list[tuple[int, int]]:
+    """Contiguous line ranges [start, end) covering `lines`, each of total cost (tokens) at most
+    `budget` where a line alone fits, ending where `best_cut` finds a statement boundary; `depth`
+    is `statement_starts` of the text. A line costlier than `budget` gets a window of its own:
+    callers refuse those first, with their own message."""
+    ranges: list[tuple[int, int]] = []
+    start, used = 0, 0
+    for index, cost in enumerate(costs):
+        if used + cost > budget and index > start:
+            earliest = index  # the next window keeps lines cut..index: they must fit with this one
+            while earliest > start + 1 and sum(costs[earliest - 1 : index]) + cost <= budget:
+                earliest -= 1
+            cut = best_cut(lines, depth, earliest, index)
+            ranges.append((start, cut))
+            start, used = cut, sum(costs[cut:index])
+        used += cost
+    ranges.append((start, len(lines)))
+    return ranges
+
+
+def statement_starts(text: str, path: str) -> dict[int, int]:
+    """Line index -> nesting depth of the outermost statement starting on that line (0: top level),
+    for Python source that parses; otherwise every line that is not blank and does not close a
+    bracket, with its indentation width as the depth."""
+    if path.endswith((".py", ".pyi")):
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError):
+            tree = None
+        if tree is not None:
+            starts: dict[int, int] = {}
+
+            def visit(body: list[ast.stmt], depth: int) -> None:
+                for node in body:
+                    first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]) - 1
+                    starts.setdefault(first, depth)
+                    for name in ("body", "orelse", "finalbody"):
+                        visit(getattr(node, name, []) or [], depth + 1)
+                    for handler in getattr(node, "handlers", []) or []:
+                        visit(handler.body, depth + 1)
+
+            visit(tree.body, 0)
+            return starts
+    starts = {}
+    for index, line in enumerate(text.splitlines()):
+        stripped = line.lstrip()
+        if stripped and stripped[0] not in ")]}":
+            starts[index] = len(line) - len(stripped)
+    return starts
+
+
+def best_cut(lines: list[str], depth: dict[int, int], earliest: int, end: int) -> int:
+    """Where to end a window: at a line from `earliest` to `end`, the start of the shallowest
+    statement in the second half of that span (after a blank line if one is as shallow; the latest
+    of equals), so that windows hold whole functions and classes where they fit; `end` when no
+    statement starts there."""
+    candidates = [k for k in range((earliest + end + 1) // 2, end + 1) if k in depth]
+    if not candidates:
+        return end
+    return min(candidates, key=lambda k: (depth[k], lines[k - 1].strip() != "", -k))

@@ -90,3 +90,21 @@ def test_special_tokens_are_single_tokens(exported_tokenizer_dir):
     ids = tok.encode(prompt, add_special_tokens=False)
     assert ids[0] == 1 and ids[-2] == tok.token_to_id("<|assistant|>")
     assert tok.decode(ids) == prompt
+
+
+def test_windows_fit_the_budget_and_end_where_statements_start():
+    text = "".join(f"def f{i}(x):\n    if x:\n        return {i}\n    return x\n\n" for i in range(10))
+    lines = text.splitlines(keepends=True)
+    costs = [len(line) for line in lines]
+    depth = editprompt.statement_starts(text, "f.py")
+    assert depth[0] == 0 and depth[1] == 1 and depth[2] == 2 and 4 not in depth  # blank lines start nothing
+    ranges = editprompt.window_ranges(lines, costs, 120, depth)
+    assert ranges[0][0] == 0 and ranges[-1][1] == len(lines) and len(ranges) > 3
+    assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:], strict=False))
+    assert all(sum(costs[a:b]) <= 120 for a, b in ranges)
+    assert all(lines[a].startswith("def ") for a, _ in ranges)
+    # not Python (or not parsing): the least indented line, after a blank line, wins
+    assert editprompt.statement_starts(text, "f.txt")[1] == 4
+    assert editprompt.window_ranges(lines, costs, 120, editprompt.statement_starts(text, "f.txt")) == ranges
+    # a line over the budget gets a window of its own
+    assert editprompt.window_ranges(["a\n", "b" * 50 + "\n", "c\n"], [2, 51, 2], 10, {}) == [(0, 1), (1, 2), (2, 3)]

@@ -92,7 +92,7 @@ def test_speculative_option_errors_are_one_line(checkpoints, tmp_path, capsys):
 @pytest.mark.slow
 def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
     """The bench's own machinery: windows of an edited stdlib file, oracle target, every drafter."""
-    from engine import editdata, train
+    from engine import editdata, editprompt, train
     from engine.bench_speculative import (
         OracleDraft,
         OracleTarget,
@@ -107,6 +107,17 @@ def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
     tokenizer = train.engine_tokenizer(train.train_tokenizer(texts, 600))
     windows = edit_windows(tokenizer, context=384, files=1, seed=0)
     assert len(windows) > 1  # the file did not fit in one window
+    # cut as the app cuts: windows fit the context and start where statements start (but where a
+    # long docstring or statement leaves no such line in a window's second half)
+    assert all(len(w.prompt) + len(w.answer) <= 384 for w in windows)
+    name = windows[0].label.split(":")[0]
+    starts = editprompt.statement_starts((root / name).read_text(), name)
+    firsts = [int(w.label.split(":")[1].split("-")[0]) - 1 for w in windows]
+    at_statements = sum(first in starts for first in firsts)
+    with pytest.MonkeyPatch.context() as patch:  # the same windows cut wherever the budget ends
+        patch.setattr(editprompt, "statement_starts", lambda text, path: {})
+        naive = [int(w.label.split(":")[1].split("-")[0]) - 1 for w in edit_windows(tokenizer, context=384, files=1, seed=0)]
+    assert at_statements >= 0.7 * len(firsts) and at_statements > sum(first in starts for first in naive) + 5
     torch.manual_seed(0)
     model = Transformer(ModelArgs(vocab_size=tokenizer.vocab_size, dim=32, n_layer=1, n_head=2,
                                   max_position_embeddings=384))  # fmt: skip
