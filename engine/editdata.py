@@ -208,10 +208,10 @@ def instruction_misses(instruction: str, window: str) -> bool:
 def generate_window_edits(files: list[tuple[str, str]], seed: int, unchanged_share: float = 0.15,
                           passes: int = 1) -> Iterator[EditExample]:  # fmt: skip
     """One edit per window of each file (kinds kept roughly balanced; `passes` tilings of each
-    file, with other window sizes each), and for about
-    `unchanged_share` of the windows also the instruction of another window of the same file that
-    quotes nothing in this one, answered with the window unchanged (kind "no_change"): a long file
-    is rewritten window by window, and most windows must come back as they were.
+    file, with other window sizes each), and for about `unchanged_share` of the windows also the
+    instruction of another window of the same file that quotes nothing in this one, answered with
+    the window unchanged (kind "no_change"): a long file is rewritten window by window, and most
+    windows must come back as they were.
     """
     rng = random.Random(seed)
     counts = dict.fromkeys(EDIT_KINDS, 0)

@@ -111,9 +111,10 @@ def window_ranges(lines: list[str], costs: list[int], budget: int, depth: dict[i
     start, used = 0, 0
     for index, cost in enumerate(costs):
         if used + cost > budget and index > start:
-            earliest = index  # the next window keeps lines cut..index: they must fit with this one
-            while earliest > start + 1 and sum(costs[earliest - 1 : index]) + cost <= budget:
+            earliest, kept = index, cost  # the next window keeps lines cut..index: they must fit
+            while earliest > start + 1 and kept + costs[earliest - 1] <= budget:
                 earliest -= 1
+                kept += costs[earliest]
             cut = best_cut(lines, depth, earliest, index)
             ranges.append((start, cut))
             start, used = cut, sum(costs[cut:index])
@@ -145,12 +146,12 @@ def statement_starts(text: str, path: str) -> dict[int, int]:
 
             visit(tree.body, 0)
             return starts
-    starts = {}
+    indents: dict[int, int] = {}
     for index, line in enumerate(text.splitlines()):
         stripped = line.lstrip()
         if stripped and stripped[0] not in ")]}":
-            starts[index] = len(line) - len(stripped)
-    return starts
+            indents[index] = len(line) - len(stripped)
+    return indents
 
 
 def best_cut(lines: list[str], depth: dict[int, int], earliest: int, end: int) -> int:
