@@ -157,10 +157,10 @@ def report(inventory):
     return "\\n".join(lines)
 '''
 
-# What the builtin model is asked to do by default: an edit of a kind it was trained on. As
-# shipped it usually drafts this wrong (engine/builtin/MODEL_CARD.md: it copies, it rarely edits),
-# which the review is there to catch; --instruction, --model and --server change it.
-SUGGESTED_INSTRUCTION = "Rename the parameter `path` to `filename`."
+# What the builtin model is asked to do by default: an edit of a kind it was trained on and gets
+# right on this module (wrapping a line in try/except; it still misses most renames here, see
+# engine/builtin/MODEL_CARD.md), for the review to show; --instruction, --model and --server change it.
+SUGGESTED_INSTRUCTION = "Wrap `json.dump(data, f, indent=2)` in a try/except TypeError that ignores the error."
 SUGGESTED_FILE = "storage.py"
 SAMPLE = '''\
 import json

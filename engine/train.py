@@ -510,6 +510,15 @@ def grow(small, big) -> None:
     big.load_state_dict(state)
 
 
+def _shown_path(path: Path) -> str:
+    """`path` relative to the working directory when it lies inside it, so a record says the
+    same on every machine."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
 def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, steps: int | None,
                 eval_every: int = 200, ckpt_every_s: float = 180.0, val_rows: tuple[int, int] = (24, 8),
                 progress: bool = True, stop_after: int | None = None,
@@ -564,7 +573,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
     state = {"step": 0, "total_steps": steps, "elapsed": 0.0, "wall": 0.0, "tokens": 0,
              "copy_end": None if spec.copy_steps and init_from is None else 0}  # fmt: skip
     if init_from is not None:
-        state["init_from"] = str(init_from)
+        state["init_from"] = _shown_path(init_from)
     if ckpt_path.is_file():
         saved = torch.load(ckpt_path, map_location="cpu", weights_only=True)
         model.load_state_dict(saved["model"])
@@ -870,7 +879,7 @@ def evaluate_pair(out_dir: Path, heldout_jsonl: Path, per_kind: int = 10, speed_
 
 
 def _or_na(value) -> str:
-    return "n/a" if value is None else str(value)
+    return "n/a" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
 
 
 def _parses(text: str) -> bool:
@@ -1074,7 +1083,7 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
     if any(len(runs) > 1 for runs in phases.values()):
         w("The weights were trained in several runs, each starting from the weights of the one before "
           "(`training.json` beside the weights records them); the counts above are their sums, the losses "
-          "the last run's:\n")
+          "the last run's (a row's `run` in training.json, where set, numbers it as the account below does):\n")
         w("| model | run | steps | tokens | time (s) | peak learning rate | mix | val edit | val plain |\n"
           "|---|---:|---:|---:|---:|---:|---|---:|---:|")
         for name, runs in phases.items():
@@ -1082,7 +1091,7 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
                 mix = [f"{k} {v}" for k, v in (run.get("mix") or {}).items()]
                 mix += ["no copy drills"] if "copy_from_step" in run and run["copy_from_step"] is None else []
                 mix = ", ".join(mix) or "the rows above"
-                w(f"| {name} | {number} | {run.get('steps', 0):,} | {run.get('tokens', 0):,} | {run.get('train_seconds', 0):,.0f} | "
+                w(f"| {name} | {run.get('run', number)} | {run.get('steps', 0):,} | {run.get('tokens', 0):,} | {run.get('train_seconds', 0):,.0f} | "
                   f"{(run.get('spec') or {}).get('lr', '')} | {mix} | {_or_na(run.get('val_edit'))} | {_or_na(run.get('val_plain'))} |")
         w("")
     w(f"Hardware: 2 cores of an {_cpu_name()} (AVX-512 with bfloat16), shared with other work during training, "

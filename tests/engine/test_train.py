@@ -275,6 +275,10 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     assert "trained in several runs" in card and "| steps | 7 |" in card
     assert "| target | 2 | 5 | 100 | 1 |" in card and "prompt_weight 0.02, no copy drills" in card
     assert "no copy drills | n/a |" in card and "| None |" not in card
+    # a run numbered by hand (an earlier attempt exported nothing) keeps its number; losses in 3 decimals
+    train.record_phases(out, train.shipped_phases(out), {**later, "run": 4, "val_edit": 0.05912, "val_plain": 2.6876})
+    card = train.write_model_card(out, work).read_text()
+    assert "| target | 4 | 5 | 100 | 1 |" in card and "| 0.059 | 2.688 |" in card
     # speculative decoding is lossless: the same tokens as plain greedy decoding
     for key, value in result["decoding"].items():
         if key.startswith("lossless_"):
