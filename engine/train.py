@@ -35,6 +35,7 @@ SEQ_LEN = 1024  # training row length; the models' max_position_embeddings
 PROMPT_LOSS_WEIGHT = 0.1  # the prompt (instruction + original) is weighted down; the answer counts fully
 EDIT_LOSS_WEIGHT = 4.0  # answer tokens that are not a copy of the original (the edit itself) count more
 PLAIN_EVERY = 7  # every 7th row is plain stdlib code (about 14%), the others packed edit examples
+WINDOW_UNCHANGED_SHARE = 0.35  # windows also asked another window's instruction, answered unchanged (no_change)
 # Curriculum: each model starts on short copy drills (rows of COPY_SEQ_LEN tokens, COPY_ROWS per step)
 # until it copies (mean drill loss of the last 20 steps under COPY_DONE_LOSS) or spec.copy_steps
 # steps have run. Induction (copy) heads form after a plateau; on short drills of mostly random
@@ -161,11 +162,13 @@ def reweight_edits(data_dir: Path, split: str = "train") -> None:
 
 
 def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = None,
-               max_files: int | None = None, windows: bool = True) -> dict:  # fmt: skip
+               max_files: int | None = None, windows: bool = True,
+               unchanged_share: float = WINDOW_UNCHANGED_SHARE) -> dict:  # fmt: skip
     """Make everything training needs under work/data; returns the summary written to data.json.
 
     `windows`: besides edits of single functions and classes, edits of windows of module lines
-    (editdata.generate_window_edits; data built before they existed has none)."""
+    (editdata.generate_window_edits; data built before they existed has none), of which about
+    `unchanged_share` also come with another window's instruction and answer unchanged."""
     import numpy as np
 
     from engine import editdata
@@ -198,7 +201,8 @@ def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = Non
             examples.append(record)
         if windows:  # lines of a module, as the app sends a long file: the path is shown, like the app does
             passes = 3 if split == "train" else 1
-            for example in editdata.generate_window_edits(order, seed=seed + 2 + (split == "heldout"), passes=passes):
+            for example in editdata.generate_window_edits(order, seed=seed + 2 + (split == "heldout"), passes=passes,
+                                                          unchanged_share=unchanged_share):  # fmt: skip
                 examples.append({**example.to_dict(), "prompt_path": example.path})
         rng.shuffle(examples)
         ids_all, weights_all, offsets, kept = [], [], [0], []
@@ -236,9 +240,24 @@ def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = Non
     summary = {
         "python": sys.version.split()[0], "stdlib": str(root), "seed": seed,
         "vocab_size": backend.get_vocab_size(), "seq_len": SEQ_LEN, "splits": splits,
+        "window_unchanged_share": unchanged_share if windows else None,
     }  # fmt: skip
     (data_dir / "data.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     return summary
+
+
+def check_same_tokenizer(work: Path, out_dir: Path) -> None:
+    """A continued run must train on the tokens of the shipped weights: the work data's tokenizer
+    (rebuilt from the same files, seed and vocabulary size) must be the shipped one."""
+    from tokenizers import Tokenizer as Backend
+
+    shipped = Path(out_dir) / "tokenizer.json"
+    if not shipped.is_file():
+        raise SystemExit(f"--continue-shipped: {out_dir} has no tokenizer.json: there are no shipped weights to continue")
+    ours = Backend.from_file(str(work / "data" / "tokenizer.json")).get_vocab()
+    if Backend.from_file(str(shipped)).get_vocab() != ours:
+        raise SystemExit(f"--continue-shipped: the tokenizer in {work / 'data'} differs from the shipped one in "
+                         f"{out_dir}: build the data with the seed and --vocab-size the shipped pair was made with")
 
 
 class Batches:
@@ -1024,7 +1043,8 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
         w("Windows (`generate_window_edits`): a long file reaches a local model in windows of lines, so the same "
           "edits are also made on windows of 6-36 lines of a module, cut at statement boundaries as in the file "
           "(imports, constants, several functions, or methods still indented in their class), three tilings of "
-          "each training file; and for about 15% of the windows the instruction of another window of the same "
+          f"each training file; and for about {data.get('window_unchanged_share') or 0.15:.0%} of the windows the "
+          "instruction of another window of the same "
           "file that quotes nothing in this one is answered with the window unchanged (`no_change`): the part "
           "of a file an instruction is not about must come back as it was.\n")
         window_kinds = sorted(set(train_split["window_kinds"]) | set(held_split.get("window_kinds", {})))
@@ -1188,6 +1208,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--target-steps", type=int, help="fixed number of target steps (overrides --minutes)")
     parser.add_argument("--seed", type=int, default=1234)
     parser.add_argument("--vocab-size", type=int, default=4096)
+    parser.add_argument("--unchanged-share", type=float, default=WINDOW_UNCHANGED_SHARE,
+                        help="data: the share of windows also asked another window's instruction, to be answered "
+                             "unchanged (default %(default)s)")  # fmt: skip
     parser.add_argument("--models", default="draft,target", help="which models to train, in order")
     parser.add_argument("--spec", action="append", default=[], help="NAME=SPEC: train model NAME with the shape SPEC (tests: draft=tiny)")
     parser.add_argument("--max-files", type=int, help="use only the first N stdlib files (tests)")
@@ -1228,7 +1251,9 @@ def main(argv: list[str] | None = None) -> int:
         evaluate_pair(args.out, work / "data" / "heldout_edits.jsonl", args.eval_per_kind, args.eval_speed_per_kind)
         return 0
     if not (work / "data" / "data.json").is_file():
-        build_data(work, args.seed, args.vocab_size, max_files=args.max_files)
+        build_data(work, args.seed, args.vocab_size, max_files=args.max_files, unchanged_share=args.unchanged_share)
+    if args.continue_shipped:
+        check_same_tokenizer(work, args.out)
     log(f"data ready in {time.time() - started:.0f} s")
     if args.data_only:
         return 0

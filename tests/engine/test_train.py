@@ -56,6 +56,34 @@ def test_data_summary_and_split(work):
     assert sum(splits["train"]["kinds"].values()) == len(records) - len(windows)
     assert all(r["prompt_path"] == r["path"] for r in windows)
     assert "no_change" in splits["train"]["window_kinds"] and "no_change" not in splits["train"]["kinds"]
+    assert summary["window_unchanged_share"] == train.WINDOW_UNCHANGED_SHARE
+
+
+def test_unchanged_share_sets_how_many_windows_are_answered_unchanged(work, tmp_path):
+    stdlib = work.parent / "stdlib"
+    counts = {}
+    for share in (0.0, 0.9):
+        summary = train.build_data(tmp_path / str(share), seed=7, vocab_size=400, stdlib=stdlib, unchanged_share=share)
+        counts[share] = summary["splits"]["train"]["window_kinds"].get("no_change", 0)
+        assert summary["window_unchanged_share"] == share
+    default = json.loads((work / "data" / "data.json").read_text())["splits"]["train"]["window_kinds"]["no_change"]
+    assert counts[0.0] == 0 < default < counts[0.9]
+
+
+def test_a_continued_run_refuses_data_with_another_tokenizer(work, tmp_path):
+    from tokenizers import Tokenizer
+
+    shipped = tmp_path / "shipped"
+    shipped.mkdir()
+    with pytest.raises(SystemExit, match="no tokenizer.json"):
+        train.check_same_tokenizer(work, shipped)
+    shutil.copy(work / "data" / "tokenizer.json", shipped / "tokenizer.json")
+    train.check_same_tokenizer(work, shipped)  # the same tokens: fine
+    other = Tokenizer.from_file(str(work / "data" / "tokenizer.json"))
+    other.add_tokens(["<|another|>"])
+    other.save(str(shipped / "tokenizer.json"))
+    with pytest.raises(SystemExit, match="differs from the shipped one"):
+        train.check_same_tokenizer(work, shipped)
 
 
 def test_encoded_example_weights_cover_the_answer(work):
