@@ -319,7 +319,7 @@ class LocalBackend:
                 path = self.path / "draft"  # the builtin pair: draft/ beside the target
             if path is None:
                 return None
-            draft = checkpoint.load_model(path, dtype=self.dtype)
+            draft = checkpoint.load_model(path, dtype=self.dtype, exact_batches=False)
             if draft.args.vocab_size != self._checkpoint.args.vocab_size:
                 raise EngineError(
                     f"the draft model's vocabulary ({draft.args.vocab_size}) differs from the model's "

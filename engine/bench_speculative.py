@@ -398,15 +398,17 @@ def run(args: argparse.Namespace) -> int:
         torch.manual_seed(0)
         model = Transformer(SPECS["target"].model_args(tokenizer.vocab_size))
         model.init_weights()
+        model = model.to(getattr(torch, args.dtype)).use_inference_layout()  # as load_model lays it out
         target = OracleTarget(model.eval(), tokenizer.backend.token_to_id(editprompt.EOS_TOKEN))
         eos_ids = [target.eos_id]
         description = (f"oracle target: random weights of the builtin target's shape "
                        f"({sum(p.numel() for p in model.parameters()) / 1e6:.1f}M parameters), "
-                       "logits replaced by the intended edit")  # fmt: skip
+                       f"logits replaced by the intended edit, {args.dtype} weights")  # fmt: skip
         if args.oracle_draft_accuracy > 0:
             torch.manual_seed(1)
             small = Transformer(SPECS["draft"].model_args(tokenizer.vocab_size))
             small.init_weights()
+            small = small.to(getattr(torch, args.dtype)).use_inference_layout(exact_batches=False)
             draft_model = OracleDraft(small.eval(), target.eos_id, args.oracle_draft_accuracy)
             description += (f"; oracle draft: the builtin draft's shape "
                             f"({sum(p.numel() for p in small.parameters()) / 1e6:.1f}M), "
@@ -421,7 +423,7 @@ def run(args: argparse.Namespace) -> int:
         target, tokenizer, eos_ids = loaded.model, loaded.require_tokenizer(), loaded.eos_token_ids
         draft_dir = args.draft_model or (str(model_dir / "draft") if (model_dir / "draft" / "config.json").is_file() else None)
         if draft_dir:
-            draft_model = checkpoint.load_model(resolve_model_dir(draft_dir), dtype=args.dtype)
+            draft_model = checkpoint.load_model(resolve_model_dir(draft_dir), dtype=args.dtype, exact_batches=False)
         description = f"target {model_dir}" + (f", draft {draft_dir}" if draft_dir else "") + f", {args.dtype} weights"
     context = target.args.max_position_embeddings
     if args.workload == "free":

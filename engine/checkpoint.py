@@ -235,8 +235,12 @@ def _read_tensors(path: Path, args: ModelArgs, dtype: torch.dtype) -> dict[str, 
     return tensors
 
 
-def load_model(path: str | Path, dtype: torch.dtype | str | None = torch.float32) -> Transformer:
-    """The Transformer of a checkpoint directory, in eval mode, weights in `dtype`."""
+def load_model(path: str | Path, dtype: torch.dtype | str | None = torch.float32, *,
+               exact_batches: bool = True) -> Transformer:  # fmt: skip
+    """The Transformer of a checkpoint directory, in eval mode, weights in `dtype`.
+
+    exact_batches=False: a draft model, whose bfloat16 products may trade row-count-exact sums
+    for speed (Transformer.use_inference_layout)."""
     path = _check_dir(path)
     args = read_args(path)
     dtype = _resolve_dtype(dtype)
@@ -252,7 +256,7 @@ def load_model(path: str | Path, dtype: torch.dtype | str | None = torch.float32
     del state, tensors  # the model holds the tensors now; use_inference_layout may replace some
     if args.tie_word_embeddings:
         model.output.weight = model.tok_embeddings.weight
-    model.use_inference_layout()
+    model.use_inference_layout(exact_batches)
     with torch.no_grad():
         for module in model.modules():
             for name, param in module.named_parameters(recurse=False):

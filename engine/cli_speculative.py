@@ -71,7 +71,7 @@ def make_drafter(args: argparse.Namespace, loaded: Any, tokenizer: Any) -> Any:
         if draft_dir is None and kind == "model":
             raise EngineError("--drafter model needs --draft-model DIR (a small model with the same tokenizer)")
         if draft_dir is not None:
-            draft_model = checkpoint.load_model(draft_dir, dtype=args.dtype)
+            draft_model = checkpoint.load_model(draft_dir, dtype=args.dtype, exact_batches=False)
             if draft_model.args.vocab_size != loaded.args.vocab_size:
                 raise EngineError(
                     f"the draft model's vocabulary ({draft_model.args.vocab_size}) differs from the model's "

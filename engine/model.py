@@ -7,8 +7,9 @@ the modules, then ``Transformer``. Public names (stable; other engine modules bu
   ``args.eos_token_ids`` (list of ints), ``SUPPORTED_ARCHITECTURES``.
 - ``Transformer(args)``: ``setup_caches(max_batch_size, max_seq_length, dtype=torch.float32)``,
   ``forward(idx, input_pos=None, last_only=False) -> logits``, ``init_weights(std)``,
-  ``use_inference_layout()`` (column-major float32 weights, decoding copies of bfloat16 ones
-  (``Linear.pack``): faster batch-1 decoding; load_model calls it),
+  ``use_inference_layout(exact_batches=True)`` (column-major float32 weights, decoding copies
+  of bfloat16 ones (``Linear.pack``): faster batch-1 decoding, and with exact_batches a
+  verify forward of k tokens computes exactly what k one-token steps do; load_model calls it),
   ``max_seq_length`` / ``max_batch_size`` (0 until caches are set up), ``clear_caches()``,
   ``args`` (and its alias ``config``), ``static_shapes`` (set True before torch.compile: the
   forward then attends over the whole cache with a position mask and never syncs to the host).
@@ -311,18 +312,23 @@ class Linear(nn.Linear):
     """nn.Linear (same parameters and state dict) that decodes bfloat16 weights faster.
 
     ``pack()`` (Transformer.use_inference_layout calls it for bfloat16 weights) makes a decoding
-    copy of the weight: oneDNN-packed bfloat16 for large matrices, float32 column-major for
-    small ones (see PACK_MIN_ELEMENTS). Both compute what F.linear computes in bfloat16 (inputs
-    and weights exact, float32 sums, output rounded to bfloat16): oneDNN is what F.linear calls,
-    so the packed path is bit-identical; the float32 copy may differ in the order of the sums.
-    The copy serves up to SMALL_QUERY rows (decoding, speculative verification), only without
-    autograd and outside torch.compile; it is remade when the weight changed in place (an
-    optimizer step) and dropped when the weight was cast: training sees only the weight.
+    copy of the weight: oneDNN-packed bfloat16, or, for a small matrix of a model laid out
+    without ``exact_batches``, float32 column-major (see PACK_MIN_ELEMENTS). Both compute what
+    F.linear computes in bfloat16 (inputs and weights exact, float32 sums, output rounded to
+    bfloat16). The packed copy serves every row count, and oneDNN sums each row in the same
+    order however many rows there are: a speculative verify forward of k tokens gets exactly
+    the numbers of k one-token steps. The float32 copy serves up to SMALL_QUERY rows and BLAS
+    orders its sums by the row count (one row and thirteen differ in the last bits, which the
+    rounding to bfloat16 can turn into a different token): fine for a draft model, whose
+    numbers nothing has to match. Copies are used only without autograd and outside
+    torch.compile; one is remade when the weight changed in place (an optimizer step) and
+    dropped when the weight was cast: training sees only the weight.
     """
 
     packed: Tensor | None = None  # a plain attribute, not in the state dict
     packed_bias: Tensor | None = None  # the bias in the copy's dtype
     packed_version = -1  # weight._version when the copy was made
+    exact_batches = True  # small matrices packed too (see above); use_inference_layout sets it
 
     @torch.no_grad()
     def pack(self) -> None:
@@ -331,7 +337,7 @@ class Linear(nn.Linear):
         self.packed_version = weight._version
         if weight.dtype != torch.bfloat16:
             return
-        if weight.numel() >= PACK_MIN_ELEMENTS and _can_pack_bfloat16():
+        if (self.exact_batches or weight.numel() >= PACK_MIN_ELEMENTS) and _can_pack_bfloat16():
             self.packed = torch.ops.mkldnn._reorder_linear_weight(weight, 1)  # laid out for 1 row
             self.packed_bias = None if bias is None else bias.detach()
         else:
@@ -352,16 +358,17 @@ class Linear(nn.Linear):
             self.pack()
 
     def forward(self, x: Tensor) -> Tensor:
-        # x: [..., in]. Many rows (prefill) are compute-bound: there F.linear's bfloat16 kernel
-        # (AMX) is ~10x faster than a float32 copy and no slower than the one-row packing.
-        few_rows = x.numel() <= SMALL_QUERY * x.shape[-1]
-        if self.packed is None or not few_rows or torch.is_grad_enabled() or torch.compiler.is_compiling():
+        # x: [..., in]. Many rows (prefill) are compute-bound: the packed bfloat16 weight runs
+        # them as fast as F.linear's kernel (AMX), a float32 copy ~10x slower, so it serves few.
+        if self.packed is None or torch.is_grad_enabled() or torch.compiler.is_compiling():
             return F.linear(x, self.weight, self.bias)
         if self.packed_version != self.weight._version or self.weight.dtype != torch.bfloat16:
             self.pack()  # stale: the weight was changed or cast since
             if self.packed is None:
                 return F.linear(x, self.weight, self.bias)
         if self.packed.dtype == torch.float32:
+            if x.numel() > SMALL_QUERY * x.shape[-1]:
+                return F.linear(x, self.weight, self.bias)
             return F.linear(x.float(), self.packed, self.packed_bias).to(x.dtype)
         return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.packed_bias, "none", [], "")
 
@@ -498,7 +505,7 @@ class Transformer(nn.Module):
                 nn.init.ones_(module.weight)
 
     @torch.no_grad()
-    def use_inference_layout(self) -> Transformer:
+    def use_inference_layout(self, exact_batches: bool = True) -> Transformer:
         """Lay the linear weights out for batch-1 decoding (same values, names and shapes); returns self.
 
         Float32: each weight stored column-major. F.linear(x, W) multiplies by W.t(); when W.t()
@@ -506,14 +513,18 @@ class Transformer(nn.Module):
         0-30% faster for one row than the transposed product on a row-major W. The tied output
         matrix is left alone: it is the embedding table, read by rows.
         Bfloat16: each Linear also keeps a decoding copy (Linear.pack), tied output included:
-        oneDNN-packed bfloat16 for large matrices, float32 for small ones. This costs a second
-        copy of the weights' memory (twice that for the small float32 ones).
+        oneDNN-packed bfloat16, which computes each row the same however many rows a forward
+        has, so speculative verification reproduces one-token decoding exactly (a target). With
+        exact_batches=False small matrices get a float32 copy instead, a few microseconds
+        faster per product and not row-count-exact (a draft model). This costs a second copy
+        of the weights' memory (twice that for the float32 ones).
         checkpoint.load_model calls it.
         """
         for module in self.modules():
             if not isinstance(module, nn.Linear):
                 continue
             if module.weight.dtype == torch.bfloat16 and isinstance(module, Linear):
+                module.exact_batches = exact_batches
                 module.pack()
             if module.weight is self.tok_embeddings.weight or module.weight.dtype != torch.float32:
                 continue

@@ -90,7 +90,8 @@ def test_encoded_example_weights_cover_the_answer(work):
     from tokenizers import Tokenizer
 
     tok = Tokenizer.from_file(str(work / "data" / "tokenizer.json"))
-    record = json.loads((work / "data" / "train_edits.jsonl").read_text().splitlines()[0])
+    records = [json.loads(line) for line in (work / "data" / "train_edits.jsonl").read_text().splitlines()]
+    record = next(r for r in records if r["kind"] != "no_change")  # an answer with an edit in it
     ids, weights = train.encode_example(tok, record)
     answer = [i for i, w in zip(ids, weights, strict=True) if w >= 1.0]
     assert tok.decode(answer, skip_special_tokens=False) == record["edited"] + editprompt.EOS_TOKEN
@@ -100,6 +101,10 @@ def test_encoded_example_weights_cover_the_answer(work):
     # the edit counts more than the copy: what the answer has that the original has not, and the end
     edit = [i for i, w in zip(ids, weights, strict=True) if w == train.EDIT_LOSS_WEIGHT]
     assert edit[-1] == tok.token_to_id(editprompt.EOS_TOKEN) and 1 < len(edit) < len(answer) / 2
+    # a window answered unchanged: only its end token is not a copy
+    unchanged = next(r for r in records if r["kind"] == "no_change")
+    ids, weights = train.encode_example(tok, unchanged)
+    assert [i for i, w in zip(ids, weights, strict=True) if w == train.EDIT_LOSS_WEIGHT] == [tok.token_to_id(editprompt.EOS_TOKEN)]
 
 
 def test_answer_weights_mark_what_is_not_copied():
