@@ -1131,7 +1131,7 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
           "`python -m engine.train --card` to fill this section.\n")
     else:
         w(f"{evaluation['examples']} held-out edits ({evaluation['per_kind']} per kind, fewer where the held-out files "
-          "had fewer), greedy decoding, exact match of the whole answer with the expected snippet. The target was "
+          "had fewer), greedy decoding (float32 weights; the app loads bfloat16 where the CPU multiplies it natively, which can change a near-tie token), exact match of the whole answer with the expected snippet. The target was "
           "decoded with the EditDrafter (lossless: plain greedy decoding of a subset gave the same tokens, see below).\n")
         w("| kind | n | target exact | draft exact | target output parses |\n|---|---:|---:|---:|---:|")
         for kind, row in sorted(evaluation["by_kind"].items()):

@@ -213,3 +213,28 @@ def test_stats_are_live_while_the_draft_streams(tiny_dirs, plain):
     counts = [n for n, _, _ in seen]
     assert counts == sorted(counts) and counts[-1] <= len(tokens) and seen[-1][1] == len(text)
     assert stream.stats.new_tokens == len(tokens) and stream.stats.drafted_tokens is not None
+
+
+def test_auto_dtype_is_the_checkpoints_bfloat16_where_the_cpu_multiplies_it(tiny_dirs, tmp_path):
+    from engine.model import _can_pack_bfloat16
+
+    torch.manual_seed(5)
+    args = ModelArgs(vocab_size=VOCAB, dim=64, n_layer=2, n_head=4, n_kv_heads=2, intermediate_size=128,
+                     max_position_embeddings=256, bos_token_id=1, eos_token_id=IM_END)  # fmt: skip
+    model = Transformer(args)
+    model.init_weights(std=0.3)
+    stored = checkpoint.save(model.eval(), tmp_path / "bf16", train_tokenizer("chatml"), dtype=torch.bfloat16,
+                             chat_template=CHATML_TEMPLATE, bos_token="<s>", eos_token="<|im_end|>")  # fmt: skip
+    native = "bfloat16" if _can_pack_bfloat16() else "float32"
+    assert LocalBackend(tiny_dirs[0]).weights_dtype() == "float32"  # stored in float32
+    assert LocalBackend(stored, dtype="float32").weights_dtype() == "float32"  # asked for
+    auto = LocalBackend(stored)
+    assert auto.weights_dtype() == native
+    auto.load()
+    assert auto._checkpoint.model.output.weight.dtype == getattr(torch, native)
+    # speculation keeps plain decoding's text in bfloat16 too
+    reference = "def add(a, b):\n    return a + b\n"
+    texts = {drafter: collect(LocalBackend(stored, drafter=drafter).stream(MESSAGES, reference=reference,
+                                                                          max_new_tokens=48))[0]
+             for drafter in ("none", "edit", "lookup")}  # fmt: skip
+    assert texts["edit"] == texts["lookup"] == texts["none"] != ""
