@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 import torch
 
-import engine.model as model_module
 from engine.checkpoint import load_model
 from engine.model import Linear, ModelArgs, Transformer, _can_pack_bfloat16
 from tests.engine.conftest import ARCHITECTURES, VOCAB
