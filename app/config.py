@@ -17,6 +17,8 @@ The files are TOML::
     api_key_env = ""          # the environment variable holding the server's API key
     drafter = "auto"          # the local engine's drafter: auto, none, edit, lookup, model, hybrid
     draft_model = ""          # a small draft model's checkpoint directory ("": none)
+    dtype = "auto"            # the local engine's weights: auto (the checkpoint's bfloat16 where
+                              # the CPU multiplies it natively, else float32), float32, bfloat16
 
     [keys]                    # binding id = key(s), comma-separated; `specdraft review` ? lists ids
     accept = "y"
@@ -28,7 +30,8 @@ The files are TOML::
     reading_speed = 5.0       # lines per second a human can review at most
 
 Environment: ``SPECDRAFT_THEME``, ``SPECDRAFT_EDITOR``, ``SPECDRAFT_CONTEXT``, ``SPECDRAFT_MODEL``,
-``SPECDRAFT_SERVER``, ``SPECDRAFT_API_KEY_ENV``, ``SPECDRAFT_DRAFTER``, ``SPECDRAFT_DRAFT_MODEL``, and
+``SPECDRAFT_SERVER``, ``SPECDRAFT_API_KEY_ENV``, ``SPECDRAFT_DRAFTER``, ``SPECDRAFT_DRAFT_MODEL``,
+``SPECDRAFT_DTYPE``, and
 ``SPECDRAFT_KEYS_<ID>`` (id upper-cased, ``-`` as ``_``) for one binding, and
 ``SPECDRAFT_HOOK_<NAME>`` for one hook setting.
 """
@@ -52,6 +55,7 @@ from app.errors import UserError
 REPO_CONFIG_NAME = ".specdraft.toml"
 EDITOR_CHOICES = ("auto", "external", "internal")
 DRAFTER_CHOICES = ("auto", "none", "edit", "lookup", "model", "hybrid")  # engine.backends.DRAFTERS
+DTYPE_CHOICES = ("auto", "float32", "bfloat16")  # engine.backends.LocalBackend(dtype=)
 OPTIONAL = ("server", "api_key_env", "draft_model")  # "" means "not set"
 
 # name -> (default, type). The one place that lists the scalar settings.
@@ -64,6 +68,7 @@ _SCALARS: dict[str, tuple[Any, type]] = {
     "api_key_env": ("", str),
     "drafter": ("auto", str),
     "draft_model": ("", str),
+    "dtype": ("auto", str),
 }
 # [hook] name -> (default, allowed values; a number for reading_speed)
 HOOK_SETTINGS: dict[str, tuple[Any, tuple[str, ...]]] = {
@@ -85,6 +90,7 @@ class Settings:
     api_key_env: str = ""
     drafter: str = "auto"
     draft_model: str = ""
+    dtype: str = "auto"
     keys: dict[str, str] = field(default_factory=dict)  # binding id -> keys, e.g. "y" or "n,x"
     hook: dict[str, Any] = field(
         default_factory=lambda: {name: default for name, (default, _) in HOOK_SETTINGS.items()}
@@ -213,6 +219,8 @@ def _set_scalar(settings: Settings, name: str, value: Any, origin: str) -> None:
         raise UserError(f"{origin}: editor must be one of {', '.join(EDITOR_CHOICES)}, not {value!r}")
     if name == "drafter" and value not in DRAFTER_CHOICES:
         raise UserError(f"{origin}: drafter must be one of {', '.join(DRAFTER_CHOICES)}, not {value!r}")
+    if name == "dtype" and value not in DTYPE_CHOICES:
+        raise UserError(f"{origin}: dtype must be one of {', '.join(DTYPE_CHOICES)}, not {value!r}")
     setattr(settings, name, value)
     settings.sources[name] = origin
 

@@ -35,6 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--server", metavar="URL", help="an OpenAI-compatible server (vLLM, llama.cpp, Ollama, ...)")
     parser.add_argument("--draft-model", metavar="DIR", help="a small draft model for the local engine")
     parser.add_argument("--drafter", help="the local engine's drafter: auto, none, edit, lookup, model, hybrid")
+    parser.add_argument("--dtype", help="the local engine's weights: auto (default: the checkpoint's bfloat16 where "
+                                        "the CPU multiplies it natively, else float32), float32, bfloat16")  # fmt: skip
     parser.add_argument("--ask", action="store_true",
                         help="in a terminal, open the instruction box even when an instruction and paths are given")  # fmt: skip
     parser.add_argument("--plain", action="store_true", help="git add -p style questions on standard input")
@@ -62,6 +64,7 @@ def make_backend(settings: Any) -> Any:
         draft_model=settings.draft_model or None,
         drafter=settings.drafter,
         api_key_env=settings.api_key_env or None,
+        dtype=settings.dtype,
     )
 
 
@@ -104,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     repo = GitRepo(".")
     settings = load_settings(repo.root, flags={
         "model": args.model, "server": args.server, "draft_model": args.draft_model,
-        "drafter": args.drafter, "context": args.context, "theme": args.theme,
+        "drafter": args.drafter, "dtype": args.dtype, "context": args.context, "theme": args.theme,
     })  # fmt: skip
     stage = args.stage or args.commit
     if (args.message or args.edit_message) and not args.commit:

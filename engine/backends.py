@@ -198,6 +198,9 @@ def check_generation_options(max_new_tokens: int, temperature: float) -> None:
 _FINISH = {"eos": "stop", "stop_string": "stop", "max_new_tokens": "length", "context": "length"}
 
 
+DTYPES = ("auto", "float32", "bfloat16")  # the local weights' (app/config.py DTYPE_CHOICES)
+
+
 class LocalBackend:
     """The local engine: a checkpoint directory (or "builtin"), speculative decoding, lazy loading.
 
@@ -217,6 +220,8 @@ class LocalBackend:
             raise EngineError(f"unknown drafter {drafter!r}: use one of {', '.join(DRAFTERS)}")
         if draft_len is not None and draft_len < 1:
             raise EngineError("draft_len must be 1 or more")
+        if dtype not in DTYPES:
+            raise EngineError(f"unknown dtype {dtype!r}: use one of {', '.join(DTYPES)}")
         self.model_name = str(model_dir)
         try:
             self.path = resolve_model_dir(str(model_dir))
@@ -460,11 +465,13 @@ def _until(tokens: Iterator[int], cancel: threading.Event | None, cancelled: thr
 
 
 def open_backend(model: str | None = "builtin", server: str | None = None, draft_model: str | None = None,
-                 drafter: str = "auto", api_key_env: str | None = None, **remote_options: Any) -> Backend:  # fmt: skip
+                 drafter: str = "auto", api_key_env: str | None = None, dtype: str = "auto",
+                 **remote_options: Any) -> Backend:  # fmt: skip
     """The local engine for `model` (a checkpoint directory or "builtin"), or, with `server`, an
     OpenAI-compatible server serving `model` (None: the server's only model). Nothing is loaded
     or contacted yet. remote_options go to engine.remote.RemoteBackend (timeouts, retries) and are
-    ignored for the local engine, as api_key_env is (so that one configuration serves both)."""
+    ignored for the local engine, as api_key_env is, and `dtype` (the local weights') for a
+    server (so that one configuration serves both)."""
     if server:
         if draft_model:
             raise EngineError("--draft-model is for the local engine; a model server drafts on its own (drop it)")
@@ -474,4 +481,4 @@ def open_backend(model: str | None = "builtin", server: str | None = None, draft
 
         name = None if model in (None, "", "builtin") else model
         return RemoteBackend(server, name, api_key_env=api_key_env, **remote_options)
-    return LocalBackend(model or "builtin", draft_model, drafter)
+    return LocalBackend(model or "builtin", draft_model, drafter, dtype=dtype)

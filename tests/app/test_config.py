@@ -68,6 +68,7 @@ def test_key_lists_are_joined(layers):
         ("context = 'many'", "context must be a whole number"),
         ("context = -1", "0 or more"),
         ("editor = 'emacs'", "editor must be one of auto, external, internal"),
+        ("dtype = 'half'", "dtype must be one of auto, float32, bfloat16"),
         ("theme = 3", "theme must be a non-empty string"),
         ("keys = 'y'", "[keys] must be a table"),
         ("[keys]\naccept = 1", "keys.accept must be a key name"),
@@ -80,6 +81,16 @@ def test_bad_config_names_the_file_and_the_problem(layers, text, message):
         load_settings(repo, environ=environ)
     assert message in str(caught.value)
     assert REPO_CONFIG_NAME in str(caught.value)
+
+
+def test_dtype_layers_like_every_setting(layers):
+    environ, _user, repo = layers
+    assert load_settings(repo, environ=environ).dtype == "auto"
+    (repo / REPO_CONFIG_NAME).write_text("dtype = 'float32'\n")
+    settings = load_settings(repo, environ=environ, flags={"dtype": None})
+    assert settings.dtype == "float32" and settings.source("dtype").endswith(REPO_CONFIG_NAME)
+    settings = load_settings(repo, environ={**environ, "SPECDRAFT_DTYPE": "bfloat16"})
+    assert (settings.dtype, settings.source("dtype")) == ("bfloat16", "environment SPECDRAFT_DTYPE")
 
 
 def test_bad_environment_value_names_the_variable(layers):

@@ -60,7 +60,8 @@ def test_edit_command_with_the_tiny_engine_applies_nothing_from_a_cut_draft(tmp_
     repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
     real = app.edit_cli.make_backend  # the real open_backend path, only the model directory given
     backend = real(type("S", (), {"model": str(tiny_model), "server": "", "draft_model": "", "drafter": "auto",
-                                  "api_key_env": ""})())  # fmt: skip
+                                  "api_key_env": "", "dtype": "float32"})())  # fmt: skip
+    assert backend.weights_dtype() == "float32"  # the setting reaches the engine
     result = run_edit(monkeypatch, repo, ["rename x to y", "a.py", "--yes", "--max-new-tokens", "8"], backend)
     assert backend.kind == "local" and backend.loaded
     if result.code == 2:

@@ -238,3 +238,9 @@ def test_auto_dtype_is_the_checkpoints_bfloat16_where_the_cpu_multiplies_it(tiny
                                                                           max_new_tokens=48))[0]
              for drafter in ("none", "edit", "lookup")}  # fmt: skip
     assert texts["edit"] == texts["lookup"] == texts["none"] != ""
+
+
+def test_an_unknown_dtype_is_refused(tiny_dirs):
+    with pytest.raises(EngineError, match="unknown dtype 'half': use one of auto, float32, bfloat16"):
+        LocalBackend(tiny_dirs[0], dtype="half")
+    assert open_backend(model=str(tiny_dirs[0]), dtype="float32").weights_dtype() == "float32"
