@@ -719,7 +719,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         "params": total_params, "steps": state["step"], "tokens": state["tokens"],
         "train_seconds": round(state["elapsed"], 1),
         "tokens_per_second": round(state["tokens"] / max(state["elapsed"], 1e-9)),
-        "final_train_loss": _recent_loss(log_path), **state.get("last_val", {}),
+        "final_train_loss": _recent_loss(log_path), **state.get("last_val", {}), "cpu": _cpu_name(),
     }  # fmt: skip
     (run_dir / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     return model.eval(), summary
@@ -996,14 +996,17 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
       "the draft (`draft/`) shares its tokenizer and drafts tokens for speculative decoding. They exist so that "
       "specdraft runs its whole loop offline with nothing to download, and so that its tests and benchmarks "
       "measure acceptance rates on models that actually copy and edit. They are not general code models.\n")
-    if evaluation is not None and evaluation["exact_match"] < 0.5:
+    if evaluation is not None:
         dec = evaluation["decoding"]
-        rarely = evaluation["exact_match"] < 0.15
-        w(f"**Status: they copy, but {'they rarely make' if rarely else 'more often than not they miss'} the edit.** "
-          f"Exact match on held-out edits is {evaluation['exact_match']:.0%} (draft {evaluation.get('draft_exact_match') or 0:.0%}): "
-          f"given an instruction, the target {'mostly' if rarely else 'often'} answers with a near-verbatim copy of the "
-          "snippet, a wrong change, or a slip in the copy. What they do "
-          "learn is to copy their input, which is what makes speculative decoding measurable on them: the "
+        exact = evaluation["exact_match"]
+        windows = evaluation.get("windows") or {}
+        verdict = "they rarely make the edit" if exact < 0.15 else "more often than not they miss the edit" if exact < 0.5 else "they make about half of the edits"
+        w(f"**Status: they copy, and {verdict}.** Exact match on held-out single-function edits is {exact:.0%} "
+          f"(draft {evaluation.get('draft_exact_match') or 0:.0%})"
+          + (f", on held-out windows of module lines {windows['exact_match']:.0%}" if windows else "")
+          + ": otherwise the target answers with a near-verbatim copy of the snippet, a wrong change, or a slip in the "
+          "copy, and on a long file sent in windows it can change windows the instruction is not about. What they "
+          "learned well is to copy their input, which is what makes speculative decoding measurable on them: the "
           f"EditDrafter's acceptance rate is {dec.get('edit', {}).get('acceptance_rate', 0):.0%} and the ModelDrafter's "
           f"{dec.get('model', {}).get('acceptance_rate', 0):.0%} on these prompts. Use a real model (a checkpoint directory "
           "or a server) for real edits. `python -m engine.train --continue-shipped` trains this pair further.\n")
@@ -1114,7 +1117,11 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
                 w(f"| {name} | {run.get('run', number)} | {run.get('steps', 0):,} | {run.get('tokens', 0):,} | {run.get('train_seconds', 0):,.0f} | "
                   f"{(run.get('spec') or {}).get('lr', '')} | {mix} | {_or_na(run.get('val_edit'))} | {_or_na(run.get('val_plain'))} |")
         w("")
-    w(f"Hardware: 2 cores of an {_cpu_name()} (AVX-512 with bfloat16), shared with other work during training, "
+    runs = [run for name in ("draft", "target") for run in (phases[name] or [summaries.get(name, {})])]
+    cpus = sorted({run["cpu"] for run in runs if run.get("cpu")})
+    unrecorded = any(not run.get("cpu") for run in runs)
+    where = " / ".join(cpus) + (" (the runs with a `cpu` in training.json; the others did not record theirs)" if cpus and unrecorded else "")
+    w(f"Hardware: 2 cores (AVX-512 with bfloat16) of {where or 'a CPU not recorded in training.json'}, shared with other work during training, "
       "under `nice`; PyTorch CPU, bfloat16 autocast, AdamW (betas 0.9/0.95, weight decay 0.1 on matrices), "
       "gradient clipping 1.0, warm-up/stable/decay schedule (50 warm-up steps, linear decay to 10% over the last 20%). "
       "Losses are nats per token; the train loss includes the copy drills, whose random tokens cannot be "
@@ -1165,8 +1172,10 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
         w(f"Reproduce: `python -m engine.train --eval --eval-per-kind {evaluation['per_kind']} --eval-speed-per-kind "
           f"{speed_runs}` (writes engine/builtin/eval.json), then `python -m engine.train --card`.\n")
     w("## What the models cannot do\n")
-    if evaluation is not None and evaluation["exact_match"] < 0.5:
-        w(f"- As shipped, they perform the edit in {evaluation['exact_match']:.0%} of held-out cases (see Status): "
+    if evaluation is not None:
+        windows = evaluation.get("windows") or {}
+        w(f"- As shipped, they perform the edit in {evaluation['exact_match']:.0%} of held-out single-function cases"
+          + (f" and {windows['exact_match']:.0%} of windows" if windows else "") + " (see Status): "
           "the other answers copy the snippet unchanged, change the wrong thing, or slip while copying (a changed "
           "name or quote elsewhere); on whole modules (imports, several functions) they can also cut the file short.")
     w("- Even trained to their goal, they would follow only the mechanical instruction kinds above, phrased roughly as in training. Free-form requests "

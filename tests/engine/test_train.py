@@ -299,6 +299,7 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     assert windows["examples"] == sum(r["n"] for r in windows["by_kind"].values()) > 0
     assert "| window kind | n | exact | unchanged |" in card and "| window kind | train | held out |" in card
     assert "trained in several runs" not in card
+    assert "**Status: they copy, and " in card and f"2 cores (AVX-512 with bfloat16) of {summary['cpu']}, shared" in card
     # a second run from these weights: the card adds the runs up and lists each
     later = {**summary, "steps": 5, "tokens": 100, "train_seconds": 1.0, "mix": {"prompt_weight": 0.02}, "copy_from_step": None,
              "val_edit": None}  # a run whose last losses were lost
@@ -309,9 +310,10 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     assert "| target | 2 | 5 | 100 | 1 |" in card and "prompt_weight 0.02, no copy drills" in card
     assert "no copy drills | n/a |" in card and "| None |" not in card
     # a run numbered by hand (an earlier attempt exported nothing) keeps its number; losses in 3 decimals
-    train.record_phases(out, train.shipped_phases(out), {**later, "run": 4, "val_edit": 0.05912, "val_plain": 2.6876})
+    train.record_phases(out, train.shipped_phases(out), {**later, "run": 4, "val_edit": 0.05912, "val_plain": 2.6876, "cpu": None})
     card = train.write_model_card(out, work).read_text()
     assert "| target | 4 | 5 | 100 | 1 |" in card and "| 0.059 | 2.688 |" in card
+    assert f"of {summary['cpu']} (the runs with a `cpu` in training.json; the others did not record theirs)" in card
     # speculative decoding is lossless: the same tokens as plain greedy decoding
     for key, value in result["decoding"].items():
         if key.startswith("lossless_"):
