@@ -5,7 +5,8 @@ Pure Python at import (no torch, no textual): the backend is any engine.backends
 * The local engine gets the builtin models' edit prompt (engine.editprompt): one request per
   file, asking for the whole new file, with the file's text as ``reference`` (the speculative
   edit drafter copies it). A file too long for the model's window is rewritten in windows of
-  lines, each its own request. A model server gets one request for all files, asking for
+  lines, each its own request; windows holding nothing the instruction quotes stay as they are
+  (``windows_about``), unless no window holds any of it. A model server gets one request for all files, asking for
   SEARCH/REPLACE blocks (app.edits' format instructions).
 * ``Draft``: what one draft amounts to (app.edits.EditResult, the stats of each request).
   A draft that did not finish cleanly (cancelled, cut at a length limit) is not ``complete``;
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -58,7 +60,8 @@ SERVER_SYSTEM = (
     "and change nothing else.\n\n"
 )
 
-ProgressCallback = Callable[[str, Any], None]  # (event, payload): "start" label, "piece" stats, "done" stats
+# (event, payload): "start" label, "piece" stats, "done" stats, "kept" a line on windows not sent
+ProgressCallback = Callable[[str, Any], None]
 
 
 @dataclass(frozen=True)
@@ -144,6 +147,7 @@ class Draft:
     result: EditResult
     stats: list[Any] = field(default_factory=list)  # engine.backends.DraftStats per request
     model: str = ""
+    kept_windows: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (windows kept as they are, windows)
 
     @property
     def complete(self) -> bool:
@@ -157,6 +161,54 @@ class Draft:
     @property
     def finish_reasons(self) -> list[str]:
         return [stats.finish_reason for stats in self.stats if not stats.complete]
+
+    def summary(self) -> str:
+        """One line for a status bar: the requests' statistics added up, and the windows kept."""
+        if not self.stats:
+            text = "no request"
+        elif len(self.stats) == 1:
+            text = self.stats[0].summary()
+        else:
+            text = f"{len(self.stats)} requests, " + _added_up(self.stats).summary()
+        kept = sum(count for count, _ in self.kept_windows.values())
+        if kept:
+            text += f"; {kept} window{'s' if kept != 1 else ''} quoting nothing of the instruction kept as they are"
+        return text
+
+
+_CODE_BLOCK = re.compile(r"```.*?```", re.S)
+
+
+def _added_up(stats: Sequence[Any]) -> Any:
+    """The DraftStats of several requests as one: counts and times added (None stays None)."""
+    from dataclasses import replace
+
+    def total(name: str) -> int | None:
+        values = [getattr(s, name) for s in stats]
+        return None if any(v is None for v in values) else sum(values)
+
+    unfinished = [s.finish_reason for s in stats if not s.complete]
+    return replace(stats[0], finish_reason=unfinished[0] if unfinished else stats[0].finish_reason,
+                   prompt_tokens=total("prompt_tokens"), new_tokens=total("new_tokens"),
+                   elapsed_s=sum(s.elapsed_s for s in stats), drafted_tokens=total("drafted_tokens"),
+                   accepted_tokens=total("accepted_tokens"), target_forwards=total("target_forwards"),
+                   chars=sum(s.chars for s in stats))  # fmt: skip
+
+
+def windows_about(instruction: str, windows: Sequence[str], feedback: str = "") -> set[int]:
+    """The windows of a long file to send to the model: those holding something the instruction
+    quotes (a name, code, a literal; engine.editprompt.instruction_misses), or something the
+    reviewer's notes in ``feedback`` quote. The others are what the builtin models were trained to
+    answer unchanged, and a small model asked anyway can still change them. All windows when the
+    instruction quotes nothing, or nothing quoted is found: a window is never skipped on a guess."""
+    from engine.editprompt import instruction_misses, quoted_spans
+
+    everything = set(range(len(windows)))
+    if not quoted_spans(instruction):
+        return everything
+    words = instruction + "\n" + _CODE_BLOCK.sub("", feedback)  # the notes, not the quoted diffs
+    about = {number for number, window in enumerate(windows) if not instruction_misses(words, window)}
+    return about or everything
 
 
 class EditDrafter:
@@ -190,7 +242,7 @@ class EditDrafter:
             raise UserError("no files to edit: give one or more paths after the instruction")
         text = instruction.strip() + ("\n\n" + feedback if feedback else "")
         if self.local:
-            return self._draft_local(text, sources)
+            return self._draft_local(text, sources, about=(instruction, feedback))
         return self._draft_server(text, sources)
 
     # ---------------------------------------------------------------- the local engine
@@ -224,7 +276,7 @@ class EditDrafter:
                 )
         return window_ranges(lines, costs, budget, statement_starts(source.text, source.path))
 
-    def _draft_local(self, instruction: str, sources: Sequence[SourceFile]) -> Draft:
+    def _draft_local(self, instruction: str, sources: Sequence[SourceFile], about: tuple[str, str] = ("", "")) -> Draft:
         from engine.editprompt import build_edit_messages
 
         merged = EditResult(format="whole")
@@ -232,10 +284,18 @@ class EditDrafter:
         for source in sources:
             lines = source.text.splitlines(keepends=True)
             ranges = self.windows(instruction, source)
+            sent = windows_about(about[0] or instruction, ["".join(lines[start:end]) for start, end in ranges], about[1])
+            if len(sent) < len(ranges):
+                draft.kept_windows[source.path] = (len(ranges) - len(sent), len(ranges))
+                self.on_progress("kept", f"{source.path}: {len(ranges) - len(sent)} of {len(ranges)} windows "
+                                         "quote nothing of the instruction and stay as they are")  # fmt: skip
             pieces: list[str] = []
             complete = True
-            for start, end in ranges:
+            for number, (start, end) in enumerate(ranges):
                 original = "".join(lines[start:end])
+                if number not in sent:
+                    pieces.append(original)
+                    continue
                 label = source.path if len(ranges) == 1 else f"{source.path} (lines {start + 1}-{end})"
                 messages = build_edit_messages(instruction, original, source.path, _language(source.path))
                 text, stats = self._request(label, messages, original)

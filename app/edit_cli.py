@@ -82,6 +82,8 @@ class _Progress:
             self._line(f"specdraft edit: drafting {self.label} ...", end="\n" if not self.live else "")
         elif event == "piece" and self.live and payload is not None:
             self._line(f"\rspecdraft edit: drafting {self.label}: {payload.summary()}\x1b[K", end="")
+        elif event == "kept":
+            self._line(f"specdraft edit: {payload}")
         elif event == "done":
             prefix = "\r" if self.live else ""
             self._line(f"{prefix}specdraft edit: drafted {self.label}: {payload.summary()}\x1b[K"
@@ -265,8 +267,7 @@ class EditTui:
             self.errors.append(error)
             self.app.draft_progress(f"draft failed: {error}")
             return
-        summary = "; ".join(stats.summary() for stats in draft.stats)
-        self.app.draft_progress(("drafted: " if draft.complete else "draft incomplete: ") + summary)
+        self.app.draft_progress(("drafted: " if draft.complete else "draft incomplete: ") + draft.summary())
 
     def _grew(self, note: str) -> None:
         if self.app.is_running and not self.cancel.is_set():

@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from engine.editprompt import instruction_misses
+
 HELDOUT_PERCENT = 5  # files whose path hashes below this percentage are never trained on
 
 # Directories (relative to the stdlib root) left out: tests, IDLE and demos, generated tables,
@@ -192,17 +194,6 @@ def make_window_edit(window: str, kind: str, rng: random.Random) -> tuple[str, s
     if result is None:
         return None
     return result[0], textwrap.indent(result[1], prefix)
-
-
-_QUOTED = re.compile(r"`([^`]+)`|\"([^\"]+)\"|'([^']+)'")
-
-
-def instruction_misses(instruction: str, window: str) -> bool:
-    """True when nothing the instruction quotes (names, code, literals) occurs in `window`, even as
-    part of a longer word (conservative: a "no_change" example must never be wrong): the
-    instruction is about another part of the file, and the right answer is the window unchanged."""
-    quoted = [next(g for g in match.groups() if g) for match in _QUOTED.finditer(instruction)]
-    return bool(quoted) and not any(q in window for q in quoted)
 
 
 def generate_window_edits(files: list[tuple[str, str]], seed: int, unchanged_share: float = 0.15,

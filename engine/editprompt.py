@@ -27,6 +27,7 @@ answer is mostly a copy of it, the original is an excellent speculative draft (E
 from __future__ import annotations
 
 import ast
+import re
 
 BOS_TOKEN = "<|bos|>"
 EOS_TOKEN = "<|end|>"  # ends every turn; generation stops at it
@@ -163,3 +164,25 @@ def best_cut(lines: list[str], depth: dict[int, int], earliest: int, end: int) -
     if not candidates:
         return end
     return min(candidates, key=lambda k: (depth[k], lines[k - 1].strip() != "", -k))
+
+
+# ---------------------------------------------------------------------------------------------
+# what an instruction is about
+
+
+# `code`; "text" or 'text' as a quoted literal (an apostrophe inside a word, as in "don't", opens nothing)
+_QUOTED = re.compile(r"`([^`\n]+)`|(?<!\w)\"([^\"\n]+)\"(?!\w)|(?<!\w)'([^'\n]+)'(?!\w)")
+
+
+def quoted_spans(instruction: str) -> list[str]:
+    """What an instruction quotes: names, code and literals in backticks or quotes."""
+    return [next(g for g in match.groups() if g) for match in _QUOTED.finditer(instruction)]
+
+
+def instruction_misses(instruction: str, window: str) -> bool:
+    """True when nothing the instruction quotes occurs in `window`, even as part of a longer
+    word (conservative: a window that merely might be meant is not missed); False when it
+    quotes nothing. The builtin models were trained to answer such a window unchanged (kind
+    "no_change"), and the app does not send them one (see app.drafting)."""
+    quoted = quoted_spans(instruction)
+    return bool(quoted) and not any(q in window for q in quoted)

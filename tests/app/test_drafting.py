@@ -5,13 +5,16 @@ from __future__ import annotations
 import pytest
 
 from app.drafting import (
+    Draft,
     EditDrafter,
     EditFlow,
     SourceFile,
     apply_in_memory,
     feedback_text,
     read_sources,
+    windows_about,
 )
+from app.edits import EditResult
 from app.errors import UserError
 from app.review import Decision
 from engine.editprompt import build_edit_messages
@@ -64,6 +67,49 @@ def test_long_file_is_rewritten_in_windows_each_its_own_request(tmp_path):
     expected = lines[:]
     expected[target] = expected[target].replace("= ", "= 2 * ")
     assert edit.new_text == "".join(expected)
+
+
+def test_windows_that_quote_nothing_of_the_instruction_are_kept_without_a_request(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"values.py": LONG})
+    lines = LONG.splitlines(keepends=True)
+    backend = ScriptedBackend([], kind="local", context_length=150)
+    drafter = EditDrafter(backend, repo)
+    source = SourceFile("values.py", LONG.encode())
+    windows = drafter.windows("Double `value_31`.", source)
+    (about,) = [n for n, (a, b) in enumerate(windows) if a <= 31 < b]
+    start, end = windows[about]
+    backend.replies.append(Reply("".join(lines[start:end]).replace("value_31 = 31", "value_31 = 62")))
+    events = []
+    drafter.on_progress = lambda event, payload: events.append((event, payload))
+    draft = drafter.draft("Double `value_31`.", [source])
+    assert [r["reference"] for r in backend.requests] == ["".join(lines[start:end])]  # one request
+    (edit,) = draft.result.files
+    assert edit.new_text == LONG.replace("value_31 = 31", "value_31 = 62")
+    kept = len(windows) - 1
+    assert draft.kept_windows == {"values.py": (kept, len(windows))}
+    assert ("kept", f"values.py: {kept} of {len(windows)} windows quote nothing of the instruction and stay as they are") in events
+    assert draft.summary().endswith(f"; {kept} windows quoting nothing of the instruction kept as they are")
+
+
+def test_windows_about_never_skips_on_a_guess():
+    windows = ["a = 1\n", "b = 2\n", "def f():\n    return a + b\n"]
+    assert windows_about("Rename `a` to `x`.", windows) == {0, 2}  # substrings count: conservative
+    assert windows_about("Add type hints everywhere.", windows) == {0, 1, 2}  # quotes nothing
+    assert windows_about("Add `import os` at the top.", windows) == {0, 1, 2}  # found nowhere
+    # the reviewer's notes widen it; the diffs quoted in the feedback do not
+    feedback = "They rejected this change in m.py and said: also `b = 2`\n```diff\n-`f`\n```"
+    assert windows_about("Change `a = 1`.", windows, feedback) == {0, 1}
+    assert windows_about("Add type hints.", windows, feedback) == {0, 1, 2}  # notes alone never narrow
+
+
+def test_draft_summary_adds_up_the_requests():
+    from engine.backends import DraftStats
+
+    one = DraftStats("m", "local", "stop", 10, 100, 2.0, drafted_tokens=120, accepted_tokens=90)
+    two = DraftStats("m", "local", "length", 10, 50, 0.5, drafted_tokens=30, accepted_tokens=30)
+    draft = Draft(EditResult(format="whole"), [one, two])
+    assert draft.summary() == "2 requests, 150 tokens in 2.5 s (60.0 tokens/s), drafted 150, accepted 120 (80%), length"
+    assert Draft(EditResult(format="whole"), [one]).summary() == one.summary()
 
 
 FUNCTIONS = "import os\n\n\n" + "".join(

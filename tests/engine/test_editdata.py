@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import editdata
+from engine import editdata, editprompt
 
 # Real code to edit: a few standard-library modules of the running interpreter.
 MODULES = ["textwrap.py", "shlex.py", "fnmatch.py", "calendar.py", "netrc.py", "heapq.py", "string.py"]
@@ -328,6 +328,9 @@ def test_no_change_examples_quote_nothing_in_their_window():
     assert not editdata.instruction_misses("Rename `size` to `n`.", "def f(size):\n    return size\n")
     assert not editdata.instruction_misses("Delete the blank line.", "x = 1\n")  # quotes nothing: unknown
     assert not editdata.instruction_misses('Change "a b" to "c".', "s = 'a b'\n")
+    # an apostrophe inside a word opens no quote: it must not swallow the name after it
+    assert editprompt.quoted_spans("Don't touch the module's `size`, it's 'x'.") == ["size", "x"]
+    assert not editdata.instruction_misses("Don't rename the module's `size`.", "def f(size):\n    pass\n")
     root = editdata.stdlib_root()
     files = [(name, editdata.read_source(root, name)) for name in MODULES[:4]]
     examples = list(editdata.generate_window_edits(files, seed=5, unchanged_share=0.5))
