@@ -27,9 +27,13 @@ Parameter names are engine names (gpt-fast style, q/k/v and gate/up fused into o
 because batch-1 decoding on a CPU is bound by the number of ops); engine.checkpoint maps them
 to and from Hugging Face tensor names.
 
-Attention and the KV cache always run in float32, even when the weights are bfloat16:
+Attention and the KV cache run in float32, even when the weights are bfloat16:
 scaled_dot_product_attention in bfloat16 with one query is ~8x slower on a CPU, and float32
-keeps the long sums exact.
+keeps the long sums exact. A target laid out with exact_batches whose weights are packed
+bfloat16 attends over its cache in float64 (a float64 cache): BLAS sums float32 products in an
+order set by the number of query rows, and after the rounding to bfloat16 a verify forward of
+k tokens then differed from k one-token steps; float64 makes those orders agree to ~1e-16, and
+a prefill from position 0 keeps float32 flash attention (decoding of any kind prefills alike).
 """
 
 from __future__ import annotations
@@ -383,6 +387,7 @@ class Attention(nn.Module):
         self.q_norm = RMSNorm(args.head_dim, args.norm_eps) if args.qk_norm else None
         self.k_norm = RMSNorm(args.head_dim, args.norm_eps) if args.qk_norm else None
         self.kv_cache: KVCache | None = None
+        self.exact = False  # float64 attention over the cache (use_inference_layout(exact_batches=True))
 
     def forward(self, x: Tensor, cos: Tensor, sin: Tensor, mask: Tensor | None,
                 input_pos: Tensor | None, kv_len: int) -> Tensor:  # fmt: skip
@@ -407,13 +412,25 @@ class Attention(nn.Module):
                 y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=gqa)
         else:
             k_all, v_all = self.kv_cache.update(input_pos, k, v)
-            k = k_all[:bsz, :, :kv_len]  # [B, H_kv, L, D]
-            v = v_all[:bsz, :, :kv_len]
-            if seqlen <= SMALL_QUERY:
+            if self.exact and (mask is not None or seqlen == 1):
+                # decoding and speculative verify: float64 sums over float32 inputs (products exact),
+                # so k queries at once round to the float32 of k single queries (in float32, BLAS
+                # sums in an order set by the number of rows; in float64 the orders differ by ~1e-16)
+                q, k, v = q.double(), k_all[:bsz, :, :kv_len], v_all[:bsz, :, :kv_len]
+                if seqlen <= SMALL_QUERY:
+                    y = small_query_attention(q, k, v, mask).float()
+                else:
+                    y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=h != h_kv).float()
+            elif self.exact:  # a prefill from position 0: this forward's own keys and values
+                y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=h != h_kv)
+            elif seqlen <= SMALL_QUERY:
+                k = k_all[:bsz, :, :kv_len]  # [B, H_kv, L, D]
+                v = v_all[:bsz, :, :kv_len]
                 y = small_query_attention(q, k, v, mask)
             elif mask is None:  # prefill from position 0
                 y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=h != h_kv)
             else:
+                k, v = k_all[:bsz, :, :kv_len], v_all[:bsz, :, :kv_len]
                 y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=h != h_kv)
         y = y.transpose(1, 2).reshape(bsz, seqlen, h * d)  # [B, S, H * D]
         return self.wo(y.to(x.dtype))
@@ -520,6 +537,9 @@ class Transformer(nn.Module):
         of the weights' memory (twice that for the float32 ones).
         checkpoint.load_model calls it.
         """
+        exact_attention = exact_batches and self.output.weight.dtype == torch.bfloat16 and _can_pack_bfloat16()
+        for layer in self.layers:  # float32 weights: BLAS sums rows in an order set by their count anyway
+            layer.attention.exact = exact_attention
         for module in self.modules():
             if not isinstance(module, nn.Linear):
                 continue
@@ -539,9 +559,14 @@ class Transformer(nn.Module):
             self.rope = rope_table(self.args, max(length, self.rope.shape[1])).to(device)
         return self.rope
 
-    def setup_caches(self, max_batch_size: int, max_seq_length: int, dtype: torch.dtype = torch.float32) -> None:
-        """Allocate a KV cache per layer for up to max_batch_size rows and max_seq_length positions."""
-        if self.max_batch_size >= max_batch_size and self.max_seq_length == max_seq_length:
+    def setup_caches(self, max_batch_size: int, max_seq_length: int, dtype: torch.dtype | None = None) -> None:
+        """Allocate a KV cache per layer for up to max_batch_size rows and max_seq_length positions
+        (float32; float64 for a model laid out with exact_batches, see use_inference_layout)."""
+        if dtype is None:
+            dtype = torch.float64 if self.layers[0].attention.exact else torch.float32
+        cache = self.layers[0].attention.kv_cache
+        if (self.max_batch_size >= max_batch_size and self.max_seq_length == max_seq_length
+                and cache is not None and cache.k_cache.dtype == dtype):  # fmt: skip
             return
         device = self.output.weight.device
         self.max_batch_size, self.max_seq_length = max_batch_size, max_seq_length

@@ -268,11 +268,13 @@ class Batches:
 
     def __init__(self, data_dir: Path, split: str, seed: int, copy_from_row: int | None = None,
                  plain_every: int = PLAIN_EVERY, prompt_weight: float | None = None,
-                 edit_weight: float | None = None, shuffle: int = 0):  # fmt: skip
+                 edit_weight: float | None = None, shuffle: int = 0, window_repeat: int = 1):  # fmt: skip
         """`plain_every` 0: no plain rows. `prompt_weight` and `edit_weight` replace the loss weights
         the data was built with (PROMPT_LOSS_WEIGHT, EDIT_LOSS_WEIGHT) without rebuilding it.
         `shuffle` N > 0 draws other epoch orders and rows than the default stream (0): a continued
-        run then sees the examples in new packings and order rather than replaying an earlier run's."""
+        run then sees the examples in new packings and order rather than replaying an earlier run's.
+        `window_repeat` N > 1: each edit of a window of module lines comes N times per epoch (the
+        app sends a long file in windows, and they are the harder kind)."""
         import numpy as np
 
         self.copy_from_row = copy_from_row  # from this row on, 2 of every 7 rows are copy drills
@@ -286,6 +288,11 @@ class Batches:
         self.plain = np.load(data_dir / f"{split}_plain_ids.npy")
         self.seed = seed
         self.shuffle = shuffle
+        self.examples = np.arange(len(self.offsets) - 1)  # one epoch's examples, a window's repeated
+        if window_repeat > 1:
+            lines = (data_dir / f"{split}_edits.jsonl").read_text(encoding="utf-8").splitlines()
+            windows = [n for n, line in enumerate(lines) if json.loads(line).get("scope") == "window"]
+            self.examples = np.concatenate([self.examples, np.repeat(np.array(windows, dtype=np.int64), window_repeat - 1)])
         self._epochs: dict[int, list[list[int]]] = {}
         self._rows_per_epoch: int | None = None
 
@@ -297,7 +304,7 @@ class Batches:
         """Example indices of each packed row of one epoch (a fresh permutation per epoch)."""
         if epoch not in self._epochs:
             lengths = self.offsets[1:] - self.offsets[:-1]
-            order = self.np.random.default_rng(self._key(epoch)).permutation(len(lengths))
+            order = self.np.random.default_rng(self._key(epoch)).permutation(self.examples)
             rows, row, used = [], [], 0
             for index in order:
                 if used + lengths[index] > SEQ_LEN and row:
@@ -1233,6 +1240,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--prompt-weight", type=float, help=f"loss weight of prompt tokens (data: {PROMPT_LOSS_WEIGHT})")
     parser.add_argument("--edit-weight", type=float, help=f"loss weight of edit tokens (data: {EDIT_LOSS_WEIGHT})")
     parser.add_argument("--shuffle", type=int, help="N > 0: another order of the training rows than earlier runs' (kept on resume)")
+    parser.add_argument("--window-repeat", type=int, default=1,
+                        help="each edit of a window of module lines N times per epoch (kept on resume)")
     parser.add_argument("--lr", type=float, help="peak learning rate of the models trained (default: their spec's)")
     parser.add_argument("--eval-every", type=int, default=200)
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0: all cores)")
@@ -1273,7 +1282,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.lr:
         specs = {name: replace(spec, lr=args.lr) for name, spec in specs.items()}
     mix = {"plain_every": args.plain_every, "prompt_weight": args.prompt_weight, "edit_weight": args.edit_weight,
-           "shuffle": args.shuffle or None}
+           "shuffle": args.shuffle or None, "window_repeat": args.window_repeat if args.window_repeat > 1 else None}
     mix = {k: v for k, v in mix.items() if v is not None and (k != "plain_every" or v != PLAIN_EVERY)}
     summaries = {}
     for name in [m.strip() for m in args.models.split(",") if m.strip()]:

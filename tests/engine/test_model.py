@@ -120,12 +120,19 @@ def test_batch_rows_equal_batch_one(checkpoints):
             assert (batched[row] - single[0]).abs().max() < 1e-4
 
 
-def test_bfloat16_weights_keep_a_float32_cache(checkpoints):
+def test_bfloat16_weights_keep_a_float32_or_float64_cache(checkpoints):
+    from engine.model import _can_pack_bfloat16
+
     model = load_model(checkpoints["llama"], dtype=torch.bfloat16)
     reference = load_model(checkpoints["llama"])
     assert model.output.weight.dtype == torch.bfloat16
     model.setup_caches(1, 64)
-    assert model.layers[0].attention.kv_cache.k_cache.dtype == torch.float32
+    # a target whose products are row-count-exact attends in float64 (see the exact batches test)
+    exact = torch.float64 if _can_pack_bfloat16() else torch.float32
+    assert model.layers[0].attention.kv_cache.k_cache.dtype == exact
+    draft = load_model(checkpoints["llama"], dtype=torch.bfloat16, exact_batches=False)
+    draft.setup_caches(1, 64)
+    assert draft.layers[0].attention.kv_cache.k_cache.dtype == torch.float32
     idx = prompt(32)
     with torch.no_grad():
         low, high = model(idx, torch.arange(32)).float(), reference(idx)
@@ -268,14 +275,16 @@ def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps():
     sums 13 rows in another order than one, and the rounding to bfloat16 moves some logits.)"""
     torch.manual_seed(0)
     args = ModelArgs(vocab_size=512, dim=384, n_layer=2, n_head=6, n_kv_heads=2, intermediate_size=1024,
-                     max_position_embeddings=128)  # fmt: skip
+                     max_position_embeddings=512)  # fmt: skip
     model = Transformer(args)
     model.init_weights(0.05)
     model = model.to(torch.bfloat16).use_inference_layout().eval()
-    idx = torch.randint(0, 512, (1, 60))
+    idx = torch.randint(0, 512, (1, 480))
     with torch.inference_mode():
-        model.setup_caches(1, 96)
-        model(idx[:, :30], torch.arange(30))
-        steps = torch.cat([model(idx[:, p : p + 1], torch.tensor([p])) for p in range(30, 46)], dim=1)
-        same = [torch.equal(model(idx[:, 30 : 30 + k], torch.arange(30, 30 + k)), steps[:, :k]) for k in (2, 5, 13, 16)]
-    assert all(same), same
+        for start in (30, 400):  # short and long contexts; drafts of up to 64 tokens
+            model.setup_caches(1, 480)
+            model(idx[:, :start], torch.arange(start))
+            steps = torch.cat([model(idx[:, p : p + 1], torch.tensor([p])) for p in range(start, start + 64)], dim=1)
+            same = [torch.equal(model(idx[:, start : start + k], torch.arange(start, start + k)), steps[:, :k])
+                    for k in (2, 5, 13, 16, 17, 40, 64)]  # fmt: skip
+            assert all(same), (start, same)

@@ -151,6 +151,17 @@ def test_shuffle_draws_a_new_order_and_zero_keeps_the_old_one(work):
     assert sorted(i for row in other._packing(0) for i in row) == examples  # every example, once per epoch
     assert (other.batch(3, 4)[0] == train.Batches(work / "data", "train", seed=1, shuffle=1).batch(3, 4)[0]).all()
 
+def test_window_repeat_brings_each_window_edit_that_many_times_per_epoch(work):
+    from collections import Counter
+
+    lines = (work / "data" / "train_edits.jsonl").read_text().splitlines()
+    windows = {n for n, line in enumerate(lines) if json.loads(line).get("scope") == "window"}
+    assert windows and len(windows) < len(lines)
+    counts = Counter(i for row in train.Batches(work / "data", "train", seed=1, window_repeat=3)._packing(0) for i in row)
+    assert set(counts) == set(range(len(lines)))
+    assert all(counts[n] == (3 if n in windows else 1) for n in counts)
+
+
 def test_copy_drills_repeat_the_segment_and_weigh_only_the_copy(work):
     batches = train.Batches(work / "data", "train", seed=1, copy_from_row=10)
     assert batches.row(8)[1].max() == train.EDIT_LOSS_WEIGHT and (abs(batches.row(8)[1] - train.PROMPT_LOSS_WEIGHT) < 1e-3).any()
