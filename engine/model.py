@@ -30,10 +30,11 @@ to and from Hugging Face tensor names.
 Attention and the KV cache run in float32, even when the weights are bfloat16:
 scaled_dot_product_attention in bfloat16 with one query is ~8x slower on a CPU, and float32
 keeps the long sums exact. A target laid out with exact_batches whose weights are packed
-bfloat16 attends over its cache in float64 (a float64 cache): BLAS sums float32 products in an
-order set by the number of query rows, and after the rounding to bfloat16 a verify forward of
-k tokens then differed from k one-token steps; float64 makes those orders agree to ~1e-16, and
-a prefill from position 0 keeps float32 flash attention (decoding of any kind prefills alike).
+bfloat16 attends over its cache in float64 (a float64 cache: twice the memory and traffic).
+BLAS sums float32 products in an order set by the number of query rows, and after the
+rounding to bfloat16 a verify forward of k tokens then differed from k one-token steps;
+float64 makes those orders agree to ~1e-16. A prefill from position 0 keeps float32 flash
+attention (decoding of any kind prefills alike).
 """
 
 from __future__ import annotations

@@ -43,12 +43,15 @@ def test_local_cut_off_rewrite_is_a_failure_not_an_edit(tmp_path):
     assert draft.result.files == [] and "stopped before the end" in draft.failures[0].reason
 
 
-def test_long_file_is_rewritten_in_windows_each_its_own_request(tmp_path):
+def _long_file(tmp_path):
+    """LONG's lines, a local backend whose window holds a few of them, its drafter, the source."""
     repo = make_repo(tmp_path / "repo", {"values.py": LONG})
-    lines = LONG.splitlines(keepends=True)
     backend = ScriptedBackend([], kind="local", context_length=150)
-    drafter = EditDrafter(backend, repo)
-    source = SourceFile("values.py", LONG.encode())
+    return LONG.splitlines(keepends=True), backend, EditDrafter(backend, repo), SourceFile("values.py", LONG.encode())
+
+
+def test_long_file_is_rewritten_in_windows_each_its_own_request(tmp_path):
+    lines, backend, drafter, source = _long_file(tmp_path)
     windows = drafter.windows("double the values", source)
     assert len(windows) > 1
     assert windows[0][0] == 0 and windows[-1][1] == len(lines)
@@ -70,11 +73,7 @@ def test_long_file_is_rewritten_in_windows_each_its_own_request(tmp_path):
 
 
 def test_windows_that_quote_nothing_of_the_instruction_are_kept_without_a_request(tmp_path):
-    repo = make_repo(tmp_path / "repo", {"values.py": LONG})
-    lines = LONG.splitlines(keepends=True)
-    backend = ScriptedBackend([], kind="local", context_length=150)
-    drafter = EditDrafter(backend, repo)
-    source = SourceFile("values.py", LONG.encode())
+    lines, backend, drafter, source = _long_file(tmp_path)
     windows = drafter.windows("Double `value_31`.", source)
     (about,) = [n for n, (a, b) in enumerate(windows) if a <= 31 < b]
     start, end = windows[about]
