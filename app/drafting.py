@@ -6,8 +6,8 @@ Pure Python at import (no torch, no textual): the backend is any engine.backends
   file, asking for the whole new file, with the file's text as ``reference`` (the speculative
   edit drafter copies it). A file too long for the model's window is rewritten in windows of
   lines, each its own request; windows holding nothing the instruction quotes stay as they are
-  (``windows_about``), unless no window holds any of it. A model server gets one request for all files, asking for
-  SEARCH/REPLACE blocks (app.edits' format instructions).
+  (``windows_about``), unless no window holds any of it. A model server gets one request for
+  all files, asking for SEARCH/REPLACE blocks (app.edits' format instructions).
 * ``Draft``: what one draft amounts to (app.edits.EditResult, the stats of each request).
   A draft that did not finish cleanly (cancelled, cut at a length limit) is not ``complete``;
   callers apply nothing from it. Blocks that failed (a SEARCH text matching nothing or more than

@@ -5,7 +5,7 @@ the modules, then ``Transformer``. Public names (stable; other engine modules bu
 
 - ``ModelArgs``: dataclass; ``ModelArgs.from_hf_config(config: dict)``, ``args.to_hf_config()``,
   ``args.eos_token_ids`` (list of ints), ``SUPPORTED_ARCHITECTURES``.
-- ``Transformer(args)``: ``setup_caches(max_batch_size, max_seq_length, dtype=torch.float32)``,
+- ``Transformer(args)``: ``setup_caches(max_batch_size, max_seq_length, dtype=None)`` (None: see below),
   ``forward(idx, input_pos=None, last_only=False) -> logits``, ``init_weights(std)``,
   ``use_inference_layout(exact_batches=True)`` (column-major float32 weights, decoding copies
   of bfloat16 ones (``Linear.pack``): faster batch-1 decoding, and with exact_batches a
