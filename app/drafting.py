@@ -242,7 +242,7 @@ class EditDrafter:
             raise UserError("no files to edit: give one or more paths after the instruction")
         text = instruction.strip() + ("\n\n" + feedback if feedback else "")
         if self.local:
-            return self._draft_local(text, sources, about=(instruction, feedback))
+            return self._draft_local(text, sources, instruction, feedback)
         return self._draft_server(text, sources)
 
     # ---------------------------------------------------------------- the local engine
@@ -276,28 +276,30 @@ class EditDrafter:
                 )
         return window_ranges(lines, costs, budget, statement_starts(source.text, source.path))
 
-    def _draft_local(self, instruction: str, sources: Sequence[SourceFile], about: tuple[str, str] = ("", "")) -> Draft:
+    def _draft_local(self, prompt: str, sources: Sequence[SourceFile], instruction: str, feedback: str) -> Draft:
+        """``prompt``: the instruction with the feedback, as the model is asked; ``instruction`` and
+        ``feedback`` apart choose the windows sent (``windows_about``)."""
         from engine.editprompt import build_edit_messages
 
         merged = EditResult(format="whole")
         draft = Draft(merged, model=self.backend.name)
         for source in sources:
             lines = source.text.splitlines(keepends=True)
-            ranges = self.windows(instruction, source)
-            sent = windows_about(about[0] or instruction, ["".join(lines[start:end]) for start, end in ranges], about[1])
+            ranges = self.windows(prompt, source)
+            originals = ["".join(lines[start:end]) for start, end in ranges]
+            sent = windows_about(instruction, originals, feedback)
             if len(sent) < len(ranges):
                 draft.kept_windows[source.path] = (len(ranges) - len(sent), len(ranges))
                 self.on_progress("kept", f"{source.path}: {len(ranges) - len(sent)} of {len(ranges)} windows "
                                          "quote nothing of the instruction and stay as they are")  # fmt: skip
             pieces: list[str] = []
             complete = True
-            for number, (start, end) in enumerate(ranges):
-                original = "".join(lines[start:end])
+            for number, ((start, end), original) in enumerate(zip(ranges, originals, strict=True)):
                 if number not in sent:
                     pieces.append(original)
                     continue
                 label = source.path if len(ranges) == 1 else f"{source.path} (lines {start + 1}-{end})"
-                messages = build_edit_messages(instruction, original, source.path, _language(source.path))
+                messages = build_edit_messages(prompt, original, source.path, _language(source.path))
                 text, stats = self._request(label, messages, original)
                 draft.stats.append(stats)
                 if not stats.complete:  # the cut text goes into the failure record, never an edit

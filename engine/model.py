@@ -413,26 +413,19 @@ class Attention(nn.Module):
                 y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=gqa)
         else:
             k_all, v_all = self.kv_cache.update(input_pos, k, v)
-            if self.exact and (mask is not None or seqlen == 1):
-                # decoding and speculative verify: float64 sums over float32 inputs (products exact),
-                # so k queries at once round to the float32 of k single queries (in float32, BLAS
-                # sums in an order set by the number of rows; in float64 the orders differ by ~1e-16)
-                q, k, v = q.double(), k_all[:bsz, :, :kv_len], v_all[:bsz, :, :kv_len]
+            if mask is None and seqlen > 1:  # a prefill from position 0: this forward's own keys and values
+                y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=h != h_kv)
+            else:  # decoding, a speculative verify
+                k, v = k_all[:bsz, :, :kv_len], v_all[:bsz, :, :kv_len]  # [B, H_kv, L, D]
+                if self.exact:
+                    # float64 sums over float32 inputs (products exact), so k queries at once round to
+                    # the float32 of k single queries (in float32, BLAS sums in an order set by the
+                    # number of rows; in float64 the orders differ by ~1e-16)
+                    q = q.double()
                 if seqlen <= SMALL_QUERY:
                     y = small_query_attention(q, k, v, mask).float()
                 else:
                     y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=h != h_kv).float()
-            elif self.exact:  # a prefill from position 0: this forward's own keys and values
-                y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=h != h_kv)
-            elif seqlen <= SMALL_QUERY:
-                k = k_all[:bsz, :, :kv_len]  # [B, H_kv, L, D]
-                v = v_all[:bsz, :, :kv_len]
-                y = small_query_attention(q, k, v, mask)
-            elif mask is None:  # prefill from position 0
-                y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=h != h_kv)
-            else:
-                k, v = k_all[:bsz, :, :kv_len], v_all[:bsz, :, :kv_len]
-                y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=h != h_kv)
         y = y.transpose(1, 2).reshape(bsz, seqlen, h * d)  # [B, S, H * D]
         return self.wo(y.to(x.dtype))
 
