@@ -337,13 +337,8 @@ class LocalBackend:
                 path = self.path / "draft"  # the builtin pair: draft/ beside the target
             if path is None:
                 return None
-            draft = checkpoint.load_model(path, dtype=self.weights_dtype(), exact_batches=False)
-            if draft.args.vocab_size != self._checkpoint.args.vocab_size:
-                raise EngineError(
-                    f"the draft model's vocabulary ({draft.args.vocab_size}) differs from the model's "
-                    f"({self._checkpoint.args.vocab_size}): a draft model must share the model's tokenizer"
-                )
-            self._draft_model = draft
+            self._draft_model = checkpoint.load_draft_model(path, self._checkpoint.args.vocab_size,
+                                                            dtype=self.weights_dtype())  # fmt: skip
         return self._draft_model
 
     def _make_drafter(self, kind: str, reference: str | None) -> Any:

@@ -68,8 +68,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the model drafter stops a draft at a token it gives probability < P "
                              "(default: specdraft generate's)")  # fmt: skip
     parser.add_argument("--dtype", default="float32", choices=["float32", "bfloat16"],
-                        help="weights' dtype of target and draft, ours and transformers' alike (attention "
-                             "stays float32 in ours)")  # fmt: skip
+                        help="the target's weights' dtype, ours and transformers' alike (a small draft model "
+                             "runs in float32 in both: checkpoint.load_draft_model)")  # fmt: skip
+    parser.add_argument("--compile-draft", action="store_true",
+                        help="run the draft model's steps under torch.compile (model and hybrid drafters); "
+                             "the compile happens before timing and its seconds are reported")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="which edits are made (default 0)")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--transformers", action="store_true",
@@ -252,7 +255,7 @@ def _load_tokenizer(model_dir: Path | None) -> Any:
 
 
 def _make_drafter(name: str, window: Window, draft_model: Any, draft_len: int | None,
-                  eos_ids: list[int], min_confidence: float | None = None) -> Any:  # fmt: skip
+                  eos_ids: list[int], min_confidence: float | None = None, compile_draft: bool = False) -> Any:  # fmt: skip
     """The drafter as `specdraft generate --drafter NAME --draft-len K` builds it (the reference
     followed by EOS); None when it cannot run here (the model drafter without a draft model)."""
     from engine.cli_speculative import build_drafter
@@ -261,7 +264,18 @@ def _make_drafter(name: str, window: Window, draft_model: Any, draft_len: int | 
         return None
     reference = window.reference + eos_ids[:1] if window.reference else []
     return build_drafter(name, reference=reference, draft_model=draft_model, draft_len=draft_len,
-                         min_confidence=min_confidence)  # fmt: skip
+                         min_confidence=min_confidence, compile_draft=compile_draft)  # fmt: skip
+
+
+def compile_draft_model(draft_model: Any, token: int) -> float:
+    """Compile the draft model's one-token step (drafters.compiled_step) now; the seconds it took."""
+    from engine.cli_speculative import build_drafter
+
+    drafter = build_drafter("model", draft_model=draft_model, compile_draft=True)
+    start = time.perf_counter()
+    drafter.reset([token])
+    drafter.propose([token], 2)  # one eager forward, then one compiled step
+    return time.perf_counter() - start
 
 
 def _hf_generate(hf_model: Any, prompt: list[int], budget: int, eos_ids: list[int], **options: Any) -> list[int]:
@@ -280,7 +294,7 @@ def _hf_generate(hf_model: Any, prompt: list[int], budget: int, eos_ids: list[in
 def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_ids: list[int],
                    draft_model: Any = None, draft_len: int | None = None, oracle: bool = False,
                    hf_model: Any = None, hf_draft: Any = None, max_new_tokens: int | None = None,
-                   min_confidence: float | None = None) -> dict:  # fmt: skip
+                   min_confidence: float | None = None, compile_draft: bool = False) -> dict:  # fmt: skip
     """Plain decoding and every drafter over the same windows; totals per method.
 
     With hf_model (transformers, the same weights): rows hf-plain, hf-lookup
@@ -328,7 +342,7 @@ def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_
             add("bound", len(plain), time.perf_counter() - start, None, None)
             rows["bound"]["forwards"] -= max(len(plain) - 1, 0) - 1
         for name in drafters:
-            drafter = _make_drafter(name, window, draft_model, draft_len, eos_ids, min_confidence)
+            drafter = _make_drafter(name, window, draft_model, draft_len, eos_ids, min_confidence, compile_draft)
             if drafter is None:
                 continue
             stats = SpecStats()
@@ -423,8 +437,12 @@ def run(args: argparse.Namespace) -> int:
         target, tokenizer, eos_ids = loaded.model, loaded.require_tokenizer(), loaded.eos_token_ids
         draft_dir = args.draft_model or (str(model_dir / "draft") if (model_dir / "draft" / "config.json").is_file() else None)
         if draft_dir:
-            draft_model = checkpoint.load_model(resolve_model_dir(draft_dir), dtype=args.dtype, exact_batches=False)
-        description = f"target {model_dir}" + (f", draft {draft_dir}" if draft_dir else "") + f", {args.dtype} weights"
+            draft_model = checkpoint.load_draft_model(resolve_model_dir(draft_dir), target.args.vocab_size, args.dtype)
+        description = f"target {model_dir}, {args.dtype} weights"
+        if draft_model is not None:
+            description += f"; draft {draft_dir}, {str(draft_model.output.weight.dtype).removeprefix('torch.')} weights"
+            if args.compile_draft:
+                description += f", compiled in {compile_draft_model(draft_model, eos_ids[0]):.1f} s"
     context = target.args.max_position_embeddings
     if args.workload == "free":
         windows = free_windows(tokenizer, context, args.files, min(args.max_new_tokens or 192, context // 2))
@@ -444,10 +462,12 @@ def run(args: argparse.Namespace) -> int:
         # the dtype of ours (a bfloat16 checkpoint would otherwise always run in bfloat16)
         hf_dtype = getattr(torch, args.dtype)
         hf_model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=hf_dtype).eval()
-        if draft_dir:
-            hf_draft = AutoModelForCausalLM.from_pretrained(resolve_model_dir(draft_dir), dtype=hf_dtype).eval()
+        if draft_dir:  # in the dtype of our draft
+            hf_draft = AutoModelForCausalLM.from_pretrained(resolve_model_dir(draft_dir),
+                                                            dtype=draft_model.output.weight.dtype).eval()  # fmt: skip
     table = run_edit_bench(target, windows, drafters, eos_ids, draft_model, args.draft_len, oracle,
-                           hf_model, hf_draft, args.max_new_tokens, args.draft_confidence)  # fmt: skip
+                           hf_model, hf_draft, args.max_new_tokens, args.draft_confidence,
+                           compile_draft=args.compile_draft and not oracle)  # fmt: skip
     if hf_model is not None:  # ours / theirs, for each of our methods against its transformers twin
         for ours, theirs in (("plain", "hf-plain"), ("lookup", "hf-lookup"), ("edit", "hf-lookup"),
                              ("model", "hf-assist")):  # fmt: skip

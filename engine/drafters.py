@@ -14,7 +14,9 @@ dictionary look-ups, never a scan of the sequence.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+import warnings
+import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -288,19 +290,47 @@ class EditDrafter(Drafter):
         self.length.update(drafted, accepted)
 
 
+# model -> its one-token step under torch.compile, made once and shared by every drafter of it
+_COMPILED_STEPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def compiled_step(model: Any) -> Callable[[torch.Tensor, torch.Tensor], torch.Tensor]:
+    """`model`'s one-token forward (idx [1, 1], input_pos [1]) -> logits [1, 1, V] under torch.compile.
+
+    The model attends over its whole cache with a position mask (``static_shapes``), so one graph
+    serves every position of a cache size. Compiling happens on the first call: ~30 s the first
+    time on a machine, a few seconds once torch's on-disk cache holds it. A draft model of the
+    builtin's size is bound by the number of ops, which compiling fuses: its step drops from
+    ~2.2 ms to ~0.7 ms (1 thread).
+    """
+    step = _COMPILED_STEPS.get(model)
+    if step is None:
+        model.static_shapes = True
+        step = torch.compile(lambda idx, input_pos: model(idx, input_pos, last_only=True), dynamic=False)
+        _COMPILED_STEPS[model] = step
+    return step
+
+
 class ModelDrafter(Drafter):
     """A small model that shares the target's tokenizer drafts k tokens autoregressively.
 
     Its KV cache holds the tokens in `self.cached` (positions 0..len-1). After a partial acceptance
     the cache is rolled back by position: only the common prefix of `cached` and the committed
     sequence is kept, and the next proposal first feeds what is missing in one forward.
+
+    compile=True runs the one-token steps through `compiled_step` (the catch-up forwards of
+    several tokens stay eager); its cache is then made once at the draft's whole context, since a
+    new cache size would compile again. Where compiling fails (no C++ compiler, say) it warns
+    once and drafts eagerly.
     """
 
     name = "model"
 
     def __init__(self, model: Any, *, draft_len: int = 4, max_draft_len: int = 12,
-                 max_seq_len: int | None = None, adaptive: bool = True, min_confidence: float = 0.0) -> None:
+                 max_seq_len: int | None = None, adaptive: bool = True, min_confidence: float = 0.0,
+                 compile: bool = False) -> None:  # fmt: skip
         self.model = model
+        self.compile = compile
         self.max_seq_len = max_seq_len
         # stop a draft early at a token the draft model itself gives less than this probability: the
         # target would likely reject it and all after it, so drafting and verifying them is waste
@@ -317,7 +347,8 @@ class ModelDrafter(Drafter):
         self.stable = 0  # prefix length of `cached` known to equal the committed sequence
         # a cache for this request, grown on demand: a 32k-token context would cost gigabytes
         self.capacity = 0
-        self._ensure_capacity(len(prompt) + 512)
+        # compiled: the whole context at once (a new cache size would compile again)
+        self._ensure_capacity(self.limit if self.compile else len(prompt) + 512)
         self.length.reset()
 
     def _ensure_capacity(self, needed: int) -> None:
@@ -333,6 +364,13 @@ class ModelDrafter(Drafter):
     def _forward(self, feed: Sequence[int], start: int) -> torch.Tensor:
         idx = torch.tensor([list(feed)], dtype=torch.long, device=self.device)  # [1, S]
         input_pos = torch.arange(start, start + len(feed), device=self.device)  # [S]
+        if self.compile and len(feed) == 1 and _COMPILED_STEPS.get(self.model) is not False:
+            try:
+                return compiled_step(self.model)(idx, input_pos)[0, -1]
+            except Exception as error:  # noqa: BLE001 - any failure to compile: draft eagerly instead
+                warnings.warn(f"the draft model could not be compiled, drafting without: {error}", stacklevel=2)
+                _COMPILED_STEPS[self.model] = False  # not tried again for this model
+                self.model.static_shapes = False
         return self.model(idx, input_pos, last_only=True)[0, -1]  # [V]
 
     def propose(self, tokens: Sequence[int], max_tokens: int) -> Draft:

@@ -127,6 +127,20 @@ def test_bfloat16_round_trip(tmp_path):
     assert as_float.tok_embeddings.weight.dtype == torch.float32
 
 
+def test_a_small_draft_model_loads_in_float32_a_large_one_in_the_given_dtype(tmp_path, monkeypatch):
+    model = Transformer(tiny_args())
+    model.init_weights(0.2)
+    checkpoint.save(model, tmp_path, dtype=torch.bfloat16)
+    vocab = model.args.vocab_size
+    draft = checkpoint.load_draft_model(tmp_path, vocab, dtype="bfloat16")
+    assert draft.tok_embeddings.weight.dtype == torch.float32  # small: float32 whatever the target's
+    assert torch.equal(draft.tok_embeddings.weight, model.tok_embeddings.weight.to(torch.bfloat16).float())
+    monkeypatch.setattr(checkpoint, "DRAFT_FLOAT32_MAX_PARAMS", 10)
+    assert checkpoint.load_draft_model(tmp_path, vocab, dtype="bfloat16").tok_embeddings.weight.dtype == torch.bfloat16
+    with pytest.raises(EngineError, match=f"vocabulary \\({vocab}\\) differs from the model's \\(99\\)"):
+        checkpoint.load_draft_model(tmp_path, 99)
+
+
 # ---- errors
 
 

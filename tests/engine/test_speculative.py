@@ -347,6 +347,34 @@ def test_model_drafter_grows_its_cache_on_demand():
     assert copy.max_seq_length == 1536  # 768 (the prompt + 512, rounded up), then doubled once
 
 
+def test_a_compiled_draft_model_drafts_what_the_eager_one_drafts():
+    """torch.compile'd one-token steps (static shapes: the whole cache, masked) give the same drafts."""
+    prompt = prompts(1, seed=7)[0]
+    draft = tiny_model(2)
+    expected = plain_greedy(TARGET, prompt, 50)
+    eager = speculative_generate(TARGET, prompt, ModelDrafter(draft, draft_len=4), 50)
+    compiled = speculative_generate(TARGET, prompt, ModelDrafter(draft, draft_len=4, compile=True), 50)
+    assert eager.tokens == compiled.tokens == expected
+    assert draft.static_shapes and draft.max_seq_length == draft.args.max_position_embeddings
+    assert (compiled.stats.drafted_tokens, compiled.stats.accepted_tokens) == (
+        eager.stats.drafted_tokens, eager.stats.accepted_tokens)
+
+
+def test_a_draft_model_that_cannot_be_compiled_drafts_eagerly(monkeypatch):
+    import engine.drafters
+
+    def no_compiler(*args, **kwargs):
+        raise RuntimeError("no C++ compiler")
+
+    monkeypatch.setattr(engine.drafters.torch, "compile", no_compiler)
+    draft = tiny_model(4)
+    prompt = prompts(1, seed=8)[0]
+    with pytest.warns(UserWarning, match="could not be compiled, drafting without: no C\\+\\+ compiler"):
+        result = speculative_generate(TARGET, prompt, ModelDrafter(draft, draft_len=4, compile=True), 40)
+    assert result.tokens == plain_greedy(TARGET, prompt, 40)
+    assert result.stats.drafted_tokens > 0 and not draft.static_shapes
+
+
 def test_model_drafter_stops_a_draft_at_a_token_it_is_unsure_of():
     prompt = prompts(1, seed=5)[0]
     sure = ModelDrafter(DRAFT, draft_len=6, adaptive=False)

@@ -30,7 +30,7 @@ def plain_text(path, prompt: str, max_new: int) -> str:
     return loaded.tokenizer.decode(tokens, skip_special_tokens=True)
 
 
-@pytest.mark.parametrize("drafter", ["lookup", "edit", "hybrid", "model"])
+@pytest.mark.parametrize("drafter", ["lookup", "edit", "hybrid", "model", "model --compile-draft"])
 def test_every_drafter_prints_the_plain_output(checkpoints, draft_dir, tmp_path, capsys, drafter):
     path = checkpoints["llama"]
     expected = plain_text(path, PROMPT, 40)
@@ -40,7 +40,7 @@ def test_every_drafter_prints_the_plain_output(checkpoints, draft_dir, tmp_path,
     words = expected.split(" ")
     words[len(words) // 2] = "changed"  # the reference is the output with one edit
     reference.write_text(" ".join(words))
-    argv = ["generate", "--model", str(path), PROMPT, "--max-new-tokens", "40", "--drafter", drafter,
+    argv = ["generate", "--model", str(path), PROMPT, "--max-new-tokens", "40", "--drafter", *drafter.split(),
             "--stats", "--reference", str(reference), "--draft-model", str(draft_dir)]  # fmt: skip
     assert main(argv) == 0
     out, err = capsys.readouterr()
