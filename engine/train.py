@@ -549,8 +549,13 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
                 eval_every: int = 200, ckpt_every_s: float = 180.0, val_rows: tuple[int, int] = (24, 8),
                 progress: bool = True, stop_after: int | None = None,
                 extend_minutes: float | None = None, copy_from_step: int | None = None,
-                init_from: Path | None = None, mix: dict | None = None):  # fmt: skip
+                init_from: Path | None = None, mix: dict | None = None, compile: bool = False):  # fmt: skip
     """Train one model (resuming from work/<name>/ckpt.pt); returns (model, summary dict).
+
+    `compile` runs the forward and loss under torch.compile: on this project's 2-core machine
+    (AMD EPYC, bfloat16 autocast, 2 threads) the target trains at ~2,100 tokens/s instead of
+    ~1,450 and the draft at ~9,800 instead of ~7,500, after ~50 s of compiling (the same losses to
+    ~1e-5). Where compiling fails it logs why and trains eagerly.
 
     `stop_after` pauses after that many steps of this call, with a checkpoint to resume from.
     `copy_from_step` mixes copy drills into the batches from that step on (kept in the checkpoint).
@@ -630,6 +635,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         log(f"{spec.name}: copy drills from step {copy_from}")
     val = validation_rows(data_dir, *val_rows, seed=seed)
     warmup = 50
+    loss_fn = torch.compile(weighted_loss) if compile else weighted_loss
 
     def save_checkpoint() -> None:
         tmp = ckpt_path.with_suffix(".tmp")
@@ -673,7 +679,14 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         else:  # the main mix numbers its rows from the end of the curriculum
             ids, weights = batches.batch(step - state["copy_end"], spec.batch_size)
         with torch.autocast("cpu", dtype=torch.bfloat16):
-            loss = weighted_loss(model, ids, weights)
+            try:
+                loss = loss_fn(model, ids, weights)
+            except Exception as error:  # noqa: BLE001 - compiling failed: the same step, eagerly
+                if loss_fn is weighted_loss:
+                    raise
+                log(f"{spec.name}: torch.compile failed, training without it: {str(error).splitlines()[0]}")
+                loss_fn = weighted_loss
+                loss = loss_fn(model, ids, weights)
         optimizer.zero_grad(set_to_none=True)
         loss.backward()
         grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -727,6 +740,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         "train_seconds": round(state["elapsed"], 1),
         "tokens_per_second": round(state["tokens"] / max(state["elapsed"], 1e-9)),
         "final_train_loss": _recent_loss(log_path), **state.get("last_val", {}), "cpu": _cpu_name(),
+        "compiled": loss_fn is not weighted_loss,
     }  # fmt: skip
     (run_dir / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     return model.eval(), summary
@@ -1245,6 +1259,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--lr", type=float, help="peak learning rate of the models trained (default: their spec's)")
     parser.add_argument("--eval-every", type=int, default=200)
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0: all cores)")
+    parser.add_argument("--no-compile", action="store_true",
+                        help="train without torch.compile (slower: ~1.3x the draft's time, ~1.5x the target's)")  # fmt: skip
     parser.add_argument("--no-progress", action="store_true")
     parser.add_argument("--data-only", action="store_true", help="stop after the data stage")
     parser.add_argument("--eval", action="store_true", help="evaluate the exported pair on held-out edits")
@@ -1294,7 +1310,7 @@ def main(argv: list[str] | None = None) -> int:
             specs[name], work, args.seed, minutes=args.minutes * share, steps=fixed,
             eval_every=args.eval_every, progress=not args.no_progress, extend_minutes=args.extend_minutes,
             copy_from_step=None if args.no_copy_drills else args.copy_from_step, mix=mix,
-            init_from=out_dir if args.continue_shipped else None,
+            init_from=out_dir if args.continue_shipped else None, compile=not args.no_compile,
         )  # fmt: skip
         export(model, work, out_dir)
         record_phases(out_dir, previous, summary)

@@ -276,6 +276,20 @@ def test_resume_follows_the_same_trajectory(work, tmp_path):
 
 
 @pytest.mark.slow
+def test_a_compiled_run_takes_the_eager_runs_steps(work, tmp_path):
+    spec = train.SPECS["tiny"]
+    eager, compiled = tmp_path / "eager", tmp_path / "compiled"
+    for target in (eager, compiled):
+        target.mkdir()
+        (target / "data").symlink_to(work / "data")
+    kwargs = dict(seed=3, minutes=None, steps=4, val_rows=(1, 1), progress=False)
+    _, plain = train.train_model(spec, eager, **kwargs)
+    _, summary = train.train_model(spec, compiled, compile=True, **kwargs)
+    assert summary["compiled"] and not plain["compiled"]
+    assert _losses(compiled / "tiny") == pytest.approx(_losses(eager / "tiny"), abs=2e-3)
+
+
+@pytest.mark.slow
 def test_export_loads_in_engine_and_transformers(work, tmp_path):
     import torch
 
