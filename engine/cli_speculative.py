@@ -32,8 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="the most tokens drafted per step (default: 256 edit, 32 lookup, 12 model); "
                             "draft lengths adapt below it to recent acceptance")  # fmt: skip
     group.add_argument("--compile-draft", action="store_true",
-                       help="run the draft model's steps under torch.compile: ~3x faster drafting, after "
-                            "~30 s of compiling the first time on a machine (a few seconds later on)")  # fmt: skip
+                       help="run the draft model's steps under torch.compile: the builtin draft's step takes "
+                            "~1.5 ms instead of ~2.1 (2-core CPU), after ~30 s of compiling the first time on "
+                            "a machine (a few seconds later on)")  # fmt: skip
 
 
 def _draft_model_dir(args: argparse.Namespace, model_dir: Path) -> Path | None:

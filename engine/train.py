@@ -15,6 +15,8 @@ The learning rate follows warm-up, stable, decay (WSD). With --minutes, the step
 starts (and so the total) is decided from the measured speed near the end of the budget and
 stored in the checkpoint, so a resumed run follows the same schedule; --draft-steps and
 --target-steps fix the totals instead, and reproduce a timed run exactly (its log records them).
+Each training step's forward and loss run under torch.compile (--no-compile: eagerly), which on
+this project's 2-core machine trains the target ~1.5x and the draft ~1.3x faster.
 """
 
 from __future__ import annotations
@@ -687,6 +689,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
                 log(f"{spec.name}: torch.compile failed, training without it: {str(error).splitlines()[0]}")
                 loss_fn = weighted_loss
                 loss = loss_fn(model, ids, weights)
+        state["compiled"] = loss_fn is not weighted_loss  # how the last step ran (kept on resume)
         optimizer.zero_grad(set_to_none=True)
         loss.backward()
         grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -740,7 +743,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         "train_seconds": round(state["elapsed"], 1),
         "tokens_per_second": round(state["tokens"] / max(state["elapsed"], 1e-9)),
         "final_train_loss": _recent_loss(log_path), **state.get("last_val", {}), "cpu": _cpu_name(),
-        "compiled": loss_fn is not weighted_loss,
+        "compiled": state.get("compiled", False),
     }  # fmt: skip
     (run_dir / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     return model.eval(), summary
@@ -1149,6 +1152,10 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
       "predicted before copying is learned. Each model trains within its share of the time budget; the decay "
       "point is chosen from the measured speed, and a run without interruptions repeats exactly with "
       "`--draft-steps`/`--target-steps` set to the step counts above.\n")
+    compiled = [f"{name} run {run.get('run', number)}" for name in ("draft", "target")
+                for number, run in enumerate(phases[name] or [summaries.get(name, {})], 1) if run.get("compiled")]  # fmt: skip
+    if compiled:
+        w(f"Steps under torch.compile: {', '.join(compiled)}; the others ran eagerly.\n")
     history = work / "history.md"  # what happened in this particular run (restarts, changes), by hand
     if history.is_file():
         w("### How this pair's run went\n")

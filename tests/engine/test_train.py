@@ -338,6 +338,9 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     train.record_phases(out, train.shipped_phases(out), {**later, "run": 4, "val_edit": 0.05912, "val_plain": 2.6876, "cpu": None})
     card = train.write_model_card(out, work).read_text()
     assert "| target | 4 | 5 | 100 | 1 |" in card and "| 0.059 | 2.688 |" in card
+    assert "torch.compile" not in card  # no run recorded a compiled step
+    train.record_phases(out, train.shipped_phases(out), {**later, "run": 5, "compiled": True})
+    assert "Steps under torch.compile: target run 5; the others ran eagerly." in train.write_model_card(out, work).read_text()
     assert f"of {summary['cpu']} (the runs with a `cpu` in training.json; the others did not record theirs)" in card
     # speculative decoding is lossless: the same tokens as plain greedy decoding
     for key, value in result["decoding"].items():
