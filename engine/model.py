@@ -29,16 +29,20 @@ to and from Hugging Face tensor names.
 
 Attention and the KV cache run in float32, even when the weights are bfloat16:
 scaled_dot_product_attention in bfloat16 with one query is ~8x slower on a CPU, and float32
-keeps the long sums exact. A target laid out with exact_batches whose weights are packed
-bfloat16 attends over its cache in float64 (a float64 cache: twice the memory and traffic).
-BLAS sums float32 products in an order set by the number of query rows, and after the
-rounding to bfloat16 a verify forward of k tokens then differed from k one-token steps;
-float64 makes those orders agree to ~1e-16. A prefill from position 0 keeps float32 flash
-attention (decoding of any kind prefills alike).
+keeps the long sums exact. BLAS sums float32 products in an order set by their shape, and after
+the rounding to bfloat16 a verify forward of k tokens then differed from k one-token steps.
+So a target laid out with exact_batches whose weights are packed bfloat16 decodes and verifies
+with ``exact_attention``, whose products have shapes that do not depend on the number of
+queries (rows padded, keys in whole blocks, the cache a whole number of blocks long); where
+this machine's BLAS fails that function's check (``exact_attention_holds``) it attends in
+float64 over a float64 cache instead (sums in any order agree to ~1e-16; twice the memory
+traffic). A prefill from position 0 keeps float32 flash attention (decoding of any kind
+prefills alike).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field, fields
 
@@ -388,13 +392,17 @@ class Attention(nn.Module):
         self.q_norm = RMSNorm(args.head_dim, args.norm_eps) if args.qk_norm else None
         self.k_norm = RMSNorm(args.head_dim, args.norm_eps) if args.qk_norm else None
         self.kv_cache: KVCache | None = None
-        self.exact = False  # float64 attention over the cache (use_inference_layout(exact_batches=True))
+        # attention over the cache that computes each query the same however many a forward has
+        # (use_inference_layout(exact_batches=True)): exact_attention over a float32 cache, or
+        # float64 sums over a float64 cache where this machine's BLAS fails exact_attention's check
+        self.exact = False
 
     def forward(self, x: Tensor, cos: Tensor, sin: Tensor, mask: Tensor | None,
-                input_pos: Tensor | None, kv_len: int) -> Tensor:  # fmt: skip
+                input_pos: Tensor | None, kv_len: int, exact: bool = False) -> Tensor:  # fmt: skip
         # x: [B, S, dim]; cos/sin: [S, D]; kv_len: how many cached keys to attend to.
         # mask: [S, kv_len] bool (True = may attend), or None: with one query, every key; with
         # more, causal from position 0 (Transformer.forward only passes None in those cases).
+        # exact: decoding or a verify by exact_attention, and mask is its exact_mask.
         bsz, seqlen, _ = x.shape
         h, h_kv, d = self.n_head, self.n_kv_heads, self.head_dim
         qkv = self.wqkv(x).float()  # [B, S, (H + 2 H_kv) * D]; float32 from here on (see top)
@@ -415,9 +423,11 @@ class Attention(nn.Module):
             k_all, v_all = self.kv_cache.update(input_pos, k, v)
             if mask is None and seqlen > 1:  # a prefill from position 0: this forward's own keys and values
                 y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=h != h_kv)
-            else:  # decoding, a speculative verify
+            elif exact:  # decoding, a speculative verify: exactly the same numbers either way
+                y = exact_attention(q, k_all, v_all, mask)
+            else:  # decoding or a verify of a layout that is not exact_attention's, a short prefill from 0
                 k, v = k_all[:bsz, :, :kv_len], v_all[:bsz, :, :kv_len]  # [B, H_kv, L, D]
-                if self.exact:
+                if k.dtype == torch.float64:  # an exact layout where exact_attention_holds() is False:
                     # float64 sums over float32 inputs (products exact), so k queries at once round to
                     # the float32 of k single queries (in float32, BLAS sums in an order set by the
                     # number of rows; in float64 the orders differ by ~1e-16)
@@ -453,6 +463,78 @@ def small_query_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None) 
     return y.view(bsz, n_head, seqlen, head_dim)
 
 
+# exact_attention: keys are taken in blocks of this many (the cache of an exact model is a whole
+# number of blocks long), query rows in groups of EXACT_ROWS
+EXACT_BLOCK = 512
+EXACT_ROWS = 16
+
+
+def exact_mask(input_pos: Tensor, n_rep: int, window: int | None = None) -> Tensor:
+    """exact_attention's mask, added to the scores: [rows padded to EXACT_ROWS, keys in whole
+    blocks] float32, 0 where a row may attend, -inf where not; row r * S + i is query head r (of
+    a group sharing a K/V head) at input_pos[i]."""
+    seqlen = input_pos.shape[0]
+    rows = n_rep * seqlen
+    n_keys = -(-(int(input_pos[-1]) + 1) // EXACT_BLOCK) * EXACT_BLOCK
+    key_pos = torch.arange(n_keys, device=input_pos.device)
+    allowed = key_pos[None, :] <= input_pos[:, None]  # [S, n_keys]
+    if window is not None:
+        allowed &= input_pos[:, None] - key_pos[None, :] < window
+    # padding rows (zero queries) may see every key: no row is all masked
+    allowed = F.pad(allowed.repeat(n_rep, 1), (0, 0, 0, -rows % EXACT_ROWS), value=True)
+    return torch.zeros(allowed.shape, device=input_pos.device).masked_fill_(~allowed, float("-inf"))
+
+
+def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor) -> Tensor:
+    """Attention over the cache whose every query row comes out the same, bit for bit, whether a
+    forward has one query (decoding) or many (a speculative verify).
+
+    q: [B, H, S, D] float32; k_cache / v_cache: [B, H_kv, L, D] float32, L a multiple of
+    EXACT_BLOCK; mask: exact_mask(input_pos, H // H_kv, window) -> [B, H, S, D].
+    BLAS sums a product in an order set by its shape. So every product here has a shape that
+    does not depend on how many queries there are: the rows (query heads sharing a K/V head,
+    stacked) are padded to a multiple of EXACT_ROWS, each row is scored against the keys up
+    to the block holding the last position (masked past the row's own position), and P @ V is
+    one product per block of EXACT_BLOCK keys, added up block after block. A row's blocks past
+    its own position hold only zero probabilities and add exact zeros. What remains assumed of
+    BLAS, that a row's result does not depend on the other rows of a product whose row count is
+    a multiple of EXACT_ROWS, is checked on this machine by `exact_attention_holds()`.
+    """
+    bsz, n_head, seqlen, head_dim = q.shape
+    n_kv = k_cache.shape[1]
+    groups, rows = bsz * n_kv, n_head // n_kv * seqlen
+    padded, n_keys = mask.shape
+    q = F.pad(q.reshape(groups, rows, head_dim), (0, 0, 0, padded - rows))  # the query heads of a K/V head stacked
+    k = k_cache[:bsz, :, :n_keys].reshape(groups, n_keys, head_dim)
+    v = v_cache[:bsz, :, :n_keys].reshape(groups, n_keys, head_dim)
+    scores = torch.baddbmm(mask, q, k.transpose(1, 2), alpha=head_dim**-0.5)  # [G, padded, n_keys], masked
+    probs = torch.softmax(scores, dim=-1)
+    y = torch.bmm(probs[:, :, :EXACT_BLOCK], v[:, :EXACT_BLOCK])
+    for start in range(EXACT_BLOCK, n_keys, EXACT_BLOCK):
+        y += torch.bmm(probs[:, :, start : start + EXACT_BLOCK], v[:, start : start + EXACT_BLOCK])
+    return y[:, :rows].reshape(bsz, n_head, seqlen, head_dim)
+
+
+@functools.cache
+def exact_attention_holds() -> bool:
+    """Whether exact_attention computes a verify of k queries exactly as k single ones on this
+    machine (BLAS kernels differ by CPU): drafts of 2-40 tokens at a few positions, with and
+    without grouped queries. A few tens of milliseconds, once per process."""
+    generator = torch.Generator().manual_seed(0)
+    for n_head, n_kv in ((6, 2), (4, 4)):
+        k_cache, v_cache = (torch.randn(1, n_kv, 3 * EXACT_BLOCK, 64, generator=generator) for _ in range(2))
+        for start, k in ((3, 2), (40, 13), (EXACT_BLOCK - 5, 17), (2 * EXACT_BLOCK - 20, 40)):
+            q = torch.randn(1, n_head, k, 64, generator=generator)
+            mask = exact_mask(torch.arange(start, start + k), n_head // n_kv)
+            together = exact_attention(q, k_cache, v_cache, mask)
+            for i in range(k):
+                mask = exact_mask(torch.tensor([start + i]), n_head // n_kv)
+                alone = exact_attention(q[:, :, i : i + 1], k_cache, v_cache, mask)
+                if not torch.equal(alone, together[:, :, i : i + 1]):
+                    return False
+    return True
+
+
 class FeedForward(nn.Module):
     def __init__(self, args: ModelArgs) -> None:
         super().__init__()
@@ -474,8 +556,8 @@ class TransformerBlock(nn.Module):
         self.ffn_norm = RMSNorm(args.dim, args.norm_eps)
 
     def forward(self, x: Tensor, cos: Tensor, sin: Tensor, mask: Tensor | None,
-                input_pos: Tensor | None, kv_len: int) -> Tensor:  # fmt: skip
-        h = x + self.attention(self.attention_norm(x), cos, sin, mask, input_pos, kv_len)
+                input_pos: Tensor | None, kv_len: int, exact: bool = False) -> Tensor:  # fmt: skip
+        h = x + self.attention(self.attention_norm(x), cos, sin, mask, input_pos, kv_len, exact)
         return h + self.feed_forward(self.ffn_norm(h))
 
 
@@ -555,18 +637,21 @@ class Transformer(nn.Module):
 
     def setup_caches(self, max_batch_size: int, max_seq_length: int, dtype: torch.dtype | None = None) -> None:
         """Allocate a KV cache per layer for up to max_batch_size rows and max_seq_length positions
-        (float32; float64 for a model laid out with exact_batches, see use_inference_layout)."""
+        (float32, or float64 for an exact layout where exact_attention_holds() is False; an exact
+        layout's cache is a whole number of EXACT_BLOCK positions long, see exact_attention)."""
+        exact = self.layers[0].attention.exact
         if dtype is None:
-            dtype = torch.float64 if self.layers[0].attention.exact else torch.float32
+            dtype = torch.float64 if exact and not exact_attention_holds() else torch.float32
         cache = self.layers[0].attention.kv_cache
         if (self.max_batch_size >= max_batch_size and self.max_seq_length == max_seq_length
                 and cache is not None and cache.k_cache.dtype == dtype):  # fmt: skip
             return
         device = self.output.weight.device
         self.max_batch_size, self.max_seq_length = max_batch_size, max_seq_length
+        length = -(-max_seq_length // EXACT_BLOCK) * EXACT_BLOCK if exact else max_seq_length  # whole blocks
         for layer in self.layers:
             layer.attention.kv_cache = KVCache(
-                max_batch_size, max_seq_length, self.args.n_kv_heads, self.args.head_dim, dtype
+                max_batch_size, length, self.args.n_kv_heads, self.args.head_dim, dtype
             ).to(device)
         self._rope_for(max_seq_length)
 
@@ -576,10 +661,15 @@ class Transformer(nn.Module):
             layer.attention.kv_cache = None
         self.max_batch_size = self.max_seq_length = 0
 
+    def _exact_attention(self) -> bool:
+        """Whether decoding and verification attend by exact_attention (an exact layout, float32 cache)."""
+        attention = self.layers[0].attention
+        return attention.exact and attention.kv_cache.k_cache.dtype == torch.float32
+
     def forward(self, idx: Tensor, input_pos: Tensor | None = None, last_only: bool = False) -> Tensor:
         # idx: [B, S] token ids; input_pos: [S] absolute positions (with caches) or None
         bsz, seqlen = idx.shape
-        mask = None
+        mask, exact = None, False
         if input_pos is None:
             rope = self._rope_for(seqlen)
             cos, sin = rope[0, :seqlen], rope[1, :seqlen]
@@ -606,7 +696,10 @@ class Transformer(nn.Module):
             window = self.args.sliding_window
             windowed = window is not None and kv_len > window
             # None (no mask) for one query, or for a long prefill from 0 (SDPA's own causal path)
-            if windowed or (seqlen > 1 and (start > 0 or seqlen <= SMALL_QUERY)):
+            exact = (start > 0 or seqlen == 1) and self._exact_attention()
+            if exact:  # decoding or a verify: every query computed as it would be alone
+                mask = exact_mask(input_pos, self.args.n_head // self.args.n_kv_heads, window)
+            elif windowed or (seqlen > 1 and (start > 0 or seqlen <= SMALL_QUERY)):
                 # causal mask from positions: query at p sees keys at positions <= p
                 key_pos = torch.arange(kv_len, device=idx.device)
                 mask = key_pos[None, :] <= input_pos[:, None]  # [S, L]
@@ -614,7 +707,7 @@ class Transformer(nn.Module):
                     mask &= input_pos[:, None] - key_pos[None, :] < window
         x = self.tok_embeddings(idx)  # [B, S, dim]
         for layer in self.layers:
-            x = layer(x, cos, sin, mask, input_pos, kv_len)
+            x = layer(x, cos, sin, mask, input_pos, kv_len, exact)
         if last_only:
             x = x[:, -1:]
         return self.output(self.norm(x))  # [B, S or 1, vocab]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 import torch
+import torch.nn.functional as F
 
 from engine.checkpoint import load_model
 from engine.model import Linear, ModelArgs, Transformer, _can_pack_bfloat16
@@ -121,15 +122,18 @@ def test_batch_rows_equal_batch_one(checkpoints):
 
 
 def test_bfloat16_weights_keep_a_float32_or_float64_cache(checkpoints):
-    from engine.model import _can_pack_bfloat16
+    from engine.model import EXACT_BLOCK, _can_pack_bfloat16, exact_attention_holds
 
     model = load_model(checkpoints["llama"], dtype=torch.bfloat16)
     reference = load_model(checkpoints["llama"])
     assert model.output.weight.dtype == torch.bfloat16
     model.setup_caches(1, 64)
-    # a target whose products are row-count-exact attends in float64 (see the exact batches test)
-    exact = torch.float64 if _can_pack_bfloat16() else torch.float32
-    assert model.layers[0].attention.kv_cache.k_cache.dtype == exact
+    # a target whose products are row-count-exact attends exactly (see the exact batches test):
+    # exact_attention over whole blocks of a float32 cache, or float64 where BLAS fails its check
+    exact = _can_pack_bfloat16()
+    cache = model.layers[0].attention.kv_cache.k_cache
+    assert cache.dtype == (torch.float64 if exact and not exact_attention_holds() else torch.float32)
+    assert model.max_seq_length == 64 and cache.shape[2] == (EXACT_BLOCK if exact else 64)
     draft = load_model(checkpoints["llama"], dtype=torch.bfloat16, exact_batches=False)
     draft.setup_caches(1, 64)
     assert draft.layers[0].attention.kv_cache.k_cache.dtype == torch.float32
@@ -268,23 +272,57 @@ def test_a_deep_copy_of_a_packed_model_decodes_the_same(checkpoints, exact):
 
 
 @needs_onednn
-def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps():
+@pytest.mark.parametrize("attention", ["blocks", "float64"])
+def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, monkeypatch):
     """A target in bfloat16: a forward of k tokens over the cache (a speculative verify) gives
     bit for bit the logits of k one-token steps, so speculative decoding cannot change a token.
+    Its attention is exact_attention over a float32 cache, or, where this machine's BLAS fails
+    that function's check, float64 sums over a float64 cache: both are tested.
     (A draft model's layout, float32 copies of small matrices, does not on this machine: BLAS
     sums 13 rows in another order than one, and the rounding to bfloat16 moves some logits.)"""
+    import engine.model
+
+    if attention == "float64":
+        monkeypatch.setattr(engine.model, "exact_attention_holds", lambda: False)
+    elif not engine.model.exact_attention_holds():
+        pytest.skip("this machine's BLAS fails exact_attention's check: targets attend in float64")
     torch.manual_seed(0)
     args = ModelArgs(vocab_size=512, dim=384, n_layer=2, n_head=6, n_kv_heads=2, intermediate_size=1024,
-                     max_position_embeddings=512)  # fmt: skip
+                     max_position_embeddings=1024)  # fmt: skip
     model = Transformer(args)
     model.init_weights(0.05)
     model = model.to(torch.bfloat16).use_inference_layout().eval()
-    idx = torch.randint(0, 512, (1, 480))
+    idx = torch.randint(0, 512, (1, 560))
     with torch.inference_mode():
-        for start in (30, 400):  # short and long contexts; drafts of up to 64 tokens
-            model.setup_caches(1, 480)
+        # short and long contexts, drafts of up to 64 tokens; from 480 they cross a block of
+        # exact_attention's keys (EXACT_BLOCK, 512)
+        for start in (30, 400, 480):
+            model.setup_caches(1, 560)
+            cache = model.layers[0].attention.kv_cache.k_cache.dtype
+            assert cache == (torch.float64 if attention == "float64" else torch.float32)
             model(idx[:, :start], torch.arange(start))
             steps = torch.cat([model(idx[:, p : p + 1], torch.tensor([p])) for p in range(start, start + 64)], dim=1)
             same = [torch.equal(model(idx[:, start : start + k], torch.arange(start, start + k)), steps[:, :k])
                     for k in (2, 5, 13, 16, 17, 40, 64)]  # fmt: skip
             assert all(same), (start, same)
+
+
+@pytest.mark.parametrize("window", [None, 50])
+def test_exact_attention_is_attention(window):
+    """exact_attention computes what scaled_dot_product_attention does (up to float32 rounding),
+    grouped queries, the causal mask from positions and a sliding window included."""
+    from engine.model import EXACT_BLOCK, exact_attention, exact_mask
+
+    torch.manual_seed(0)
+    k_cache, v_cache = torch.randn(2, 2, 2 * EXACT_BLOCK, 16), torch.randn(2, 2, 2 * EXACT_BLOCK, 16)
+    for start, k in ((0, 1), (7, 5), (EXACT_BLOCK - 3, 9), (300, 1)):
+        q = torch.randn(2, 6, k, 16)
+        pos = torch.arange(start, start + k)
+        key_pos = torch.arange(start + k)
+        mask = key_pos[None, :] <= pos[:, None]
+        if window is not None:
+            mask &= pos[:, None] - key_pos[None, :] < window
+        expected = F.scaled_dot_product_attention(q, k_cache[:, :, : start + k], v_cache[:, :, : start + k],
+                                                  attn_mask=mask, enable_gqa=True)  # fmt: skip
+        got = exact_attention(q, k_cache, v_cache, exact_mask(pos, 3, window))
+        assert got.shape == expected.shape and (got - expected).abs().max() < 1e-5
