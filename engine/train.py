@@ -1184,7 +1184,8 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
             w("")
         dec = evaluation["decoding"]
         w("Speculative decoding on these prompts (target; batch 1, CPU, "
-          f"{evaluation.get('threads', '?')} threads, while other work shared the machine, so speeds are indicative):\n")
+          f"{evaluation.get('threads', '?')} thread{'' if evaluation.get('threads') == 1 else 's'}, while other "
+          "work shared the machine, so speeds are indicative):\n")
         w("| decoding | runs | tokens/s | acceptance rate | accepted per target forward | same tokens as plain |\n|---|---:|---:|---:|---:|---:|")
         labels = {"plain": "plain greedy", "edit_timed": "EditDrafter (original file as draft)", "model": "ModelDrafter (builtin draft)"}
         for key, label in labels.items():
