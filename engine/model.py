@@ -504,7 +504,8 @@ def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor) -
     n_kv = k_cache.shape[1]
     groups, rows = bsz * n_kv, n_head // n_kv * seqlen
     padded, n_keys = mask.shape
-    q = F.pad(q.reshape(groups, rows, head_dim), (0, 0, 0, padded - rows))  # the query heads of a K/V head stacked
+    # the query heads sharing a K/V head stacked, padded with zero rows
+    q = F.pad(q.reshape(groups, rows, head_dim), (0, 0, 0, padded - rows))
     k = k_cache[:bsz, :, :n_keys].reshape(groups, n_keys, head_dim)
     v = v_cache[:bsz, :, :n_keys].reshape(groups, n_keys, head_dim)
     scores = torch.baddbmm(mask, q, k.transpose(1, 2), alpha=head_dim**-0.5)  # [G, padded, n_keys], masked
@@ -516,15 +517,15 @@ def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor) -
 
 
 @functools.cache
-def exact_attention_holds() -> bool:
+def exact_attention_holds(head_dim: int = 64) -> bool:
     """Whether exact_attention computes a verify of k queries exactly as k single ones on this
-    machine (BLAS kernels differ by CPU): drafts of 2-40 tokens at a few positions, with and
-    without grouped queries. A few tens of milliseconds, once per process."""
+    machine (BLAS kernels differ by CPU) for heads of head_dim: drafts of 2-40 tokens at a few
+    positions, with and without grouped queries. ~0.1 s, once per process and head size."""
     generator = torch.Generator().manual_seed(0)
     for n_head, n_kv in ((6, 2), (4, 4)):
-        k_cache, v_cache = (torch.randn(1, n_kv, 3 * EXACT_BLOCK, 64, generator=generator) for _ in range(2))
+        k_cache, v_cache = (torch.randn(1, n_kv, 3 * EXACT_BLOCK, head_dim, generator=generator) for _ in range(2))
         for start, k in ((3, 2), (40, 13), (EXACT_BLOCK - 5, 17), (2 * EXACT_BLOCK - 20, 40)):
-            q = torch.randn(1, n_head, k, 64, generator=generator)
+            q = torch.randn(1, n_head, k, head_dim, generator=generator)
             mask = exact_mask(torch.arange(start, start + k), n_head // n_kv)
             together = exact_attention(q, k_cache, v_cache, mask)
             for i in range(k):
@@ -641,7 +642,7 @@ class Transformer(nn.Module):
         layout's cache is a whole number of EXACT_BLOCK positions long, see exact_attention)."""
         exact = self.layers[0].attention.exact
         if dtype is None:
-            dtype = torch.float64 if exact and not exact_attention_holds() else torch.float32
+            dtype = torch.float64 if exact and not exact_attention_holds(self.args.head_dim) else torch.float32
         cache = self.layers[0].attention.kv_cache
         if (self.max_batch_size >= max_batch_size and self.max_seq_length == max_seq_length
                 and cache is not None and cache.k_cache.dtype == dtype):  # fmt: skip

@@ -132,7 +132,7 @@ def test_bfloat16_weights_keep_a_float32_or_float64_cache(checkpoints):
     # exact_attention over whole blocks of a float32 cache, or float64 where BLAS fails its check
     exact = _can_pack_bfloat16()
     cache = model.layers[0].attention.kv_cache.k_cache
-    assert cache.dtype == (torch.float64 if exact and not exact_attention_holds() else torch.float32)
+    assert cache.dtype == (torch.float64 if exact and not exact_attention_holds(model.args.head_dim) else torch.float32)
     assert model.max_seq_length == 64 and cache.shape[2] == (EXACT_BLOCK if exact else 64)
     draft = load_model(checkpoints["llama"], dtype=torch.bfloat16, exact_batches=False)
     draft.setup_caches(1, 64)
@@ -283,8 +283,8 @@ def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, m
     import engine.model
 
     if attention == "float64":
-        monkeypatch.setattr(engine.model, "exact_attention_holds", lambda: False)
-    elif not engine.model.exact_attention_holds():
+        monkeypatch.setattr(engine.model, "exact_attention_holds", lambda head_dim: False)
+    elif not engine.model.exact_attention_holds(64):
         pytest.skip("this machine's BLAS fails exact_attention's check: targets attend in float64")
     torch.manual_seed(0)
     args = ModelArgs(vocab_size=512, dim=384, n_layer=2, n_head=6, n_kv_heads=2, intermediate_size=1024,
