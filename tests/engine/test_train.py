@@ -233,13 +233,19 @@ def test_grow_embeds_a_small_model_in_a_bigger_one_that_computes_the_same_functi
         train.grow(big, small)
 
 
+def work_dirs(work: Path, tmp_path: Path, *names: str) -> list[Path]:
+    """New work directories under tmp_path that share `work`'s data."""
+    dirs = [tmp_path / name for name in names]
+    for path in dirs:
+        path.mkdir()
+        (path / "data").symlink_to(work / "data")
+    return dirs
+
+
 def test_a_new_run_can_continue_from_shipped_weights(work, tmp_path):
     from engine import checkpoint
 
-    first, second = tmp_path / "first", tmp_path / "second"
-    for run in (first, second):
-        run.mkdir()
-        (run / "data").symlink_to(work / "data")
+    first, second = work_dirs(work, tmp_path, "first", "second")
     spec = train.SPECS["tiny"]
     model, _ = train.train_model(spec, first, seed=1, minutes=None, steps=3, val_rows=(1, 1), progress=False)
     train.export(model, first, tmp_path / "shipped")
@@ -259,10 +265,7 @@ def _losses(run_dir: Path) -> list[float]:
 @pytest.mark.slow
 def test_resume_follows_the_same_trajectory(work, tmp_path):
     spec = train.SPECS["tiny"]
-    straight, paused = tmp_path / "straight", tmp_path / "paused"
-    for target in (straight, paused):
-        target.mkdir()
-        (target / "data").symlink_to(work / "data")
+    straight, paused = work_dirs(work, tmp_path, "straight", "paused")
     kwargs = dict(seed=3, minutes=None, steps=8, eval_every=4, val_rows=(2, 1), progress=False)
     train.train_model(spec, straight, **kwargs)
     train.train_model(spec, paused, stop_after=3, **kwargs)
@@ -278,10 +281,7 @@ def test_resume_follows_the_same_trajectory(work, tmp_path):
 @pytest.mark.slow
 def test_a_compiled_run_takes_the_eager_runs_steps(work, tmp_path):
     spec = train.SPECS["tiny"]
-    eager, compiled = tmp_path / "eager", tmp_path / "compiled"
-    for target in (eager, compiled):
-        target.mkdir()
-        (target / "data").symlink_to(work / "data")
+    eager, compiled = work_dirs(work, tmp_path, "eager", "compiled")
     kwargs = dict(seed=3, minutes=None, steps=4, val_rows=(1, 1), progress=False)
     _, plain = train.train_model(spec, eager, **kwargs)
     _, summary = train.train_model(spec, compiled, compile=True, **kwargs)
