@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -256,6 +257,24 @@ def test_a_new_run_can_continue_from_shipped_weights(work, tmp_path):
     assert all(torch.equal(shipped[k], v) for k, v in again.state_dict().items())
     assert summary["init_from"] == str(tmp_path / "shipped") and summary["copy_curriculum_steps"] == 0
     assert summary["mix"] == {"plain_every": 0, "prompt_weight": 0.0}
+
+
+@pytest.mark.slow
+def test_the_one_command_trains_the_draft_then_grows_the_target_from_it(work, tmp_path, monkeypatch):
+    (run,) = work_dirs(work, tmp_path, "run")
+    tiny = train.SPECS["tiny"]  # head size 16, two query heads per key/value head, like the target's grown shape
+    monkeypatch.setitem(train.SPECS, "draft", replace(tiny, name="draft"))
+    monkeypatch.setitem(train.SPECS, "target", replace(tiny, name="target", dim=64, n_layer=2, n_head=4, n_kv_heads=2,
+                                                       intermediate_size=128, grow_from="draft"))  # fmt: skip
+    out = tmp_path / "out"
+    assert train.main(["--work", str(run), "--out", str(out), "--draft-steps", "2", "--target-steps", "2",
+                       "--no-progress", "--no-compile"]) == 0  # fmt: skip
+    summaries = json.loads((run / "train_summary.json").read_text())
+    # the draft learns to copy with drills in its rows; the target, grown from a draft that copies, trains on edits
+    assert summaries["draft"]["copy_from_step"] == 0 and summaries["target"]["copy_from_step"] is None
+    assert summaries["draft"]["mix"] == summaries["target"]["mix"] == {"window_repeat": 2}
+    assert (out / "config.json").is_file() and (out / "draft" / "config.json").is_file()
+    assert json.loads((out / "config.json").read_text())["hidden_size"] == 64
 
 
 def _losses(run_dir: Path) -> list[float]:
