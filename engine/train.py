@@ -1088,7 +1088,8 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
       f"{PROMPT_LOSS_WEIGHT} on the prompt; each window edit comes twice per epoch). A model trained from scratch "
       "(the draft) also has copy drills in 2 of every 7 rows, `<|bos|> X <|assistant|> X <|end|>` with X 16-480 "
       "random tokens or a window of plain code, loss on the second X only; the target, grown from a draft that "
-      "copies, has none. Later runs' rows differ where training.json records a mix.\n")
+      "copies, has none. These are the defaults of `python -m engine.train`; a run that trained otherwise has "
+      "its mix in its row of training.json (and of the table of runs below, where there are several).\n")
     w(f"Curriculum: each model starts on copy drills alone, in rows of {COPY_SEQ_LEN} tokens ({COPY_ROWS} per step) with "
       "X 8-64 tokens, 70% of them random, until the mean drill loss of 20 steps falls under "
       f"{COPY_DONE_LOSS} nats (or a step limit), then trains on the rows above. Copying (induction heads) forms "
@@ -1138,7 +1139,8 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
         for name, runs in phases.items():
             for number, run in enumerate(runs, 1):
                 mix = [f"{k} {v}" for k, v in (run.get("mix") or {}).items()]
-                mix += ["no copy drills"] if "copy_from_step" in run and run["copy_from_step"] is None else []
+                if "copy_from_step" in run:
+                    mix += ["no copy drills"] if run["copy_from_step"] is None else ["copy drills"]
                 mix = ", ".join(mix) or "the rows above"
                 w(f"| {name} | {run.get('run', number)} | {run.get('steps', 0):,} | {run.get('tokens', 0):,} | {run.get('train_seconds', 0):,.0f} | "
                   f"{(run.get('spec') or {}).get('lr', '')} | {mix} | {_or_na(run.get('val_edit'))} | {_or_na(run.get('val_plain'))} |")

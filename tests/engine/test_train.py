@@ -360,6 +360,8 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     assert "torch.compile" not in card  # no run recorded a compiled step
     train.record_phases(out, train.shipped_phases(out), {**later, "run": 5, "compiled": True})
     assert "Steps under torch.compile: target run 5; the others ran eagerly." in train.write_model_card(out, work).read_text()
+    train.record_phases(out, train.shipped_phases(out), {**later, "run": 6, "mix": {"plain_every": 7}, "copy_from_step": 0})
+    assert "| plain_every 7, copy drills |" in train.write_model_card(out, work).read_text()  # a run of older defaults
     assert f"of {summary['cpu']} (the runs with a `cpu` in training.json; the others did not record theirs)" in card
     # speculative decoding is lossless: the same tokens as plain greedy decoding
     for key, value in result["decoding"].items():
