@@ -6,7 +6,8 @@ Pure Python at import (no torch, no textual): the backend is any engine.backends
   file, asking for the whole new file, with the file's text as ``reference`` (the speculative
   edit drafter copies it). A file too long for the model's window is rewritten in windows of
   lines, each its own request; windows holding nothing the instruction quotes stay as they are
-  (``windows_about``), unless no window holds any of it. A model server gets one request for
+  (``windows_about``), unless no window holds any of it. Blank lines at a window's edges are not
+  sent (``engine.editprompt.blank_edges``) and stay as they are. A model server gets one request for
   all files, asking for SEARCH/REPLACE blocks (app.edits' format instructions).
 * ``Draft``: what one draft amounts to (app.edits.EditResult, the stats of each request).
   A draft that did not finish cleanly (cancelled, cut at a length limit) is not ``complete``;
@@ -279,7 +280,7 @@ class EditDrafter:
     def _draft_local(self, prompt: str, sources: Sequence[SourceFile], instruction: str, feedback: str) -> Draft:
         """``prompt``: the instruction with the feedback, as the model is asked; ``instruction`` and
         ``feedback`` apart choose the windows sent (``windows_about``)."""
-        from engine.editprompt import build_edit_messages
+        from engine.editprompt import blank_edges, build_edit_messages
 
         merged = EditResult(format="whole")
         draft = Draft(merged, model=self.backend.name)
@@ -298,17 +299,23 @@ class EditDrafter:
                 if number not in sent:
                     pieces.append(original)
                     continue
+                # the model sees the window without its blank edge lines (as in its training);
+                # they go back around its answer as they were
+                head, body, tail = blank_edges(original)
+                if not body:
+                    pieces.append(original)
+                    continue
                 label = source.path if len(ranges) == 1 else f"{source.path} (lines {start + 1}-{end})"
-                messages = build_edit_messages(prompt, original, source.path, _language(source.path))
-                text, stats = self._request(label, messages, original)
+                messages = build_edit_messages(prompt, body, source.path, _language(source.path))
+                text, stats = self._request(label, messages, body)
                 draft.stats.append(stats)
                 if not stats.complete:  # the cut text goes into the failure record, never an edit
                     complete = False
-                    pieces.append(text)
+                    pieces.append(head + text)
                     break
-                if original.endswith("\n") and text and not text.endswith("\n"):
+                if body.endswith("\n") and text and not text.endswith("\n"):
                     text += "\n"
-                pieces.append(text)
+                pieces.append(head + text + tail)
             if not complete and self.cancel is not None and self.cancel.is_set():
                 return draft  # cancelled: nothing of it counts
             result = rewrite(self.repo_root, source.path, "".join(pieces), complete=complete,

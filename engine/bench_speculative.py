@@ -201,8 +201,11 @@ def edit_windows(tokenizer: Any, context: int, files: int, seed: int) -> list[Wi
         cuts = [0] + [end for _, end in ranges]
         mapped = _window_boundaries(original_lines, edited_lines, cuts[:-1]) + [len(edited_lines)]
         for w in range(len(cuts) - 1):
-            original_window = "".join(original_lines[cuts[w] : cuts[w + 1]])
-            edited_window = "".join(edited_lines[mapped[w] : mapped[w + 1]])
+            # as the app sends them: without the blank lines at the edges (editprompt.blank_edges)
+            original_window = editprompt.blank_edges("".join(original_lines[cuts[w] : cuts[w + 1]]))[1]
+            edited_window = editprompt.blank_edges("".join(edited_lines[mapped[w] : mapped[w + 1]]))[1]
+            if not original_window:
+                continue
             prompt_text = editprompt.render_edit_prompt(instruction, original_window, name)
             prompt = tokenizer.encode(prompt_text, add_special_tokens=False)
             answer = tokenizer.encode(edited_window, add_special_tokens=False) + ([eos] if eos is not None else [])

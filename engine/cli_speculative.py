@@ -97,10 +97,11 @@ def build_drafter(kind: str, *, reference: list[int] | None = None, draft_model:
 
     k = draft_len
 
-    def edit() -> EditDrafter:
+    def edit(lookup_min_n: int = 2) -> EditDrafter:
         # 64 then up to 256: on a CPU, verifying longer runs costs less per token (measured on the
         # oracle edit bench: 0.76-0.89 of the one-forward bound with 32/128, 0.81-1.08 with 64/256)
-        return EditDrafter(reference or [], draft_len=min(64, k or 64), max_draft_len=k or 256)
+        return EditDrafter(reference or [], draft_len=min(64, k or 64), max_draft_len=k or 256,
+                           lookup_min_n=lookup_min_n)
 
     def lookup(min_n: int = 2) -> PromptLookupDrafter:
         return PromptLookupDrafter(min_n=min_n, draft_len=min(8, k or 8), max_draft_len=k or 32)
@@ -118,8 +119,9 @@ def build_drafter(kind: str, *, reference: list[int] | None = None, draft_model:
         return model()
     if kind == "hybrid":
         # a lookup match must be 3 tokens long there: shorter ones would shadow the draft model
-        return HybridDrafter(edit=edit() if reference else None,
-                             lookup=lookup(min_n=3 if draft_model is not None else 2),
+        min_n = 3 if draft_model is not None else 2
+        return HybridDrafter(edit=edit(lookup_min_n=min_n) if reference else None,
+                             lookup=lookup(min_n=min_n),
                              model=model() if draft_model is not None else None)  # fmt: skip
     raise EngineError(f"unknown drafter {kind!r}: use one of {', '.join(DRAFTER_CHOICES[1:])}")
 

@@ -116,9 +116,22 @@ class NgramIndex:
         return table.get(tuple(gram), []) if table is not None else []
 
 
+def overlapping_copy(tokens: Sequence[int], start: int, k: int) -> list[int]:
+    """k tokens that continue `tokens` by copying from `start` on, LZ77-style: a copy that
+    reaches the end of `tokens` goes on through what it has itself proposed. So text that
+    repeats with a period of p tokens (a list of similar lines, a model stuck in a loop) is
+    drafted k tokens at a time, not p - 1."""
+    out: list[int] = []
+    n = len(tokens)
+    for i in range(k):
+        source = start + i
+        out.append(tokens[source] if source < n else out[source - n])
+    return out
+
+
 class PromptLookupDrafter(Drafter):
     """Prompt lookup decoding: find the last n tokens (longest n first) earlier in the prompt or
-    the output, and propose what followed their latest occurrence."""
+    the output, and propose what followed their latest occurrence (`overlapping_copy`)."""
 
     name = "lookup"
 
@@ -143,8 +156,7 @@ class PromptLookupDrafter(Drafter):
         for n in range(min(self.max_n, len(tokens)), self.min_n - 1, -1):
             ends = self.index.ends(tokens[len(tokens) - n :])
             if ends:
-                start = ends[-1] + 1
-                return Draft(list(tokens[start : start + k]), source=self.name)
+                return Draft(overlapping_copy(tokens, ends[-1] + 1, k), source=self.name)
         return Draft(source=self.name)
 
     def update(self, tokens: Sequence[int], drafted: int, accepted: int) -> None:
@@ -162,6 +174,11 @@ class EditDrafter(Drafter):
     A short replacement learnt at a rejoin (original span -> what the target wrote instead, e.g.
     a renamed identifier) is applied to the rest of the draft wherever the span occurs again, so a
     rename costs a miss at its first occurrence only; a replacement the target refuses is dropped.
+
+    Where the new text does not rejoin the original, it is looked up in the prompt and in the
+    output so far (a PromptLookupDrafter with `lookup_min_n`; None: no fallback): new text often
+    quotes the instruction (a new name, a docstring) or repeats itself (a new name used again, a
+    model stuck in a loop). Those drafts count under the source "lookup".
     """
 
     name = "edit"
@@ -169,7 +186,8 @@ class EditDrafter(Drafter):
 
     def __init__(self, reference: Sequence[int], *, min_n: int = 2, max_n: int = 8,
                  draft_len: int = 64, max_draft_len: int = 256, rejoin_draft_len: int = 16,
-                 start_aligned: bool = True, adaptive: bool = True, substitutions: bool = True) -> None:
+                 start_aligned: bool = True, adaptive: bool = True, substitutions: bool = True,
+                 lookup_min_n: int | None = 2) -> None:  # fmt: skip
         self.reference = list(reference)
         self.index = NgramIndex(min_n, max_n)  # built once over the original text
         self.index.extend(self.reference)
@@ -178,10 +196,16 @@ class EditDrafter(Drafter):
         self.learn_substitutions = substitutions
         self.rejoin_draft_len = min(rejoin_draft_len, max_draft_len)
         self.length = AdaptiveDraftLength(min(draft_len, max_draft_len), 1, max_draft_len, adaptive=adaptive)
+        self.lookup = None if lookup_min_n is None else PromptLookupDrafter(
+            min_n=lookup_min_n, max_n=max(lookup_min_n, 4), adaptive=adaptive)
+        self.looked_up = False  # whether the last draft came from the lookup
 
     def reset(self, prompt: Sequence[int], sampling: Sampling | None = None,
               generator: torch.Generator | None = None) -> None:
         super().reset(prompt, sampling, generator)
+        if self.lookup is not None:
+            self.lookup.reset(prompt, sampling, generator)
+        self.looked_up = False
         self.prompt_len = len(prompt)
         self.synced = len(prompt)  # how much of the sequence the alignment below accounts for
         # ref_pos: index in the original of the next output token, or None while diverged
@@ -272,10 +296,14 @@ class EditDrafter(Drafter):
 
     def propose(self, tokens: Sequence[int], max_tokens: int) -> Draft:
         self._sync(tokens)
+        self.looked_up = False
         if self.ref_pos is None:
             found = self._rejoin(tokens)
             if found is None:
-                return Draft(source=self.name)
+                if self.lookup is None:
+                    return Draft(source=self.name)
+                self.looked_up = True
+                return self.lookup.propose(tokens, max_tokens)
             self._learn(tokens, *found)
             self.ref_pos = self.rejoined_at = found[0]
             self.pending = []
@@ -287,7 +315,10 @@ class EditDrafter(Drafter):
 
     def update(self, tokens: Sequence[int], drafted: int, accepted: int) -> None:
         self._sync(tokens)
-        self.length.update(drafted, accepted)
+        if self.looked_up:
+            self.lookup.update(tokens, drafted, accepted)
+        else:
+            self.length.update(drafted, accepted)
 
 
 # model -> its one-token step under torch.compile, made once and shared by every drafter of it

@@ -103,6 +103,25 @@ def strip_answer(text: str) -> str:
 # windows: a file longer than the model's context is rewritten in windows of lines
 
 
+def blank_edges(window: str) -> tuple[str, str, str]:
+    """(leading blank lines, the rest, trailing blank lines) of a window of lines.
+
+    Windows end where a statement starts, so most end with the blank lines before it; the
+    builtin models were trained on windows that begin and end with code (a window ending in a
+    blank line gets its last newline written as a separate token, and the model is out of its
+    training there). Callers send the middle and put the blank lines back around the answer
+    verbatim. Lines of spaces count as blank; a window of blank lines is all head.
+    """
+    lines = window.splitlines(keepends=True)
+    start = 0
+    while start < len(lines) and not lines[start].strip():
+        start += 1
+    end = len(lines)
+    while end > start and not lines[end - 1].strip():
+        end -= 1
+    return "".join(lines[:start]), "".join(lines[start:end]), "".join(lines[end:])
+
+
 def window_ranges(lines: list[str], costs: list[int], budget: int, depth: dict[int, int]) -> list[tuple[int, int]]:
     """Contiguous line ranges [start, end) covering `lines`, each of total cost (tokens) at most
     `budget` where a line alone fits, ending where `best_cut` finds a statement boundary; `depth`

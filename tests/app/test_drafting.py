@@ -17,7 +17,7 @@ from app.drafting import (
 from app.edits import EditResult
 from app.errors import UserError
 from app.review import Decision
-from engine.editprompt import build_edit_messages
+from engine.editprompt import blank_edges, build_edit_messages
 from tests.app.editkit import GREET, GREET_EDITED, Reply, ScriptedBackend, make_repo
 
 LONG = "".join(f"value_{i} = {i}\n" for i in range(60))
@@ -133,6 +133,31 @@ def test_windows_end_between_functions_not_inside_them(tmp_path, path):
     for start, end in windows:  # and every window still fits
         messages = build_edit_messages("rename value", "".join(lines[start:end]), path)
         assert backend.count_prompt_tokens(messages) + backend.count_tokens("".join(lines[start:end])) < 220
+
+
+def test_blank_lines_at_window_edges_are_not_sent_and_stay_as_they_were(tmp_path):
+    """Windows end where a function starts, after blank lines; the model sees each window from
+    its first to its last line of code (as in the builtin models' training) and the blank lines
+    go back around its answer, which may also lack its final newline."""
+    text = "\n\n" + FUNCTIONS + "\n\n"
+    repo = make_repo(tmp_path / "repo", {"steps.py": text})
+    backend = ScriptedBackend([], kind="local", context_length=220)
+    drafter = EditDrafter(backend, repo)
+    source = SourceFile("steps.py", text.encode())
+    lines = text.splitlines(keepends=True)
+    windows = drafter.windows("add one", source)
+    bodies = [blank_edges("".join(lines[a:b]))[1] for a, b in windows]
+    assert len(windows) >= 3 and all(bodies)
+    assert sum(body != "".join(lines[a:b]) for body, (a, b) in zip(bodies, windows, strict=True)) >= 3
+    for body in bodies:
+        backend.replies.append(Reply(body.replace("+ ", "+ 1 + ").rstrip("\n")))
+    draft = drafter.draft("add one", [source])
+    sent = [r["reference"] for r in backend.requests]
+    assert sent == bodies
+    assert all(not body.startswith("\n") and not body.endswith("\n\n") for body in sent)
+    assert backend.requests[0]["messages"] == build_edit_messages("add one", bodies[0], "steps.py", "python")
+    (edit,) = draft.result.files
+    assert edit.new_text == text.replace("+ ", "+ 1 + ")
 
 
 def test_a_line_longer_than_any_window_is_a_clear_error(tmp_path):

@@ -16,6 +16,7 @@ from engine.drafters import (
     HybridDrafter,
     NgramIndex,
     PromptLookupDrafter,
+    overlapping_copy,
 )
 from engine.generate import Sampling
 
@@ -47,12 +48,16 @@ def simulate(drafter: Drafter, prompt: list[int], target: list[int], max_k: int 
 
 
 def brute_lookup(seq: list[int], min_n: int, max_n: int, k: int) -> list[int]:
-    """Reference prompt lookup: longest n first, latest earlier occurrence, what followed it."""
+    """Reference prompt lookup: longest n first, latest earlier occurrence, what followed it (a
+    copy that reaches the end of seq goes on through what it copied)."""
     for n in range(min(max_n, len(seq)), min_n - 1, -1):
         suffix = seq[len(seq) - n :]
         for end in range(len(seq) - 2, n - 2, -1):
             if seq[end - n + 1 : end + 1] == suffix:
-                return seq[end + 1 : end + 1 + k]
+                grown = list(seq)
+                for i in range(k):
+                    grown.append(grown[end + 1 + i])
+                return grown[len(seq) :]
     return []
 
 
@@ -114,6 +119,21 @@ def test_lookup_finds_text_generated_earlier_in_the_output():
     drafter.reset(prompt, Sampling())
     seq = prompt + [1, 2, 3, 4, 5, 1, 2]
     assert drafter.propose(seq, 8).tokens == [3, 4, 5]
+
+
+def test_overlapping_copy_goes_on_through_its_own_output():
+    assert overlapping_copy([5, 1, 2, 1, 2], 3, 5) == [1, 2, 1, 2, 1]
+    assert overlapping_copy([5, 1, 2, 3, 4], 1, 3) == [1, 2, 3]  # far enough back: a plain copy
+    assert overlapping_copy([9, 9], 1, 4) == [9, 9, 9, 9]
+
+
+def test_lookup_drafts_repeating_text_in_long_runs():
+    """A target that repeats itself (a list of similar lines, a small model stuck in a loop): the
+    latest occurrence is one period back, and the draft runs on through the repetition."""
+    target = [7, 8, 9] * 60
+    result = simulate(PromptLookupDrafter(min_n=2, max_n=4), [1, 2], target)
+    assert result["output"] == target
+    assert result["forwards"] <= 12, result  # one token a forward (the old copy) took ~90
 
 
 # -- adaptive length --------------------------------------------------------------------------
@@ -219,6 +239,20 @@ def test_edit_drafter_keeps_its_anchor_after_a_false_rejoin():
     seq.append(901)
     drafter.update(seq, 4, 0)
     assert drafter.ref_pos is None and drafter.anchor == 20
+
+
+def test_edit_drafter_looks_up_new_text_that_does_not_rejoin_the_original():
+    """Text the edit writes is found in the prompt (the instruction quotes it) or in the output
+    (a loop); without the lookup each of its tokens costs a forward."""
+    original = list(range(10, 70))
+    quoted = [200, 201, 202, 203, 204, 205, 206, 207]
+    prompt = [4, *quoted, 5, *original, 6]
+    target = original[:10] + quoted + original[10:30] + [300, 301, 302] * 30 + [2]
+    with_lookup = simulate(EditDrafter(original, min_n=2, max_n=4), prompt, target)
+    without = simulate(EditDrafter(original, min_n=2, max_n=4, lookup_min_n=None), prompt, target)
+    assert with_lookup["output"] == without["output"] == target
+    assert without["forwards"] >= 90, without
+    assert with_lookup["forwards"] <= 20, with_lookup
 
 
 def test_edit_drafter_stops_at_the_end_of_the_original():

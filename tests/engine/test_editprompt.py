@@ -108,3 +108,18 @@ def test_windows_fit_the_budget_and_end_where_statements_start():
     assert editprompt.window_ranges(lines, costs, 120, editprompt.statement_starts(text, "f.txt")) == ranges
     # a line over the budget gets a window of its own
     assert editprompt.window_ranges(["a\n", "b" * 50 + "\n", "c\n"], [2, 51, 2], 10, {}) == [(0, 1), (1, 2), (2, 3)]
+
+
+@pytest.mark.parametrize(
+    ("window", "parts"),
+    [
+        ("def f():\n    pass\n\n\n", ("", "def f():\n    pass\n", "\n\n")),
+        ("\n  \nx = 1\n\ny = 2\n \n", ("\n  \n", "x = 1\n\ny = 2\n", " \n")),  # inner blank lines stay
+        ("x = 1", ("", "x = 1", "")),  # no final newline
+        ("\n\n", ("\n\n", "", "")),  # only blank lines: all head
+        ("", ("", "", "")),
+    ],
+)
+def test_blank_edges_split_a_window_and_join_back_to_it(window, parts):
+    assert editprompt.blank_edges(window) == parts
+    assert "".join(parts) == window
