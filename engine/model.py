@@ -464,8 +464,9 @@ def small_query_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None) 
 
 
 # exact_attention: keys are taken in blocks of this many (the cache of an exact model is a whole
-# number of blocks long), query rows in groups of EXACT_ROWS
-EXACT_BLOCK = 512
+# number of blocks long), query rows in groups of EXACT_ROWS. 256 rather than 512: fewer padded
+# keys (a 64-token verify at position 700, one layer: 1.36 -> 1.04 ms), the edit bench ~6% faster
+EXACT_BLOCK = 256
 EXACT_ROWS = 16
 
 

@@ -294,9 +294,11 @@ def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, m
     model = model.to(torch.bfloat16).use_inference_layout().eval()
     idx = torch.randint(0, 512, (1, 560))
     with torch.inference_mode():
-        # short and long contexts, drafts of up to 64 tokens; from 480 they cross a block of
-        # exact_attention's keys (EXACT_BLOCK, 512)
-        for start in (30, 400, 480):
+        # short and long contexts, drafts of up to 64 tokens; the last two cross a block of
+        # exact_attention's keys (EXACT_BLOCK)
+        from engine.model import EXACT_BLOCK
+
+        for start in (30, EXACT_BLOCK - 40, 2 * EXACT_BLOCK - 32):
             model.setup_caches(1, 560)
             cache = model.layers[0].attention.kv_cache.k_cache.dtype
             assert cache == (torch.float64 if attention == "float64" else torch.float32)
