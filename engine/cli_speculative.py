@@ -118,10 +118,11 @@ def build_drafter(kind: str, *, reference: list[int] | None = None, draft_model:
     if kind == "model":
         return model()
     if kind == "hybrid":
-        # a lookup match must be 3 tokens long there: shorter ones would shadow the draft model
+        # a lookup match must be 3 tokens long there: shorter ones would shadow the draft model;
+        # with a reference, the edit drafter's own lookup (same text, same n) is the lookup
         min_n = 3 if draft_model is not None else 2
         return HybridDrafter(edit=edit(lookup_min_n=min_n) if reference else None,
-                             lookup=lookup(min_n=min_n),
+                             lookup=None if reference else lookup(min_n=min_n),
                              model=model() if draft_model is not None else None)  # fmt: skip
     raise EngineError(f"unknown drafter {kind!r}: use one of {', '.join(DRAFTER_CHOICES[1:])}")
 

@@ -197,7 +197,8 @@ class EditDrafter(Drafter):
         self.rejoin_draft_len = min(rejoin_draft_len, max_draft_len)
         self.length = AdaptiveDraftLength(min(draft_len, max_draft_len), 1, max_draft_len, adaptive=adaptive)
         self.lookup = None if lookup_min_n is None else PromptLookupDrafter(
-            min_n=lookup_min_n, max_n=max(lookup_min_n, 4), adaptive=adaptive)
+            min_n=lookup_min_n, max_n=max(lookup_min_n, 4), draft_len=min(8, max_draft_len),
+            max_draft_len=min(32, max_draft_len), adaptive=adaptive)  # fmt: skip
         self.looked_up = False  # whether the last draft came from the lookup
 
     def reset(self, prompt: Sequence[int], sampling: Sampling | None = None,

@@ -326,3 +326,21 @@ def test_edit_drafter_drops_a_replacement_the_target_refuses():
     result = simulate(drafter, [1], target)
     assert result["output"] == target
     assert drafter.substitutions == {}  # learnt at the first 77, refused at the second
+
+
+def test_edit_drafters_lookup_respects_the_draft_length_cap():
+    """--draft-len K caps every draft, the edit drafter's lookup fallback's too."""
+    original = list(range(10, 70))
+    target = original[:10] + [300, 301, 302] * 30 + [2]
+    drafter = EditDrafter(original, min_n=2, max_n=4, draft_len=4, max_draft_len=4)
+    lengths = []
+    propose = drafter.propose
+
+    def recording(tokens, max_tokens):
+        draft = propose(tokens, max_tokens)
+        lengths.append((draft.source, len(draft.tokens)))
+        return draft
+
+    drafter.propose = recording
+    assert simulate(drafter, [1], target)["output"] == target
+    assert max(n for source, n in lengths if source == "lookup") == 4
