@@ -424,7 +424,7 @@ class Attention(nn.Module):
             if mask is None and seqlen > 1:  # a prefill from position 0: this forward's own keys and values
                 y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=h != h_kv)
             elif exact:  # decoding, a speculative verify: exactly the same numbers either way
-                y = exact_attention(q, k_all, v_all, mask)
+                y = exact_attention(q, k_all, v_all, mask, kv_len - seqlen)  # positions kv_len - S ..
             else:  # decoding or a verify of a layout that is not exact_attention's, a short prefill from 0
                 k, v = k_all[:bsz, :, :kv_len], v_all[:bsz, :, :kv_len]  # [B, H_kv, L, D]
                 if k.dtype == torch.float64:  # an exact layout where exact_attention_holds() is False:
@@ -489,21 +489,24 @@ def exact_mask(input_pos: Tensor, n_rep: int, window: int | None = None) -> Tens
     return torch.zeros(allowed.shape, device=input_pos.device).masked_fill_(~allowed, float("-inf"))
 
 
-def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor) -> Tensor:
+def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor, start: int | None = None) -> Tensor:
     """Attention over the cache whose every query row comes out the same, bit for bit, whether a
     forward has one query (decoding) or many (a speculative verify).
 
     q: [B, H, S, D] float32; k_cache / v_cache: [B, H_kv, L, D] float32, L a multiple of
-    EXACT_BLOCK; mask: exact_mask(input_pos, H // H_kv, window) -> [B, H, S, D].
+    EXACT_BLOCK; mask: exact_mask(input_pos, H // H_kv, window); start: input_pos[0] (the
+    positions are start .. start + S - 1), or None -> [B, H, S, D].
     BLAS sums a product in an order set by its shape. So every product here has a shape that
     does not depend on how many queries there are: the rows (query heads sharing a K/V head,
     stacked) are padded to a multiple of EXACT_ROWS, each row is scored against the keys up
     to the block holding the last position (masked past the row's own position), and P @ V is
     one product per block of EXACT_BLOCK keys, added up block after block; rows go through in
     chunks of EXACT_CHUNK (a multiple of EXACT_ROWS) to keep the scores in cache. A row's blocks past
-    its own position hold only zero probabilities and add exact zeros. What remains assumed of
-    BLAS, that a row's result does not depend on the other rows of a product whose row count is
-    a multiple of EXACT_ROWS, is checked on this machine by `exact_attention_holds()`.
+    its own position hold only zero probabilities and add exact zeros; with `start` given, a
+    chunk stops at the block holding its own last position (a long verify's early rows skip the
+    blocks only its later rows reach). What remains assumed of BLAS, that a row's result depends
+    neither on the other rows of a product whose row count is a multiple of EXACT_ROWS nor on
+    how many masked keys follow its own, is checked on this machine by `exact_attention_holds()`.
     """
     bsz, n_head, seqlen, head_dim = q.shape
     n_kv = k_cache.shape[1]
@@ -513,35 +516,42 @@ def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor) -
     q = F.pad(q.reshape(groups, rows, head_dim), (0, 0, 0, padded - rows))
     k = k_cache[:bsz, :, :n_keys].reshape(groups, n_keys, head_dim).transpose(1, 2)
     v = v_cache[:bsz, :, :n_keys].reshape(groups, n_keys, head_dim)
-    # rows in chunks (each a multiple of EXACT_ROWS): a long verify's scores stay in the cache
     chunks = []
+    # rows in chunks (each a multiple of EXACT_ROWS): a long verify's scores stay in the cache
     for first in range(0, padded, EXACT_CHUNK):
         last = min(first + EXACT_CHUNK, padded)
-        scores = torch.baddbmm(mask[first:last], q[:, first:last], k, alpha=head_dim**-0.5)  # masked
-        probs = torch.softmax(scores, dim=-1)  # [G, chunk, n_keys]
-        y = torch.bmm(probs[:, :, :EXACT_BLOCK], v[:, :EXACT_BLOCK])
-        for start in range(EXACT_BLOCK, n_keys, EXACT_BLOCK):
-            y += torch.bmm(probs[:, :, start : start + EXACT_BLOCK], v[:, start : start + EXACT_BLOCK])
-        chunks.append(y)
+        keys = n_keys
+        if start is not None:  # the blocks up to the one holding the chunk's last position
+            real = min(last, rows) - 1  # the chunk's last row that is not padding
+            top = start  # row r * S + i is at position start + i
+            if real >= first:  # a chunk that wraps from one query head to the next reaches the last
+                wraps = real - first >= seqlen or real % seqlen < first % seqlen
+                top += seqlen - 1 if wraps else real % seqlen
+            keys = min(n_keys, (top // EXACT_BLOCK + 1) * EXACT_BLOCK)
+        scores = torch.baddbmm(mask[first:last, :keys], q[:, first:last], k[:, :, :keys], alpha=head_dim**-0.5)
+        probs = torch.softmax(scores, dim=-1)  # [G, chunk, keys]
+        out = torch.bmm(probs[:, :, :EXACT_BLOCK], v[:, :EXACT_BLOCK])
+        for block in range(EXACT_BLOCK, keys, EXACT_BLOCK):
+            out += torch.bmm(probs[:, :, block : block + EXACT_BLOCK], v[:, block : block + EXACT_BLOCK])
+        chunks.append(out)
     y = chunks[0] if len(chunks) == 1 else torch.cat(chunks, dim=1)
     return y[:, :rows].reshape(bsz, n_head, seqlen, head_dim)
 
 
-@functools.cache
 def exact_attention_holds(head_dim: int = 64) -> bool:
     """Whether exact_attention computes a verify of k queries exactly as k single ones on this
-    machine (BLAS kernels differ by CPU) for heads of head_dim: drafts of 2-40 tokens at a few
+    machine (BLAS kernels differ by CPU) for heads of head_dim: drafts of 2-70 tokens at a few
     positions, with and without grouped queries. ~0.1 s, once per process and head size."""
     generator = torch.Generator().manual_seed(0)
     for n_head, n_kv in ((6, 2), (4, 4)):
         k_cache, v_cache = (torch.randn(1, n_kv, 3 * EXACT_BLOCK, head_dim, generator=generator) for _ in range(2))
-        for start, k in ((3, 2), (40, 13), (EXACT_BLOCK - 5, 17), (2 * EXACT_BLOCK - 20, 40)):
+        for start, k in ((3, 2), (40, 13), (EXACT_BLOCK - 5, 17), (2 * EXACT_BLOCK - 20, 40), (EXACT_BLOCK - 30, 70)):
             q = torch.randn(1, n_head, k, head_dim, generator=generator)
             mask = exact_mask(torch.arange(start, start + k), n_head // n_kv)
-            together = exact_attention(q, k_cache, v_cache, mask)
+            together = exact_attention(q, k_cache, v_cache, mask, start)
             for i in range(k):
                 mask = exact_mask(torch.tensor([start + i]), n_head // n_kv)
-                alone = exact_attention(q[:, :, i : i + 1], k_cache, v_cache, mask)
+                alone = exact_attention(q[:, :, i : i + 1], k_cache, v_cache, mask, start + i)
                 if not torch.equal(alone, together[:, :, i : i + 1]):
                     return False
     return True

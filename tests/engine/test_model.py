@@ -307,6 +307,12 @@ def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, m
             same = [torch.equal(model(idx[:, start : start + k], torch.arange(start, start + k)), steps[:, :k])
                     for k in (2, 5, 13, 16, 17, 40, 64)]  # fmt: skip
             assert all(same), (start, same)
+        # a long verify whose first rows' positions end blocks before its last (exact_attention
+        # then scores those rows against fewer keys): still the one-token steps' logits
+        start, k = 30, EXACT_BLOCK + 20
+        model(idx[:, :start], torch.arange(start))
+        steps = torch.cat([model(idx[:, p : p + 1], torch.tensor([p])) for p in range(start, start + k)], dim=1)
+        assert torch.equal(model(idx[:, start : start + k], torch.arange(start, start + k)), steps)
 
 
 @pytest.mark.parametrize("window", [None, 50])
@@ -317,7 +323,7 @@ def test_exact_attention_is_attention(window):
 
     torch.manual_seed(0)
     k_cache, v_cache = torch.randn(2, 2, 2 * EXACT_BLOCK, 16), torch.randn(2, 2, 2 * EXACT_BLOCK, 16)
-    for start, k in ((0, 1), (7, 5), (EXACT_BLOCK - 3, 9), (300, 1)):
+    for start, k in ((0, 1), (7, 5), (EXACT_BLOCK - 3, 9), (300, 1), (20, EXACT_BLOCK + 30)):
         q = torch.randn(2, 6, k, 16)
         pos = torch.arange(start, start + k)
         key_pos = torch.arange(start + k)
@@ -326,5 +332,6 @@ def test_exact_attention_is_attention(window):
             mask &= pos[:, None] - key_pos[None, :] < window
         expected = F.scaled_dot_product_attention(q, k_cache[:, :, : start + k], v_cache[:, :, : start + k],
                                                   attn_mask=mask, enable_gqa=True)  # fmt: skip
-        got = exact_attention(q, k_cache, v_cache, exact_mask(pos, 3, window))
-        assert got.shape == expected.shape and (got - expected).abs().max() < 1e-5
+        for first in (None, start):  # all keys for every row, or each chunk's rows' own blocks
+            got = exact_attention(q, k_cache, v_cache, exact_mask(pos, 3, window), first)
+            assert got.shape == expected.shape and (got - expected).abs().max() < 1e-5
