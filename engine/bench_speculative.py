@@ -6,7 +6,8 @@ is shorter than prompt + file, in the builtin models' edit prompt format. Every 
 the same windows as plain decoding, in the same run, and its tokens are compared with plain
 decoding's (lossless check); the table gives tokens/s over the whole run (prefill included),
 the speed-up over plain decoding, the acceptance rate, the accepted tokens per target forward and
-the number of target forwards.
+the number of target forwards; then the speed-ups over the windows the target wrote as intended
+(the edit made, nothing else changed) and over the others, which is what a model's mistakes cost.
 
 Targets:
 - `--model DIR|builtin`: a real checkpoint: it writes what it writes, and the figures measure the
@@ -308,12 +309,17 @@ def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_
     context = target.args.max_position_embeddings
     rows: dict[str, dict] = {}
 
+    intended = False  # whether plain decoding wrote the current window as the workload intends
+
     def add(name: str, tokens: int, seconds: float, stats: SpecStats | None, equal: bool | None) -> None:
         row = rows.setdefault(name, {"tokens": 0, "seconds": 0.0, "drafted": 0, "accepted": 0,
-                                     "forwards": 0, "lossless": True, "windows": 0})  # fmt: skip
+                                     "forwards": 0, "lossless": True, "windows": 0,
+                                     "split": {True: [0, 0.0, 0], False: [0, 0.0, 0]}})  # fmt: skip
         row["tokens"] += tokens
         row["seconds"] += seconds
         row["windows"] += 1
+        part = row["split"][intended]
+        part[0], part[1], part[2] = part[0] + tokens, part[1] + seconds, part[2] + 1
         if stats is not None:
             row["drafted"] += stats.drafted_tokens
             row["accepted"] += stats.accepted_tokens
@@ -332,7 +338,9 @@ def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_
         budget = min(context - len(window.prompt), budget, max_new_tokens or context)
         start = time.perf_counter()
         plain = generate(target, window.prompt, max_new_tokens=budget, eos_ids=eos_ids).tokens
-        add("plain", len(plain), time.perf_counter() - start, None, None)
+        seconds = time.perf_counter() - start
+        intended = plain == [t for t in window.answer if t not in eos_ids]
+        add("plain", len(plain), seconds, None, None)
         if oracle:
             # the bound for any draft-and-verify method: one forward over prompt + output (every
             # draft right, no second forward); the gap to it is the price of the edit sites
@@ -372,6 +380,15 @@ def run_edit_bench(target: Any, windows: list[Window], drafters: list[str], eos_
             "mean_accepted_per_forward": round(row["accepted"] / row["forwards"], 2) if row["forwards"] else None,
             "lossless": row["lossless"], "windows": row["windows"],
         }  # fmt: skip
+        # the same figures over the windows plain decoding wrote as intended (the edit made,
+        # nothing else changed) and over the others: how much the model's mistakes cost
+        for key, part in (("intended", row["split"][True]), ("other", row["split"][False])):
+            tokens, seconds, count = part
+            plain_tokens, plain_seconds, _ = rows["plain"]["split"][key == "intended"]
+            speedup = (tokens / seconds) / (plain_tokens / plain_seconds) if seconds and plain_tokens else None
+            table[name][key] = {"windows": count, "tokens": tokens,
+                                "tokens_per_s": round(tokens / seconds, 1) if seconds else None,
+                                "speedup": None if speedup is None else round(speedup, 2)}  # fmt: skip
         if name in ("hf-lookup", "hf-assist"):  # their forward counts are not visible from outside
             table[name]["target_forwards"] = None
     return table
@@ -390,6 +407,18 @@ def format_table(table: dict) -> str:
         forwards = "-" if row["target_forwards"] is None else str(row["target_forwards"])
         lines.append(f"{name:<9} {row['tokens']:>7} {row['tokens_per_s']:>8.1f} {row['speedup']:>7.2f}x "
                      f"{forwards:>9} {rate:>7} {per:>8} {versus:>6}  {same}")  # fmt: skip
+    plain = table.get("plain", {})
+    if "intended" in plain and plain["intended"]["windows"] and plain["other"]["windows"]:
+        right, wrong = plain["intended"]["windows"], plain["other"]["windows"]
+        lines.append(f"the target wrote {right} of {right + wrong} windows as intended; speed-up over plain "
+                     f"decoding on those / on the other {wrong}:")  # fmt: skip
+        for name, row in table.items():
+            if name != "plain" and row["intended"]["speedup"] and row["other"]["speedup"]:
+                line = f"  {name:<9} {row['intended']['speedup']:.2f}x / {row['other']['speedup']:.2f}x"
+                if "vs_transformers" in row["intended"] and "vs_transformers" in row["other"]:
+                    line += (f"   vs transformers {row['intended']['vs_transformers']:.2f}x / "
+                             f"{row['other']['vs_transformers']:.2f}x")  # fmt: skip
+                lines.append(line)
     return "\n".join(lines)
 
 
@@ -476,6 +505,10 @@ def run(args: argparse.Namespace) -> int:
                              ("model", "hf-assist")):  # fmt: skip
             if ours in table and theirs in table and table[theirs]["tokens_per_s"]:
                 table[ours]["vs_transformers"] = round(table[ours]["tokens_per_s"] / table[theirs]["tokens_per_s"], 2)
+                for part in ("intended", "other"):
+                    mine, yours = table[ours][part]["tokens_per_s"], table[theirs][part]["tokens_per_s"]
+                    if mine and yours:
+                        table[ours][part]["vs_transformers"] = round(mine / yours, 2)
     result = {"workload": args.workload, "target": description, "windows": len(windows),
               "files": sorted({w.label.split(':')[0] for w in windows}),
               "threads": torch.get_num_threads(), "device": "cpu", "table": table}  # fmt: skip

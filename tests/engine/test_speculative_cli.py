@@ -97,6 +97,7 @@ def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
         OracleDraft,
         OracleTarget,
         edit_windows,
+        format_table,
         free_windows,
         run_edit_bench,
     )
@@ -133,6 +134,23 @@ def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
         assert table[name]["lossless"] and table[name]["tokens"] == table["plain"]["tokens"]
     assert table["edit"]["target_forwards"] * 5 < table["plain"]["target_forwards"]
     assert table["bound"]["target_forwards"] == len(chosen)  # one forward per window
+    assert table["plain"]["intended"]["windows"] == len(chosen) and table["plain"]["other"]["windows"] == 0
+
+    class MistakenOracle(OracleTarget):
+        """Writes one token of the first window's answer wrong: a target's mistake."""
+
+        def __setattr__(self, name, value):
+            if name == "script" and value[: len(chosen[0].prompt)] == chosen[0].prompt:
+                value = list(value)
+                value[len(chosen[0].prompt) + 3] = (value[len(chosen[0].prompt) + 3] + 1) % 50
+            super().__setattr__(name, value)
+
+    mistaken = MistakenOracle(model.eval(), eos)
+    table = run_edit_bench(mistaken, chosen, ["edit"], [eos], oracle=True)
+    assert table["plain"]["intended"]["windows"] == len(chosen) - 1 and table["plain"]["other"]["windows"] == 1
+    assert table["edit"]["lossless"] and table["edit"]["other"]["tokens"] == table["plain"]["other"]["tokens"]
+    assert table["edit"]["intended"]["speedup"] > 1 and table["edit"]["other"]["speedup"] > 0
+    assert f"the target wrote {len(chosen) - 1} of {len(chosen)} windows as intended" in format_table(table)
     free = free_windows(tokenizer, context=384, files=1, new_tokens=40)
     target.script = []
     table = run_edit_bench(target, free, ["lookup", "hybrid", "model"], [eos], draft, oracle=True)
@@ -175,6 +193,9 @@ def test_bench_speculative_real_checkpoint_against_transformers(checkpoints, dra
         assert row["lossless"], name  # transformers' rows too: the same greedy tokens
         assert row["tokens"] == table["plain"]["tokens"] > 0
     assert table["model"]["drafted_tokens"] > 0 and "vs_transformers" in table["edit"]
+    # a random model writes no window as intended: all its windows are "other", compared there too
+    assert table["plain"]["other"]["windows"] == 2 and table["plain"]["intended"]["windows"] == 0
+    assert "vs_transformers" in table["edit"]["other"] and table["edit"]["intended"]["speedup"] is None
 
 
 def test_a_draft_beside_the_model_is_the_default_draft_model(checkpoints, draft_dir, tmp_path, capsys):
