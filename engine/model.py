@@ -538,6 +538,7 @@ def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor, s
     return y[:, :rows].reshape(bsz, n_head, seqlen, head_dim)
 
 
+@functools.cache
 def exact_attention_holds(head_dim: int = 64) -> bool:
     """Whether exact_attention computes a verify of k queries exactly as k single ones on this
     machine (BLAS kernels differ by CPU) for heads of head_dim: drafts of 2-70 tokens at a few
