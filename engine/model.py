@@ -489,21 +489,21 @@ def exact_mask(input_pos: Tensor, n_rep: int, window: int | None = None) -> Tens
     return torch.zeros(allowed.shape, device=input_pos.device).masked_fill_(~allowed, float("-inf"))
 
 
-def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor, start: int | None = None) -> Tensor:
+def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor, start: int) -> Tensor:
     """Attention over the cache whose every query row comes out the same, bit for bit, whether a
     forward has one query (decoding) or many (a speculative verify).
 
     q: [B, H, S, D] float32; k_cache / v_cache: [B, H_kv, L, D] float32, L a multiple of
     EXACT_BLOCK; mask: exact_mask(input_pos, H // H_kv, window); start: input_pos[0] (the
-    positions are start .. start + S - 1), or None -> [B, H, S, D].
+    positions are start .. start + S - 1) -> [B, H, S, D].
     BLAS sums a product in an order set by its shape. So every product here has a shape that
     does not depend on how many queries there are: the rows (query heads sharing a K/V head,
     stacked) are padded to a multiple of EXACT_ROWS, each row is scored against the keys up
     to the block holding the last position (masked past the row's own position), and P @ V is
     one product per block of EXACT_BLOCK keys, added up block after block; rows go through in
     chunks of EXACT_CHUNK (a multiple of EXACT_ROWS) to keep the scores in cache. A row's blocks past
-    its own position hold only zero probabilities and add exact zeros; with `start` given, a
-    chunk stops at the block holding its own last position (a long verify's early rows skip the
+    its own position hold only zero probabilities and add exact zeros, and a chunk stops at
+    the block holding its own last position (a long verify's early rows skip the
     blocks only its later rows reach). What remains assumed of BLAS, that a row's result depends
     neither on the other rows of a product whose row count is a multiple of EXACT_ROWS nor on
     how many masked keys follow its own, is checked on this machine by `exact_attention_holds()`.
@@ -520,14 +520,13 @@ def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor, s
     # rows in chunks (each a multiple of EXACT_ROWS): a long verify's scores stay in the cache
     for first in range(0, padded, EXACT_CHUNK):
         last = min(first + EXACT_CHUNK, padded)
-        keys = n_keys
-        if start is not None:  # the blocks up to the one holding the chunk's last position
-            real = min(last, rows) - 1  # the chunk's last row that is not padding
-            top = start  # row r * S + i is at position start + i
-            if real >= first:  # a chunk that wraps from one query head to the next reaches the last
-                wraps = real - first >= seqlen or real % seqlen < first % seqlen
-                top += seqlen - 1 if wraps else real % seqlen
-            keys = min(n_keys, (top // EXACT_BLOCK + 1) * EXACT_BLOCK)
+        # the key blocks up to the one holding the chunk's last position
+        real = min(last, rows) - 1  # the chunk's last row that is not padding
+        top = start  # row r * S + i is at position start + i
+        if real >= first:  # a chunk that wraps from one query head to the next reaches the last
+            wraps = real - first >= seqlen or real % seqlen < first % seqlen
+            top += seqlen - 1 if wraps else real % seqlen
+        keys = min(n_keys, (top // EXACT_BLOCK + 1) * EXACT_BLOCK)
         scores = torch.baddbmm(mask[first:last, :keys], q[:, first:last], k[:, :, :keys], alpha=head_dim**-0.5)
         probs = torch.softmax(scores, dim=-1)  # [G, chunk, keys]
         out = torch.bmm(probs[:, :, :EXACT_BLOCK], v[:, :EXACT_BLOCK])

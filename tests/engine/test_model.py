@@ -332,6 +332,5 @@ def test_exact_attention_is_attention(window):
             mask &= pos[:, None] - key_pos[None, :] < window
         expected = F.scaled_dot_product_attention(q, k_cache[:, :, : start + k], v_cache[:, :, : start + k],
                                                   attn_mask=mask, enable_gqa=True)  # fmt: skip
-        for first in (None, start):  # all keys for every row, or each chunk's rows' own blocks
-            got = exact_attention(q, k_cache, v_cache, exact_mask(pos, 3, window), first)
-            assert got.shape == expected.shape and (got - expected).abs().max() < 1e-5
+        got = exact_attention(q, k_cache, v_cache, exact_mask(pos, 3, window), start)
+        assert got.shape == expected.shape and (got - expected).abs().max() < 1e-5
