@@ -1,4 +1,4 @@
-"""`python -m engine generate|bench ...`: the engine's commands without the app around them."""
+"""`python -m specdraft.engine generate|bench ...`: the engine's commands without the app around them."""
 
 from __future__ import annotations
 
@@ -6,16 +6,16 @@ import argparse
 import importlib
 import sys
 
-from engine.errors import EngineError
+from specdraft.engine.errors import EngineError
 
 COMMANDS = {
-    "generate": ("engine.cli_generate", "generate text with a local model"),
-    "bench": ("engine.bench", "measure the engine's speed"),
+    "generate": ("specdraft.engine.cli.generate", "generate text with a local model"),
+    "bench": ("specdraft.engine.bench", "measure the engine's speed"),
 }
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m specdraft.engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (module_name, help_text) in COMMANDS.items():
         module = importlib.import_module(module_name)

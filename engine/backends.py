@@ -4,7 +4,7 @@ The app streams a draft through `Backend.stream(...)` and does not care who answ
 
     backend = open_backend(model="builtin")                       # local engine (lazy: loads on first use)
     backend = open_backend(server="http://localhost:8000", model="qwen2.5-coder",
-                           api_key_env="OPENAI_API_KEY")          # engine.remote.RemoteBackend
+                           api_key_env="OPENAI_API_KEY")          # specdraft.engine.remote.RemoteBackend
     text = ""
     for piece in backend.stream(messages, reference=original, max_new_tokens=2048, cancel=event):
         if isinstance(piece, DraftStats):
@@ -22,7 +22,7 @@ Public API:
   ``stream(messages, *, reference=None, max_new_tokens=2048, temperature=0.0, stop=(),
   cancel=None) -> DraftStream``: iterate for text pieces, then one final DraftStats;
   ``DraftStream.stats`` is that DraftStats, updated live (for a status line in another thread).
-  Problems a user can fix raise engine.errors.EngineError (one line); a broken stream (a server
+  Problems a user can fix raise specdraft.engine.errors.EngineError (one line); a broken stream (a server
   cut, an error mid-stream) raises, so nothing is applied from a broken draft.
 - ``DraftStats``: finish_reason ("stop": the model ended its answer; "length": max_new_tokens or
   the context window was reached; "cancelled"; or a server's own reason), ``complete`` (True only
@@ -32,7 +32,7 @@ Public API:
 - ``LocalBackend(model_dir="builtin", draft_model_dir=None, drafter="auto", dtype="auto")``:
   loads lazily (torch is imported on first use), renders messages with the model's chat
   template, and with `reference` (the original file being rewritten) drafts with
-  engine.drafters.EditDrafter: lossless, so `drafter="none"` gives the same text, only slower.
+  specdraft.engine.drafters.EditDrafter: lossless, so `drafter="none"` gives the same text, only slower.
 - ``open_backend(model=..., server=..., draft_model=..., drafter=..., api_key_env=..., **remote)``.
 """
 
@@ -46,9 +46,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from engine.errors import EngineError
+from specdraft.engine.errors import EngineError
+from specdraft.engine.options import DRAFTERS, DTYPES
 
-DRAFTERS = ("auto", "none", "edit", "lookup", "model", "hybrid")
+DRAFTER_SETTINGS = ("auto", *DRAFTERS)  # "auto": edit with a reference, lookup or the draft model without
 COMPLETE = "stop"
 
 
@@ -198,15 +199,14 @@ def check_generation_options(max_new_tokens: int, temperature: float) -> None:
 _FINISH = {"eos": "stop", "stop_string": "stop", "max_new_tokens": "length", "context": "length"}
 
 
-DTYPES = ("auto", "float32", "bfloat16")  # the local weights' (app/config.py DTYPE_CHOICES)
+DTYPE_SETTINGS = ("auto", *DTYPES)  # "auto": the checkpoint's bfloat16 where the CPU packs it, else float32
 
 
 class LocalBackend:
     """The local engine: a checkpoint directory (or "builtin"), speculative decoding, lazy loading.
 
     drafter: "auto" (with a reference: edit, or hybrid when a draft model was given; without one:
-    lookup, or model with a draft model), "none" (plain decoding), or one of engine.cli_speculative's
-    drafters. Every drafter is lossless: greedy output is the same text whichever is chosen.
+    lookup, or model with a draft model), "none" (plain decoding), or one of specdraft.engine.options.DRAFTERS. Every drafter is lossless: greedy output is the same text whichever is chosen.
     One stream at a time: a second one while the first runs raises EngineError.
     """
 
@@ -214,14 +214,14 @@ class LocalBackend:
 
     def __init__(self, model_dir: str | Path = "builtin", draft_model_dir: str | Path | None = None,
                  drafter: str = "auto", *, dtype: str = "auto", draft_len: int | None = None) -> None:  # fmt: skip
-        from engine.cli_generate import resolve_model_dir
+        from specdraft.engine.checkpoint import resolve_model_dir
 
-        if drafter not in DRAFTERS:
-            raise EngineError(f"unknown drafter {drafter!r}: use one of {', '.join(DRAFTERS)}")
+        if drafter not in DRAFTER_SETTINGS:
+            raise EngineError(f"unknown drafter {drafter!r}: use one of {', '.join(DRAFTER_SETTINGS)}")
         if draft_len is not None and draft_len < 1:
             raise EngineError("draft_len must be 1 or more")
-        if dtype not in DTYPES:
-            raise EngineError(f"unknown dtype {dtype!r}: use one of {', '.join(DTYPES)}")
+        if dtype not in DTYPE_SETTINGS:
+            raise EngineError(f"unknown dtype {dtype!r}: use one of {', '.join(DTYPE_SETTINGS)}")
         self.model_name = str(model_dir)
         try:
             self.path = resolve_model_dir(str(model_dir))
@@ -253,7 +253,7 @@ class LocalBackend:
         plain decoding's tokens in both (docs/engine.md, "Exactness")."""
         if self.dtype != "auto":
             return self.dtype
-        from engine.model import _can_pack_bfloat16
+        from specdraft.engine.model import _can_pack_bfloat16
 
         stored = self._config.get("torch_dtype") or self._config.get("dtype")
         return "bfloat16" if stored == "bfloat16" and _can_pack_bfloat16() else "float32"
@@ -280,7 +280,7 @@ class LocalBackend:
 
     def _tokenizer_only(self) -> Any:
         if self._tokenizer is None:
-            from engine.checkpoint import load_tokenizer
+            from specdraft.engine.checkpoint import load_tokenizer
 
             tokenizer = load_tokenizer(self.path)
             if tokenizer is None:
@@ -293,7 +293,7 @@ class LocalBackend:
         with self._load_lock:
             if self._checkpoint is not None:
                 return
-            from engine import checkpoint
+            from specdraft.engine import checkpoint
 
             loaded = checkpoint.load(self.path, dtype=self.weights_dtype())
             loaded.require_tokenizer()
@@ -330,7 +330,7 @@ class LocalBackend:
 
     def _load_draft_model(self) -> Any:
         if self._draft_model is None:
-            from engine import checkpoint
+            from specdraft.engine import checkpoint
 
             path = self.draft_path
             if path is None and (self.path / "draft" / "config.json").is_file():
@@ -344,7 +344,7 @@ class LocalBackend:
     def _make_drafter(self, kind: str, reference: str | None) -> Any:
         if kind == "none":
             return None
-        from engine.cli_speculative import build_drafter
+        from specdraft.engine.drafters import build_drafter
 
         ref_ids = None
         if reference is not None:
@@ -387,7 +387,12 @@ class LocalBackend:
         if not self._busy.acquire(blocking=False):
             raise EngineError("the local model is already drafting: wait for that draft or cancel it")
         try:
-            from engine.generate import GenerationStats, Sampling, TextStream, generate_tokens
+            from specdraft.engine.generate import (
+                GenerationStats,
+                Sampling,
+                TextStream,
+                generate_tokens,
+            )
 
             loaded = self._checkpoint
             sampling = Sampling(temperature=temperature, seed=seed)
@@ -398,7 +403,7 @@ class LocalBackend:
                 tokens = generate_tokens(loaded.model, ids, max_new_tokens=budget, sampling=sampling,
                                          eos_ids=loaded.eos_token_ids, stats=stats)  # fmt: skip
             else:
-                from engine.speculative import SpecStats, speculative_tokens
+                from specdraft.engine.speculative import SpecStats, speculative_tokens
 
                 stats = SpecStats()
                 # a KV cache for this request (rounded up, so that similar requests reuse it), not for
@@ -464,7 +469,7 @@ def open_backend(model: str | None = "builtin", server: str | None = None, draft
                  **remote_options: Any) -> Backend:  # fmt: skip
     """The local engine for `model` (a checkpoint directory or "builtin"), or, with `server`, an
     OpenAI-compatible server serving `model` (None: the server's only model). Nothing is loaded
-    or contacted yet. remote_options go to engine.remote.RemoteBackend (timeouts, retries) and are
+    or contacted yet. remote_options go to specdraft.engine.remote.RemoteBackend (timeouts, retries) and are
     ignored for the local engine, as api_key_env is, and `dtype` (the local weights') for a
     server (so that one configuration serves both)."""
     if server:
@@ -472,7 +477,7 @@ def open_backend(model: str | None = "builtin", server: str | None = None, draft
             raise EngineError("--draft-model is for the local engine; a model server drafts on its own (drop it)")
         if drafter not in ("auto", "none"):
             raise EngineError(f"--drafter {drafter} is for the local engine; a model server drafts on its own")
-        from engine.remote import RemoteBackend
+        from specdraft.engine.remote import RemoteBackend
 
         name = None if model in (None, "", "builtin") else model
         return RemoteBackend(server, name, api_key_env=api_key_env, **remote_options)

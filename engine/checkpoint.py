@@ -17,7 +17,7 @@ Public API (stable; the training and speculative helpers build on it):
   ``eos_token``, ``chat_template``, ``vocab_size``, ``special_ids``, ``backend`` (the
   ``tokenizers.Tokenizer``); ``Tokenizer.from_file(path)`` / ``from_dir(dir)``.
 - ``hf_to_engine(state_dict, args)`` / ``engine_to_hf(state_dict, args)``: tensor name mapping.
-- ``SUPPORTED_ARCHITECTURES`` (re-exported from engine.model).
+- ``SUPPORTED_ARCHITECTURES`` (re-exported from specdraft.engine.model).
 
 Every problem a user can fix raises EngineError naming the file, architecture or tensor.
 """
@@ -33,8 +33,8 @@ from pathlib import Path
 import torch
 from torch import Tensor
 
-from engine.errors import EngineError
-from engine.model import SUPPORTED_ARCHITECTURES, ModelArgs, Transformer
+from specdraft.engine.errors import EngineError
+from specdraft.engine.model import SUPPORTED_ARCHITECTURES, ModelArgs, Transformer
 
 __all__ = [
     "SUPPORTED_ARCHITECTURES", "Checkpoint", "Tokenizer", "load", "load_model", "load_tokenizer",
@@ -448,6 +448,24 @@ def load_tokenizer(path: str | Path) -> Tokenizer | None:
 
 # ---------------------------------------------------------------------------------------------
 # the whole directory
+
+
+BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"  # the shipped pair: target, and its draft in draft/
+
+
+def resolve_model_dir(name: str) -> Path:
+    """`builtin` names the model shipped in engine/builtin/; anything else is a directory."""
+    if name == "builtin":
+        if not (BUILTIN_DIR / "config.json").is_file():
+            raise EngineError(
+                f"the builtin model is not built yet ({BUILTIN_DIR} has no config.json); "
+                "build it with `python -m specdraft.engine.training`, or pass --model DIR"
+            )
+        return BUILTIN_DIR
+    path = Path(name).expanduser()
+    if not path.is_dir():
+        raise EngineError(f"model directory {path} does not exist (give a Hugging Face checkpoint directory or 'builtin')")
+    return path
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Plain-decoding generation: prefill, decode, sampling, stop conditions, streaming text.
 
-Public API (stable; engine.speculative and engine.bench build on it):
+Public API (stable; specdraft.engine.speculative and specdraft.engine.bench.generate build on it):
 
 - ``Sampling(temperature=0.0, top_k=None, top_p=None, seed=None)``: temperature 0 is greedy;
   ``sampling.make_generator()`` gives a seeded torch.Generator (None when unseeded).
@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 import torch
 from torch import Tensor
 
-from engine.errors import EngineError
-from engine.model import Transformer
+from specdraft.engine.errors import EngineError
+from specdraft.engine.model import Transformer
 
 
 @dataclass

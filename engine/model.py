@@ -24,7 +24,7 @@ the modules, then ``Transformer``. Public names (stable; other engine modules bu
 - ``KVCache``: owns ``k_cache`` / ``v_cache`` [B, H_kv, max_seq, D]; ``update(input_pos, k, v)``.
 
 Parameter names are engine names (gpt-fast style, q/k/v and gate/up fused into one matmul each
-because batch-1 decoding on a CPU is bound by the number of ops); engine.checkpoint maps them
+because batch-1 decoding on a CPU is bound by the number of ops); specdraft.engine.checkpoint maps them
 to and from Hugging Face tensor names.
 
 Attention and the KV cache run in float32, even when the weights are bfloat16:
@@ -50,7 +50,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from engine.errors import EngineError
+from specdraft.engine.errors import EngineError
 
 # Hugging Face architecture name -> model_type. Only these are loaded; anything else is refused.
 SUPPORTED_ARCHITECTURES: dict[str, str] = {

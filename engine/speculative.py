@@ -13,14 +13,14 @@ The target's KV cache needs no explicit rollback: the rejected positions are ove
 next verify, which starts right after the last accepted token, and attention only looks at
 positions up to the query's own (the causal mask is built from positions).
 
-Public API (drafters in engine.drafters; options and defaults in engine.cli_speculative):
+Public API (drafters in specdraft.engine.drafters; options and defaults in specdraft.engine.cli.speculative):
 
 - ``speculative_tokens(model, prompt_ids, drafter, max_new_tokens, *, sampling, eos_ids,
-  max_seq_len, stats) -> Iterator[int]``: like engine.generate.generate_tokens (EOS not yielded;
+  max_seq_len, stats) -> Iterator[int]``: like specdraft.engine.generate.generate_tokens (EOS not yielded;
   close the iterator to stop); fills ``stats`` (SpecStats) as it goes.
 - ``speculative_generate(...) -> SpecResult(tokens, stats)``: all at once.
 - ``speculative_stream_text(model, tokenizer, prompt_ids, drafter, *, max_new_tokens, sampling,
-  eos_ids, stop_strings) -> TextStream``: text pieces exactly as engine.generate.stream_text,
+  eos_ids, stop_strings) -> TextStream``: text pieces exactly as specdraft.engine.generate.stream_text,
   ``.stats`` a SpecStats.
 - ``SpecStats``: drafted_tokens, accepted_tokens, target_forwards, draft/verify/prefill/total
   times, by_source; acceptance_rate, mean_accepted_per_forward, tokens_per_forward,
@@ -38,9 +38,9 @@ from typing import Any
 
 import torch
 
-from engine.drafters import Draft, Drafter, model_context_length
-from engine.errors import EngineError
-from engine.generate import Sampling, TextStream, check_context, logits_to_probs
+from specdraft.engine.drafters import Draft, Drafter, model_context_length
+from specdraft.engine.errors import EngineError
+from specdraft.engine.generate import Sampling, TextStream, check_context, logits_to_probs
 
 
 @dataclass
@@ -84,7 +84,7 @@ class SpecStats:
 
     @property
     def decode_tokens_per_s(self) -> float:
-        """As engine.generate.GenerationStats: the tokens after the first, over the time after prefill."""
+        """As specdraft.engine.generate.GenerationStats: the tokens after the first, over the time after prefill."""
         decoded = max(self.new_tokens - 1, 0)
         return decoded / self.decode_time if self.decode_time > 0 and decoded else 0.0
 
@@ -182,7 +182,7 @@ def speculative_tokens(
     max_seq_len: int | None = None,
     stats: SpecStats | None = None,
 ) -> Iterator[int]:
-    """An iterator of new token ids, like engine.generate.generate_tokens (EOS is not yielded).
+    """An iterator of new token ids, like specdraft.engine.generate.generate_tokens (EOS is not yielded).
 
     `model(idx [1, S], input_pos [S]) -> logits [1, S, V]` writes its KV cache at input_pos
     (engine/model.py's Transformer). The sequence never grows past max_seq_len (default: the
@@ -290,7 +290,7 @@ def speculative_stream_text(model: Any, tokenizer: Any, prompt_ids: Sequence[int
                             max_new_tokens: int, sampling: Sampling | None = None,
                             eos_ids: Sequence[int] = (), stop_strings: Sequence[str] = (),
                             max_seq_len: int | None = None) -> TextStream:  # fmt: skip
-    """Stream text pieces exactly like engine.generate.stream_text, drafting with `drafter`.
+    """Stream text pieces exactly like specdraft.engine.generate.stream_text, drafting with `drafter`.
 
     The same context check as plain generation (EngineError when prompt + max_new_tokens do not
     fit); `.stats` of the returned stream is a SpecStats.

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.backends import DraftStats, DraftStream
-from engine.errors import EngineError
+from specdraft.engine.backends import DraftStats, DraftStream
+from specdraft.engine.errors import EngineError
 
 GREET = (
     "import sys\n"
@@ -121,12 +121,12 @@ class Result:
 
 def run_edit(monkeypatch, root: Path, argv: list[str], backend: ScriptedBackend, answers: str = "") -> Result:
     """`specdraft edit ...` in-process in ``root`` with ``backend``, answers on standard input."""
-    import app.edit_cli
-    from app.cli import main
+    import specdraft.ui.cli.edit
+    from specdraft.ui.cli.main import main
 
     monkeypatch.chdir(root)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(root / ".no-config"))
-    monkeypatch.setattr(app.edit_cli, "make_backend", lambda settings: backend)
+    monkeypatch.setattr(specdraft.ui.cli.edit, "make_backend", lambda settings: backend)
     stdin = io.TextIOWrapper(io.BytesIO(answers.encode()))
     stdout = io.TextIOWrapper(io.BytesIO(), write_through=True)
     stderr = io.TextIOWrapper(io.BytesIO(), write_through=True)

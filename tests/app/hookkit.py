@@ -41,7 +41,7 @@ def run_detached(
 
 
 def specdraft(cwd: Path, env: dict[str, str], *argv: str) -> subprocess.CompletedProcess[str]:
-    return run_detached(cwd, [sys.executable, "-m", "app.cli", *argv], env)
+    return run_detached(cwd, [sys.executable, "-m", "specdraft", *argv], env)
 
 
 def commit(cwd: Path, env: dict[str, str], *extra: str) -> subprocess.CompletedProcess[str]:
@@ -68,10 +68,10 @@ def record_draft(
     write_files(worktree, {path: content})
     script = f"""
 import sys
-from app.diffs import parse_diff
-from app.git import GitRepo
-from app.provenance import record_session
-from app.review import ReviewSession
+from specdraft.core.diffs import parse_diff
+from specdraft.core.git import GitRepo
+from specdraft.drafting.provenance import record_session
+from specdraft.core.session import ReviewSession
 repo = GitRepo({str(worktree)!r})
 clock = iter([0.0, {seconds}, {seconds}, {seconds}, {seconds}])
 session = ReviewSession(parse_diff(repo.diff_unstaged()), clock=lambda: next(clock))

@@ -111,7 +111,7 @@ def _swapped_streams(stdin: bytes):
 
 def specdraft(repo: Path, argv: list[str], answers: str = "", env=None) -> tuple[int, bytes, bytes]:
     """Run ``specdraft <argv>`` in-process in ``repo``; (exit code, stdout, stderr)."""
-    from app.cli import main
+    from specdraft.ui.cli.main import main
 
     saved_env = dict(os.environ)
     saved_cwd = os.getcwd()
@@ -135,7 +135,7 @@ def specdraft_subprocess(repo: Path, argv: list[str], stdin: bytes = b"", env=No
     """Run the real ``specdraft`` entry point in a subprocess (for exit codes and stderr)."""
     full_env = {**os.environ, **GIT_ENV, **(env or {})}
     return subprocess.run(
-        [sys.executable, "-m", "app.cli", *argv],
+        [sys.executable, "-m", "specdraft", *argv],
         cwd=repo,
         input=stdin,
         capture_output=True,

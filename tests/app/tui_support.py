@@ -6,12 +6,12 @@ from textwrap import dedent
 
 from textual.widgets import Static
 
-from app.config import Settings
-from app.diffs import parse_diff
-from app.review import Effects, ReviewSession
-from app.tui.app import ReviewApp, build_app
-from app.tui.themes import load_themes
-from app.tui.widgets.lines_view import TextLinesView
+from specdraft.core.config import Settings
+from specdraft.core.diffs import parse_diff
+from specdraft.core.session import Effects, ReviewSession
+from specdraft.ui.tui.app import ReviewApp, build_app
+from specdraft.ui.tui.themes import load_themes
+from specdraft.ui.tui.widgets.lines_view import TextLinesView
 
 # `git diff` of a small repo: calc.py (3 hunks, the first splittable in two), a binary file,
 # notes.md (1 hunk, splittable), and a mode change. 6 units in all.
@@ -112,7 +112,7 @@ def shown(app: ReviewApp, selector: str) -> str:
 
 
 def file_rows(app: ReviewApp) -> list[str]:
-    from app.tui.widgets.file_list import FileList
+    from specdraft.ui.tui.widgets.file_list import FileList
 
     return [line.plain for line in app.screen.query_one(FileList).lines]
 

@@ -1,4 +1,4 @@
-"""The local backend on tiny random checkpoints saved with engine.checkpoint.save: its text equals
+"""The local backend on tiny random checkpoints saved with specdraft.engine.checkpoint.save: its text equals
 plain greedy decoding of the chat-templated prompt whichever drafter runs (speculative decoding is
 lossless), with and without a reference; cancel stops it; stats are filled; nothing loads early."""
 
@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 import torch
 
-from engine import checkpoint
-from engine.backends import Backend, DraftStats, LocalBackend, collect, open_backend
-from engine.errors import EngineError
-from engine.generate import generate
-from engine.model import ModelArgs, Transformer
+from specdraft.engine import checkpoint
+from specdraft.engine.backends import Backend, DraftStats, LocalBackend, collect, open_backend
+from specdraft.engine.errors import EngineError
+from specdraft.engine.generate import generate
+from specdraft.engine.model import ModelArgs, Transformer
 from tests.engine.conftest import CHATML_TEMPLATE, VOCAB, train_tokenizer
 
 IM_END = 4  # <|im_end|>: conftest.train_tokenizer's specials are <unk> <s> </s> <|im_start|> <|im_end|>
@@ -42,7 +42,7 @@ def tiny_dirs(tmp_path_factory) -> tuple[Path, Path]:
 
 @pytest.fixture(scope="module")
 def plain(tiny_dirs):
-    """Reference: plain greedy decoding of the chat-templated prompt, straight from engine.generate."""
+    """Reference: plain greedy decoding of the chat-templated prompt, straight from specdraft.engine.generate."""
     loaded = checkpoint.load(tiny_dirs[0])
     tokenizer = loaded.require_tokenizer()
     ids = tokenizer.encode(tokenizer.apply_chat_template(MESSAGES), add_special_tokens=False)
@@ -184,7 +184,7 @@ def test_a_draft_model_with_another_vocabulary_is_refused(tiny_dirs, tmp_path):
 
 
 def test_importing_the_backends_loads_no_torch_app_or_textual():
-    code = ("import sys, engine.backends, engine.remote; "
+    code = ("import sys, specdraft.engine.backends, specdraft.engine.remote; "
             "bad = [m for m in ('torch', 'app', 'textual') if m in sys.modules]; "
             "assert not bad, bad")  # fmt: skip
     root = Path(__file__).resolve().parents[2]
@@ -216,7 +216,7 @@ def test_stats_are_live_while_the_draft_streams(tiny_dirs, plain):
 
 
 def test_auto_dtype_is_the_checkpoints_bfloat16_where_the_cpu_multiplies_it(tiny_dirs, tmp_path):
-    from engine.model import _can_pack_bfloat16
+    from specdraft.engine.model import _can_pack_bfloat16
 
     torch.manual_seed(5)
     args = ModelArgs(vocab_size=VOCAB, dim=64, n_layer=2, n_head=4, n_kv_heads=2, intermediate_size=128,

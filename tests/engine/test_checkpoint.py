@@ -1,4 +1,4 @@
-"""engine.checkpoint: HF layout round trips, tokenizer and chat template against transformers, errors."""
+"""specdraft.engine.checkpoint: HF layout round trips, tokenizer and chat template against transformers, errors."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import shutil
 import pytest
 import torch
 
-from engine import checkpoint
-from engine.errors import EngineError
-from engine.model import ModelArgs, Transformer
+from specdraft.engine import checkpoint
+from specdraft.engine.errors import EngineError
+from specdraft.engine.model import ModelArgs, Transformer
 from tests.engine.conftest import ARCHITECTURES, VOCAB, make_checkpoint
 
 TEXTS = [

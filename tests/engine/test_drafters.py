@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.drafters import (
+from specdraft.engine.drafters import (
     AdaptiveDraftLength,
     Draft,
     Drafter,
@@ -18,7 +18,7 @@ from engine.drafters import (
     PromptLookupDrafter,
     overlapping_copy,
 )
-from engine.generate import Sampling
+from specdraft.engine.generate import Sampling
 
 
 def simulate(drafter: Drafter, prompt: list[int], target: list[int], max_k: int = 1000) -> dict:

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from engine import editprompt
+from specdraft.engine import editprompt
 
 ORIGINAL = "def area(width, height):\n    return width * height\n"
 EDITED = "def area(w, height):\n    return w * height\n"
@@ -36,22 +36,23 @@ def test_strip_answer_cuts_at_end_token():
 
 
 def test_import_does_not_import_torch():
-    code = "import sys, engine.editprompt; print('torch' in sys.modules)"
+    code = "import sys, specdraft.engine.editprompt; print('torch' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
 @pytest.fixture(scope="module")
 def exported_tokenizer_dir(tmp_path_factory):
-    """A tiny model exported by engine.train.export's code path, with a freshly trained tokenizer."""
+    """A tiny model exported by specdraft.engine.training.train.export's code path, with a freshly trained tokenizer."""
     import torch
 
-    from engine import checkpoint, train
+    from specdraft.engine import checkpoint
+    from specdraft.engine.training import train
 
     texts = [ORIGINAL, EDITED, editprompt.SYSTEM_PROMPT, "Rename the variable `a` to `b`."] * 20
     backend = train.train_tokenizer(texts, vocab_size=300)
     torch.manual_seed(0)
-    from engine.model import Transformer
+    from specdraft.engine.model import Transformer
 
     model = Transformer(train.SPECS["tiny"].model_args(backend.get_vocab_size()))
     model.init_weights()
@@ -69,7 +70,7 @@ def _conversations():
 
 def test_template_matches_transformers_and_engine(exported_tokenizer_dir):
     transformers = pytest.importorskip("transformers")
-    from engine import checkpoint
+    from specdraft.engine import checkpoint
 
     hf = transformers.AutoTokenizer.from_pretrained(str(exported_tokenizer_dir))
     ours = checkpoint.Tokenizer.from_dir(exported_tokenizer_dir)
@@ -81,7 +82,7 @@ def test_template_matches_transformers_and_engine(exported_tokenizer_dir):
 
 
 def test_special_tokens_are_single_tokens(exported_tokenizer_dir):
-    from engine import checkpoint
+    from specdraft.engine import checkpoint
 
     tok = checkpoint.Tokenizer.from_dir(exported_tokenizer_dir)
     for index, token in enumerate(editprompt.SPECIAL_TOKENS):

@@ -1,13 +1,13 @@
-"""engine.generate: greedy against transformers, sampling, stop conditions, streaming, batch, errors."""
+"""specdraft.engine.generate: greedy against transformers, sampling, stop conditions, streaming, batch, errors."""
 
 from __future__ import annotations
 
 import pytest
 import torch
 
-from engine import checkpoint
-from engine.errors import EngineError
-from engine.generate import (
+from specdraft.engine import checkpoint
+from specdraft.engine.errors import EngineError
+from specdraft.engine.generate import (
     GenerationStats,
     IncrementalDecoder,
     Sampling,
@@ -76,7 +76,7 @@ def test_sampled_tokens_follow_the_distribution(qwen):
     probs = logits_to_probs(logits, temperature=2.0)
     counts = torch.zeros(VOCAB)
     generator = torch.Generator().manual_seed(0)
-    from engine.generate import sample
+    from specdraft.engine.generate import sample
 
     for _ in range(2000):
         counts[sample(logits.view(1, -1), Sampling(temperature=2.0), generator)] += 1

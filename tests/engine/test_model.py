@@ -1,4 +1,4 @@
-"""engine.model against transformers on the same checkpoint, and the KV cache against itself."""
+"""specdraft.engine.model against transformers on the same checkpoint, and the KV cache against itself."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from engine.checkpoint import load_model
-from engine.model import Linear, ModelArgs, Transformer, _can_pack_bfloat16
+from specdraft.engine.checkpoint import load_model
+from specdraft.engine.model import Linear, ModelArgs, Transformer, _can_pack_bfloat16
 from tests.engine.conftest import ARCHITECTURES, VOCAB
 
 
@@ -122,7 +122,7 @@ def test_batch_rows_equal_batch_one(checkpoints):
 
 
 def test_bfloat16_weights_keep_a_float32_or_float64_cache(checkpoints):
-    from engine.model import EXACT_BLOCK, _can_pack_bfloat16, exact_attention_holds
+    from specdraft.engine.model import EXACT_BLOCK, _can_pack_bfloat16, exact_attention_holds
 
     model = load_model(checkpoints["llama"], dtype=torch.bfloat16)
     reference = load_model(checkpoints["llama"])
@@ -280,11 +280,11 @@ def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, m
     that function's check, float64 sums over a float64 cache: both are tested.
     (A draft model's layout, float32 copies of small matrices, does not on this machine: BLAS
     sums 13 rows in another order than one, and the rounding to bfloat16 moves some logits.)"""
-    import engine.model
+    import specdraft.engine.model
 
     if attention == "float64":
-        monkeypatch.setattr(engine.model, "exact_attention_holds", lambda head_dim: False)
-    elif not engine.model.exact_attention_holds(64):
+        monkeypatch.setattr(specdraft.engine.model, "exact_attention_holds", lambda head_dim: False)
+    elif not specdraft.engine.model.exact_attention_holds(64):
         pytest.skip("this machine's BLAS fails exact_attention's check: targets attend in float64")
     torch.manual_seed(0)
     args = ModelArgs(vocab_size=512, dim=384, n_layer=2, n_head=6, n_kv_heads=2, intermediate_size=1024,
@@ -296,7 +296,7 @@ def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, m
     with torch.inference_mode():
         # short and long contexts, drafts of up to 64 tokens; the last two cross a block of
         # exact_attention's keys (EXACT_BLOCK)
-        from engine.model import EXACT_BLOCK
+        from specdraft.engine.model import EXACT_BLOCK
 
         for start in (30, EXACT_BLOCK - 40, 2 * EXACT_BLOCK - 32):
             model.setup_caches(1, 560)
@@ -319,7 +319,7 @@ def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, m
 def test_exact_attention_is_attention(window):
     """exact_attention computes what scaled_dot_product_attention does (up to float32 rounding),
     grouped queries, the causal mask from positions and a sliding window included."""
-    from engine.model import EXACT_BLOCK, exact_attention, exact_mask
+    from specdraft.engine.model import EXACT_BLOCK, exact_attention, exact_mask
 
     torch.manual_seed(0)
     k_cache, v_cache = torch.randn(2, 2, 2 * EXACT_BLOCK, 16), torch.randn(2, 2, 2 * EXACT_BLOCK, 16)

@@ -10,9 +10,15 @@ import time
 
 import pytest
 
-from engine.backends import DraftStats, collect, open_backend
-from engine.errors import EngineError
-from engine.remote import RemoteBackend, base_url, iter_events, retry_after_seconds, server_message
+from specdraft.engine.backends import DraftStats, collect, open_backend
+from specdraft.engine.errors import EngineError
+from specdraft.engine.remote import (
+    RemoteBackend,
+    base_url,
+    iter_events,
+    retry_after_seconds,
+    server_message,
+)
 from tests.engine.openai_server import (
     OpenAIServer,
     chunk,

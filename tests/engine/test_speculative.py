@@ -10,7 +10,7 @@ import random
 import pytest
 import torch
 
-from engine.drafters import (
+from specdraft.engine.drafters import (
     Draft,
     Drafter,
     EditDrafter,
@@ -18,10 +18,10 @@ from engine.drafters import (
     ModelDrafter,
     PromptLookupDrafter,
 )
-from engine.errors import EngineError
-from engine.generate import Sampling, generate, stream_text
-from engine.model import ModelArgs, Transformer
-from engine.speculative import (
+from specdraft.engine.errors import EngineError
+from specdraft.engine.generate import Sampling, generate, stream_text
+from specdraft.engine.model import ModelArgs, Transformer
+from specdraft.engine.speculative import (
     accept_greedy,
     speculative_generate,
     speculative_stream_text,
@@ -54,7 +54,7 @@ def tiny_model(seed: int, vocab: int = VOCAB, context: int = 160, std: float = 0
 def plain_greedy(model: Transformer, prompt: list[int], max_new_tokens: int,
                  eos_ids: tuple[int, ...] = (), max_seq_len: int | None = None) -> list[int]:
     """Plain decoding: prefill, then one token per forward, until EOS (excluded), the budget or
-    the context. engine.generate.generate is the same but refuses to run into the context."""
+    the context. specdraft.engine.generate.generate is the same but refuses to run into the context."""
     max_seq_len = max_seq_len or model.args.max_position_embeddings
     if len(prompt) + max_new_tokens <= model.args.max_position_embeddings:
         return generate(model, prompt, max_new_tokens=max_new_tokens, eos_ids=eos_ids).tokens
@@ -361,12 +361,12 @@ def test_a_compiled_draft_model_drafts_what_the_eager_one_drafts():
 
 
 def test_a_draft_model_that_cannot_be_compiled_drafts_eagerly(monkeypatch):
-    import engine.drafters
+    import specdraft.engine.drafters
 
     def no_compiler(*args, **kwargs):
         raise RuntimeError("no C++ compiler")
 
-    monkeypatch.setattr(engine.drafters.torch, "compile", no_compiler)
+    monkeypatch.setattr(specdraft.engine.drafters.torch, "compile", no_compiler)
     draft = tiny_model(4)
     prompt = prompts(1, seed=8)[0]
     with pytest.warns(UserWarning, match="could not be compiled, drafting without: no C\\+\\+ compiler"):

@@ -9,10 +9,10 @@ from collections import Counter
 import pytest
 import torch
 
-from engine.drafters import Draft, EditDrafter, HybridDrafter, ModelDrafter
-from engine.generate import Sampling, logits_to_probs
-from engine.model import ModelArgs, Transformer
-from engine.speculative import accept_sampling, speculative_generate
+from specdraft.engine.drafters import Draft, EditDrafter, HybridDrafter, ModelDrafter
+from specdraft.engine.generate import Sampling, logits_to_probs
+from specdraft.engine.model import ModelArgs, Transformer
+from specdraft.engine.speculative import accept_sampling, speculative_generate
 
 
 @pytest.fixture(autouse=True, scope="module")

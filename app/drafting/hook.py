@@ -1,0 +1,506 @@
+"""specdraft as a git hook: install (chaining the hook that was there), the pre-commit check, notes.
+
+``install`` writes small ``pre-commit`` and ``post-commit`` shell scripts into the directory git
+runs hooks from (``git rev-parse --git-path hooks``: ``core.hooksPath`` when it is set, the
+common dir's ``hooks`` from a linked worktree). A hook that was already there is moved aside
+to ``<name>.specdraft-chained`` and runs first; its failure still fails the commit.
+``uninstall`` puts it back. The scripts call ``<the interpreter that installed them> -I -m specdraft
+hook run``, so they work from any virtual environment, and ``-I`` (isolated mode: neither the
+current directory nor PYTHONPATH on the import path) makes sure it is specdraft that runs, never a
+package of the repository being committed (invariant 8 of the design).
+
+At commit time (``run_pre_commit``) the staged + lines are matched to the review record
+(app/drafting/provenance.py). Drafted lines that nobody reviewed are listed; with a terminal
+(``/dev/tty``, since git gives hooks no standard input) the hook offers to review exactly
+those hunks now; without one it never waits: it prints the list and fails the commit (or
+warns, as ``hook.unreviewed`` says). After the commit (``write_note``) a git note under
+``refs/notes/specdraft`` records what of the commit specdraft drafted and how it was verified.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import stat
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from specdraft.core.errors import UserError
+
+if TYPE_CHECKING:
+    from specdraft.core.config import Settings
+    from specdraft.core.diffs import FileDiff
+    from specdraft.core.git import GitRepo
+    from specdraft.drafting.provenance import Classification, Store
+
+HOOK_NAMES = ("pre-commit", "post-commit")
+MARKER = "# specdraft-hook"
+CHAINED_SUFFIX = ".specdraft-chained"
+# How hooks start specdraft: isolated (-I), so that the repository being committed (the current
+# directory) and PYTHONPATH are not on the import path and none of its code can run in our place.
+SPECDRAFT_MODULE = ("-I", "-m", "specdraft")
+NOTES_REF = "refs/notes/specdraft"
+NOTE_VERSION = 1
+
+
+# ---------------------------------------------------------------- install
+
+
+def hooks_dir(repo: GitRepo) -> Path:
+    """Where git runs hooks from for this worktree (``core.hooksPath`` respected)."""
+    out = repo.run("rev-parse", "--git-path", "hooks").stdout.decode().strip()
+    path = Path(out)
+    return path if path.is_absolute() else (repo.root / path)
+
+
+def is_ours(path: Path) -> bool:
+    try:
+        return path.is_file() and not path.is_symlink() and MARKER in path.read_text(errors="replace")
+    except OSError:
+        return False
+
+
+def hook_script(name: str, python: str, *, review_all: bool = False) -> str:
+    """The shell script installed as hook ``name``."""
+    command = [python, *SPECDRAFT_MODULE, "hook", "run" if name == "pre-commit" else "post-commit"]
+    if review_all and name == "pre-commit":
+        command.append("--review-all")
+    run = " ".join(shlex.quote(part) for part in command)
+    head = (
+        "#!/bin/sh\n"
+        f"{MARKER}: {name} (written by `specdraft hook install`; "
+        "`specdraft hook uninstall` puts back what was here)\n"
+        f'chained="$(dirname "$0")/{name}{CHAINED_SUFFIX}"\n'
+        f"python={shlex.quote(python)}\n"
+    )
+    if name == "pre-commit":
+        return head + (
+            'if [ -x "$chained" ]; then\n'
+            '    "$chained" "$@" || exit $?\n'
+            "fi\n"
+            'if [ ! -x "$python" ]; then\n'
+            '    echo "specdraft hook: $python is gone; run \\`specdraft hook install\\` again '
+            '(or \\`specdraft hook uninstall\\`)" >&2\n'
+            "    exit 1\n"
+            "fi\n"
+            f"exec {run}\n"
+        )
+    return head + (  # post-commit: its status does not change the commit; run both
+        "status=0\n"
+        'if [ -x "$chained" ]; then\n'
+        '    "$chained" "$@" || status=$?\n'
+        "fi\n"
+        'if [ -x "$python" ]; then\n'
+        f"    {run} || status=$?\n"
+        "else\n"
+        '    echo "specdraft hook: $python is gone; no note written; run \\`specdraft hook '
+        'install\\` again" >&2\n'
+        "fi\n"
+        "exit $status\n"
+    )
+
+
+def install(repo: GitRepo, *, review_all: bool = False, python: str | None = None) -> list[str]:
+    """Install both hooks, chaining any hook already there; returns what was done, line by line."""
+    python = python or sys.executable
+    directory = hooks_dir(repo)
+    done: list[str] = []
+    for name in HOOK_NAMES:  # check both before touching either
+        target, chained = directory / name, directory / (name + CHAINED_SUFFIX)
+        if (target.exists() or target.is_symlink()) and not is_ours(target) and (
+            chained.exists() or chained.is_symlink()
+        ):
+            raise UserError(
+                f"{target} is not specdraft's, and {chained.name} (an older hook specdraft "
+                "chained) is still there; move one of them away, then install again"
+            )
+    directory.mkdir(parents=True, exist_ok=True)
+    for name in HOOK_NAMES:
+        target, chained = directory / name, directory / (name + CHAINED_SUFFIX)
+        if is_ours(target):
+            done.append(f"{name}: updated {target}")
+        elif target.exists() or target.is_symlink():
+            os.replace(target, chained)
+            done.append(f"{name}: installed {target}; the hook that was there runs first ({chained.name})")
+        else:
+            done.append(f"{name}: installed {target}")
+        temporary = target.with_name(f".{name}.specdraft-tmp")
+        temporary.write_text(hook_script(name, python, review_all=review_all))
+        temporary.chmod(temporary.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+        os.replace(temporary, target)
+    return done
+
+
+def uninstall(repo: GitRepo) -> list[str]:
+    """Remove specdraft's hooks and put back the hooks they chained."""
+    directory = hooks_dir(repo)
+    done: list[str] = []
+    for name in HOOK_NAMES:
+        target, chained = directory / name, directory / (name + CHAINED_SUFFIX)
+        if not is_ours(target):
+            if target.exists() or target.is_symlink():
+                done.append(f"{name}: {target} is not specdraft's; left as it is")
+            else:
+                done.append(f"{name}: not installed")
+            continue
+        target.unlink()
+        if chained.exists() or chained.is_symlink():
+            os.replace(chained, target)
+            done.append(f"{name}: removed; the previous hook is back at {target}")
+        else:
+            done.append(f"{name}: removed {target}")
+    return done
+
+
+@dataclass
+class HookStatus:
+    directory: Path
+    installed: dict[str, bool]
+    chained: dict[str, bool]
+    review_all: bool
+    python: str | None
+
+    def lines(self) -> list[str]:
+        out = [f"hooks directory: {self.directory}"]
+        for name in HOOK_NAMES:
+            state = "installed" if self.installed[name] else "not installed"
+            if self.chained[name]:
+                state += f" (runs the previous hook first: {name}{CHAINED_SUFFIX})"
+            out.append(f"{name}: {state}")
+        if self.python:
+            out.append(f"interpreter: {self.python}")
+        if any(self.installed.values()):
+            out.append(f"review every staged hunk: {'yes' if self.review_all else 'no'}")
+        return out
+
+
+def status(repo: GitRepo) -> HookStatus:
+    directory = hooks_dir(repo)
+    installed, chained = {}, {}
+    python, review_all = None, False
+    for name in HOOK_NAMES:
+        target = directory / name
+        installed[name] = is_ours(target)
+        chained[name] = installed[name] and (
+            (directory / (name + CHAINED_SUFFIX)).exists()
+            or (directory / (name + CHAINED_SUFFIX)).is_symlink()
+        )
+        if installed[name]:
+            for line in target.read_text().splitlines():
+                if line.startswith("python="):
+                    python = shlex.split(line.partition("=")[2])[0]
+                if "--review-all" in line:
+                    review_all = True
+    return HookStatus(directory, installed, chained, review_all, python)
+
+
+# ---------------------------------------------------------------- reading what is committed
+
+
+def staged_files(repo: GitRepo) -> list[FileDiff]:
+    """The staged changes (HEAD to index; against the empty tree before the first commit)."""
+    from specdraft.core.diffs import parse_diff
+
+    base = "HEAD" if repo.has_head() else repo.empty_tree()
+    return parse_diff(repo._diff("--cached", base))
+
+
+def commit_files(repo: GitRepo, commit: str) -> list[FileDiff]:
+    """A commit against its first parent (the empty tree for a root commit)."""
+    from specdraft.core.diffs import parse_diff
+
+    parent = repo.run("rev-parse", "--verify", "-q", f"{commit}^1", check=False)
+    old = parent.stdout.decode().strip() if parent.returncode == 0 else repo.empty_tree()
+    return parse_diff(repo._diff(old, commit))
+
+
+def _contents(repo: GitRepo, files: list[FileDiff], where: str) -> dict[str, str]:
+    """New contents of ``files`` (``where``: ``:`` for the index, ``<commit>:`` for a commit)."""
+    out: dict[str, str] = {}
+    for file in files:
+        if file.new_path is None or file.binary:
+            continue
+        result = repo.run("show", f"{where}{file.new_path}", check=False)
+        out[file.new_path] = result.stdout.decode("utf-8", "replace")
+    return out
+
+
+def _reachable(repo: GitRepo, store: Store, head: str) -> set[str]:
+    """The commits in the record's landing events that ``head`` contains."""
+    commits = {commit for by_commit in store.landed.values() for commit in by_commit}
+    if len(commits) > 16:  # one walk of the history beats a git call per commit
+        listed = repo.run("rev-list", head, check=False).stdout.decode().split()
+        return commits & set(listed)
+    return {
+        commit
+        for commit in commits
+        if repo.run("merge-base", "--is-ancestor", commit, head, check=False).returncode == 0
+    }
+
+
+# ---------------------------------------------------------------- the pre-commit check
+
+
+def open_terminal() -> IO[bytes] | None:
+    """The controlling terminal, read-write, or None (no terminal: never wait for input).
+
+    git gives hooks /dev/null as standard input and their output goes to git's standard error:
+    a person is there when that is a terminal and /dev/tty opens. An editor or a script that
+    runs ``git commit`` with its output captured gets the list instead of a question, even
+    if the process still has a controlling terminal somewhere.
+    """
+    if not (sys.stderr.isatty() or sys.stdout.isatty()):
+        return None
+    try:
+        return open("/dev/tty", "r+b", buffering=0)  # noqa: SIM115 - closed by the caller
+    except OSError:
+        return None
+
+
+@dataclass
+class CheckResult:
+    classification: Classification
+    blocking: list
+    warnings: list
+
+
+def check_staged(repo: GitRepo, settings: Settings, store: Store | None = None) -> CheckResult:
+    """Match the staged lines to the record; split the findings into blocking and warnings."""
+    from specdraft.drafting.provenance import classify, load_store
+
+    store = store or load_store(repo)
+    files = staged_files(repo) if store.records else []
+    head = repo.run("rev-parse", "--verify", "-q", "HEAD", check=False).stdout.decode().strip()
+    result = classify(
+        files,
+        store,
+        lines_per_second=float(settings.hook["reading_speed"]),
+        file_text=_contents(repo, files, ":") if files else {},
+        reachable=_reachable(repo, store, head) if head else set(),
+    )
+    blocking, warnings = [], []
+    for finding in result.findings:
+        key = "too_fast" if finding.reason == "too-fast" else "unreviewed"
+        (blocking if settings.hook[key] == "block" else warnings).append(finding)
+    return CheckResult(result, blocking, warnings)
+
+
+def run_pre_commit(
+    repo: GitRepo,
+    settings: Settings,
+    *,
+    review_all: bool = False,
+    terminal: Callable[[], IO[bytes] | None] = open_terminal,
+    out: IO[str] | None = None,
+) -> int:
+    """The pre-commit hook: 0 lets the commit go on, 1 stops it."""
+    out = out or sys.stderr
+    check = check_staged(repo, settings)
+    if not check.classification.findings and not review_all:
+        return 0
+    tty = terminal()
+    try:
+        if tty is not None and (review_all or check.classification.findings):
+            if review_all:
+                _say(tty, "specdraft: review every staged hunk before this commit\n")
+                _review(tty, only_unreviewed=False)
+            else:
+                _say(tty, _listing(check.classification.findings))
+                if _ask(tty, "Review them now [y,n]? "):
+                    _review(tty, only_unreviewed=True)
+            check = check_staged(repo, settings)
+        elif review_all:
+            print(
+                "specdraft: --review-all needs a terminal; only AI-drafted lines were checked",
+                file=out,
+            )
+    finally:
+        if tty is not None:
+            tty.close()
+    findings = check.classification.findings
+    if not findings:
+        return 0
+    if check.blocking:
+        out.write(
+            _listing(findings)
+            + "The commit was stopped. Review them with `specdraft review --staged "
+            "--only-unreviewed`, or commit anyway with `git commit --no-verify` (set "
+            'hook.unreviewed = "warn" in .specdraft.toml to only warn).\n'
+        )
+        return 1
+    out.write("specdraft: warning: " + _listing(findings).removeprefix("specdraft: "))
+    return 0
+
+
+def _listing(findings: list) -> str:
+    count = sum(len(f.lines) for f in findings)
+    text = f"specdraft: {count} staged line{'s' if count != 1 else ''} drafted by AI that no human reviewed:\n"
+    return text + "".join(f"  {finding.describe()}\n" for finding in findings)
+
+
+def _say(tty: IO[bytes], text: str) -> None:
+    tty.write(text.encode("utf-8", "replace"))
+
+
+def _ask(tty: IO[bytes], question: str) -> bool:
+    while True:
+        _say(tty, question)
+        answer = tty.readline()
+        if not answer:
+            return False
+        answer = answer.strip().lower()
+        if answer in (b"y", b"yes"):
+            return True
+        if answer in (b"n", b"no", b"q"):
+            return False
+
+
+def _review(tty: IO[bytes], *, only_unreviewed: bool) -> int:
+    """Run ``specdraft review --staged`` on the terminal (TUI or plain, as review decides)."""
+    command = [sys.executable, *SPECDRAFT_MODULE, "review", "--staged"]
+    if only_unreviewed:
+        command.append("--only-unreviewed")
+    return subprocess.run(command, stdin=tty, stdout=tty, stderr=tty, check=False).returncode
+
+
+# ---------------------------------------------------------------- notes after the commit
+
+
+def build_note(repo: GitRepo, settings: Settings, commit: str = "HEAD") -> tuple[dict | None, dict]:
+    """What the note of ``commit`` says (None: nothing in it was drafted), and the landing event."""
+    from specdraft.drafting.provenance import classify, load_store
+
+    store = load_store(repo)
+    sha = repo.resolve_commit(commit)
+    if not store.records:
+        return None, {}
+    files = commit_files(repo, sha)
+    reachable = _reachable(repo, store, sha) - {sha}
+    result = classify(
+        files,
+        store,
+        lines_per_second=float(settings.hook["reading_speed"]),
+        file_text=_contents(repo, files, f"{sha}:"),
+        reachable=reachable,
+    )
+    if not result.origins:
+        return None, {}
+    by_id = store.by_id()
+    landed = {rid: sorted(hashes) for rid, hashes in result.matched.items()}
+
+    def attributed(record_id: str) -> bool:
+        return any(commit in reachable for commit in store.landed.get(record_id, {}))
+
+    counted = [by_id[rid] for rid in result.matched if not attributed(rid)]
+    touched = {f.new_path for f in files if f.new_path}
+    sessions = {r.session for r in counted if r.kind == "draft"}
+    for record in store.records:  # rejected hunks of the same drafting sessions, counted once
+        if (
+            record.session in sessions
+            and record.file in touched
+            and not record.lines
+            and not attributed(record.id)
+        ):
+            counted.append(record)
+            landed[record.id] = []
+
+    note: dict[str, Any] = {"version": NOTE_VERSION, "commit": sha}
+    totals = _Tally()
+    per_file: dict[str, _Tally] = {}
+    per_model: dict[str, _Tally] = {}
+    for (path, _number), origin in result.origins.items():
+        drafter = origin.records[0].drafter
+        for tally in (totals, per_file.setdefault(path, _Tally()), per_model.setdefault(drafter, _Tally())):
+            tally.add_line(origin.status)
+    for record in counted:
+        for tally in (
+            totals,
+            per_file.setdefault(record.file, _Tally()),
+            per_model.setdefault(record.drafter, _Tally()),
+        ):
+            tally.add_record(record)
+    note.update(totals.as_dict())
+    note["drafters"] = sorted(per_model)
+    note["files"] = {path: tally.as_dict() for path, tally in sorted(per_file.items())}
+    note["models"] = {name: tally.as_dict() for name, tally in sorted(per_model.items())}
+    return note, {"event": "landed", "commit": sha, "lines": landed}
+
+
+@dataclass
+class _Tally:
+    hunks: dict[str, int] = field(
+        default_factory=lambda: {"drafted": 0, "accepted": 0, "edited": 0, "rejected": 0}
+    )
+    lines: dict[str, int] = field(
+        default_factory=lambda: {"drafted": 0, "reviewed": 0, "unreviewed": 0}
+    )
+    review_seconds: float = 0.0
+
+    def add_line(self, status: str) -> None:
+        if status != "changed":
+            self.lines["drafted"] += 1
+        self.lines["reviewed" if status == "reviewed" else "unreviewed"] += 1
+
+    def add_record(self, record) -> None:
+        if record.reviewed:
+            self.review_seconds += record.seconds
+        if record.kind != "draft":
+            return
+        self.hunks["drafted"] += 1
+        if record.decision in ("accepted", "edited", "rejected"):
+            self.hunks[record.decision] += 1
+
+    def as_dict(self) -> dict:
+        return {
+            "hunks": dict(self.hunks),
+            "lines": dict(self.lines),
+            "review_seconds": round(self.review_seconds, 3),
+        }
+
+
+def write_note(repo: GitRepo, settings: Settings, commit: str = "HEAD") -> dict | None:
+    """Add (or replace) the specdraft note of ``commit``; returns it (None: nothing drafted)."""
+    from specdraft.drafting.provenance import append_records
+
+    note, event = build_note(repo, settings, commit)
+    if note is None:
+        return None
+    text = json.dumps(note, indent=1, sort_keys=True) + "\n"
+    repo.run("notes", f"--ref={NOTES_REF}", "add", "-f", "-F", "-", note["commit"], input=text.encode())
+    append_records(repo, [event])
+    return note
+
+
+def read_notes(repo: GitRepo, revision_range: str) -> list[tuple[str, dict | None]]:
+    """(commit, note or None) for each commit of ``git log <range>``."""
+    result = repo.run(
+        "log", f"--notes={NOTES_REF}", "--format=%H%x1f%N%x1e", revision_range, "--", check=False
+    )
+    if result.returncode != 0:
+        from specdraft.core.git import first_line
+
+        raise UserError(
+            f"cannot read the commits of {revision_range!r}: {first_line(result.stderr)}; "
+            "give a range as git log takes it (e.g. main..HEAD)"
+        )
+    out: list[tuple[str, dict | None]] = []
+    for entry in result.stdout.decode("utf-8", "replace").split("\x1e"):
+        entry = entry.strip()
+        if not entry:
+            continue
+        sha, _, text = entry.partition("\x1f")
+        note = None
+        if text.strip():
+            try:
+                note = json.loads(text)
+            except ValueError:
+                note = None
+            if not isinstance(note, dict) or note.get("version") != NOTE_VERSION:
+                note = None
+        out.append((sha.strip(), note))
+    return out

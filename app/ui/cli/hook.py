@@ -1,0 +1,70 @@
+"""`specdraft hook install | uninstall | status | run | post-commit`: specdraft as a git pre-commit hook."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="hook_command", metavar="ACTION", required=True)
+    install = sub.add_parser(
+        "install",
+        help="install the pre-commit and post-commit hooks (a hook already there still runs first)",
+    )
+    install.add_argument(
+        "--review-all",
+        action="store_true",
+        help="at commit time, review every staged hunk (not only the AI-drafted ones)",
+    )
+    sub.add_parser("uninstall", help="remove the hooks and put back the ones they chained")
+    sub.add_parser("status", help="say where the hooks are and whether they are installed")
+    run = sub.add_parser(
+        "run", help="the pre-commit check (what the hook runs): AI-drafted lines were reviewed"
+    )
+    run.add_argument("--review-all", action="store_true", help="review every staged hunk")
+    sub.add_parser("post-commit", help="write the git note of HEAD (what the post-commit hook runs)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from specdraft.core.config import load_settings
+    from specdraft.core.git import GitRepo
+    from specdraft.drafting import hook
+
+    repo = GitRepo(".")
+    if args.hook_command == "install":
+        for line in hook.install(repo, review_all=args.review_all):
+            print(f"specdraft hook: {line}")
+        return 0
+    if args.hook_command == "uninstall":
+        for line in hook.uninstall(repo):
+            print(f"specdraft hook: {line}")
+        return 0
+    if args.hook_command == "status":
+        for line in hook.status(repo).lines():
+            print(line)
+        settings = load_settings(repo.root)
+        for name, value in settings.hook.items():
+            print(f"hook.{name} = {value!r} ({settings.source('hook.' + name)})")
+        from specdraft.drafting.provenance import load_store
+
+        store = load_store(repo)
+        drafts = [r for r in store.records if r.kind == "draft"]
+        print(f"review record: {len(drafts)} drafted hunk{'s' if len(drafts) != 1 else ''}")
+        if drafts:
+            check = hook.check_staged(repo, settings, store)
+            count = sum(len(f.lines) for f in check.classification.findings)
+            print(f"staged now: {count} AI-drafted line{'s' if count != 1 else ''} not reviewed")
+        return 0
+    settings = load_settings(repo.root)
+    if args.hook_command == "run":
+        return hook.run_pre_commit(repo, settings, review_all=args.review_all)
+    note = hook.write_note(repo, settings)
+    if note is not None and note["lines"]["unreviewed"]:
+        count = note["lines"]["unreviewed"]
+        print(
+            f"specdraft: {count} AI-drafted line{'s' if count != 1 else ''} landed unreviewed "
+            "in this commit (see specdraft log)",
+            file=sys.stderr,
+        )
+    return 0

@@ -1,0 +1,126 @@
+"""`specdraft log [RANGE] [--json]`: what specdraft drafted over a range of commits, and how it was verified.
+
+Reads the git notes under ``refs/notes/specdraft`` that the post-commit hook writes and sums
+them: the human's acceptance rate (the alpha of a speculative decoder, here per hunk) per model
+and per file, review time per accepted line, and the drafted lines that landed unreviewed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "range", nargs="?", default="HEAD", metavar="RANGE", help="commits, as git log takes them (default HEAD)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def _empty() -> dict[str, Any]:
+    return {
+        "commits": 0,
+        "hunks": {"drafted": 0, "accepted": 0, "edited": 0, "rejected": 0},
+        "lines": {"drafted": 0, "reviewed": 0, "unreviewed": 0},
+        "review_seconds": 0.0,
+    }
+
+
+def _add(total: dict[str, Any], part: dict[str, Any]) -> None:
+    total["commits"] += 1
+    for group in ("hunks", "lines"):
+        for key, value in dict(part.get(group, {})).items():
+            if key in total[group] and isinstance(value, int | float):
+                total[group][key] += value
+    seconds = part.get("review_seconds", 0.0)
+    if isinstance(seconds, int | float):
+        total["review_seconds"] += seconds
+
+
+def _finish(total: dict[str, Any]) -> dict[str, Any]:
+    hunks, lines = total["hunks"], total["lines"]
+    kept = hunks["accepted"] + hunks["edited"]
+    decided = kept + hunks["rejected"]
+    total["acceptance_rate"] = round(kept / decided, 4) if decided else None
+    total["seconds_per_accepted_line"] = (
+        round(total["review_seconds"] / lines["drafted"], 3) if lines["drafted"] else None
+    )
+    total["review_seconds"] = round(total["review_seconds"], 3)
+    return total
+
+
+def summarise(notes: list[tuple[str, dict | None]]) -> dict[str, Any]:
+    """The summary of ``(commit, note)`` pairs, as ``--json`` prints it."""
+    total = _empty()
+    models: dict[str, dict[str, Any]] = {}
+    files: dict[str, dict[str, Any]] = {}
+    with_notes = []
+    for sha, note in notes:
+        if note is None:
+            continue
+        with_notes.append(sha)
+        _add(total, note)
+        for name, part in dict(note.get("models", {})).items():
+            _add(models.setdefault(name, _empty()), part)
+        for path, part in dict(note.get("files", {})).items():
+            _add(files.setdefault(path, _empty()), part)
+    summary = _finish(total)
+    summary["commits_in_range"] = len(notes)
+    summary["commits_with_drafted_lines"] = with_notes
+    summary["models"] = {name: _finish(part) for name, part in sorted(models.items())}
+    summary["files"] = {path: _finish(part) for path, part in sorted(files.items())}
+    return summary
+
+
+def _rate(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f} s"
+
+
+def format_summary(summary: dict[str, Any], revision_range: str) -> str:
+    lines = summary["lines"]
+    out = [
+        f"{len(summary['commits_with_drafted_lines'])} of {summary['commits_in_range']} commits in "
+        f"{revision_range} hold AI-drafted lines",
+    ]
+    if not summary["commits_with_drafted_lines"]:
+        return out[0] + "\n"
+    out.append(
+        f"drafted lines landed: {lines['drafted']} ({lines['reviewed']} reviewed, "
+        f"{lines['unreviewed']} unreviewed); acceptance {_rate(summary['acceptance_rate'])}; "
+        f"review time per accepted line {_seconds(summary['seconds_per_accepted_line'])}"
+    )
+    for title, table in (("model", summary["models"]), ("file", summary["files"])):
+        width = max([len(title), *map(len, table)])
+        out.append("")
+        out.append(
+            f"{title:<{width}}  {'accept':>6}  {'hunks':>5}  {'lines':>5}  {'unrev.':>6}  {'s/line':>7}"
+        )
+        for name, part in table.items():
+            out.append(
+                f"{name:<{width}}  {_rate(part['acceptance_rate']):>6}  {part['hunks']['drafted']:>5}  "
+                f"{part['lines']['drafted']:>5}  {part['lines']['unreviewed']:>6}  "
+                f"{_seconds(part['seconds_per_accepted_line']):>7}"
+            )
+    return "\n".join(out) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    from specdraft.core.git import GitRepo
+    from specdraft.drafting.hook import read_notes
+
+    repo = GitRepo(".")
+    repo.require_head()
+    summary = summarise(read_notes(repo, args.range))
+    if args.json:
+        json.dump({"range": args.range, **summary}, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_summary(summary, args.range))
+    return 0

@@ -1,0 +1,78 @@
+"""Command-line entry point: argument parsing and dispatch to subcommands; thin by design.
+
+Each subcommand lives in its own module, which exposes an ``add_arguments(parser)`` function and a
+``run(args) -> int`` function. Those modules must stay cheap to import: torch and textual are
+imported inside ``run`` only, so that ``specdraft review --help`` never loads them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from specdraft import __version__
+from specdraft.core.errors import UserError
+from specdraft.engine.errors import EngineError
+
+# name -> (module, one-line help). Order is the order shown in --help.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "review": ("specdraft.ui.cli.review", "review a git diff hunk by hunk; accepted hunks are applied"),
+    "edit": ("specdraft.ui.cli.edit", "a model drafts an edit; you review it hunk by hunk; accepted hunks land"),
+    "config": ("specdraft.ui.cli.config", "show the settings and where each one came from"),
+    "hook": ("specdraft.ui.cli.hook", "check at commit time that AI-drafted lines were reviewed (git hook)"),
+    "log": ("specdraft.ui.cli.log", "what specdraft drafted in a range of commits and how it was reviewed"),
+    "demo": ("specdraft.ui.cli.demo", "try specdraft in a throwaway repository"),
+    "generate": ("specdraft.engine.cli.generate", "generate text with a local model (the engine)"),
+    "bench": ("specdraft.engine.bench", "measure the engine's speed"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="specdraft",
+        description="AI drafts, a human verifies: review code edits hunk by hunk in the terminal.",
+    )
+    parser.add_argument("--version", action="version", version=f"specdraft {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in COMMANDS.items():
+        module = importlib.import_module(module_name)
+        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(command_parser)
+        command_parser.set_defaults(_module=module)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        if not _interactive_repository():
+            parser.print_help()
+            return 0
+        args = parser.parse_args(["edit"])  # in a repository, on a terminal: the instruction box
+    try:
+        return int(args._module.run(args) or 0)
+    except (UserError, EngineError) as error:
+        print(f"specdraft {args.command}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"specdraft {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+def _interactive_repository() -> bool:
+    """Standard input and output are a terminal, and the current directory is in a git work tree."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    import subprocess
+
+    try:
+        done = subprocess.run(["git", "rev-parse", "--is-inside-work-tree"], capture_output=True, text=True)
+    except OSError:
+        return False
+    return done.stdout.strip() == "true"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

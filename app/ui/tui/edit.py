@@ -1,0 +1,243 @@
+"""The apps of ``specdraft edit``: the instruction box with a file finder, and the review app
+plus r (reject with a note that redrafts the undecided hunks)."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.fuzzy import Matcher
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, OptionList, Static
+
+from specdraft.ui.tui.app import ReviewApp
+from specdraft.ui.tui.screens.review import ReviewScreen
+
+
+class NoteScreen(ModalScreen[str | None]):
+    """One line of text for the model: why this hunk is wrong; enter sends it, escape goes back."""
+
+    BINDINGS = [Binding("escape", "cancel", "back", id="note-cancel")]
+    DEFAULT_CSS = """
+    NoteScreen { align: center middle; background: $background; }
+    NoteScreen > Vertical {
+        width: 80; max-width: 95%; height: auto;
+        border: thick $primary; background: $surface; padding: 1 2;
+    }
+    NoteScreen Static { width: 100%; height: auto; }
+    NoteScreen #keys { color: $text-muted; margin-top: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Rejected. Tell the model what to do instead (the undecided hunks are redrafted):")
+            yield Input(placeholder="e.g. keep the old name; use pathlib", id="note")
+            yield Static("enter: redraft with this note    escape: just reject", id="keys")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class EditReviewApp(ReviewApp):
+    """Exits with True (apply), False (apply nothing) or ("redraft", note)."""
+
+    BINDINGS = [*ReviewApp.BINDINGS, Binding("r", "reject_with_note", "reject + note", id="reject-note")]
+
+    STALE_CHECK_SECONDS = 2.0  # every file of the review is checked this often (and the current one on each key)
+
+    def __init__(self, session, *, failures=None, originals=None, repo_root=None, **kwargs) -> None:
+        """``failures()``: the draft's failed blocks (specdraft.drafting.edits.EditFailure), shown after the files;
+        ``originals()``: path -> the bytes each file was drafted from (None: a new file), checked
+        against the file in ``repo_root`` to mark stale drafts."""
+        super().__init__(session, **kwargs)
+        self._failures = failures or (lambda: [])
+        self._originals = originals
+        self._repo_root = repo_root
+        self.stale_paths: set[str] = set()
+        self._seen: dict[str, tuple[tuple[int, int] | None, bool]] = {}  # path -> (stat key, stale)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self._originals is not None and self._repo_root is not None:
+            self.set_interval(self.STALE_CHECK_SECONDS, self._check_all_stale)
+
+    def _check_all_stale(self) -> None:
+        if self.check_stale([file.path for file in self.view.files]) and isinstance(self.screen, ReviewScreen):
+            self.screen.refresh_view()
+
+    def check_stale(self, paths) -> bool:
+        """Update ``stale_paths`` for ``paths``: a file whose bytes on disk are no longer those
+        it was drafted from. Cheap: a file is read and compared only when its size or mtime moved.
+        True when the set changed."""
+        if self._originals is None or self._repo_root is None:
+            return False
+        import os
+
+        from specdraft.core.errors import UserError
+        from specdraft.drafting.edits import confine
+
+        originals = self._originals()
+        before = set(self.stale_paths)
+        for path in paths:
+            if path not in originals:
+                continue
+            try:
+                target = confine(self._repo_root, path)
+                info = os.stat(target)
+                key: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
+            except (OSError, UserError):  # gone, or no longer a plain file inside the repository
+                target, key = None, None
+            seen = self._seen.get(path)
+            if seen is not None and seen[0] == key and key is not None:
+                stale = seen[1]
+            elif key is None:
+                stale = originals[path] is not None  # gone (or now unreadable)
+            else:
+                try:
+                    stale = target.read_bytes() != originals[path]
+                except OSError:
+                    stale = True
+            self._seen[path] = (key, stale)
+            (self.stale_paths.add if stale else self.stale_paths.discard)(path)
+        return self.stale_paths != before
+
+    def redraft_stale(self, path: str) -> None:
+        """R: when ``path`` changed on disk, ask, then exit with ("stale", [path]) for the caller
+        to redraft that file from the file as it is now, in a new round (EditFlow.redraft)."""
+        self.check_stale([path])
+        if path not in self.stale_paths:
+            self.notify(f"{path} has not changed on disk since the draft: nothing to redraft "
+                        "(r rejects with a note to redraft)")  # fmt: skip
+            return
+        if self.draft_status.startswith("drafting"):
+            self.notify("the draft is still streaming: wait for it (or Esc to cancel it)")
+            return
+        from specdraft.ui.tui.screens.dialogs import ConfirmScreen
+
+        confirm = self.reusable_screen("confirm", ConfirmScreen).ask(
+            f"Redraft {path} from the file as it is now?",
+            "What you accepted in it is dropped (it no longer fits the file); the other files keep "
+            "their decisions, and their rejected and undecided hunks are redrafted with it.",
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit(("stale", [path]))
+
+        self.push_screen(confirm, answered)
+
+    def failed_hunks(self) -> list:
+        """The failed blocks the review screen lists (never units: nothing of them is applied)."""
+        return list(self._failures())
+
+    def action_reject_with_note(self) -> None:
+        screen = self.screen
+        if not isinstance(screen, ReviewScreen) or not screen.view.session.units:
+            return
+        if self.draft_status.startswith("drafting"):
+            self.notify("the draft is still streaming: wait for it (or Esc to cancel it)")
+            return
+        screen.action_reject()
+
+        def sent(note: str | None) -> None:
+            if note:
+                self.exit(("redraft", note))
+
+        self.push_screen(NoteScreen(), sent)
+
+
+class InstructionApp(App[tuple[str, list[str]] | None]):
+    """What to change and in which files, before the draft: an instruction box and a fuzzy file
+    finder over the repository's files. Exits with (instruction, paths), or None (escape)."""
+
+    TITLE = "specdraft edit"
+    BINDINGS = [
+        Binding("ctrl+s", "draft", "draft", id="draft", priority=True),
+        Binding("escape", "quit_asking", "quit", id="quit-asking"),
+    ]
+    DEFAULT_CSS = """
+    InstructionApp Vertical { padding: 1 2; }
+    InstructionApp #chosen { margin: 1 0; color: $text-muted; }
+    InstructionApp OptionList { height: 1fr; }
+    """
+    MAX_SHOWN = 50
+
+    def __init__(self, files: list[str], *, instruction: str = "", chosen: list[str] | None = None) -> None:
+        super().__init__()
+        self.files = files
+        self.instruction = instruction
+        self.chosen: list[str] = list(chosen or [])
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("What should the model change?")
+            yield Input(self.instruction, placeholder="e.g. add type hints to parse()", id="instruction")
+            yield Static("Files it may edit: type to find, enter adds or removes one; ctrl+s drafts")
+            yield Input(placeholder="find a file", id="find")
+            yield Static(self._chosen_text(), id="chosen")
+            yield OptionList(id="matches")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._refilter("")
+        self.query_one("#instruction" if not self.instruction else "#find", Input).focus()
+
+    def _chosen_text(self) -> str:
+        return "chosen: " + (", ".join(self.chosen) if self.chosen else "none yet")
+
+    def matches(self, query: str) -> list[str]:
+        """The repository's files that match ``query`` fuzzily, best first (all of them for "")."""
+        if not query:
+            return self.files[: self.MAX_SHOWN]
+        matcher = Matcher(query)
+        scored = [(matcher.match(path), path) for path in self.files]
+        return [path for score, path in sorted(scored, key=lambda item: -item[0]) if score > 0][: self.MAX_SHOWN]
+
+    def _refilter(self, query: str) -> None:
+        options = self.query_one("#matches", OptionList)
+        options.clear_options()
+        options.add_options([("✓ " if path in self.chosen else "  ") + path for path in self.matches(query)])
+        if options.option_count:
+            options.highlighted = 0
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "find":
+            self._refilter(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "instruction":
+            self.query_one("#find", Input).focus()
+            return
+        options = self.query_one("#matches", OptionList)
+        if options.highlighted is not None:
+            self._toggle(str(options.get_option_at_index(options.highlighted).prompt)[2:])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self._toggle(str(event.option.prompt)[2:])
+
+    def _toggle(self, path: str) -> None:
+        if path in self.chosen:
+            self.chosen.remove(path)
+        else:
+            self.chosen.append(path)
+        self.query_one("#chosen", Static).update(self._chosen_text())
+        find = self.query_one("#find", Input)
+        find.value = ""
+        self._refilter("")
+
+    def action_draft(self) -> None:
+        instruction = self.query_one("#instruction", Input).value.strip()
+        if not instruction:
+            self.notify("say what to change first", severity="warning")
+            self.query_one("#instruction", Input).focus()
+        elif not self.chosen:
+            self.notify("choose at least one file (type part of its name, then enter)", severity="warning")
+            self.query_one("#find", Input).focus()
+        else:
+            self.exit((instruction, list(self.chosen)))
+
+    def action_quit_asking(self) -> None:
+        self.exit(None)

@@ -1,0 +1,301 @@
+"""One hunk as Rich text: line numbers, +/- marks, syntax colours by file type, word highlights.
+
+Only the hunk on screen is ever rendered (a 2,000-hunk review renders one at a time). Pure
+functions of the hunk and the theme's colours, so they can be tested and timed without an app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import PurePosixPath
+
+from pygments.lexer import Lexer
+from pygments.token import Token, _TokenType
+from rich.style import Style
+from rich.syntax import PygmentsSyntaxTheme
+from rich.text import Text
+
+from specdraft.core.diffs import Hunk, candidate_pairs, lines_are_similar, word_diff
+from specdraft.ui.tui.themes import DiffColors
+
+TAB = "    "
+
+
+@dataclass(frozen=True)
+class LineMode:
+    """What line mode shows: the cursor (an index into hunk.lines) and the selected lines."""
+
+    cursor: int
+    selected: frozenset[int]
+
+
+@lru_cache(maxsize=1)
+def _lexers_by_extension() -> dict[str, str | None]:
+    """File extension -> the alias of the one lexer claiming it (None: several claim it).
+
+    ``get_lexer_for_filename`` compiles a pattern for each of pygments' ~1,000 file-name
+    globs (a few hundred ms at start-up); plain ``*.ext`` globs can be looked up directly.
+    """
+    from pygments.lexers._mapping import LEXERS
+
+    index: dict[str, str | None] = {}
+    for _module, _name, aliases, filenames, _mimetypes in LEXERS.values():
+        for pattern in filenames:
+            extension = pattern[2:].lower()
+            if not pattern.startswith("*.") or any(c in extension for c in "*?[]") or not aliases:
+                continue
+            index[extension] = aliases[0] if extension not in index else None
+    return index
+
+
+@lru_cache(maxsize=256)
+def lexer_for(path: str) -> Lexer:
+    """The pygments lexer for a file name (by extension or name), plain text when unknown."""
+    from pygments.lexers import TextLexer, get_lexer_by_name, get_lexer_for_filename
+    from pygments.util import ClassNotFound
+
+    name = PurePosixPath(path).name
+    options = {"stripnl": False, "ensurenl": False, "tabsize": 0}
+    _stem, dot, extension = name.rpartition(".")
+    alias = _lexers_by_extension().get(extension.lower()) if dot else None
+    try:
+        if alias:
+            return get_lexer_by_name(alias, **options)
+        return get_lexer_for_filename(name, **options)  # Makefile, shared extensions, ...
+    except ClassNotFound:
+        return TextLexer(stripnl=False, ensurenl=False)
+
+
+@lru_cache(maxsize=16)
+def _syntax_theme(style_name: str) -> PygmentsSyntaxTheme:
+    return PygmentsSyntaxTheme(style_name)
+
+
+@lru_cache(maxsize=4096)
+def token_style(style_name: str, token_type: _TokenType) -> Style:
+    """Foreground, bold and italic of a token in a pygments style (its background dropped)."""
+    style = _syntax_theme(style_name).get_style_for_token(token_type)
+    return Style(color=style.color, bold=style.bold, italic=style.italic)
+
+
+def _display(text: str) -> str:
+    return text.replace("\t", TAB)
+
+
+class _LazySide:
+    """Syntax tokens of one side of a hunk (old: context and ``-``; new: context and ``+``),
+    lexed as one block so that strings and comments spanning lines colour right, but only as
+    far as the lines asked for so far: a 10,000-line hunk costs what is on screen."""
+
+    def __init__(self, lines: list[str], path: str, style_name: str | None) -> None:
+        self.count = len(lines)
+        self.style_name = style_name
+        self.done: list[list[tuple[str, Style]]] = []
+        self._current: list[tuple[str, Style]] = []
+        self._tokens = lexer_for(path).get_tokens("\n".join(lines)) if style_name else None
+        self._plain = lines
+
+    def line(self, number: int) -> list[tuple[str, Style]]:
+        if self._tokens is None:
+            return [(self._plain[number], Style.null())]
+        while len(self.done) <= number and self._tokens is not None:
+            try:
+                token_type, value = next(self._tokens)
+            except StopIteration:
+                self.done.append(self._current)
+                self._tokens = None
+                break
+            style = Style.null() if token_type is Token.Text else token_style(self.style_name, token_type)
+            parts = value.split("\n")
+            for part_number, part in enumerate(parts):
+                if part_number:
+                    self.done.append(self._current)
+                    self._current = []
+                if part:
+                    self._current.append((part, style))
+        return self.done[number] if number < len(self.done) else []
+
+
+class HunkLines(Sequence[Text]):
+    """The hunk's lines, one Text each (``old new  mark code`` with word highlights), made
+    when first asked for and kept: the diff view asks only for the rows on screen.
+
+    ``syntax`` is a pygments style name (None: no syntax colours). In line mode each change line
+    gets ``[x]``/``[ ]`` and the cursor line a marker and background. Changed lines are padded
+    to ``width`` (or the longest line) so that their background reads as a band.
+    """
+
+    def __init__(
+        self,
+        hunk: Hunk,
+        colors: DiffColors,
+        *,
+        syntax: str | None,
+        line_mode: LineMode | None = None,
+        width: int = 0,
+    ) -> None:
+        self.hunk = hunk
+        self.colors = colors
+        self.syntax = syntax
+        self.line_mode = line_mode
+        self._cache: dict[int, Text] = {}
+        lines = hunk.lines
+        self.texts = [_display(line.text) for line in lines]
+        self._side_row: list[int] = []  # index of each line within its side
+        old_rows = new_rows = 0
+        for line in lines:
+            if line.kind == "-":
+                self._side_row.append(old_rows)
+                old_rows += 1
+            elif line.kind == "+":
+                self._side_row.append(new_rows)
+                new_rows += 1
+            else:
+                self._side_row.append(new_rows)
+                old_rows += 1
+                new_rows += 1
+        self._old = _LazySide([t for t, line in zip(self.texts, lines, strict=True) if line.kind != "+"], hunk.path, syntax)
+        self._new = _LazySide([t for t, line in zip(self.texts, lines, strict=True) if line.kind != "-"], hunk.path, syntax)
+        # pairs are checked for similarity only when first shown: a huge hunk costs only the
+        # pairs on screen
+        self._partner = {}
+        for minus, plus in candidate_pairs(hunk):
+            self._partner[minus], self._partner[plus] = plus, minus
+        self._word_ranges: dict[int, list[tuple[int, int]]] = {}
+        self.number_width = max(
+            len(str(max((line.old_lineno or 0 for line in lines), default=0))),
+            len(str(max((line.new_lineno or 0 for line in lines), default=0))),
+            3,
+        )
+        prefix = (5 if line_mode is not None else 0) + 2 * self.number_width + 2 + 2
+        longest = max((len(t) + (30 if line.missing_newline else 0) for t, line in zip(self.texts, lines, strict=True)), default=0)
+        self.width = max(width, prefix + longest)
+        word_extra = Style.parse(colors.word_style)
+        self._styles = {
+            "+": (Style(color=colors.added, bold=True), Style(bgcolor=colors.added_bg), Style(bgcolor=colors.added_word) + word_extra),
+            "-": (Style(color=colors.removed, bold=True), Style(bgcolor=colors.removed_bg), Style(bgcolor=colors.removed_word) + word_extra),
+            " ": (Style(color=colors.context), Style(), Style()),
+        }
+        self._number_style = Style(color=colors.line_number)
+
+    def __len__(self) -> int:
+        return len(self.hunk.lines)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        row = self._cache.get(index)
+        if row is None:
+            row = self._cache[index] = self._render(index)
+        return row
+
+    def _words(self, index: int) -> list[tuple[int, int]]:
+        if index not in self._word_ranges and index in self._partner:
+            partner = self._partner[index]
+            lines = self.hunk.lines
+            minus, plus = (index, partner) if lines[index].kind == "-" else (partner, index)
+            if lines_are_similar(lines[minus].text, lines[plus].text):
+                old_spans, new_spans = word_diff(lines[minus].text, lines[plus].text)
+                self._word_ranges[minus] = _changed_ranges(old_spans)
+                self._word_ranges[plus] = _changed_ranges(new_spans)
+            else:
+                self._word_ranges[minus] = self._word_ranges[plus] = []
+        return self._word_ranges.get(index, [])
+
+    def _render(self, index: int) -> Text:
+        line = self.hunk.lines[index]
+        colors, line_mode = self.colors, self.line_mode
+        mark_style, line_bg, word_bg = self._styles[line.kind]
+        row = Text(no_wrap=True, end="")
+        if line_mode is not None:
+            row.append("▶" if index == line_mode.cursor else " ", Style(color=colors.hunk_header, bold=True))
+            if line.kind == " ":
+                row.append("    ")
+            else:
+                chosen = index in line_mode.selected
+                row.append("[x] " if chosen else "[ ] ", Style(bold=chosen, dim=not chosen))
+        old = str(line.old_lineno) if line.old_lineno is not None else ""
+        new = str(line.new_lineno) if line.new_lineno is not None else ""
+        row.append(f"{old:>{self.number_width}} {new:>{self.number_width}} ", self._number_style)
+        code_start = len(row)
+        row.append(f"{line.kind} ", mark_style)
+        code_offset = len(row)
+        if line.kind == " " and self.syntax is None:
+            tokens = [(self.texts[index], Style(color=colors.context))]
+        else:
+            side = self._old if line.kind == "-" else self._new
+            tokens = side.line(self._side_row[index])
+        for piece, style in tokens:
+            row.append(piece, style)
+        if line.kind != " ":
+            row.stylize(line_bg, code_start)
+            for start, end in self._words(index):
+                row.stylize(word_bg, code_offset + start, code_offset + end)
+            if line_mode is not None and index not in line_mode.selected:
+                row.stylize(Style(dim=True, strike=line.kind == "+"), code_offset)
+        if line.missing_newline:
+            row.append("  ⏎ no newline at end of file", Style(color=colors.line_number, italic=True))
+        if line_mode is not None and index == line_mode.cursor:
+            row.stylize(Style(bgcolor=colors.cursor_bg), 0, code_start)
+        if line.kind != " " and len(row) < self.width:
+            row.append(" " * (self.width - len(row)), line_bg)
+        return row
+
+
+def _changed_ranges(spans: Iterable) -> list[tuple[int, int]]:
+    ranges, offset = [], 0
+    for span in spans:
+        text = _display(span.text)
+        if span.changed and text.strip():
+            ranges.append((offset, offset + len(text)))
+        offset += len(text)
+    return ranges
+
+
+def render_hunk_lines(
+    hunk: Hunk,
+    colors: DiffColors,
+    *,
+    syntax: str | None,
+    line_mode: LineMode | None = None,
+    width: int = 0,
+) -> Sequence[Text]:
+    """The hunk's lines as a lazy sequence (``HunkLines``); binary and meta hunks as a list."""
+    if hunk.kind != "text":
+        return render_special(hunk, colors).split("\n")
+    return HunkLines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
+
+
+def render_hunk(
+    hunk: Hunk,
+    colors: DiffColors,
+    *,
+    syntax: str | None,
+    line_mode: LineMode | None = None,
+    width: int = 0,
+) -> Text:
+    """Every line of the hunk joined into one Text (for tests and simple displays)."""
+    lines = render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
+    return Text("\n", no_wrap=True, end="").join(list(lines))
+
+
+def render_special(hunk: Hunk, colors: DiffColors) -> Text:
+    """A binary or meta hunk (mode change, rename, empty file): what it is, decided whole."""
+    label = "binary file" if hunk.kind == "binary" else "file change"
+    text = Text(no_wrap=True, end="")
+    text.append(f"  {label}: ", Style(color=colors.hunk_header, bold=True))
+    text.append(hunk.description or hunk.path, Style(color=colors.context, bold=True))
+    text.append("\n\n  y / n accepts or rejects it whole", Style(color=colors.line_number, italic=True))
+    return text
+
+
+def hunk_header(hunk: Hunk) -> str:
+    """The ``@@ -a,b +c,d @@ section`` line as git prints it."""
+    if hunk.kind != "text":
+        return f"{hunk.kind} change: no lines to show"
+    header = f"@@ -{hunk.old_start},{hunk.old_count} +{hunk.new_start},{hunk.new_count} @@"
+    return f"{header} {hunk.section}".rstrip()

@@ -1,0 +1,125 @@
+"""The diff view: the current hunk with its file's context (path, status, hunk n of m, decision)."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from specdraft.core.diffs import FileDiff
+from specdraft.core.session import Decision, HunkState
+from specdraft.ui.tui.render import LineMode, hunk_header, render_hunk_lines
+from specdraft.ui.tui.themes import DiffColors
+from specdraft.ui.tui.widgets.lines_view import TextLinesView
+
+BADGES = {
+    Decision.PENDING: ("pending", "dim"),
+    Decision.ACCEPTED: ("✓ accepted", "bold"),
+    Decision.REJECTED: ("✗ rejected", "bold"),
+    Decision.EDITED: ("✎ edited", "bold"),
+}
+
+
+class HunkBody(TextLinesView):
+    """The hunk's lines (Line API: only the visible ones are drawn); never takes focus."""
+
+
+class DiffView(Vertical):
+    DEFAULT_CSS = """
+    DiffView {
+        border: round $panel;
+        border-title-color: $text-muted;
+        height: 1fr;
+    }
+    DiffView > #file-header { height: 2; padding: 0 1; }
+    DiffView > HunkBody { height: 1fr; }
+    """
+
+    _last: tuple | None = None  # the arguments of the last show(), redrawn on resize
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="file-header")
+        yield HunkBody(id="hunk-body")
+
+    def show(
+        self,
+        file: FileDiff | None,
+        unit: HunkState | None,
+        position: tuple[int, int],
+        colors: DiffColors,
+        *,
+        syntax: str | None,
+        line_mode: LineMode | None,
+        scroll_home: bool,
+    ) -> None:
+        """Render one unit (only this one: the view is lazy by design)."""
+        self._last = (file, unit, position, colors, syntax, line_mode)
+        header = self.query_one("#file-header", Static)
+        body = self.query_one(HunkBody)
+        if file is None or unit is None:
+            header.update("", layout=False)
+            body.set_lines([Text("nothing to review", style="dim italic")])
+            return
+        hunk = unit.edited if unit.decision is Decision.EDITED and unit.edited else unit.hunk
+        header.update(file_header(file, unit, position, colors), layout=False)
+        width = body.scrollable_content_region.width
+        if width <= 0:  # not laid out yet: draw again once the width is known
+            self.call_after_refresh(self.on_resize)
+        lines = render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
+        body.set_lines(lines, width=getattr(lines, "width", None))
+        self.border_title = f"hunk {position[0]}/{position[1]}"
+        if scroll_home:
+            body.scroll_home(animate=False)
+
+    def forget(self) -> None:
+        """Forget the hunk last shown: the caller draws something else in the body (a failed
+        block), which a resize must not replace with that hunk."""
+        self._last = None
+
+    def on_resize(self) -> None:
+        """Changed lines are padded to the view's width: redraw at the new width."""
+        last = self._last
+        if last is not None:
+            file, unit, position, colors, syntax, line_mode = last
+            self.show(file, unit, position, colors, syntax=syntax, line_mode=line_mode, scroll_home=False)
+
+    def keep_line_visible(self, line: int) -> None:
+        """Scroll so that body line ``line`` (0-based) is on screen (the line-mode cursor)."""
+        self.query_one(HunkBody).scroll_row_visible(line)
+
+    def page(self, direction: int) -> None:
+        scroll = self.query_one(HunkBody)
+        if direction > 0:
+            scroll.scroll_page_down(animate=False)
+        else:
+            scroll.scroll_page_up(animate=False)
+
+
+def file_header(file: FileDiff, unit: HunkState, position: tuple[int, int], colors: DiffColors) -> Text:
+    """Two lines: path (with rename, mode, status) and decision; then the hunk's @@ line."""
+    text = Text(no_wrap=True, overflow="ellipsis", end="")
+    title = Style(color=colors.hunk_header, bold=True)
+    if file.status in ("renamed", "copied") and file.old_path and file.new_path:
+        text.append(f"{file.old_path} → {file.new_path}", title)
+        if file.similarity is not None:
+            text.append(f"  {file.status} ({file.similarity}% similar)", "dim")
+        else:
+            text.append(f"  {file.status}", "dim")
+    else:
+        text.append(file.path, title)
+        if file.status != "modified":
+            text.append(f"  {file.status}", "dim")
+    if file.old_mode and file.new_mode and file.old_mode != file.new_mode:
+        text.append(f"  mode {file.old_mode} → {file.new_mode}", "dim")
+    if file.binary:
+        text.append("  binary", "dim")
+    label, style = BADGES[unit.decision]
+    text.append(f"   [{label}]", style)
+    if unit.hunk.parent_id:
+        text.append("  (split)", "dim")
+    text.append("\n")
+    text.append(hunk_header(unit.hunk), Style(color=colors.hunk_header))
+    return text
+

@@ -1,0 +1,1 @@
+"""The engine's command line (`specdraft generate`, `python -m specdraft.engine`); the runtime never imports it."""

@@ -1,0 +1,269 @@
+"""specdraft.drafting.flow: prompts per backend, windows of lines, in-memory application, feedback rounds."""
+
+from __future__ import annotations
+
+import pytest
+
+from specdraft.core.errors import UserError
+from specdraft.core.session import Decision
+from specdraft.drafting.edits import EditResult
+from specdraft.drafting.flow import (
+    Draft,
+    EditDrafter,
+    EditFlow,
+    SourceFile,
+    apply_in_memory,
+    feedback_text,
+    read_sources,
+    windows_about,
+)
+from specdraft.engine.editprompt import blank_edges, build_edit_messages
+from tests.app.editkit import GREET, GREET_EDITED, Reply, ScriptedBackend, make_repo
+
+LONG = "".join(f"value_{i} = {i}\n" for i in range(60))
+
+
+def test_local_backend_gets_the_edit_prompt_and_the_original_as_reference(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    backend = ScriptedBackend([Reply(GREET_EDITED)], kind="local", model="builtin")
+    draft = EditDrafter(backend, repo).draft("friendlier", read_sources(repo, [str(repo / "greet.py")]))
+    assert draft.complete and not draft.failures
+    request = backend.requests[0]
+    assert request["messages"] == build_edit_messages("friendlier", GREET, "greet.py", "python")
+    assert request["reference"] == GREET
+    (edit,) = draft.result.files
+    assert edit.path == "greet.py" and edit.new_text == GREET_EDITED and edit.old_text == GREET
+
+
+def test_local_cut_off_rewrite_is_a_failure_not_an_edit(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    backend = ScriptedBackend([Reply(GREET_EDITED[:40], finish_reason="length")], kind="local")
+    draft = EditDrafter(backend, repo).draft("friendlier", [SourceFile("greet.py", GREET.encode())])
+    assert not draft.complete and draft.finish_reasons == ["length"]
+    assert draft.result.files == [] and "stopped before the end" in draft.failures[0].reason
+
+
+def _long_file(tmp_path):
+    """LONG's lines, a local backend whose window holds a few of them, its drafter, the source."""
+    repo = make_repo(tmp_path / "repo", {"values.py": LONG})
+    backend = ScriptedBackend([], kind="local", context_length=150)
+    return LONG.splitlines(keepends=True), backend, EditDrafter(backend, repo), SourceFile("values.py", LONG.encode())
+
+
+def test_long_file_is_rewritten_in_windows_each_its_own_request(tmp_path):
+    lines, backend, drafter, source = _long_file(tmp_path)
+    windows = drafter.windows("double the values", source)
+    assert len(windows) > 1
+    assert windows[0][0] == 0 and windows[-1][1] == len(lines)
+    assert all(a[1] == b[0] for a, b in zip(windows, windows[1:], strict=False))  # contiguous, no overlap
+    # each window comes back unchanged except the last line of the second window
+    target = windows[1][1] - 1
+    for start, end in windows:
+        text = "".join(lines[start:end])
+        if start <= target < end:
+            text = text.replace(lines[target], lines[target].replace("= ", "= 2 * "))
+        backend.replies.append(Reply(text))
+    draft = drafter.draft("double the values", [source])
+    assert [r["reference"] for r in backend.requests] == ["".join(lines[a:b]) for a, b in windows]
+    assert all(backend.count_prompt_tokens(r["messages"]) < 150 for r in backend.requests)
+    (edit,) = draft.result.files
+    expected = lines[:]
+    expected[target] = expected[target].replace("= ", "= 2 * ")
+    assert edit.new_text == "".join(expected)
+
+
+def test_windows_that_quote_nothing_of_the_instruction_are_kept_without_a_request(tmp_path):
+    lines, backend, drafter, source = _long_file(tmp_path)
+    windows = drafter.windows("Double `value_31`.", source)
+    (about,) = [n for n, (a, b) in enumerate(windows) if a <= 31 < b]
+    start, end = windows[about]
+    backend.replies.append(Reply("".join(lines[start:end]).replace("value_31 = 31", "value_31 = 62")))
+    events = []
+    drafter.on_progress = lambda event, payload: events.append((event, payload))
+    draft = drafter.draft("Double `value_31`.", [source])
+    assert [r["reference"] for r in backend.requests] == ["".join(lines[start:end])]  # one request
+    (edit,) = draft.result.files
+    assert edit.new_text == LONG.replace("value_31 = 31", "value_31 = 62")
+    kept = len(windows) - 1
+    assert draft.kept_windows == {"values.py": (kept, len(windows))}
+    assert ("kept", f"values.py: {kept} of {len(windows)} windows quote nothing of the instruction and stay as they are") in events
+    assert draft.summary().endswith(f"; {kept} windows quoting nothing of the instruction kept as they are")
+
+
+def test_windows_about_never_skips_on_a_guess():
+    windows = ["a = 1\n", "b = 2\n", "def f():\n    return a + b\n"]
+    assert windows_about("Rename `a` to `x`.", windows) == {0, 2}  # substrings count: conservative
+    assert windows_about("Add type hints everywhere.", windows) == {0, 1, 2}  # quotes nothing
+    assert windows_about("Add `import os` at the top.", windows) == {0, 1, 2}  # found nowhere
+    # the reviewer's notes widen it; the diffs quoted in the feedback do not
+    feedback = "They rejected this change in m.py and said: also `b = 2`\n```diff\n-`f`\n```"
+    assert windows_about("Change `a = 1`.", windows, feedback) == {0, 1}
+    assert windows_about("Add type hints.", windows, feedback) == {0, 1, 2}  # notes alone never narrow
+
+
+def test_draft_summary_adds_up_the_requests():
+    from specdraft.engine.backends import DraftStats
+
+    one = DraftStats("m", "local", "stop", 10, 100, 2.0, drafted_tokens=120, accepted_tokens=90)
+    two = DraftStats("m", "local", "length", 10, 50, 0.5, drafted_tokens=30, accepted_tokens=30)
+    draft = Draft(EditResult(format="whole"), [one, two])
+    assert draft.summary() == "2 requests, 150 tokens in 2.5 s (60.0 tokens/s), drafted 150, accepted 120 (80%), length"
+    assert Draft(EditResult(format="whole"), [one]).summary() == one.summary()
+
+
+FUNCTIONS = "import os\n\n\n" + "".join(
+    f"def step_{i}(value):\n    total = value + {i}\n    if total > {i * 10}:\n        total -= 1\n    return total\n\n\n"
+    for i in range(12)
+)
+
+
+@pytest.mark.parametrize("path", ["steps.py", "steps.txt"])
+def test_windows_end_between_functions_not_inside_them(tmp_path, path):
+    """A long file is cut where a top-level statement starts (after a blank line), as the builtin
+    model saw windows in training; with no parse (not Python) the least indented line wins."""
+    repo = make_repo(tmp_path / "repo", {path: FUNCTIONS})
+    lines = FUNCTIONS.splitlines(keepends=True)
+    backend = ScriptedBackend([], kind="local", context_length=220)
+    windows = EditDrafter(backend, repo).windows("rename value", SourceFile(path, FUNCTIONS.encode()))
+    assert len(windows) >= 3
+    assert windows[0][0] == 0 and windows[-1][1] == len(lines)
+    assert all(a[1] == b[0] for a, b in zip(windows, windows[1:], strict=False))
+    for start, _end in windows[1:]:
+        assert lines[start].startswith("def step_"), (start, lines[start])
+    for start, end in windows:  # and every window still fits
+        messages = build_edit_messages("rename value", "".join(lines[start:end]), path)
+        assert backend.count_prompt_tokens(messages) + backend.count_tokens("".join(lines[start:end])) < 220
+
+
+def test_blank_lines_at_window_edges_are_not_sent_and_stay_as_they_were(tmp_path):
+    """Windows end where a function starts, after blank lines; the model sees each window from
+    its first to its last line of code (as in the builtin models' training) and the blank lines
+    go back around its answer, which may also lack its final newline."""
+    text = "\n\n" + FUNCTIONS + "\n\n"
+    repo = make_repo(tmp_path / "repo", {"steps.py": text})
+    backend = ScriptedBackend([], kind="local", context_length=220)
+    drafter = EditDrafter(backend, repo)
+    source = SourceFile("steps.py", text.encode())
+    lines = text.splitlines(keepends=True)
+    windows = drafter.windows("add one", source)
+    bodies = [blank_edges("".join(lines[a:b]))[1] for a, b in windows]
+    assert len(windows) >= 3 and all(bodies)
+    assert sum(body != "".join(lines[a:b]) for body, (a, b) in zip(bodies, windows, strict=True)) >= 3
+    for body in bodies:
+        backend.replies.append(Reply(body.replace("+ ", "+ 1 + ").rstrip("\n")))
+    draft = drafter.draft("add one", [source])
+    sent = [r["reference"] for r in backend.requests]
+    assert sent == bodies
+    assert all(not body.startswith("\n") and not body.endswith("\n\n") for body in sent)
+    assert backend.requests[0]["messages"] == build_edit_messages("add one", bodies[0], "steps.py", "python")
+    (edit,) = draft.result.files
+    assert edit.new_text == text.replace("+ ", "+ 1 + ")
+
+
+def test_a_line_longer_than_any_window_is_a_clear_error(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"wide.py": "x = [" + ", ".join(["1"] * 200) + "]\n"})
+    backend = ScriptedBackend([], kind="local", context_length=120)
+    with pytest.raises(UserError, match="wide.py:1 is longer"):
+        EditDrafter(backend, repo).draft("edit", read_sources(repo, [str(repo / "wide.py")]))
+    assert backend.requests == []
+
+
+def test_read_sources_refuses_what_cannot_be_drafted(tmp_path, monkeypatch):
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "bin.dat": "x\x00y"})
+    monkeypatch.chdir(repo)
+    assert [s.path for s in read_sources(repo, ["a.py", "./a.py"])] == ["a.py"]
+    for name, message in [("missing.py", "does not exist"), ("bin.dat", "binary"), (".", "refused|directory"),
+                          ("../x.py", "refused the path"), (".git/config", "refused the path")]:  # fmt: skip
+        with pytest.raises(UserError, match=message):
+            read_sources(repo, [name])
+
+
+def test_apply_in_memory_matches_git_and_reports_written_lines(tmp_path):
+    from specdraft.drafting.edits import FileEdit, edits_patch
+
+    edit = FileEdit("greet.py", GREET, GREET_EDITED, base_hash=None)
+    patch = edits_patch([edit], context=1)
+    texts, written = apply_in_memory({"greet.py": GREET.encode()}, patch)
+    assert texts["greet.py"] == GREET_EDITED.encode()
+    new_lines = GREET_EDITED.splitlines(keepends=True)
+    assert [new_lines[a:b] for a, b in written["greet.py"]] == [
+        ['    print(f"Hello, {name}!")\n'], ["    shout(sys.argv[1])\n"]]  # fmt: skip
+    with pytest.raises(UserError, match="does not fit"):
+        apply_in_memory({"greet.py": GREET_EDITED.encode()}, patch)
+
+
+def test_feedback_text_holds_notes_and_edits():
+    from specdraft.core.diffs import parse_diff
+    from specdraft.drafting.edits import FileEdit, edits_patch
+
+    (file,) = parse_diff(edits_patch([FileEdit("greet.py", GREET, GREET_EDITED, None)]))
+    text = feedback_text([(file.hunks[0], "keep the comma out")], [])
+    assert "rejected this change in greet.py and said: keep the comma out" in text
+    assert '+    print(f"Hello, {name}!")' in text
+    assert feedback_text([], []) == ""
+
+
+def test_flow_redraft_only_drafts_files_with_open_hunks(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
+    backend = ScriptedBackend([Reply("a = 2\n"), Reply("b = 2\n"), Reply("b = 3\n")], kind="local")
+    flow = EditFlow(EditDrafter(backend, repo), "bump", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
+    first = flow.first()
+    assert len(first.session.units) == 2
+    first.session.set_decisions([0], Decision.ACCEPTED)
+    first.session.set_decisions([1], Decision.REJECTED)
+    second = flow.redraft("three, not two")
+    assert second is not None and second.redraft
+    assert [r["reference"] for r in backend.requests] == ["a = 1\n", "b = 1\n", "b = 1\n"]
+    assert "three, not two" in backend.requests[2]["messages"][-1]["content"]
+    second.session.set_decisions([0], Decision.ACCEPTED)
+    edits = {edit.path: edit.new_text for edit in flow.final_edits()}
+    assert edits == {"a.py": "a = 2\n", "b.py": "b = 3\n"}
+    assert flow.totals() == {"accepted": 2, "edited": 0, "rejected": 1, "pending": 0, "total": 3}
+    assert flow.redraft("") is None  # everything accepted: nothing to redraft
+
+
+OLD_LINES = "a\nb\nc\nd\ne\nf\n"
+
+
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
+        ("x\ny\n" + OLD_LINES, (6, 7)),  # two lines inserted at the top
+        (OLD_LINES[2:], (3, 4)),  # the first line removed
+        (OLD_LINES.replace("f", "F"), (4, 5)),  # a change below the range: no move
+        (OLD_LINES.replace("d\n", "d\nnew\n"), (5, 6)),  # inserted right above the range
+        (OLD_LINES.replace("b\nc\n", "bc\n"), (3, 4)),  # two lines above made one
+    ],
+)
+def test_protected_ranges_follow_the_lines_above_them(new, expected):
+    from specdraft.drafting.edits import FileEdit, edits_patch
+    from specdraft.drafting.flow import shift_ranges
+
+    patch = edits_patch([FileEdit("f.txt", OLD_LINES, new, None)], context=0)
+    assert shift_ranges([(4, 5)], patch, "f.txt") == [expected]  # the range holds "e" (0-based line 4)
+    texts, _ = apply_in_memory({"f.txt": OLD_LINES.encode()}, patch)
+    start, end = expected
+    assert texts["f.txt"].splitlines()[start:end] == [b"e"]
+
+
+def test_clean_commit_message_cuts_and_refuses_what_is_no_message():
+    from specdraft.drafting.flow import COMMIT_BODY_MAX_LINES, clean_commit_message
+
+    assert clean_commit_message("```\nSubject: Add hints\n\nWhy.\n```\ncode after") == "Add hints\n\nWhy."
+    long = clean_commit_message("x" * 200)
+    assert long is not None and len(long) == 72 and long.endswith("…")
+    body = clean_commit_message("Fix it\n\n" + "\n".join(f"line {i}" for i in range(50)))
+    assert body is not None and len(body.splitlines()) == 2 + COMMIT_BODY_MAX_LINES
+    assert clean_commit_message("") is None and clean_commit_message("  \n```\n") is None
+    assert clean_commit_message("diff --git a/x b/x\n") is None
+    assert clean_commit_message('def _get(a, b):\n    """Return the b.\n') is None  # a small model's code
+    assert clean_commit_message("Rename add to plus\n\n    return plus(a, b)\n") == "Rename add to plus"
+
+
+def test_commit_message_prompt_cuts_a_long_diff():
+    from specdraft.drafting.flow import commit_message_prompt
+
+    messages = commit_message_prompt("bump", "+x\n" * 5000, max_chars=100)
+    user = messages[-1]["content"]
+    assert "bump" in user and "left out" in user and user.count("+x") == 33  # whole lines only
+    assert "\n+\n" not in user

@@ -1,0 +1,193 @@
+"""The edit flow wired to the real local engine: a tiny random checkpoint, and the builtin model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from specdraft.drafting.flow import EditDrafter, read_sources
+from tests.app.editkit import git, make_repo, run_edit
+
+pytestmark = pytest.mark.slow
+BUILTIN = Path(__file__).resolve().parents[3] / "engine" / "builtin"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def one_thread():
+    """Small models run fastest on one thread on this shared machine (see tests/engine/conftest.py)."""
+    torch = pytest.importorskip("torch")
+    torch.set_num_threads(1)
+
+
+@pytest.fixture(scope="module")
+def tiny_model(tmp_path_factory) -> Path:
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    from tests.engine.conftest import make_checkpoint
+
+    return make_checkpoint(tmp_path_factory.mktemp("tiny") / "tiny-llama", "llama")
+
+
+def test_tiny_engine_drafts_through_the_edit_prompt_losslessly(tmp_path, tiny_model):
+    from specdraft.engine.backends import open_backend
+
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
+    sources = read_sources(repo, [str(repo / "a.py")])
+    new_tokens, drafts = [], []
+    for drafter in ("edit", "none"):
+        backend = open_backend(model=str(tiny_model), drafter=drafter)
+        events: list[str] = []
+        drafter_ = EditDrafter(backend, repo, max_new_tokens=24, on_progress=lambda e, _p, seen=events: seen.append(e))
+        draft = drafter_.draft("rename x to y", sources)
+        (stats,) = draft.stats
+        assert stats.backend == "local" and stats.model == "tiny-llama" and stats.prompt_tokens > 0
+        assert stats.drafter == drafter and events[0] == "start" and events[-1] == "done"
+        new_tokens.append(stats.new_tokens)
+        drafts.append(draft)
+    # speculative edits are lossless: the same tokens with and without the drafter
+    assert new_tokens[0] == new_tokens[1] and new_tokens[0] > 0
+    assert [f.block for f in drafts[0].failures] == [f.block for f in drafts[1].failures]
+    assert [e.new_text for e in drafts[0].result.files] == [e.new_text for e in drafts[1].result.files]
+    if not drafts[0].complete:  # a random model rarely ends by itself: the cut rewrite is a failure
+        assert "stopped before the end" in drafts[0].failures[0].reason
+        assert drafts[0].failures[0].block  # the model's cut text is kept for the review to show
+
+
+def test_edit_command_with_the_tiny_engine_applies_nothing_from_a_cut_draft(tmp_path, tiny_model, monkeypatch):
+    import specdraft.ui.cli.edit
+
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
+    real = specdraft.ui.cli.edit.make_backend  # the real open_backend path, only the model directory given
+    backend = real(type("S", (), {"model": str(tiny_model), "server": "", "draft_model": "", "drafter": "auto",
+                                  "api_key_env": "", "dtype": "float32"})())  # fmt: skip
+    assert backend.weights_dtype() == "float32"  # the setting reaches the engine
+    result = run_edit(monkeypatch, repo, ["rename x to y", "a.py", "--yes", "--max-new-tokens", "8"], backend)
+    assert backend.kind == "local" and backend.loaded
+    if result.code == 2:
+        assert "did not finish (length)" in result.err and "nothing was applied" in result.err
+        assert git(repo, "status", "--porcelain") == ""
+    else:  # the model happened to end its answer: what it wrote is what landed
+        assert result.code == 0, result.err
+
+
+class Recording:
+    """A backend that passes everything through and keeps the text it streamed."""
+
+    def __init__(self, backend):
+        self.backend = backend
+        self.texts: list[str] = []
+        self.stats: list = []
+
+    def __getattr__(self, name):
+        return getattr(self.backend, name)
+
+    def stream(self, messages, **options):
+        from specdraft.engine.backends import DraftStats
+
+        pieces: list[str] = []
+        self.texts.append("")
+        for piece in self.backend.stream(messages, **options):
+            if isinstance(piece, DraftStats):
+                self.texts[-1] = "".join(pieces)
+                self.stats.append(piece)
+            else:
+                pieces.append(piece)
+            yield piece
+
+
+@pytest.mark.skipif(not (BUILTIN / "config.json").is_file(), reason="engine/builtin is not trained yet (no config.json)")
+def test_builtin_model_drafts_through_the_whole_loop(tmp_path, monkeypatch):
+    from specdraft.drafting.edits import rewrite
+    from specdraft.engine.backends import open_backend
+
+    source = "def area(w, h):\n    return w * h\n"
+    repo = make_repo(tmp_path / "repo", {"geometry.py": source})
+    backend = Recording(open_backend(model="builtin"))
+    result = run_edit(monkeypatch, repo, ["Rename the parameter `w` to `width`.", "geometry.py", "--yes",
+                                          "--max-new-tokens", "200"], backend)  # fmt: skip
+    (stats,) = backend.stats
+    assert stats.model == "builtin" and stats.drafter in ("edit", "hybrid")  # the original as the draft
+    if not stats.complete:
+        assert result.code == 2 and "did not finish" in result.err and git(repo, "status", "--porcelain") == ""
+        return
+    # what landed is exactly what the model drafted (the builtin's quality is its model card's business)
+    expected = rewrite(repo, "geometry.py", backend.texts[0], originals={"geometry.py": source.encode()})
+    if expected.files:
+        assert result.code == 0, result.err
+        assert (repo / "geometry.py").read_text() == expected.files[0].new_text
+    else:  # it rewrote nothing, or wrote something the parser refused: nothing lands
+        assert git(repo, "status", "--porcelain") == ""
+
+
+def test_builtin_model_makes_the_demos_edit(tmp_path, monkeypatch):
+    """The shipped weights make the demo's suggested edit right (greedy, so the same every time):
+    `specdraft edit --yes` lands exactly the expected module. Retrained weights that miss it fail
+    here, and the demo's instruction (app/ui/cli/demo.py) should then change with them."""
+    from specdraft.engine.backends import open_backend
+    from specdraft.ui.cli import demo
+
+    repo = make_repo(tmp_path / "repo", {demo.SUGGESTED_FILE: demo.SAMPLE})
+    result = run_edit(monkeypatch, repo, [demo.SUGGESTED_INSTRUCTION, demo.SUGGESTED_FILE, "--yes"],
+                      open_backend(model="builtin"))  # fmt: skip
+    assert result.code == 0, result.err
+    line = "        json.dump(data, f, indent=2)\n"
+    wrapped = "        try:\n    " + line + "        except TypeError:\n            pass\n"
+    assert (repo / demo.SUGGESTED_FILE).read_text() == demo.SAMPLE.replace(line, wrapped)
+
+
+def builtin_draft(tmp_path: Path, instruction: str, path: str, source: str) -> str:
+    """What the builtin model drafts for this edit (greedy: the same every time), as the new text."""
+    from specdraft.engine.backends import open_backend
+
+    root = make_repo(tmp_path / "oracle", {path: source})
+    draft = EditDrafter(open_backend(model="builtin"), root).draft(instruction, read_sources(root, [str(root / path)]))
+    assert draft.complete, draft.finish_reasons
+    return draft.result.files[0].new_text if draft.result.files else source
+
+
+def test_demo_drafts_the_suggested_edit_with_the_builtin_model(tmp_path):
+    """The README's run command, without a terminal: the builtin model drafts the suggested
+    instruction on the sample module, every hunk is accepted in plain mode, exactly the draft lands."""
+    from specdraft.ui.cli import demo
+    from tests.app.reviewkit import specdraft_subprocess
+
+    target = tmp_path / "demo"
+    result = specdraft_subprocess(tmp_path, ["demo", "--dir", str(target), "--plain"], stdin=b"y\n" * 20,
+                                  env={"OMP_NUM_THREADS": "1"})  # fmt: skip
+    assert result.returncode == 0, result.stderr.decode()
+    assert demo.SUGGESTED_INSTRUCTION.encode() in result.stderr
+    expected = builtin_draft(tmp_path, demo.SUGGESTED_INSTRUCTION, demo.SUGGESTED_FILE, demo.SAMPLE)
+    assert expected != demo.SAMPLE  # the model changed something: there was a hunk to review
+    assert b"Apply this hunk to worktree" in result.stdout  # the plain review asked about the draft
+    assert (target / demo.SUGGESTED_FILE).read_text() == expected
+    assert git(target, "log", "--oneline").count("\n") == 1  # applied to the worktree, not committed
+
+
+async def test_builtin_model_drafts_into_the_review_tui(tmp_path):
+    """Pilot, end to end: the builtin model drafts into the review while it streams; the status
+    line reports the speculative decoder's drafted and accepted tokens; a accepts; it lands."""
+    from specdraft.core.config import Settings
+    from specdraft.drafting.flow import EditFlow
+    from specdraft.engine.backends import open_backend
+    from specdraft.ui.cli import demo
+    from specdraft.ui.cli.edit import EditTui
+    from tests.app.tui_support import THEMES, shown
+
+    repo = make_repo(tmp_path / "repo", {demo.SUGGESTED_FILE: demo.SAMPLE})
+    drafter = EditDrafter(open_backend(model="builtin"), repo)
+    sources = read_sources(repo, [str(repo / demo.SUGGESTED_FILE)])
+    flow = EditFlow(drafter, demo.SUGGESTED_INSTRUCTION, sources)
+    tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
+    async with tui.app.run_test(size=(120, 40)) as pilot:
+        for _ in range(1500):  # loading the model and drafting: seconds on a loaded machine
+            if "drafted:" in shown(tui.app, "#status") or "failed" in shown(tui.app, "#status"):
+                break
+            await pilot.pause(0.05)
+        status = shown(tui.app, "#status")
+        assert "drafted:" in status and "accepted" in status, status
+        await pilot.press("a")  # this hunk and the rest of the file
+        tui.app.exit(True)
+    assert tui.finished(tui.app.return_value) is True
+    expected = builtin_draft(tmp_path, demo.SUGGESTED_INSTRUCTION, demo.SUGGESTED_FILE, demo.SAMPLE)
+    assert [edit.new_text for edit in flow.final_edits()] == [expected]

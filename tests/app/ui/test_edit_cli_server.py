@@ -1,0 +1,81 @@
+"""`specdraft edit --server URL` as a user runs it: a subprocess, a real OpenAI-protocol server on
+loopback (tests/engine/openai_server.py), a real git repository, answers on standard input."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.app.editkit import GREET, git, make_repo, search_replace
+from tests.engine.openai_server import OpenAIServer, status, stream_pieces
+
+ROOT = Path(__file__).resolve().parents[3]
+ANSWER = (
+    "I'll make two small changes.\n\n"
+    + search_replace("greet.py", '    print("Hello " + name)\n', '    print(f"Hello, {name}!")\n')
+    + "\n"
+    + search_replace("greet.py", "    greet(sys.argv[1])\n", "    greet(sys.argv[1])\n    shout(sys.argv[1])\n")
+)
+FIRST_ONLY = GREET.replace('print("Hello " + name)', 'print(f"Hello, {name}!")')
+
+
+def pieces(text: str, size: int = 23) -> list[str]:
+    return [text[i : i + size] for i in range(0, len(text), size)]
+
+
+def specdraft(repo: Path, *args: str, answers: str = "", env: dict[str, str] | None = None):
+    environment = {"PATH": os.environ["PATH"], "HOME": str(repo.parent), "PYTHONPATH": str(ROOT),
+                   "XDG_CONFIG_HOME": str(repo.parent / "config"), **(env or {})}  # fmt: skip
+    return subprocess.run([sys.executable, "-m", "specdraft", "edit", *args], cwd=repo, input=answers,
+                          capture_output=True, text=True, env=environment, timeout=120)  # fmt: skip
+
+
+@pytest.fixture
+def server():
+    with OpenAIServer() as running:
+        yield running
+
+
+@pytest.fixture
+def repo(tmp_path):
+    return make_repo(tmp_path / "repo")
+
+
+def test_plain_review_of_a_served_draft_then_commit(repo, server):
+    server.script.append(stream_pieces(pieces(ANSWER)))
+    server.script.append(stream_pieces(pieces("Use an f-string in greet\n\nFriendlier output.\n")))
+    result = specdraft(repo, "Make the greeting friendlier", "greet.py", "--server", server.url,
+                       "--model", "tiny-coder", "--plain", "--commit", answers="y\nn\n\n")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "drafted greet.py" in result.stderr
+    assert git(repo, "show", "HEAD:greet.py") == FIRST_ONLY
+    body = git(repo, "log", "-1", "--format=%B")
+    assert "Drafted-by: tiny-coder" in body and "Reviewed: 1/2 hunks accepted, 0 edited" in body
+    assert body.startswith("Use an f-string in greet\n\nFriendlier output.\n")
+    request, asked_message = server.chat_requests()
+    assert "commit message" in asked_message["messages"][0]["content"]
+    assert request["model"] == "tiny-coder" and request["stream"] is True
+    assert "SEARCH" in request["messages"][0]["content"] and GREET in request["messages"][1]["content"]
+
+
+def test_a_stream_cut_in_the_middle_applies_nothing(repo, server):
+    server.script.append(stream_pieces(pieces(ANSWER)[:5], finish=None, done=False))
+    result = specdraft(repo, "friendlier", "greet.py", "--server", server.url, "--model", "tiny-coder", "--yes")
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("specdraft edit: ") and len(result.stderr.strip().splitlines()) <= 3
+    assert git(repo, "status", "--porcelain") == "" and (repo / "greet.py").read_text() == GREET
+
+
+def test_a_wrong_key_is_one_clear_line(repo, server):
+    server.script.append(status(401, {"error": {"message": "Incorrect API key provided"}}))
+    result = specdraft(repo, "friendlier", "greet.py", "--server", server.url, "--model", "tiny-coder", "--yes",
+                       env={"SPECDRAFT_API_KEY_ENV": "TEST_KEY", "TEST_KEY": "sk-wrong"})  # fmt: skip
+    assert result.returncode == 2
+    assert "401" in result.stderr or "key" in result.stderr.lower()
+    assert "Traceback" not in result.stderr and git(repo, "status", "--porcelain") == ""
+    (_, _, headers, _) = next(r for r in server.requests if r[0] == "POST")
+    assert headers.get("Authorization") == "Bearer sk-wrong"  # the key came from the named variable

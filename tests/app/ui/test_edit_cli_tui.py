@@ -1,0 +1,293 @@
+"""`specdraft edit` in the TUI (Pilot): hunks appear as each file's draft completes, the status bar
+shows the draft's progress, Esc cancels the draft and applies nothing."""
+
+from __future__ import annotations
+
+import threading
+
+from specdraft.core.config import Settings
+from specdraft.drafting.flow import EditDrafter, EditFlow, read_sources
+from specdraft.ui.cli.edit import EditTui
+from tests.app.editkit import Reply, ScriptedBackend, make_repo
+from tests.app.tui_support import THEMES, file_rows, shown
+
+SIZE = (120, 40)
+
+
+async def wait_for(pilot, condition, tries: int = 200) -> None:
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the condition never held")
+
+
+def make_tui(tmp_path, replies):
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
+    backend = ScriptedBackend(replies, kind="local", model="builtin")
+    drafter = EditDrafter(backend, repo)
+    flow = EditFlow(drafter, "bump", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
+    return EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={}), flow
+
+
+async def test_hunks_appear_per_file_while_the_draft_streams(tmp_path):
+    gate = threading.Event()
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n", during=lambda: gate.wait(10))])
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: len(tui.round.session.units) == 1)
+        await pilot.pause()
+        assert [row.split()[1] for row in file_rows(app)] == ["a.py"]
+        await wait_for(pilot, lambda: "drafting b.py" in shown(app, "#status"))
+        await pilot.press("y")  # review a.py while b.py is still drafting
+        gate.set()
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
+        await wait_for(pilot, lambda: len(file_rows(app)) == 2)
+        await pilot.press("j", "y")  # to b.py's hunk, accept it
+        app.exit(True)
+    assert tui.finished(app.return_value) is True
+    assert {edit.path: edit.new_text for edit in flow.final_edits()} == {"a.py": "a = 2\n", "b.py": "b = 2\n"}
+
+
+async def test_escape_cancels_the_draft_and_applies_nothing(tmp_path):
+    gate = threading.Event()
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n" * 40, during=lambda: gate.wait(10)), Reply("b = 2\n")])
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafting a.py" in shown(app, "#status"))
+        await pilot.press("escape")
+        await pilot.pause()
+        gate.set()
+    assert tui.cancel.is_set() and app.return_value is False
+    assert tui.finished(app.return_value) is False
+
+
+async def test_quitting_before_the_draft_finished_applies_nothing(tmp_path):
+    gate = threading.Event()
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n", during=lambda: gate.wait(10))])
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: len(tui.round.session.units) == 1)
+        await pilot.press("y")
+        app.exit(True)
+    gate.set()
+    import pytest
+
+    from specdraft.core.errors import UserError
+
+    with pytest.raises(UserError, match="did not finish"):
+        tui.finished(app.return_value)
+
+
+async def test_r_rejects_with_a_note_and_the_redraft_is_shown_as_a_new_round(tmp_path):
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n"), Reply("b = 3\n")])
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status") and len(tui.round.session.units) == 2)
+        await pilot.press("y")  # a.py accepted
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press(*"three, not two", "enter")
+        await pilot.pause()
+    assert [u.decision.value for u in tui.round.session.units] == ["accepted", "rejected"]
+    note = tui.finished(app.return_value)
+    assert note == "three, not two"
+    again = flow.redraft(note)
+    backend = flow.drafter.backend
+    assert "three, not two" in backend.requests[2]["messages"][-1]["content"]
+    assert backend.requests[2]["reference"] == "b = 1\n"  # only the file with the rejected hunk
+    second = EditTui(flow, flow.drafter, Settings(editor="internal"), round_=again, themes=THEMES, environ={})
+    async with second.app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "b = 3" in shown(second.app, "#hunk-body")
+        await pilot.press("y")
+        second.app.exit(True)
+    assert second.finished(second.app.return_value) is True
+    assert {e.path: e.new_text for e in flow.final_edits()} == {"a.py": "a = 2\n", "b.py": "b = 3\n"}
+
+
+async def test_escape_in_the_note_box_just_rejects(tmp_path):
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n")])
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status") and len(tui.round.session.units) == 2)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running and app.screen.__class__.__name__ == "ReviewScreen"
+        app.exit(True)
+    assert [u.decision.value for u in tui.round.session.units] == ["rejected", "pending"]
+    assert tui.finished(app.return_value) is True and len(flow.drafter.backend.requests) == 2
+
+
+async def test_instruction_box_and_fuzzy_file_finder():
+    from specdraft.ui.tui.edit import InstructionApp
+
+    app = InstructionApp(["README.md", "app/greet.py", "app/util.py", "tests/test_greet.py"])
+    assert app.matches("grt")[:2] == ["app/greet.py", "tests/test_greet.py"]
+    assert app.matches("zzz") == []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"Add type hints", "enter")  # the instruction, then on to the finder
+        await pilot.press(*"util", "enter")  # the best match is chosen
+        await pilot.press("ctrl+s")
+    assert app.return_value == ("Add type hints", ["app/util.py"])
+
+
+async def test_instruction_box_wants_an_instruction_and_a_file():
+    from specdraft.ui.tui.edit import InstructionApp
+
+    app = InstructionApp(["a.py", "b.py"], chosen=["a.py"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+s")  # no instruction yet: stays, says so
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press(*"bump", "enter", *"b.py", "enter", *"a.py", "enter")  # b added, a removed
+        await pilot.press("ctrl+s")
+    assert app.return_value == ("bump", ["b.py"])
+
+
+async def test_escape_leaves_the_instruction_box():
+    from specdraft.ui.tui.edit import InstructionApp
+
+    app = InstructionApp(["a.py"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+    assert app.return_value is None
+
+
+async def test_quit_question_says_where_accepted_hunks_go(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n"})
+    backend = ScriptedBackend([Reply("a = 2\n")], kind="local")
+    drafter = EditDrafter(backend, repo)
+    flow = EditFlow(drafter, "bump", read_sources(repo, [str(repo / "a.py")]))
+    tui = EditTui(flow, drafter, Settings(editor="internal"), stage=True, themes=THEMES, environ={})
+    async with tui.app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(tui.app, "#status"))
+        await pilot.press("y", "q")
+        await pilot.pause()
+        assert "written to the index and worktree" in str(tui.app.screen.query_one("#details").render())
+        await pilot.press("y")
+    assert tui.finished(tui.app.return_value) is True
+
+
+def sr(path: str, search: str, replace: str) -> str:
+    return f"{path}\n```python\n<<<<<<< SEARCH\n{search}=======\n{replace}>>>>>>> REPLACE\n```\n"
+
+
+async def test_a_failed_block_is_a_unit_in_the_review_that_y_and_a_cannot_accept(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
+    answer = sr("a.py", "a = 1\n", "a = 2\n") + sr("b.py", "nothing like this\n", "b = 9\n")
+    backend = ScriptedBackend([Reply(answer)], kind="remote")
+    drafter = EditDrafter(backend, repo)
+    flow = EditFlow(drafter, "bump", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
+    tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
+        await pilot.pause()
+        rows = file_rows(app)
+        assert len(rows) == 2 and "a.py" in rows[0] and "failed: b.py" in rows[1]
+        await pilot.press("j")  # past the last hunk: the failed block
+        await pilot.pause()
+        body = shown(app, "#hunk-body")
+        assert "failed: not applied" in body and "nothing like this" in body and "b = 9" in body
+        assert "failed: not applied" in shown(app, "#file-header")
+        await pilot.press("y", "a")
+        await pilot.pause()
+        assert "cannot accept a failed block" in " ".join(str(n.message) for n in app._notifications)
+        assert tui.round.session.stats().accepted == 0
+        await pilot.press("k", "y")  # back to a.py's hunk: that one is accepted
+        await pilot.pause()
+        assert tui.round.session.stats().accepted == 1
+        app.exit(True)
+    assert tui.finished(app.return_value) is True
+    assert [u.decision.value for u in tui.round.session.units] == ["accepted"]
+    assert {e.path: e.new_text for e in flow.final_edits()} == {"a.py": "a = 2\n"}
+
+
+async def test_a_file_changed_on_disk_is_marked_stale_never_accepted_and_R_redrafts_it(tmp_path):
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n")])
+    app = tui.app
+    repo = flow.drafter.repo_root
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status") and len(tui.round.session.units) == 2)
+        await pilot.press("R")  # not changed yet: nothing to redraft
+        await pilot.pause()
+        assert app.is_running and app.screen.__class__.__name__ == "ReviewScreen"
+        assert "stale" not in " ".join(file_rows(app))
+        (repo / "a.py").write_text("a = 100  # the human's own edit\n")
+        await pilot.press("k")  # any key checks the current file
+        await pilot.pause()
+        assert "stale" in file_rows(app)[0] and "stale" not in file_rows(app)[1]
+        assert "STALE" in shown(app, "#file-header")
+        await pilot.press("y")
+        await pilot.pause()
+        assert tui.round.session.stats().accepted == 0
+        assert "changed on disk" in " ".join(str(n.message) for n in app._notifications)
+        await pilot.press("R")
+        await pilot.pause()
+        await pilot.press("y")  # confirm
+        await pilot.pause()
+    assert app.return_value == ("stale", ["a.py"])
+    assert tui.finished(app.return_value) == ("stale", ["a.py"])
+
+
+async def test_the_timer_marks_a_file_stale_that_is_not_the_current_one(tmp_path):
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n")])
+    app = tui.app
+    app.STALE_CHECK_SECONDS = 0.05
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status") and len(tui.round.session.units) == 2)
+        (flow.drafter.repo_root / "b.py").unlink()
+        await wait_for(pilot, lambda: "stale" in " ".join(file_rows(app)))
+        assert "stale" in file_rows(app)[1] and "stale" not in file_rows(app)[0]
+        app.exit(True)
+
+
+def test_R_redrafts_the_stale_file_from_disk_in_a_new_round_and_keeps_every_other_decision(tmp_path, monkeypatch):
+    """The loop behind R: the stale file is drafted again from the file as it is now (the human's
+    edit is its new base), with the other files' undecided hunks; accepted ones stay accepted."""
+    import specdraft.ui.cli.edit
+    from specdraft.core.session import Decision
+    from tests.app.editkit import run_edit
+
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n", "c.py": "c = 1\n"})
+    backend = ScriptedBackend([Reply("a = 2\n"), Reply("b = 2\n"), Reply("c = 2\n"),
+                               Reply("a = 3\nmine = 1\n"), Reply("c = 3\n")], kind="local")  # fmt: skip
+    shown_files = []
+
+    def first_screen(tui):  # b.py accepted, c.py left undecided; meanwhile the human edits a.py
+        session = tui.round.session
+        b = next(i for i, u in enumerate(session.units) if session.file_of(u).path == "b.py")
+        session.set_decisions([b], Decision.ACCEPTED)
+        (repo / "a.py").write_text("a = 1\nmine = 1\n")
+        return ("stale", ["a.py"])
+
+    def second_screen(tui):
+        session = tui.round.session
+        shown_files.append(sorted(file.path for file in session.files))
+        assert all(u.decision is Decision.PENDING for u in session.units)
+        session.set_decisions(list(range(len(session.units))), Decision.ACCEPTED)
+        return True
+
+    screens = [first_screen, second_screen]
+
+    class ScriptedTui:  # stands in for the review app (tested above): one scripted screen per round
+        def __init__(self, flow, drafter, settings, *, round_=None, stage=False):
+            self.round = round_ or flow.first()
+            screen = screens.pop(0)
+            self.app = type("App", (), {"run": lambda _self: screen(self)})()
+
+        def finished(self, result):
+            return result
+
+    monkeypatch.setattr(specdraft.ui.cli.edit, "EditTui", ScriptedTui)
+    monkeypatch.setattr(specdraft.ui.cli.edit, "_isatty", lambda stream: True)
+    result = run_edit(monkeypatch, repo, ["bump", "a.py", "b.py", "c.py"], backend)
+    assert result.code == 0, result.err
+    assert not screens and shown_files == [["a.py", "c.py"]]  # b.py was decided: not redrafted
+    assert [r["reference"] for r in backend.requests[3:]] == ["a = 1\nmine = 1\n", "c = 1\n"]  # a.py from disk
+    assert (repo / "a.py").read_text() == "a = 3\nmine = 1\n"
+    assert (repo / "b.py").read_text() == "b = 2\n"
+    assert (repo / "c.py").read_text() == "c = 3\n"

@@ -1,0 +1,392 @@
+"""engine/training/train.py on a tiny config: data building, batches, schedule, resume, export, evaluation."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import torch
+
+from specdraft.engine import editprompt
+from specdraft.engine.training import editdata, train
+
+SOURCES = ["textwrap.py", "shlex.py", "fnmatch.py", "netrc.py", "heapq.py", "calendar.py", "string.py", "glob.py"]
+
+
+def _fake_stdlib(root: Path) -> Path:
+    """A few real stdlib modules under names chosen so that two of them are held out."""
+    real = editdata.stdlib_root()
+    held = 0
+    for index, name in enumerate(SOURCES):
+        want_heldout = index < 2
+        suffix = 0
+        while editdata.is_heldout(f"m{suffix}_{name}") != want_heldout:
+            suffix += 1
+        shutil.copy(real / name, root / f"m{suffix}_{name}")
+        held += want_heldout
+    assert held == 2
+    return root
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory) -> Path:
+    base = tmp_path_factory.mktemp("train")
+    stdlib = base / "stdlib"
+    stdlib.mkdir()
+    _fake_stdlib(stdlib)
+    work = base / "work"
+    train.build_data(work, seed=7, vocab_size=400, stdlib=stdlib)
+    return work
+
+
+def test_data_summary_and_split(work):
+    summary = json.loads((work / "data" / "data.json").read_text())
+    splits = summary["splits"]
+    assert len(splits["heldout"]["files"]) == 2 and len(splits["train"]["files"]) == len(SOURCES) - 2
+    assert not set(splits["heldout"]["files"]) & set(splits["train"]["files"])
+    assert splits["train"]["edit_examples"] > 100 and splits["heldout"]["edit_examples"] > 5
+    assert summary["vocab_size"] == 400
+    held_paths = {json.loads(line)["path"] for line in (work / "data" / "heldout_edits.jsonl").read_text().splitlines()}
+    assert held_paths <= set(splits["heldout"]["files"])
+    # windows of module lines besides single functions, counted apart, with their path always shown
+    records = [json.loads(line) for line in (work / "data" / "train_edits.jsonl").read_text().splitlines()]
+    windows = [r for r in records if r["scope"] == "window"]
+    assert sum(splits["train"]["window_kinds"].values()) == len(windows) > 20
+    assert sum(splits["train"]["kinds"].values()) == len(records) - len(windows)
+    assert all(r["prompt_path"] == r["path"] for r in windows)
+    assert "no_change" in splits["train"]["window_kinds"] and "no_change" not in splits["train"]["kinds"]
+    assert summary["window_unchanged_share"] == train.WINDOW_UNCHANGED_SHARE
+
+
+def test_unchanged_share_sets_how_many_windows_are_answered_unchanged(work, tmp_path):
+    stdlib = work.parent / "stdlib"
+    counts = {}
+    for share in (0.0, 0.9):
+        summary = train.build_data(tmp_path / str(share), seed=7, vocab_size=400, stdlib=stdlib, unchanged_share=share)
+        counts[share] = summary["splits"]["train"]["window_kinds"].get("no_change", 0)
+        assert summary["window_unchanged_share"] == share
+    default = json.loads((work / "data" / "data.json").read_text())["splits"]["train"]["window_kinds"]["no_change"]
+    assert counts[0.0] == 0 < default < counts[0.9]
+
+
+def test_a_continued_run_refuses_data_with_another_tokenizer(work, tmp_path):
+    from tokenizers import Tokenizer
+
+    shipped = tmp_path / "shipped"
+    shipped.mkdir()
+    with pytest.raises(SystemExit, match="no tokenizer.json"):
+        train.check_same_tokenizer(work, shipped)
+    shutil.copy(work / "data" / "tokenizer.json", shipped / "tokenizer.json")
+    train.check_same_tokenizer(work, shipped)  # the same tokens: fine
+    other = Tokenizer.from_file(str(work / "data" / "tokenizer.json"))
+    other.add_tokens(["<|another|>"])
+    other.save(str(shipped / "tokenizer.json"))
+    with pytest.raises(SystemExit, match="differs from the shipped one"):
+        train.check_same_tokenizer(work, shipped)
+
+
+def test_encoded_example_weights_cover_the_answer(work):
+    from tokenizers import Tokenizer
+
+    tok = Tokenizer.from_file(str(work / "data" / "tokenizer.json"))
+    records = [json.loads(line) for line in (work / "data" / "train_edits.jsonl").read_text().splitlines()]
+    record = next(r for r in records if r["kind"] != "no_change")  # an answer with an edit in it
+    ids, weights = train.encode_example(tok, record)
+    answer = [i for i, w in zip(ids, weights, strict=True) if w >= 1.0]
+    assert tok.decode(answer, skip_special_tokens=False) == record["edited"] + editprompt.EOS_TOKEN
+    prompt = [i for i, w in zip(ids, weights, strict=True) if w < 1.0]
+    expected = editprompt.render_edit_prompt(record["instruction"], record["original"], record["prompt_path"])
+    assert tok.decode(prompt, skip_special_tokens=False) == expected
+    # the edit counts more than the copy: what the answer has that the original has not, and the end
+    edit = [i for i, w in zip(ids, weights, strict=True) if w == train.EDIT_LOSS_WEIGHT]
+    assert edit[-1] == tok.token_to_id(editprompt.EOS_TOKEN) and 1 < len(edit) < len(answer) / 2
+    # a window answered unchanged: only its end token is not a copy
+    unchanged = next(r for r in records if r["kind"] == "no_change")
+    ids, weights = train.encode_example(tok, unchanged)
+    assert [i for i, w in zip(ids, weights, strict=True) if w == train.EDIT_LOSS_WEIGHT] == [tok.token_to_id(editprompt.EOS_TOKEN)]
+
+
+def test_answer_weights_mark_what_is_not_copied():
+    assert train.answer_weights([1, 2, 3, 4, 5], [1, 2, 9, 4, 5, 7]) == [1, 1, 4, 1, 1, 4]
+    assert train.answer_weights([], [8]) == [train.EDIT_LOSS_WEIGHT]
+
+
+def test_batches_are_deterministic_and_mixed(work):
+    a = train.Batches(work / "data", "train", seed=1)
+    b = train.Batches(work / "data", "train", seed=1)
+    ids_a, w_a = a.batch(5, 4)
+    ids_b, w_b = b.batch(5, 4)
+    assert ids_a.shape == (4, train.SEQ_LEN) and (ids_a == ids_b).all() and (w_a == w_b).all()
+    plain_ids, plain_w = a.row(train.PLAIN_EVERY - 1)
+    assert plain_w.min() == 1.0  # plain code: every token counts
+    edit_ids, edit_w = a.row(0)
+    assert edit_ids[0] == 1 and edit_w.max() == train.EDIT_LOSS_WEIGHT and (edit_w == 1.0).any()
+    assert (abs(edit_w - train.PROMPT_LOSS_WEIGHT) < 1e-3).any()
+    other = train.Batches(work / "data", "train", seed=2).batch(5, 4)[0]
+    assert not (other == ids_a).all()
+
+
+
+def test_mix_options_change_rows_and_weights_not_the_data(work):
+    plain = train.Batches(work / "data", "train", seed=1)
+    focused = train.Batches(work / "data", "train", seed=1, plain_every=0, prompt_weight=0.0, edit_weight=9.0)
+    assert all(focused.row(g)[1].max() == 9.0 for g in range(train.PLAIN_EVERY * 2))  # no plain rows
+    ids, weights = focused.row(3)
+    base_ids, base_w = plain.edit_row(3)  # the same packed examples, reweighted
+    assert (ids == base_ids).all()
+    assert (weights[abs(base_w - train.PROMPT_LOSS_WEIGHT) < 1e-3] == 0).all()
+    assert (weights[base_w == train.EDIT_LOSS_WEIGHT] == 9.0).all()
+    assert ((weights == 1.0) == (base_w == 1.0)).all()  # copied answer tokens keep their weight
+    assert (train.Batches(work / "data", "train", seed=1, plain_every=3).row(2)[1] == 1.0).all()
+
+
+def test_shuffle_draws_a_new_order_and_zero_keeps_the_old_one(work):
+    base = train.Batches(work / "data", "train", seed=1)
+    same = train.Batches(work / "data", "train", seed=1, shuffle=0)
+    other = train.Batches(work / "data", "train", seed=1, shuffle=1)
+    assert (base.batch(3, 4)[0] == same.batch(3, 4)[0]).all()
+    assert base._packing(0) != other._packing(0)
+    examples = sorted(i for row in base._packing(0) for i in row)
+    assert sorted(i for row in other._packing(0) for i in row) == examples  # every example, once per epoch
+    assert (other.batch(3, 4)[0] == train.Batches(work / "data", "train", seed=1, shuffle=1).batch(3, 4)[0]).all()
+
+def test_window_repeat_brings_each_window_edit_that_many_times_per_epoch(work):
+    from collections import Counter
+
+    lines = (work / "data" / "train_edits.jsonl").read_text().splitlines()
+    windows = {n for n, line in enumerate(lines) if json.loads(line).get("scope") == "window"}
+    assert windows and len(windows) < len(lines)
+    counts = Counter(i for row in train.Batches(work / "data", "train", seed=1, window_repeat=3)._packing(0) for i in row)
+    assert set(counts) == set(range(len(lines)))
+    assert all(counts[n] == (3 if n in windows else 1) for n in counts)
+
+
+def test_copy_drills_repeat_the_segment_and_weigh_only_the_copy(work):
+    batches = train.Batches(work / "data", "train", seed=1, copy_from_row=10)
+    assert batches.row(8)[1].max() == train.EDIT_LOSS_WEIGHT and (abs(batches.row(8)[1] - train.PROMPT_LOSS_WEIGHT) < 1e-3).any()
+    assert _drill_pairs(*batches.row(15)) >= 1  # 15 % 7 == 1: a drill
+    ids, weights = batches.drill_batch(3)  # the curriculum: short rows of short segments
+    assert ids.shape == (train.COPY_ROWS, train.COPY_SEQ_LEN) and not (ids == batches.drill_batch(4)[0]).all()
+    assert all(_drill_pairs(ids[r].numpy(), weights[r].numpy(), longest=64) >= 2 for r in range(len(ids)))
+
+
+def _drill_pairs(ids, weights, longest=480):
+    """Number of `bos X assistant X end` pairs in a drill row (asserting their layout and weights)."""
+    assert ids[0] == 1
+    pairs = 0
+    starts = [i for i in range(len(ids)) if ids[i] == 1]
+    for start in starts:
+        mid = start + list(ids[start:]).index(5)
+        length = mid - start - 1
+        assert 8 <= length <= longest
+        first, second = ids[start + 1 : mid], ids[mid + 1 : mid + 1 + length]
+        assert (first == second).all() and ids[mid + 1 + length] == 2
+        assert weights[start : mid + 1].sum() == 0 and (weights[mid + 1 : mid + 2 + length] == 1).all()
+        pairs += 1
+    assert weights.sum() == sum(1 for w in weights if w == 1.0)
+    return pairs
+
+
+def test_wsd_schedule_and_timed_total():
+    assert train.lr_at(0, 100, 1.0, 10) == pytest.approx(0.1)
+    assert train.lr_at(50, 100, 1.0, 10) == 1.0
+    assert train.lr_at(50, None, 1.0, 10) == 1.0
+    assert train.lr_at(99, 100, 1.0, 10) < 0.2
+    assert train.choose_total(100, elapsed=0.0, budget=1000.0, recent_step_s=1.0) is None
+    total = train.choose_total(400, elapsed=950.0, budget=1000.0, recent_step_s=1.0)
+    assert total is not None and train.decay_start(total) == 400
+
+
+def test_the_copy_curriculum_has_its_own_learning_rate(work, tmp_path):
+    from dataclasses import replace
+
+    (tmp_path / "data").symlink_to(work / "data")
+    spec = replace(train.SPECS["tiny"], copy_steps=2, copy_lr=1.0, lr=0.5)
+    _, summary = train.train_model(spec, tmp_path, seed=1, minutes=None, steps=4, val_rows=(1, 1), progress=False)
+    log = [json.loads(line) for line in (tmp_path / "tiny" / "log.jsonl").read_text().splitlines()]
+    assert [r["lr"] for r in log[:3]] == pytest.approx([1.0 / 50, 2.0 / 50, 1.5 / 50])  # warm-up of each peak
+    assert [r.get("phase") for r in log] == ["copy", "copy", None, None]
+    assert summary["copy_curriculum_steps"] == 2
+
+
+def test_grow_embeds_a_small_model_in_a_bigger_one_that_computes_the_same_function():
+    from specdraft.engine.model import ModelArgs, RMSNorm, Transformer
+
+    torch.manual_seed(0)
+    small_args = ModelArgs(vocab_size=97, dim=32, n_layer=2, n_head=2, n_kv_heads=1, intermediate_size=48,
+                           tie_word_embeddings=True, max_position_embeddings=64)  # fmt: skip
+    small = Transformer(small_args)
+    small.init_weights(0.2)  # large weights: a layout mistake shows
+    big = Transformer(small_args.replace(dim=64, n_layer=3, n_head=4, n_kv_heads=2, intermediate_size=80))
+    big.init_weights(0.2)
+    before = big(torch.arange(40)[None])
+    train.grow(small, big)
+    ids = torch.randint(0, 97, (2, 40))
+    assert not torch.allclose(before, big(torch.arange(40)[None]))
+    for module in [*small.modules(), *big.modules()]:
+        if isinstance(module, RMSNorm):
+            module.eps = 0.0  # the only difference: epsilon is relatively larger in the wider stream
+    assert torch.allclose(small(ids), big(ids), atol=1e-4)
+    assert big.output.weight is big.tok_embeddings.weight
+    with pytest.raises(ValueError, match="same head layout"):
+        train.grow(big, small)
+
+
+def work_dirs(work: Path, tmp_path: Path, *names: str) -> list[Path]:
+    """New work directories under tmp_path that share `work`'s data."""
+    dirs = [tmp_path / name for name in names]
+    for path in dirs:
+        path.mkdir()
+        (path / "data").symlink_to(work / "data")
+    return dirs
+
+
+def test_a_new_run_can_continue_from_shipped_weights(work, tmp_path):
+    from specdraft.engine import checkpoint
+
+    first, second = work_dirs(work, tmp_path, "first", "second")
+    spec = train.SPECS["tiny"]
+    model, _ = train.train_model(spec, first, seed=1, minutes=None, steps=3, val_rows=(1, 1), progress=False)
+    train.export(model, first, tmp_path / "shipped")
+    again, summary = train.train_model(spec, second, seed=2, minutes=None, steps=0, val_rows=(1, 1),
+                                       progress=False, init_from=tmp_path / "shipped",
+                                       mix={"plain_every": 0, "prompt_weight": 0.0})  # fmt: skip
+    shipped = checkpoint.load_model(tmp_path / "shipped").state_dict()
+    assert all(torch.equal(shipped[k], v) for k, v in again.state_dict().items())
+    assert summary["init_from"] == str(tmp_path / "shipped") and summary["copy_curriculum_steps"] == 0
+    assert summary["mix"] == {"plain_every": 0, "prompt_weight": 0.0}
+
+
+@pytest.mark.slow
+def test_the_one_command_trains_the_draft_then_grows_the_target_from_it(work, tmp_path, monkeypatch):
+    (run,) = work_dirs(work, tmp_path, "run")
+    tiny = train.SPECS["tiny"]  # head size 16, two query heads per key/value head, like the target's grown shape
+    monkeypatch.setitem(train.SPECS, "draft", replace(tiny, name="draft"))
+    monkeypatch.setitem(train.SPECS, "target", replace(tiny, name="target", dim=64, n_layer=2, n_head=4, n_kv_heads=2,
+                                                       intermediate_size=128, grow_from="draft"))  # fmt: skip
+    out = tmp_path / "out"
+    assert train.main(["--work", str(run), "--out", str(out), "--draft-steps", "2", "--target-steps", "2",
+                       "--no-progress", "--no-compile"]) == 0  # fmt: skip
+    summaries = json.loads((run / "train_summary.json").read_text())
+    # the draft learns to copy with drills in its rows; the target, grown from a draft that copies, trains on edits
+    assert summaries["draft"]["copy_from_step"] == 0 and summaries["target"]["copy_from_step"] is None
+    assert summaries["draft"]["mix"] == summaries["target"]["mix"] == {"window_repeat": 2}
+    assert (out / "config.json").is_file() and (out / "draft" / "config.json").is_file()
+    assert json.loads((out / "config.json").read_text())["hidden_size"] == 64
+
+
+def _losses(run_dir: Path) -> list[float]:
+    return [json.loads(line)["loss"] for line in (run_dir / "log.jsonl").read_text().splitlines()]
+
+
+@pytest.mark.slow
+def test_resume_follows_the_same_trajectory(work, tmp_path):
+    spec = train.SPECS["tiny"]
+    straight, paused = work_dirs(work, tmp_path, "straight", "paused")
+    kwargs = dict(seed=3, minutes=None, steps=8, eval_every=4, val_rows=(2, 1), progress=False)
+    train.train_model(spec, straight, **kwargs)
+    train.train_model(spec, paused, stop_after=3, **kwargs)
+    assert len(_losses(paused / "tiny")) == 3
+    model, summary = train.train_model(spec, paused, **kwargs)
+    expected, got = _losses(straight / "tiny"), _losses(paused / "tiny")
+    assert len(got) == 8 and got == pytest.approx(expected, abs=1e-4)
+    assert expected[-1] < expected[0]
+    assert summary["steps"] == 8 and "val_edit" in summary
+    assert summary["copy_curriculum_steps"] == spec.copy_steps  # the tiny model never copies in 2 steps
+
+
+@pytest.mark.slow
+def test_a_compiled_run_takes_the_eager_runs_steps(work, tmp_path):
+    spec = train.SPECS["tiny"]
+    eager, compiled = work_dirs(work, tmp_path, "eager", "compiled")
+    kwargs = dict(seed=3, minutes=None, steps=4, val_rows=(1, 1), progress=False)
+    _, plain = train.train_model(spec, eager, **kwargs)
+    _, summary = train.train_model(spec, compiled, compile=True, **kwargs)
+    assert summary["compiled"] and not plain["compiled"]
+    assert _losses(compiled / "tiny") == pytest.approx(_losses(eager / "tiny"), abs=2e-3)
+
+
+@pytest.mark.slow
+def test_export_loads_in_engine_and_transformers(work, tmp_path):
+    import torch
+
+    from specdraft.engine import checkpoint
+
+    model, _ = train.train_model(train.SPECS["tiny"], work, seed=1, minutes=None, steps=2, val_rows=(1, 1), progress=False)
+    out = train.export(model, work, tmp_path / "out")
+    loaded = checkpoint.load(out)
+    assert loaded.tokenizer.chat_template == editprompt.CHAT_TEMPLATE
+    assert loaded.eos_token_ids == [2]
+    ids = torch.tensor([loaded.tokenizer.encode(editprompt.render_edit_prompt("Rename `a` to `b`.", "a = 1\n"), add_special_tokens=False)])
+    ours = loaded.model(ids)
+    transformers = pytest.importorskip("transformers")
+    hf = transformers.AutoModelForCausalLM.from_pretrained(str(out), dtype=torch.float32)
+    theirs = hf(ids).logits
+    assert torch.allclose(ours, theirs, atol=1e-4)
+
+
+@pytest.mark.slow
+def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
+    model, summary = train.train_model(train.SPECS["tiny"], work, seed=1, minutes=None, steps=2, val_rows=(1, 1), progress=False)
+    out = train.export(model, work, tmp_path / "out")
+    train.export(model, work, out / "draft")
+    result = train.evaluate_pair(out, work / "data" / "heldout_edits.jsonl", per_kind=1, speed_per_kind=1, max_new_tokens=24)
+    assert result["examples"] == sum(r["n"] for r in result["by_kind"].values()) > 0
+    assert 0.0 <= result["exact_match"] <= 1.0
+    assert json.loads((out / "eval.json").read_text())["examples"] == result["examples"]
+    (work / "train_summary.json").write_text(json.dumps({"target": summary, "draft": summary}))
+    card = train.write_model_card(out, work).read_text()
+    assert "| **all** |" in card and "Pending" not in card and "## What the models cannot do" in card
+    windows = result["windows"]
+    assert windows["examples"] == sum(r["n"] for r in windows["by_kind"].values()) > 0
+    assert "| window kind | n | exact | unchanged |" in card and "| window kind | train | held out |" in card
+    assert "trained in several runs" not in card
+    assert "**Status: they copy, and " in card and f"2 cores (AVX-512 with bfloat16) of {summary['cpu']}, shared" in card
+    # a second run from these weights: the card adds the runs up and lists each
+    later = {**summary, "steps": 5, "tokens": 100, "train_seconds": 1.0, "mix": {"prompt_weight": 0.02}, "copy_from_step": None,
+             "val_edit": None}  # a run whose last losses were lost
+    train.record_phases(out, [summary], later)
+    assert [p["steps"] for p in train.shipped_phases(out)] == [2, 5]
+    card = train.write_model_card(out, work).read_text()
+    assert "trained in several runs" in card and "| steps | 7 |" in card
+    assert "| target | 2 | 5 | 100 | 1 |" in card and "prompt_weight 0.02, no copy drills" in card
+    assert "no copy drills | n/a |" in card and "| None |" not in card
+    # a run numbered by hand (an earlier attempt exported nothing) keeps its number; losses in 3 decimals
+    train.record_phases(out, train.shipped_phases(out), {**later, "run": 4, "val_edit": 0.05912, "val_plain": 2.6876, "cpu": None})
+    card = train.write_model_card(out, work).read_text()
+    assert "| target | 4 | 5 | 100 | 1 |" in card and "| 0.059 | 2.688 |" in card
+    assert "torch.compile" not in card  # no run recorded a compiled step
+    train.record_phases(out, train.shipped_phases(out), {**later, "run": 5, "compiled": True})
+    assert "Steps under torch.compile: target run 5; the others ran eagerly." in train.write_model_card(out, work).read_text()
+    train.record_phases(out, train.shipped_phases(out), {**later, "run": 6, "mix": {"plain_every": 7}, "copy_from_step": 0})
+    assert "| plain_every 7, copy drills |" in train.write_model_card(out, work).read_text()  # a run of older defaults
+    assert f"of {summary['cpu']} (the runs with a `cpu` in training.json; the others did not record theirs)" in card
+    # speculative decoding is lossless: the same tokens as plain greedy decoding
+    for key, value in result["decoding"].items():
+        if key.startswith("lossless_"):
+            equal, total = map(int, value.split("/"))
+            assert equal == total
+
+
+BUILTIN = Path(train.ROOT) / "engine" / "builtin"
+
+
+@pytest.mark.skipif(not (BUILTIN / "config.json").is_file(), reason="engine/builtin not exported yet: run python -m specdraft.engine.training.train")
+def test_shipped_builtin_pair_loads():
+    import torch
+
+    from specdraft.engine import checkpoint
+
+    total = sum(p.stat().st_size for p in BUILTIN.rglob("*") if p.is_file())
+    assert total <= 50 * 2**20, f"engine/builtin is {total / 2**20:.1f} MiB"
+    target = checkpoint.load(BUILTIN)
+    draft = checkpoint.load(BUILTIN / "draft")
+    assert target.tokenizer.backend.to_str() == draft.tokenizer.backend.to_str()
+    assert target.tokenizer.chat_template == editprompt.CHAT_TEMPLATE
+    ids = torch.tensor([target.tokenizer.encode(editprompt.render_edit_prompt("Rename `a` to `b`.", "a = 1\n"), add_special_tokens=False)])
+    with torch.no_grad():
+        assert target.model(ids).shape == (1, ids.shape[1], target.args.vocab_size)
+        assert draft.model(ids).shape == (1, ids.shape[1], draft.args.vocab_size)
