@@ -202,6 +202,6 @@ def instruction_misses(instruction: str, window: str) -> bool:
     """True when nothing the instruction quotes occurs in `window`, even as part of a longer
     word (conservative: a window that merely might be meant is not missed); False when it
     quotes nothing. The builtin models were trained to answer such a window unchanged (kind
-    "no_change"), and the app does not send them one (see specdraft.drafting.flow)."""
+    "no_change"), and the app does not send them one (see specdraft.drafting.requests)."""
     quoted = quoted_spans(instruction)
     return bool(quoted) and not any(q in window for q in quoted)

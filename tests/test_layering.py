@@ -18,11 +18,15 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
-import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 # where each part of the import package lives in the repository (pyproject.toml's package-dir)

@@ -1,19 +1,7 @@
-"""Drafting an edit: instruction + context files → prompt → backend stream → edits → review rounds.
+"""The edit flow as review rounds: draft, review, redraft with the human's correction, over an in-memory base.
 
-Pure Python at import (no torch, no textual): the backend is any specdraft.engine.backends.Backend.
+Pure Python at import (no torch, no textual); the drafts come from an EditRequester (requests.py).
 
-* The local engine gets the builtin models' edit prompt (specdraft.engine.editprompt): one request per
-  file, asking for the whole new file, with the file's text as ``reference`` (the speculative
-  edit drafter copies it). A file too long for the model's window is rewritten in windows of
-  lines, each its own request; windows holding nothing the instruction quotes stay as they are
-  (``windows_about``), unless no window holds any of it. Blank lines at a window's edges are not
-  sent (``specdraft.engine.editprompt.blank_edges``) and stay as they are. A model server gets one request for
-  all files, asking for SEARCH/REPLACE blocks (specdraft.drafting.edits' format instructions).
-* ``Draft``: what one draft amounts to (specdraft.drafting.edits.EditResult, the stats of each request).
-  A draft that did not finish cleanly (cancelled, cut at a length limit) is not ``complete``;
-  callers apply nothing from it. Blocks that failed (a SEARCH text matching nothing or more than
-  once, a cut-off file) are ``EditFailure`` records: they are shown with the model's text and
-  the reason, and never become review units, so nothing of them can enter the applied patch.
 * ``EditFlow``: the feedback loop as rounds. Each round is a ReviewSession over the diff from
   the current *base* (the original files plus every hunk accepted in earlier rounds, held in
   memory) to that round's draft. ``redraft(note)`` sends the human's correction (the rejected
@@ -26,19 +14,15 @@ Pure Python at import (no torch, no textual): the backend is any specdraft.engin
   ``final_edits()`` is original → base, for the caller to apply through git's checked apply.
 * For a review shown while the draft streams (the TUI): ``start()`` makes an empty first round
   and ``stream_into(round, on_grew)`` adds each file's hunks to its session as soon as that
-  file's edit is complete (``EditDrafter.on_result``).
+  file's edit is complete (``EditRequester.on_result``).
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
-import re
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from specdraft.core.diffs import FileDiff, Hunk, build_patch, parse_diff
 from specdraft.core.errors import UserError
@@ -47,357 +31,9 @@ from specdraft.drafting.edits import (
     EditFailure,
     EditResult,
     FileEdit,
-    confine,
-    format_instructions,
-    parse_edits,
-    rewrite,
     to_file_diffs,
 )
-
-MARGIN_TOKENS = 32  # room for the end token and the model's own slack in a window
-SERVER_MAX_NEW_TOKENS = 4096
-SERVER_SYSTEM = (
-    "You are a careful programmer. You edit files in a git repository exactly as the user asks, "
-    "and change nothing else.\n\n"
-)
-
-# (event, payload): "start" label, "piece" stats, "done" stats, "kept" a line on windows not sent
-ProgressCallback = Callable[[str, Any], None]
-
-
-@dataclass(frozen=True)
-class SourceFile:
-    """One context file as the prompt shows it (its bytes are the draft's base)."""
-
-    path: str  # relative to the repository root, "/" separated
-    data: bytes
-
-    @property
-    def text(self) -> str:
-        return self.data.decode("utf-8", "surrogateescape")
-
-
-def read_sources(repo_root: str | Path, paths: Sequence[str]) -> list[SourceFile]:
-    """The context files, confined to the repository; UserError for what cannot be drafted."""
-    root = Path(repo_root).resolve()
-    sources: list[SourceFile] = []
-    seen: set[str] = set()
-    for name in paths:
-        absolute = os.path.abspath(name)  # relative to the current directory, ".." folded
-        relative_name = os.path.relpath(absolute, root).replace(os.sep, "/")
-        target = confine(root, relative_name)  # refuses "../", ".git", links out of the tree
-        relative = target.relative_to(root).as_posix()
-        if relative in seen:
-            continue
-        if target.is_dir():
-            raise UserError(f"{name} is a directory: give the files to edit")
-        try:
-            data = target.read_bytes()
-        except FileNotFoundError:
-            raise UserError(f"{name} does not exist: give existing files (the model may create new ones)") from None
-        except OSError as error:
-            raise UserError(f"cannot read {name}: {error.strerror or error}") from None
-        if b"\x00" in data[:8000]:
-            raise UserError(f"{name} is a binary file: specdraft drafts text files only")
-        seen.add(relative)
-        sources.append(SourceFile(relative, data))
-    return sources
-
-
-def _fence(text: str) -> str:
-    fence = "```"
-    while fence in text:
-        fence += "`"
-    return fence
-
-
-def _language(path: str) -> str:
-    suffix = Path(path).suffix.lower()
-    return {".py": "python", ".js": "javascript", ".ts": "typescript", ".rs": "rust", ".go": "go",
-            ".c": "c", ".h": "c", ".cpp": "cpp", ".java": "java", ".md": "markdown", ".sh": "bash",
-            ".toml": "toml", ".json": "json", ".yaml": "yaml", ".yml": "yaml"}.get(suffix, "")  # fmt: skip
-
-
-def feedback_text(rejected: Sequence[tuple[Hunk, str]], edited: Sequence[Hunk]) -> str:
-    """The human's corrections of an earlier draft, as the prompt states them."""
-    if not rejected and not edited:
-        return ""
-    parts = ["The reviewer went through your previous draft of this edit."]
-    for hunk, note in rejected:
-        diff = hunk.patch_bytes().decode("utf-8", "replace")
-        said = f" and said: {note.strip()}" if note.strip() else ""
-        parts.append(f"They rejected this change in {hunk.path}{said}\n```diff\n{diff}```")
-    for hunk in edited:
-        diff = hunk.patch_bytes().decode("utf-8", "replace")
-        parts.append(
-            f"They accepted this change in {hunk.path} only as they rewrote it (it is in the file "
-            f"now; keep it):\n```diff\n{diff}```"
-        )
-    parts.append("Draft the edit again with their corrections in mind.")
-    return "\n\n".join(parts)
-
-
-# ---------------------------------------------------------------------------------------------
-# one draft
-
-
-@dataclass
-class Draft:
-    """What one draft amounts to: the edits, the failed blocks, and each request's statistics."""
-
-    result: EditResult
-    stats: list[Any] = field(default_factory=list)  # specdraft.engine.backends.DraftStats per request
-    model: str = ""
-    kept_windows: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (windows kept as they are, windows)
-
-    @property
-    def complete(self) -> bool:
-        """Every request finished cleanly: only then may anything of the draft be applied."""
-        return bool(self.stats) and all(stats.complete for stats in self.stats)
-
-    @property
-    def failures(self) -> list[EditFailure]:
-        return self.result.failures
-
-    @property
-    def finish_reasons(self) -> list[str]:
-        return [stats.finish_reason for stats in self.stats if not stats.complete]
-
-    def summary(self) -> str:
-        """One line for a status bar: the requests' statistics added up, and the windows kept."""
-        if not self.stats:
-            text = "no request"
-        elif len(self.stats) == 1:
-            text = self.stats[0].summary()
-        else:
-            text = f"{len(self.stats)} requests, " + _added_up(self.stats).summary()
-        kept = sum(count for count, _ in self.kept_windows.values())
-        if kept:
-            text += f"; {kept} window{'s' if kept != 1 else ''} quoting nothing of the instruction kept as they are"
-        return text
-
-
-_CODE_BLOCK = re.compile(r"```.*?```", re.S)
-
-
-def _added_up(stats: Sequence[Any]) -> Any:
-    """The DraftStats of several requests as one: counts and times added (None stays None)."""
-    from dataclasses import replace
-
-    def total(name: str) -> int | None:
-        values = [getattr(s, name) for s in stats]
-        return None if any(v is None for v in values) else sum(values)
-
-    unfinished = [s.finish_reason for s in stats if not s.complete]
-    return replace(stats[0], finish_reason=unfinished[0] if unfinished else stats[0].finish_reason,
-                   prompt_tokens=total("prompt_tokens"), new_tokens=total("new_tokens"),
-                   elapsed_s=sum(s.elapsed_s for s in stats), drafted_tokens=total("drafted_tokens"),
-                   accepted_tokens=total("accepted_tokens"), target_forwards=total("target_forwards"),
-                   chars=sum(s.chars for s in stats))  # fmt: skip
-
-
-def windows_about(instruction: str, windows: Sequence[str], feedback: str = "") -> set[int]:
-    """The windows of a long file to send to the model: those holding something the instruction
-    quotes (a name, code, a literal; specdraft.engine.editprompt.instruction_misses), or something the
-    reviewer's notes in ``feedback`` quote. The others are what the builtin models were trained to
-    answer unchanged, and a small model asked anyway can still change them. All windows when the
-    instruction quotes nothing, or nothing quoted is found: a window is never skipped on a guess."""
-    from specdraft.engine.editprompt import instruction_misses, quoted_spans
-
-    everything = set(range(len(windows)))
-    if not quoted_spans(instruction):
-        return everything
-    words = instruction + "\n" + _CODE_BLOCK.sub("", feedback)  # the notes, not the quoted diffs
-    about = {number for number, window in enumerate(windows) if not instruction_misses(words, window)}
-    return about or everything
-
-
-class EditDrafter:
-    """Turns an instruction and context files into a Draft through one backend."""
-
-    def __init__(
-        self,
-        backend: Any,
-        repo_root: str | Path,
-        *,
-        on_progress: ProgressCallback | None = None,
-        cancel: threading.Event | None = None,
-        max_new_tokens: int | None = None,
-    ):
-        self.backend = backend
-        self.repo_root = Path(repo_root)
-        self.on_progress = on_progress or (lambda event, payload: None)
-        # called with each file's EditResult as soon as it is complete (local: per file; server: at the end)
-        self.on_result: Callable[[EditResult], None] | None = None
-        self.cancel = cancel
-        self.max_new_tokens = max_new_tokens
-
-    @property
-    def local(self) -> bool:
-        return getattr(self.backend, "kind", "remote") == "local"
-
-    def draft(self, instruction: str, sources: Sequence[SourceFile], feedback: str = "") -> Draft:
-        if not instruction.strip():
-            raise UserError("the instruction is empty: say what to change")
-        if not sources:
-            raise UserError("no files to edit: give one or more paths after the instruction")
-        text = instruction.strip() + ("\n\n" + feedback if feedback else "")
-        if self.local:
-            return self._draft_local(text, sources, instruction, feedback)
-        return self._draft_server(text, sources)
-
-    # ---------------------------------------------------------------- the local engine
-
-    def windows(self, instruction: str, source: SourceFile) -> list[tuple[int, int]]:
-        """Line ranges [start, end) of ``source`` that each fit one request in the model's window."""
-        from specdraft.engine.editprompt import build_edit_messages, statement_starts, window_ranges
-
-        backend = self.backend
-        window = backend.context_length
-        lines = source.text.splitlines(keepends=True)
-        if window is None:
-            return [(0, len(lines))]
-        whole = backend.count_prompt_tokens(build_edit_messages(instruction, source.text, source.path))
-        answer = backend.count_tokens(source.text) or 0
-        if whole + answer + MARGIN_TOKENS <= window:
-            return [(0, len(lines))]
-        overhead = backend.count_prompt_tokens(build_edit_messages(instruction, "", source.path))
-        budget = (window - overhead - MARGIN_TOKENS) // 2  # the window's lines twice: prompt and answer
-        if budget < 8:
-            raise UserError(
-                f"the instruction alone takes {overhead} of {backend.name}'s {window}-token window: "
-                "shorten it, or use a model with a larger window (--model DIR or --server URL)"
-            )
-        costs = [(backend.count_tokens(line) or 0) + 1 for line in lines]
-        for index, cost in enumerate(costs):
-            if cost > budget:
-                raise UserError(
-                    f"{source.path}:{index + 1} is longer ({cost} tokens) than a window of "
-                    f"{backend.name} can rewrite ({budget}): use a model with a larger window"
-                )
-        return window_ranges(lines, costs, budget, statement_starts(source.text, source.path))
-
-    def _draft_local(self, prompt: str, sources: Sequence[SourceFile], instruction: str, feedback: str) -> Draft:
-        """``prompt``: the instruction with the feedback, as the model is asked; ``instruction`` and
-        ``feedback`` apart choose the windows sent (``windows_about``)."""
-        from specdraft.engine.editprompt import blank_edges, build_edit_messages
-
-        merged = EditResult(format="whole")
-        draft = Draft(merged, model=self.backend.name)
-        for source in sources:
-            lines = source.text.splitlines(keepends=True)
-            ranges = self.windows(prompt, source)
-            originals = ["".join(lines[start:end]) for start, end in ranges]
-            sent = windows_about(instruction, originals, feedback)
-            if len(sent) < len(ranges):
-                draft.kept_windows[source.path] = (len(ranges) - len(sent), len(ranges))
-                self.on_progress("kept", f"{source.path}: {len(ranges) - len(sent)} of {len(ranges)} windows "
-                                         "quote nothing of the instruction and stay as they are")  # fmt: skip
-            pieces: list[str] = []
-            complete = True
-            for number, ((start, end), original) in enumerate(zip(ranges, originals, strict=True)):
-                if number not in sent:
-                    pieces.append(original)
-                    continue
-                # the model sees the window without its blank edge lines (as in its training);
-                # they go back around its answer as they were
-                head, body, tail = blank_edges(original)
-                if not body:
-                    pieces.append(original)
-                    continue
-                label = source.path if len(ranges) == 1 else f"{source.path} (lines {start + 1}-{end})"
-                messages = build_edit_messages(prompt, body, source.path, _language(source.path))
-                text, stats = self._request(label, messages, body)
-                draft.stats.append(stats)
-                if not stats.complete:  # the cut text goes into the failure record, never an edit
-                    complete = False
-                    pieces.append(head + text)
-                    break
-                if body.endswith("\n") and text and not text.endswith("\n"):
-                    text += "\n"
-                pieces.append(head + text + tail)
-            if not complete and self.cancel is not None and self.cancel.is_set():
-                return draft  # cancelled: nothing of it counts
-            result = rewrite(self.repo_root, source.path, "".join(pieces), complete=complete,
-                             originals={source.path: source.data})  # fmt: skip
-            _merge(merged, result)
-            if self.on_result is not None:
-                self.on_result(result)
-        return draft
-
-    # ---------------------------------------------------------------- a model server
-
-    def server_messages(self, instruction: str, sources: Sequence[SourceFile]) -> list[dict[str, str]]:
-        files = []
-        for source in sources:
-            fence = _fence(source.text)
-            body = source.text if source.text.endswith("\n") or not source.text else source.text + "\n"
-            files.append(f"{source.path}\n{fence}{_language(source.path)}\n{body}{fence}")
-        user = instruction + "\n\nThe files:\n\n" + "\n\n".join(files)
-        return [
-            {"role": "system", "content": SERVER_SYSTEM + format_instructions("search-replace")},
-            {"role": "user", "content": user},
-        ]
-
-    def _draft_server(self, instruction: str, sources: Sequence[SourceFile]) -> Draft:
-        messages = self.server_messages(instruction, sources)
-        self._check_window(messages, sources)
-        label = ", ".join(source.path for source in sources)
-        text, stats = self._request(label, messages, None)
-        draft = Draft(EditResult(format="search-replace"), [stats], self.backend.name)
-        if stats.complete:
-            originals = {source.path: source.data for source in sources}
-            draft.result = parse_edits(text, self.repo_root, originals=originals)
-            if self.on_result is not None:
-                self.on_result(draft.result)
-        return draft
-
-    def _check_window(self, messages: list[dict[str, str]], sources: Sequence[SourceFile]) -> None:
-        window = self.backend.context_length
-        if window is None:
-            return
-        tokens = self.backend.count_prompt_tokens(messages)
-        if tokens is None:
-            tokens = sum(len(m["content"]) for m in messages) // 4  # a rough estimate
-        if tokens + MARGIN_TOKENS > window:
-            largest = max(sources, key=lambda source: len(source.data))
-            raise UserError(
-                f"the context is about {tokens} tokens and {self.backend.name}'s window holds "
-                f"{window}: give fewer or shorter files (the largest is {largest.path}), or use a "
-                "model with a larger window"
-            )
-
-    # ---------------------------------------------------------------- one request
-
-    def _request(self, label: str, messages: list[dict[str, str]], reference: str | None) -> tuple[str, Any]:
-        from specdraft.engine.backends import DraftStats
-
-        budget = self.max_new_tokens
-        if budget is None:
-            window = self.backend.context_length
-            budget = window if self.local and window else SERVER_MAX_NEW_TOKENS
-        self.on_progress("start", label)
-        stream = self.backend.stream(messages, reference=reference, max_new_tokens=budget,
-                                     temperature=0.0, cancel=self.cancel)  # fmt: skip
-        chunks: list[str] = []
-        final = None
-        for piece in stream:
-            if isinstance(piece, DraftStats):
-                final = piece
-            else:
-                chunks.append(piece)
-                self.on_progress("piece", getattr(stream, "stats", None))
-        if final is None:
-            raise UserError(f"the model's stream for {label} ended without its statistics; nothing applied")
-        self.on_progress("done", final)
-        return "".join(chunks), final
-
-
-def _merge(into: EditResult, result: EditResult) -> None:
-    into.files.extend(result.files)
-    into.failures.extend(result.failures)
-    into.unchanged.extend(result.unchanged)
-
+from specdraft.drafting.requests import DraftedEdits, EditRequester, SourceFile, feedback_text
 
 # ---------------------------------------------------------------------------------------------
 # patches applied in memory (the base of the next round)
@@ -488,7 +124,7 @@ def _hash(data: bytes) -> str:
 class Round:
     """One draft and its review."""
 
-    draft: Draft
+    draft: DraftedEdits
     session: ReviewSession
     redraft: bool = False  # a redraft after feedback: every hunk in it is new
     dropped: list[str] = field(default_factory=list)  # hunk ids dropped: they touched accepted lines
@@ -505,7 +141,7 @@ class EditFlow:
 
     def __init__(
         self,
-        drafter: EditDrafter,
+        drafter: EditRequester,
         instruction: str,
         sources: Sequence[SourceFile],
         *,
@@ -579,10 +215,10 @@ class EditFlow:
 
     def start(self) -> Round:
         """An empty first round, for a review that is shown while the draft streams in."""
-        return self._new_round(Draft(EditResult()), [], [], redraft=False)
+        return self._new_round(DraftedEdits(EditResult()), [], [], redraft=False)
 
-    def stream_into(self, round_: Round, on_grew: Callable[[str], None]) -> Draft:
-        """Draft the first round into ``round_``: each file's hunks join its session as soon as
+    def stream_into(self, round_: Round, on_grew: Callable[[str], None]) -> DraftedEdits:
+        """DraftedEdits the first round into ``round_``: each file's hunks join its session as soon as
         that file's edit is complete (``on_grew(note)`` then); a cut or failed file adds none."""
 
         def on_result(result: EditResult) -> None:
@@ -623,7 +259,7 @@ class EditFlow:
                     dropped.append(hunk.id)
         return [file for file in files if file.hunks], dropped
 
-    def _new_round(self, draft: Draft, files: list[FileDiff], dropped: list[str], *, redraft: bool) -> Round:
+    def _new_round(self, draft: DraftedEdits, files: list[FileDiff], dropped: list[str], *, redraft: bool) -> Round:
         number = len(self.rounds) + 1
         state_path = self.state_dir / f"edit-round-{number}.json" if self.state_dir else None
         title = self.source_title if not redraft else f"{self.source_title} (redraft {number - 1})"
@@ -710,92 +346,3 @@ def _accept_hint() -> str:
     from specdraft.core.diffs import EDIT_HINTS
 
     return EDIT_HINTS["accept"]
-
-
-
-# ---------------------------------------------------------------------------------------------
-# the commit message (--commit): drafted by the same backend, then edited by the human
-
-COMMIT_SUBJECT_MAX = 72
-COMMIT_BODY_MAX_LINES = 12
-COMMIT_DIFF_MAX_CHARS = 12_000
-COMMIT_MAX_NEW_TOKENS = 160
-COMMIT_SYSTEM = (
-    "You write git commit messages. Answer with the message only: a subject line in the "
-    "imperative mood of at most 60 characters, then optionally a blank line and a short body "
-    "that says why. No code fences, no quotes, no preamble."
-)
-
-
-def commit_message_prompt(instruction: str, diff: str, *, max_chars: int = COMMIT_DIFF_MAX_CHARS) -> list[dict[str, str]]:
-    """The chat messages that ask for a commit message for ``diff`` (cut to ``max_chars``)."""
-    if len(diff) > max_chars:
-        kept = diff[:max_chars]
-        diff = kept[: kept.rfind("\n") + 1] + "[... the rest of the diff is left out ...]\n"  # whole lines
-    fence = _fence(diff)
-    if diff and not diff.endswith("\n"):
-        diff += "\n"
-    user = (
-        f"The change was asked for as: {instruction.strip()}\n\n"
-        f"The accepted diff:\n{fence}diff\n{diff}{fence}\n\nWrite the commit message."
-    )
-    return [{"role": "system", "content": COMMIT_SYSTEM}, {"role": "user", "content": user}]
-
-
-def clean_commit_message(text: str) -> str | None:
-    """The model's answer as a commit message (subject cut to 72 characters, a short body), or
-    None when it holds no usable subject (empty, code, a diff)."""
-    lines = [line.rstrip() for line in text.strip().splitlines()]
-    while lines and (not lines[0].strip() or lines[0].lstrip().startswith(("```", "~~~"))):
-        lines.pop(0)  # a fence or blank lines before the message
-    if not lines:
-        return None
-    subject = lines[0].strip().strip("\"'`").strip()
-    for prefix in ("subject:", "commit message:", "commit:"):
-        if subject.lower().startswith(prefix):
-            subject = subject[len(prefix):].strip()
-    if not subject or _looks_like_code(subject):
-        return None
-    if len(subject) > COMMIT_SUBJECT_MAX:
-        subject = subject[: COMMIT_SUBJECT_MAX - 1].rstrip() + "…"
-    body: list[str] = []
-    for line in lines[1:]:
-        if line.lstrip().startswith(("```", "~~~")):
-            break  # a closing fence (or code after the message): the message ends here
-        body.append(line)
-    while body and not body[0].strip():
-        body.pop(0)
-    body = body[:COMMIT_BODY_MAX_LINES]
-    if any(_looks_like_code(line.strip()) for line in body if line.strip()):
-        body = []  # code is no commit message body: keep the subject alone
-    while body and not body[-1].strip():
-        body.pop()
-    return subject + ("\n\n" + "\n".join(body) if body else "")
-
-
-_CODE_STARTS = ("diff --git", "@@", "+++", "---", "<<<<<<<", "def ", "class ", "import ", "from ",
-                "return ", '"""', "\x27\x27\x27", "#", "//", "/*", "}", "{", "@")
-
-
-def _looks_like_code(line: str) -> bool:
-    """A line of code (or diff) rather than prose: a small model may answer with code."""
-    return line.startswith(_CODE_STARTS) or line.endswith((":", "{", ";", "(", ",")) or "()" in line
-
-
-def draft_commit_message(backend: Any, instruction: str, diff: str) -> str | None:
-    """Ask ``backend`` for a commit message for the accepted ``diff``; None when it fails or
-    answers nothing usable (the caller falls back to the instruction)."""
-    from specdraft.engine.backends import DraftStats
-    from specdraft.engine.errors import EngineError
-
-    max_chars = COMMIT_DIFF_MAX_CHARS
-    window = getattr(backend, "context_length", None)
-    if window:  # leave room for the answer; about 3 characters a token
-        max_chars = max(500, min(max_chars, (window - COMMIT_MAX_NEW_TOKENS - 200) * 3))
-    messages = commit_message_prompt(instruction, diff, max_chars=max_chars)
-    try:
-        stream = backend.stream(messages, reference=None, max_new_tokens=COMMIT_MAX_NEW_TOKENS, temperature=0.0)
-        text = "".join(piece for piece in stream if not isinstance(piece, DraftStats))
-    except (EngineError, UserError, OSError, ValueError, RuntimeError):  # never lose the commit to it
-        return None
-    return clean_commit_message(text)

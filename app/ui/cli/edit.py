@@ -104,7 +104,8 @@ def _isatty(stream) -> bool:
 def run(args: argparse.Namespace) -> int:
     from specdraft.core.config import load_settings
     from specdraft.core.git import GitRepo
-    from specdraft.drafting.flow import EditDrafter, EditFlow, read_sources
+    from specdraft.drafting.flow import EditFlow
+    from specdraft.drafting.requests import EditRequester, read_sources
 
     repo = GitRepo(".")
     settings = load_settings(repo.root, flags={
@@ -131,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     sources = read_sources(repo.root, args.paths)
     backend = make_backend(settings)
 
-    drafter = EditDrafter(backend, repo.root, on_progress=_Progress(), max_new_tokens=args.max_new_tokens)
+    drafter = EditRequester(backend, repo.root, on_progress=_Progress(), max_new_tokens=args.max_new_tokens)
     flows: list[EditFlow] = []
     if use_tui:  # the review opens at once; hunks appear as they stream in
         flow = EditFlow(drafter, args.instruction, sources, context=settings.context)
@@ -156,7 +157,8 @@ def _plain_rounds(drafter, sources, flows: list, repo, args, settings, stage: bo
                   output: BinaryIO) -> tuple[int, list[str]]:  # fmt: skip
     """Draft, review in plain mode (or --yes), apply; again from disk for the files that changed
     meanwhile when the human says so. Appends each flow to ``flows``; (files written, stale paths)."""
-    from specdraft.drafting.flow import EditFlow, read_sources
+    from specdraft.drafting.flow import EditFlow
+    from specdraft.drafting.requests import read_sources
 
     applied_files = 0
     while True:
@@ -355,7 +357,7 @@ def _first_round_in_tui(flow, drafter, settings, stage: bool) -> bool:
 def _read_now(root, path: str) -> bytes | None:
     """A file's bytes as they are now, confined to the repository; None when it is gone or can
     no longer be drafted (a directory, a binary file): nothing is redrafted for it."""
-    from specdraft.drafting.flow import read_sources
+    from specdraft.drafting.requests import read_sources
 
     try:
         return read_sources(root, [str(Path(root) / path)])[0].data
@@ -454,7 +456,7 @@ def _finish(flows, files: int, repo, backend, args, stage: bool) -> str:
 
 def _drafted_message(backend, instruction: str, repo) -> str | None:
     """The model's commit message for the staged (accepted) diff; None: use the instruction."""
-    from specdraft.drafting.flow import draft_commit_message
+    from specdraft.drafting.commit_message import draft_commit_message
 
     diff = repo.run("diff", "--cached", "--no-color", "--no-ext-diff").stdout.decode("utf-8", "replace")
     print(f"specdraft edit: drafting the commit message with {backend.name} ...", file=sys.stderr)

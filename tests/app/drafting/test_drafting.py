@@ -1,4 +1,4 @@
-"""specdraft.drafting.flow: prompts per backend, windows of lines, in-memory application, feedback rounds."""
+"""specdraft.drafting.requests and .flow: prompts per backend, windows of lines, in-memory application, feedback rounds."""
 
 from __future__ import annotations
 
@@ -7,12 +7,11 @@ import pytest
 from specdraft.core.errors import UserError
 from specdraft.core.session import Decision
 from specdraft.drafting.edits import EditResult
-from specdraft.drafting.flow import (
-    Draft,
-    EditDrafter,
-    EditFlow,
+from specdraft.drafting.flow import EditFlow, apply_in_memory
+from specdraft.drafting.requests import (
+    DraftedEdits,
+    EditRequester,
     SourceFile,
-    apply_in_memory,
     feedback_text,
     read_sources,
     windows_about,
@@ -26,7 +25,7 @@ LONG = "".join(f"value_{i} = {i}\n" for i in range(60))
 def test_local_backend_gets_the_edit_prompt_and_the_original_as_reference(tmp_path):
     repo = make_repo(tmp_path / "repo")
     backend = ScriptedBackend([Reply(GREET_EDITED)], kind="local", model="builtin")
-    draft = EditDrafter(backend, repo).draft("friendlier", read_sources(repo, [str(repo / "greet.py")]))
+    draft = EditRequester(backend, repo).draft("friendlier", read_sources(repo, [str(repo / "greet.py")]))
     assert draft.complete and not draft.failures
     request = backend.requests[0]
     assert request["messages"] == build_edit_messages("friendlier", GREET, "greet.py", "python")
@@ -38,7 +37,7 @@ def test_local_backend_gets_the_edit_prompt_and_the_original_as_reference(tmp_pa
 def test_local_cut_off_rewrite_is_a_failure_not_an_edit(tmp_path):
     repo = make_repo(tmp_path / "repo")
     backend = ScriptedBackend([Reply(GREET_EDITED[:40], finish_reason="length")], kind="local")
-    draft = EditDrafter(backend, repo).draft("friendlier", [SourceFile("greet.py", GREET.encode())])
+    draft = EditRequester(backend, repo).draft("friendlier", [SourceFile("greet.py", GREET.encode())])
     assert not draft.complete and draft.finish_reasons == ["length"]
     assert draft.result.files == [] and "stopped before the end" in draft.failures[0].reason
 
@@ -47,7 +46,7 @@ def _long_file(tmp_path):
     """LONG's lines, a local backend whose window holds a few of them, its drafter, the source."""
     repo = make_repo(tmp_path / "repo", {"values.py": LONG})
     backend = ScriptedBackend([], kind="local", context_length=150)
-    return LONG.splitlines(keepends=True), backend, EditDrafter(backend, repo), SourceFile("values.py", LONG.encode())
+    return LONG.splitlines(keepends=True), backend, EditRequester(backend, repo), SourceFile("values.py", LONG.encode())
 
 
 def test_long_file_is_rewritten_in_windows_each_its_own_request(tmp_path):
@@ -106,9 +105,9 @@ def test_draft_summary_adds_up_the_requests():
 
     one = DraftStats("m", "local", "stop", 10, 100, 2.0, drafted_tokens=120, accepted_tokens=90)
     two = DraftStats("m", "local", "length", 10, 50, 0.5, drafted_tokens=30, accepted_tokens=30)
-    draft = Draft(EditResult(format="whole"), [one, two])
+    draft = DraftedEdits(EditResult(format="whole"), [one, two])
     assert draft.summary() == "2 requests, 150 tokens in 2.5 s (60.0 tokens/s), drafted 150, accepted 120 (80%), length"
-    assert Draft(EditResult(format="whole"), [one]).summary() == one.summary()
+    assert DraftedEdits(EditResult(format="whole"), [one]).summary() == one.summary()
 
 
 FUNCTIONS = "import os\n\n\n" + "".join(
@@ -124,7 +123,7 @@ def test_windows_end_between_functions_not_inside_them(tmp_path, path):
     repo = make_repo(tmp_path / "repo", {path: FUNCTIONS})
     lines = FUNCTIONS.splitlines(keepends=True)
     backend = ScriptedBackend([], kind="local", context_length=220)
-    windows = EditDrafter(backend, repo).windows("rename value", SourceFile(path, FUNCTIONS.encode()))
+    windows = EditRequester(backend, repo).windows("rename value", SourceFile(path, FUNCTIONS.encode()))
     assert len(windows) >= 3
     assert windows[0][0] == 0 and windows[-1][1] == len(lines)
     assert all(a[1] == b[0] for a, b in zip(windows, windows[1:], strict=False))
@@ -142,7 +141,7 @@ def test_blank_lines_at_window_edges_are_not_sent_and_stay_as_they_were(tmp_path
     text = "\n\n" + FUNCTIONS + "\n\n"
     repo = make_repo(tmp_path / "repo", {"steps.py": text})
     backend = ScriptedBackend([], kind="local", context_length=220)
-    drafter = EditDrafter(backend, repo)
+    drafter = EditRequester(backend, repo)
     source = SourceFile("steps.py", text.encode())
     lines = text.splitlines(keepends=True)
     windows = drafter.windows("add one", source)
@@ -164,7 +163,7 @@ def test_a_line_longer_than_any_window_is_a_clear_error(tmp_path):
     repo = make_repo(tmp_path / "repo", {"wide.py": "x = [" + ", ".join(["1"] * 200) + "]\n"})
     backend = ScriptedBackend([], kind="local", context_length=120)
     with pytest.raises(UserError, match="wide.py:1 is longer"):
-        EditDrafter(backend, repo).draft("edit", read_sources(repo, [str(repo / "wide.py")]))
+        EditRequester(backend, repo).draft("edit", read_sources(repo, [str(repo / "wide.py")]))
     assert backend.requests == []
 
 
@@ -206,7 +205,7 @@ def test_feedback_text_holds_notes_and_edits():
 def test_flow_redraft_only_drafts_files_with_open_hunks(tmp_path):
     repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
     backend = ScriptedBackend([Reply("a = 2\n"), Reply("b = 2\n"), Reply("b = 3\n")], kind="local")
-    flow = EditFlow(EditDrafter(backend, repo), "bump", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
+    flow = EditFlow(EditRequester(backend, repo), "bump", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
     first = flow.first()
     assert len(first.session.units) == 2
     first.session.set_decisions([0], Decision.ACCEPTED)
@@ -247,7 +246,7 @@ def test_protected_ranges_follow_the_lines_above_them(new, expected):
 
 
 def test_clean_commit_message_cuts_and_refuses_what_is_no_message():
-    from specdraft.drafting.flow import COMMIT_BODY_MAX_LINES, clean_commit_message
+    from specdraft.drafting.commit_message import COMMIT_BODY_MAX_LINES, clean_commit_message
 
     assert clean_commit_message("```\nSubject: Add hints\n\nWhy.\n```\ncode after") == "Add hints\n\nWhy."
     long = clean_commit_message("x" * 200)
@@ -261,7 +260,7 @@ def test_clean_commit_message_cuts_and_refuses_what_is_no_message():
 
 
 def test_commit_message_prompt_cuts_a_long_diff():
-    from specdraft.drafting.flow import commit_message_prompt
+    from specdraft.drafting.commit_message import commit_message_prompt
 
     messages = commit_message_prompt("bump", "+x\n" * 5000, max_chars=100)
     user = messages[-1]["content"]

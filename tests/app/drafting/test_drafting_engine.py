@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from specdraft.drafting.flow import EditDrafter, read_sources
+from specdraft.drafting.requests import EditRequester, read_sources
 from tests.app.editkit import git, make_repo, run_edit
 
 pytestmark = pytest.mark.slow
@@ -38,7 +38,7 @@ def test_tiny_engine_drafts_through_the_edit_prompt_losslessly(tmp_path, tiny_mo
     for drafter in ("edit", "none"):
         backend = open_backend(model=str(tiny_model), drafter=drafter)
         events: list[str] = []
-        drafter_ = EditDrafter(backend, repo, max_new_tokens=24, on_progress=lambda e, _p, seen=events: seen.append(e))
+        drafter_ = EditRequester(backend, repo, max_new_tokens=24, on_progress=lambda e, _p, seen=events: seen.append(e))
         draft = drafter_.draft("rename x to y", sources)
         (stats,) = draft.stats
         assert stats.backend == "local" and stats.model == "tiny-llama" and stats.prompt_tokens > 0
@@ -141,7 +141,7 @@ def builtin_draft(tmp_path: Path, instruction: str, path: str, source: str) -> s
     from specdraft.engine.backends import open_backend
 
     root = make_repo(tmp_path / "oracle", {path: source})
-    draft = EditDrafter(open_backend(model="builtin"), root).draft(instruction, read_sources(root, [str(root / path)]))
+    draft = EditRequester(open_backend(model="builtin"), root).draft(instruction, read_sources(root, [str(root / path)]))
     assert draft.complete, draft.finish_reasons
     return draft.result.files[0].new_text if draft.result.files else source
 
@@ -175,7 +175,7 @@ async def test_builtin_model_drafts_into_the_review_tui(tmp_path):
     from tests.app.tui_support import THEMES, shown
 
     repo = make_repo(tmp_path / "repo", {demo.SUGGESTED_FILE: demo.SAMPLE})
-    drafter = EditDrafter(open_backend(model="builtin"), repo)
+    drafter = EditRequester(open_backend(model="builtin"), repo)
     sources = read_sources(repo, [str(repo / demo.SUGGESTED_FILE)])
     flow = EditFlow(drafter, demo.SUGGESTED_INSTRUCTION, sources)
     tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})

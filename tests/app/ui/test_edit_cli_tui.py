@@ -6,7 +6,8 @@ from __future__ import annotations
 import threading
 
 from specdraft.core.config import Settings
-from specdraft.drafting.flow import EditDrafter, EditFlow, read_sources
+from specdraft.drafting.flow import EditFlow
+from specdraft.drafting.requests import EditRequester, read_sources
 from specdraft.ui.cli.edit import EditTui
 from tests.app.editkit import Reply, ScriptedBackend, make_repo
 from tests.app.tui_support import THEMES, file_rows, shown
@@ -25,7 +26,7 @@ async def wait_for(pilot, condition, tries: int = 200) -> None:
 def make_tui(tmp_path, replies):
     repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
     backend = ScriptedBackend(replies, kind="local", model="builtin")
-    drafter = EditDrafter(backend, repo)
+    drafter = EditRequester(backend, repo)
     flow = EditFlow(drafter, "bump", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
     return EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={}), flow
 
@@ -159,7 +160,7 @@ async def test_escape_leaves_the_instruction_box():
 async def test_quit_question_says_where_accepted_hunks_go(tmp_path):
     repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n"})
     backend = ScriptedBackend([Reply("a = 2\n")], kind="local")
-    drafter = EditDrafter(backend, repo)
+    drafter = EditRequester(backend, repo)
     flow = EditFlow(drafter, "bump", read_sources(repo, [str(repo / "a.py")]))
     tui = EditTui(flow, drafter, Settings(editor="internal"), stage=True, themes=THEMES, environ={})
     async with tui.app.run_test(size=SIZE) as pilot:
@@ -179,7 +180,7 @@ async def test_a_failed_block_is_a_unit_in_the_review_that_y_and_a_cannot_accept
     repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
     answer = sr("a.py", "a = 1\n", "a = 2\n") + sr("b.py", "nothing like this\n", "b = 9\n")
     backend = ScriptedBackend([Reply(answer)], kind="remote")
-    drafter = EditDrafter(backend, repo)
+    drafter = EditRequester(backend, repo)
     flow = EditFlow(drafter, "bump", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
     tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
     app = tui.app

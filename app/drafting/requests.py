@@ -1,0 +1,388 @@
+"""Asking a backend for an edit: instruction + context files -> prompts -> streamed answers -> edits.
+
+Pure Python at import (no torch, no textual): the backend is any specdraft.engine.backends.Backend.
+
+* The local engine gets the builtin models' edit prompt (specdraft.engine.editprompt): one request per
+  file, asking for the whole new file, with the file's text as ``reference`` (the speculative
+  edit drafter copies it). A file too long for the model's window is rewritten in windows of
+  lines, each its own request; windows holding nothing the instruction quotes stay as they are
+  (``windows_about``), unless no window holds any of it. Blank lines at a window's edges are not
+  sent (``specdraft.engine.editprompt.blank_edges``) and stay as they are. A model server gets one
+  request for all files, asking for SEARCH/REPLACE blocks (specdraft.drafting.edits' format
+  instructions).
+* ``DraftedEdits``: what one draft amounts to (specdraft.drafting.edits.EditResult, the stats of
+  each request). A draft that did not finish cleanly (cancelled, cut at a length limit) is not
+  ``complete``; callers apply nothing from it. Blocks that failed (a SEARCH text matching nothing
+  or more than once, a cut-off file) are ``EditFailure`` records: they are shown with the model's
+  text and the reason, and never become review units, so nothing of them can enter the applied
+  patch.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from specdraft.core.diffs import Hunk
+from specdraft.core.errors import UserError
+from specdraft.drafting.edits import (
+    EditFailure,
+    EditResult,
+    confine,
+    format_instructions,
+    parse_edits,
+    rewrite,
+)
+
+MARGIN_TOKENS = 32  # room for the end token and the model's own slack in a window
+SERVER_MAX_NEW_TOKENS = 4096
+SERVER_SYSTEM = (
+    "You are a careful programmer. You edit files in a git repository exactly as the user asks, "
+    "and change nothing else.\n\n"
+)
+
+# (event, payload): "start" label, "piece" stats, "done" stats, "kept" a line on windows not sent
+ProgressCallback = Callable[[str, Any], None]
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """One context file as the prompt shows it (its bytes are the draft's base)."""
+
+    path: str  # relative to the repository root, "/" separated
+    data: bytes
+
+    @property
+    def text(self) -> str:
+        return self.data.decode("utf-8", "surrogateescape")
+
+
+def read_sources(repo_root: str | Path, paths: Sequence[str]) -> list[SourceFile]:
+    """The context files, confined to the repository; UserError for what cannot be drafted."""
+    root = Path(repo_root).resolve()
+    sources: list[SourceFile] = []
+    seen: set[str] = set()
+    for name in paths:
+        absolute = os.path.abspath(name)  # relative to the current directory, ".." folded
+        relative_name = os.path.relpath(absolute, root).replace(os.sep, "/")
+        target = confine(root, relative_name)  # refuses "../", ".git", links out of the tree
+        relative = target.relative_to(root).as_posix()
+        if relative in seen:
+            continue
+        if target.is_dir():
+            raise UserError(f"{name} is a directory: give the files to edit")
+        try:
+            data = target.read_bytes()
+        except FileNotFoundError:
+            raise UserError(f"{name} does not exist: give existing files (the model may create new ones)") from None
+        except OSError as error:
+            raise UserError(f"cannot read {name}: {error.strerror or error}") from None
+        if b"\x00" in data[:8000]:
+            raise UserError(f"{name} is a binary file: specdraft drafts text files only")
+        seen.add(relative)
+        sources.append(SourceFile(relative, data))
+    return sources
+
+
+def fence_for(text: str) -> str:
+    """A Markdown code fence longer than any run of backticks in ``text``."""
+    fence = "```"
+    while fence in text:
+        fence += "`"
+    return fence
+
+
+def language_of(path: str) -> str:
+    """The code fence's language name for a path, by its suffix ("" when unknown)."""
+    suffix = Path(path).suffix.lower()
+    return {".py": "python", ".js": "javascript", ".ts": "typescript", ".rs": "rust", ".go": "go",
+            ".c": "c", ".h": "c", ".cpp": "cpp", ".java": "java", ".md": "markdown", ".sh": "bash",
+            ".toml": "toml", ".json": "json", ".yaml": "yaml", ".yml": "yaml"}.get(suffix, "")  # fmt: skip
+
+
+def feedback_text(rejected: Sequence[tuple[Hunk, str]], edited: Sequence[Hunk]) -> str:
+    """The human's corrections of an earlier draft, as the prompt states them."""
+    if not rejected and not edited:
+        return ""
+    parts = ["The reviewer went through your previous draft of this edit."]
+    for hunk, note in rejected:
+        diff = hunk.patch_bytes().decode("utf-8", "replace")
+        said = f" and said: {note.strip()}" if note.strip() else ""
+        parts.append(f"They rejected this change in {hunk.path}{said}\n```diff\n{diff}```")
+    for hunk in edited:
+        diff = hunk.patch_bytes().decode("utf-8", "replace")
+        parts.append(
+            f"They accepted this change in {hunk.path} only as they rewrote it (it is in the file "
+            f"now; keep it):\n```diff\n{diff}```"
+        )
+    parts.append("DraftedEdits the edit again with their corrections in mind.")
+    return "\n\n".join(parts)
+
+
+
+# ---------------------------------------------------------------------------------------------
+# one draft
+
+
+
+@dataclass
+class DraftedEdits:
+    """What one draft amounts to: the edits, the failed blocks, and each request's statistics."""
+
+    result: EditResult
+    stats: list[Any] = field(default_factory=list)  # specdraft.engine.backends.DraftStats per request
+    model: str = ""
+    kept_windows: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (windows kept as they are, windows)
+
+    @property
+    def complete(self) -> bool:
+        """Every request finished cleanly: only then may anything of the draft be applied."""
+        return bool(self.stats) and all(stats.complete for stats in self.stats)
+
+    @property
+    def failures(self) -> list[EditFailure]:
+        return self.result.failures
+
+    @property
+    def finish_reasons(self) -> list[str]:
+        return [stats.finish_reason for stats in self.stats if not stats.complete]
+
+    def summary(self) -> str:
+        """One line for a status bar: the requests' statistics added up, and the windows kept."""
+        if not self.stats:
+            text = "no request"
+        elif len(self.stats) == 1:
+            text = self.stats[0].summary()
+        else:
+            text = f"{len(self.stats)} requests, " + _added_up(self.stats).summary()
+        kept = sum(count for count, _ in self.kept_windows.values())
+        if kept:
+            text += f"; {kept} window{'s' if kept != 1 else ''} quoting nothing of the instruction kept as they are"
+        return text
+
+
+_CODE_BLOCK = re.compile(r"```.*?```", re.S)
+
+
+def _added_up(stats: Sequence[Any]) -> Any:
+    """The DraftStats of several requests as one: counts and times added (None stays None)."""
+    from dataclasses import replace
+
+    def total(name: str) -> int | None:
+        values = [getattr(s, name) for s in stats]
+        return None if any(v is None for v in values) else sum(values)
+
+    unfinished = [s.finish_reason for s in stats if not s.complete]
+    return replace(stats[0], finish_reason=unfinished[0] if unfinished else stats[0].finish_reason,
+                   prompt_tokens=total("prompt_tokens"), new_tokens=total("new_tokens"),
+                   elapsed_s=sum(s.elapsed_s for s in stats), drafted_tokens=total("drafted_tokens"),
+                   accepted_tokens=total("accepted_tokens"), target_forwards=total("target_forwards"),
+                   chars=sum(s.chars for s in stats))  # fmt: skip
+
+
+def windows_about(instruction: str, windows: Sequence[str], feedback: str = "") -> set[int]:
+    """The windows of a long file to send to the model: those holding something the instruction
+    quotes (a name, code, a literal; specdraft.engine.editprompt.instruction_misses), or something the
+    reviewer's notes in ``feedback`` quote. The others are what the builtin models were trained to
+    answer unchanged, and a small model asked anyway can still change them. All windows when the
+    instruction quotes nothing, or nothing quoted is found: a window is never skipped on a guess."""
+    from specdraft.engine.editprompt import instruction_misses, quoted_spans
+
+    everything = set(range(len(windows)))
+    if not quoted_spans(instruction):
+        return everything
+    words = instruction + "\n" + _CODE_BLOCK.sub("", feedback)  # the notes, not the quoted diffs
+    about = {number for number, window in enumerate(windows) if not instruction_misses(words, window)}
+    return about or everything
+
+
+class EditRequester:
+    """Turns an instruction and context files into a DraftedEdits through one backend."""
+
+    def __init__(
+        self,
+        backend: Any,
+        repo_root: str | Path,
+        *,
+        on_progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+        max_new_tokens: int | None = None,
+    ):
+        self.backend = backend
+        self.repo_root = Path(repo_root)
+        self.on_progress = on_progress or (lambda event, payload: None)
+        # called with each file's EditResult as soon as it is complete (local: per file; server: at the end)
+        self.on_result: Callable[[EditResult], None] | None = None
+        self.cancel = cancel
+        self.max_new_tokens = max_new_tokens
+
+    @property
+    def local(self) -> bool:
+        return getattr(self.backend, "kind", "remote") == "local"
+
+    def draft(self, instruction: str, sources: Sequence[SourceFile], feedback: str = "") -> DraftedEdits:
+        if not instruction.strip():
+            raise UserError("the instruction is empty: say what to change")
+        if not sources:
+            raise UserError("no files to edit: give one or more paths after the instruction")
+        text = instruction.strip() + ("\n\n" + feedback if feedback else "")
+        if self.local:
+            return self._draft_local(text, sources, instruction, feedback)
+        return self._draft_server(text, sources)
+
+    # ---------------------------------------------------------------- the local engine
+
+    def windows(self, instruction: str, source: SourceFile) -> list[tuple[int, int]]:
+        """Line ranges [start, end) of ``source`` that each fit one request in the model's window."""
+        from specdraft.engine.editprompt import build_edit_messages, statement_starts, window_ranges
+
+        backend = self.backend
+        window = backend.context_length
+        lines = source.text.splitlines(keepends=True)
+        if window is None:
+            return [(0, len(lines))]
+        whole = backend.count_prompt_tokens(build_edit_messages(instruction, source.text, source.path))
+        answer = backend.count_tokens(source.text) or 0
+        if whole + answer + MARGIN_TOKENS <= window:
+            return [(0, len(lines))]
+        overhead = backend.count_prompt_tokens(build_edit_messages(instruction, "", source.path))
+        budget = (window - overhead - MARGIN_TOKENS) // 2  # the window's lines twice: prompt and answer
+        if budget < 8:
+            raise UserError(
+                f"the instruction alone takes {overhead} of {backend.name}'s {window}-token window: "
+                "shorten it, or use a model with a larger window (--model DIR or --server URL)"
+            )
+        costs = [(backend.count_tokens(line) or 0) + 1 for line in lines]
+        for index, cost in enumerate(costs):
+            if cost > budget:
+                raise UserError(
+                    f"{source.path}:{index + 1} is longer ({cost} tokens) than a window of "
+                    f"{backend.name} can rewrite ({budget}): use a model with a larger window"
+                )
+        return window_ranges(lines, costs, budget, statement_starts(source.text, source.path))
+
+    def _draft_local(self, prompt: str, sources: Sequence[SourceFile], instruction: str, feedback: str) -> DraftedEdits:
+        """``prompt``: the instruction with the feedback, as the model is asked; ``instruction`` and
+        ``feedback`` apart choose the windows sent (``windows_about``)."""
+        from specdraft.engine.editprompt import blank_edges, build_edit_messages
+
+        merged = EditResult(format="whole")
+        draft = DraftedEdits(merged, model=self.backend.name)
+        for source in sources:
+            lines = source.text.splitlines(keepends=True)
+            ranges = self.windows(prompt, source)
+            originals = ["".join(lines[start:end]) for start, end in ranges]
+            sent = windows_about(instruction, originals, feedback)
+            if len(sent) < len(ranges):
+                draft.kept_windows[source.path] = (len(ranges) - len(sent), len(ranges))
+                self.on_progress("kept", f"{source.path}: {len(ranges) - len(sent)} of {len(ranges)} windows "
+                                         "quote nothing of the instruction and stay as they are")  # fmt: skip
+            pieces: list[str] = []
+            complete = True
+            for number, ((start, end), original) in enumerate(zip(ranges, originals, strict=True)):
+                if number not in sent:
+                    pieces.append(original)
+                    continue
+                # the model sees the window without its blank edge lines (as in its training);
+                # they go back around its answer as they were
+                head, body, tail = blank_edges(original)
+                if not body:
+                    pieces.append(original)
+                    continue
+                label = source.path if len(ranges) == 1 else f"{source.path} (lines {start + 1}-{end})"
+                messages = build_edit_messages(prompt, body, source.path, language_of(source.path))
+                text, stats = self._request(label, messages, body)
+                draft.stats.append(stats)
+                if not stats.complete:  # the cut text goes into the failure record, never an edit
+                    complete = False
+                    pieces.append(head + text)
+                    break
+                if body.endswith("\n") and text and not text.endswith("\n"):
+                    text += "\n"
+                pieces.append(head + text + tail)
+            if not complete and self.cancel is not None and self.cancel.is_set():
+                return draft  # cancelled: nothing of it counts
+            result = rewrite(self.repo_root, source.path, "".join(pieces), complete=complete,
+                             originals={source.path: source.data})  # fmt: skip
+            _merge(merged, result)
+            if self.on_result is not None:
+                self.on_result(result)
+        return draft
+
+    # ---------------------------------------------------------------- a model server
+
+    def server_messages(self, instruction: str, sources: Sequence[SourceFile]) -> list[dict[str, str]]:
+        files = []
+        for source in sources:
+            fence = fence_for(source.text)
+            body = source.text if source.text.endswith("\n") or not source.text else source.text + "\n"
+            files.append(f"{source.path}\n{fence}{language_of(source.path)}\n{body}{fence}")
+        user = instruction + "\n\nThe files:\n\n" + "\n\n".join(files)
+        return [
+            {"role": "system", "content": SERVER_SYSTEM + format_instructions("search-replace")},
+            {"role": "user", "content": user},
+        ]
+
+    def _draft_server(self, instruction: str, sources: Sequence[SourceFile]) -> DraftedEdits:
+        messages = self.server_messages(instruction, sources)
+        self._check_window(messages, sources)
+        label = ", ".join(source.path for source in sources)
+        text, stats = self._request(label, messages, None)
+        draft = DraftedEdits(EditResult(format="search-replace"), [stats], self.backend.name)
+        if stats.complete:
+            originals = {source.path: source.data for source in sources}
+            draft.result = parse_edits(text, self.repo_root, originals=originals)
+            if self.on_result is not None:
+                self.on_result(draft.result)
+        return draft
+
+    def _check_window(self, messages: list[dict[str, str]], sources: Sequence[SourceFile]) -> None:
+        window = self.backend.context_length
+        if window is None:
+            return
+        tokens = self.backend.count_prompt_tokens(messages)
+        if tokens is None:
+            tokens = sum(len(m["content"]) for m in messages) // 4  # a rough estimate
+        if tokens + MARGIN_TOKENS > window:
+            largest = max(sources, key=lambda source: len(source.data))
+            raise UserError(
+                f"the context is about {tokens} tokens and {self.backend.name}'s window holds "
+                f"{window}: give fewer or shorter files (the largest is {largest.path}), or use a "
+                "model with a larger window"
+            )
+
+    # ---------------------------------------------------------------- one request
+
+    def _request(self, label: str, messages: list[dict[str, str]], reference: str | None) -> tuple[str, Any]:
+        from specdraft.engine.backends import DraftStats
+
+        budget = self.max_new_tokens
+        if budget is None:
+            window = self.backend.context_length
+            budget = window if self.local and window else SERVER_MAX_NEW_TOKENS
+        self.on_progress("start", label)
+        stream = self.backend.stream(messages, reference=reference, max_new_tokens=budget,
+                                     temperature=0.0, cancel=self.cancel)  # fmt: skip
+        chunks: list[str] = []
+        final = None
+        for piece in stream:
+            if isinstance(piece, DraftStats):
+                final = piece
+            else:
+                chunks.append(piece)
+                self.on_progress("piece", getattr(stream, "stats", None))
+        if final is None:
+            raise UserError(f"the model's stream for {label} ended without its statistics; nothing applied")
+        self.on_progress("done", final)
+        return "".join(chunks), final
+
+
+def _merge(into: EditResult, result: EditResult) -> None:
+    into.files.extend(result.files)
+    into.failures.extend(result.failures)
+    into.unchanged.extend(result.unchanged)
