@@ -253,10 +253,10 @@ class LocalBackend:
         plain decoding's tokens in both (docs/engine.md, "Exactness")."""
         if self.dtype != "auto":
             return self.dtype
-        from specdraft.engine.model import _can_pack_bfloat16
+        from specdraft.engine.kernels import can_pack_bfloat16
 
         stored = self._config.get("torch_dtype") or self._config.get("dtype")
-        return "bfloat16" if stored == "bfloat16" and _can_pack_bfloat16() else "float32"
+        return "bfloat16" if stored == "bfloat16" and can_pack_bfloat16() else "float32"
 
     def _read_config(self) -> dict[str, Any]:
         try:

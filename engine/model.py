@@ -8,7 +8,7 @@ the modules, then ``Transformer``. Public names (stable; other engine modules bu
 - ``Transformer(args)``: ``setup_caches(max_batch_size, max_seq_length, dtype=None)`` (None: see below),
   ``forward(idx, input_pos=None, last_only=False) -> logits``, ``init_weights(std)``,
   ``use_inference_layout(exact_batches=True)`` (column-major float32 weights, decoding copies
-  of bfloat16 ones (``Linear.pack``): faster batch-1 decoding, and with exact_batches a
+  of bfloat16 ones (``kernels.Linear.pack``): faster batch-1 decoding, and with exact_batches a
   verify forward of k tokens computes exactly what k one-token steps do; load_model calls it),
   ``max_seq_length`` / ``max_batch_size`` (0 until caches are set up), ``clear_caches()``,
   ``args`` (and its alias ``config``), ``static_shapes`` (set True before torch.compile: the
@@ -27,22 +27,18 @@ Parameter names are engine names (gpt-fast style, q/k/v and gate/up fused into o
 because batch-1 decoding on a CPU is bound by the number of ops); specdraft.engine.checkpoint maps them
 to and from Hugging Face tensor names.
 
-Attention and the KV cache run in float32, even when the weights are bfloat16:
-scaled_dot_product_attention in bfloat16 with one query is ~8x slower on a CPU, and float32
-keeps the long sums exact. BLAS sums float32 products in an order set by their shape, and after
-the rounding to bfloat16 a verify forward of k tokens then differed from k one-token steps.
-So a target laid out with exact_batches whose weights are packed bfloat16 decodes and verifies
-with ``exact_attention``, whose products have shapes that do not depend on the number of
-queries (rows padded, keys in whole blocks, the cache a whole number of blocks long); where
-this machine's BLAS fails that function's check (``exact_attention_holds``) it attends in
-float64 over a float64 cache instead (sums in any order agree to ~1e-16; twice the memory
-traffic). A prefill from position 0 keeps float32 flash attention (decoding of any kind
-prefills alike).
+Attention and the KV cache run in float32, even when the weights are bfloat16: bfloat16
+attention with few queries is much slower on a CPU, and float32 keeps the long sums exact.
+A target laid out with exact_batches whose weights are packed bfloat16 decodes and verifies
+with ``exact_attention`` (specdraft.engine.kernels: why and how a verify of k tokens computes
+bit for bit what k one-token steps do); where this machine's BLAS fails that kernel's check
+(``exact_attention_holds``) it attends in float64 over a float64 cache instead (sums in any
+order agree to ~1e-16; twice the memory traffic). A prefill from position 0 keeps float32
+flash attention (decoding of any kind prefills alike).
 """
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass, field, fields
 
@@ -51,6 +47,16 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from specdraft.engine.errors import EngineError
+from specdraft.engine.kernels import (
+    EXACT_BLOCK,
+    SMALL_QUERY,
+    Linear,
+    can_pack_bfloat16,
+    exact_attention,
+    exact_attention_holds,
+    exact_mask,
+    small_query_attention,
+)
 
 # Hugging Face architecture name -> model_type. Only these are loaded; anything else is refused.
 SUPPORTED_ARCHITECTURES: dict[str, str] = {
@@ -305,83 +311,6 @@ def apply_rope(x: Tensor, cos: Tensor, sin: Tensor) -> Tensor:
     return x * cos + rotated * sin
 
 
-def _can_pack_bfloat16() -> bool:
-    """Whether oneDNN (mkldnn) can multiply bfloat16 on this CPU: AVX-512 BF16 or AMX."""
-    return torch.backends.mkldnn.is_available() and torch.ops.mkldnn._is_mkldnn_bf16_supported()
-
-
-# A bfloat16 matrix of at least this many elements is multiplied by oneDNN from a copy packed
-# for one row: at batch 1 that reads half the bytes of float32 (2x faster on 640x3840, this
-# CPU). Smaller ones get a float32 copy instead: a oneDNN call costs ~18 us however small the
-# matrix, float32 BLAS ~3 us (192x1152: 35 us against 8).
-PACK_MIN_ELEMENTS = 512 * 1024
-
-
-class Linear(nn.Linear):
-    """nn.Linear (same parameters and state dict) that decodes bfloat16 weights faster.
-
-    ``pack()`` (Transformer.use_inference_layout calls it for bfloat16 weights) makes a decoding
-    copy of the weight: oneDNN-packed bfloat16, or, for a small matrix of a model laid out
-    without ``exact_batches``, float32 column-major (see PACK_MIN_ELEMENTS). Both compute what
-    F.linear computes in bfloat16 (inputs and weights exact, float32 sums, output rounded to
-    bfloat16). The packed copy serves every row count, and oneDNN sums each row in the same
-    order however many rows there are: a speculative verify forward of k tokens gets exactly
-    the numbers of k one-token steps. The float32 copy serves up to SMALL_QUERY rows and BLAS
-    orders its sums by the row count (one row and thirteen differ in the last bits, which the
-    rounding to bfloat16 can turn into a different token): fine for a draft model, whose
-    numbers nothing has to match. Copies are used only without autograd and outside
-    torch.compile; one is remade when the weight changed in place (an optimizer step) and
-    dropped when the weight was cast: training sees only the weight.
-    """
-
-    packed: Tensor | None = None  # a plain attribute, not in the state dict
-    packed_bias: Tensor | None = None  # the bias in the copy's dtype
-    packed_version = -1  # weight._version when the copy was made
-    exact_batches = True  # small matrices packed too (see above); use_inference_layout sets it
-
-    @torch.no_grad()
-    def pack(self) -> None:
-        weight, bias = self.weight.detach(), self.bias
-        self.packed = self.packed_bias = None
-        self.packed_version = weight._version
-        if weight.dtype != torch.bfloat16:
-            return
-        if (self.exact_batches or weight.numel() >= PACK_MIN_ELEMENTS) and _can_pack_bfloat16():
-            self.packed = torch.ops.mkldnn._reorder_linear_weight(weight, 1)  # laid out for 1 row
-            self.packed_bias = None if bias is None else bias.detach()
-        else:
-            self.packed = weight.float().t().contiguous().t()  # column-major: see use_inference_layout
-            self.packed_bias = None if bias is None else bias.detach().float()
-
-    def __getstate__(self) -> dict:
-        # deepcopy and pickle: an opaque oneDNN tensor has no storage to copy; the copy repacks
-        state = dict(self.__dict__)
-        state["packed"] = state["packed_bias"] = None
-        state["_repack"] = self.packed is not None
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        repack = state.pop("_repack", False)
-        super().__setstate__(state)
-        if repack:
-            self.pack()
-
-    def forward(self, x: Tensor) -> Tensor:
-        # x: [..., in]. Many rows (prefill) are compute-bound: the packed bfloat16 weight runs
-        # them as fast as F.linear's kernel (AMX), a float32 copy ~10x slower, so it serves few.
-        if self.packed is None or torch.is_grad_enabled() or torch.compiler.is_compiling():
-            return F.linear(x, self.weight, self.bias)
-        if self.packed_version != self.weight._version or self.weight.dtype != torch.bfloat16:
-            self.pack()  # stale: the weight was changed or cast since
-            if self.packed is None:
-                return F.linear(x, self.weight, self.bias)
-        if self.packed.dtype == torch.float32:
-            if x.numel() > SMALL_QUERY * x.shape[-1]:
-                return F.linear(x, self.weight, self.bias)
-            return F.linear(x.float(), self.packed, self.packed_bias).to(x.dtype)
-        return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.packed_bias, "none", [], "")
-
-
 class Attention(nn.Module):
     def __init__(self, args: ModelArgs) -> None:
         super().__init__()
@@ -413,148 +342,41 @@ class Attention(nn.Module):
         qk = apply_rope(qk.transpose(1, 2), cos, sin)  # q and k rotated in one go: [B, H + H_kv, S, D]
         q, k = qk[:, :h], qk[:, h:]  # [B, H, S, D], [B, H_kv, S, D]
 
-        if input_pos is None:  # training / reference: full causal sequence, no cache
+        if input_pos is None:
+            # no cache (training, a reference forward): SDPA over the whole sequence, causal or
+            # with the sliding-window mask
             gqa = h != h_kv
             if mask is None:
                 y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=gqa)
-            else:  # sliding window
+            else:
                 y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=gqa)
         else:
             k_all, v_all = self.kv_cache.update(input_pos, k, v)
-            if mask is None and seqlen > 1:  # a prefill from position 0: this forward's own keys and values
+            if mask is None and seqlen > 1:
+                # a long prefill from position 0: SDPA's causal flash attention over this
+                # forward's own keys and values
                 y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=h != h_kv)
-            elif exact:  # decoding, a speculative verify: exactly the same numbers either way
+            elif exact:
+                # exact layout, float32 cache (decoding, a speculative verify): exact_attention,
+                # the same bits for a query whether it comes alone or with k others
                 y = exact_attention(q, k_all, v_all, mask, kv_len - seqlen)  # positions kv_len - S ..
-            else:  # decoding or a verify of a layout that is not exact_attention's, a short prefill from 0
+            else:
+                # everything else attends over the cache up to kv_len: decoding and verifies of a
+                # layout that is not exact (a draft model), a short prefill from 0, and an exact
+                # layout whose BLAS fails exact_attention_holds() (float64 cache)
                 k, v = k_all[:bsz, :, :kv_len], v_all[:bsz, :, :kv_len]  # [B, H_kv, L, D]
-                if k.dtype == torch.float64:  # an exact layout where exact_attention_holds() is False:
-                    # float64 sums over float32 inputs (products exact), so k queries at once round to
-                    # the float32 of k single queries (in float32, BLAS sums in an order set by the
-                    # number of rows; in float64 the orders differ by ~1e-16)
+                if k.dtype == torch.float64:
+                    # float64 fallback: float64 sums over float32 inputs (products exact), so k
+                    # queries at once round to the float32 of k single queries (in float32, BLAS
+                    # sums in an order set by the number of rows; in float64 the orders differ
+                    # by ~1e-16)
                     q = q.double()
-                if seqlen <= SMALL_QUERY:
+                if seqlen <= SMALL_QUERY:  # few queries: three plain ops (kernels.SMALL_QUERY)
                     y = small_query_attention(q, k, v, mask).float()
-                else:
+                else:  # a long verify, or a prefill after position 0: SDPA with the position mask
                     y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=h != h_kv).float()
         y = y.transpose(1, 2).reshape(bsz, seqlen, h * d)  # [B, S, H * D]
         return self.wo(y.to(x.dtype))
-
-
-# Up to this many queries (decoding, speculative verify) attention is three plain ops: the CPU
-# flash-attention kernel costs ~0.5 ms per call with one query over 1000 keys, this ~0.05 ms.
-SMALL_QUERY = 16
-
-
-def small_query_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None) -> Tensor:
-    # q: [B, H, S, D], k/v: [B, H_kv, L, D], mask: [S, L] bool or None -> [B, H, S, D]
-    bsz, n_head, seqlen, head_dim = q.shape
-    n_kv = k.shape[1]
-    n_rep = n_head // n_kv
-    # Grouped-query attention without copying K/V: the n_rep query heads that share one K/V
-    # head are stacked along the query axis, [B, H_kv, n_rep * S, D].
-    # 3-D batched matmuls over (batch, K/V head): no broadcasting machinery per call
-    q = q.reshape(bsz * n_kv, n_rep * seqlen, head_dim)
-    k = k.reshape(bsz * n_kv, k.shape[2], head_dim)  # a view: the cache slice keeps its strides
-    v = v.reshape(bsz * n_kv, v.shape[2], head_dim)
-    scores = torch.bmm(q, k.transpose(1, 2)).mul_(head_dim**-0.5)  # [B * H_kv, n_rep * S, L]
-    if mask is not None:
-        scores.masked_fill_(~mask.repeat(n_rep, 1), float("-inf"))
-    y = torch.bmm(torch.softmax(scores, dim=-1), v)  # [B * H_kv, n_rep * S, D]
-    return y.view(bsz, n_head, seqlen, head_dim)
-
-
-# exact_attention: keys are taken in blocks of this many (the cache of an exact model is a whole
-# number of blocks long), query rows in groups of EXACT_ROWS. 256 rather than 512: fewer padded
-# keys (a 64-token verify at position 700, one layer: 1.36 -> 1.04 ms), the edit bench ~6% faster
-EXACT_BLOCK = 256
-EXACT_ROWS = 16
-# rows per product: a 200-token verify at position 700 scored all at once (5 MB of scores per
-# layer) took 13 ms a layer here, in chunks of 64 rows 5 ms; the numbers are the same
-EXACT_CHUNK = 64
-
-
-def exact_mask(input_pos: Tensor, n_rep: int, window: int | None = None) -> Tensor:
-    """exact_attention's mask, added to the scores: [rows padded to EXACT_ROWS, keys in whole
-    blocks] float32, 0 where a row may attend, -inf where not; row r * S + i is query head r (of
-    a group sharing a K/V head) at input_pos[i]."""
-    seqlen = input_pos.shape[0]
-    rows = n_rep * seqlen
-    n_keys = -(-(int(input_pos[-1]) + 1) // EXACT_BLOCK) * EXACT_BLOCK
-    key_pos = torch.arange(n_keys, device=input_pos.device)
-    allowed = key_pos[None, :] <= input_pos[:, None]  # [S, n_keys]
-    if window is not None:
-        allowed &= input_pos[:, None] - key_pos[None, :] < window
-    # padding rows (zero queries) may see every key: no row is all masked
-    allowed = F.pad(allowed.repeat(n_rep, 1), (0, 0, 0, -rows % EXACT_ROWS), value=True)
-    return torch.zeros(allowed.shape, device=input_pos.device).masked_fill_(~allowed, float("-inf"))
-
-
-def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor, start: int) -> Tensor:
-    """Attention over the cache whose every query row comes out the same, bit for bit, whether a
-    forward has one query (decoding) or many (a speculative verify).
-
-    q: [B, H, S, D] float32; k_cache / v_cache: [B, H_kv, L, D] float32, L a multiple of
-    EXACT_BLOCK; mask: exact_mask(input_pos, H // H_kv, window); start: input_pos[0] (the
-    positions are start .. start + S - 1) -> [B, H, S, D].
-    BLAS sums a product in an order set by its shape. So every product here has a shape that
-    does not depend on how many queries there are: the rows (query heads sharing a K/V head,
-    stacked) are padded to a multiple of EXACT_ROWS, each row is scored against the keys up
-    to the block holding the last position (masked past the row's own position), and P @ V is
-    one product per block of EXACT_BLOCK keys, added up block after block; rows go through in
-    chunks of EXACT_CHUNK (a multiple of EXACT_ROWS) to keep the scores in cache. A row's blocks past
-    its own position hold only zero probabilities and add exact zeros, and a chunk stops at
-    the block holding its own last position (a long verify's early rows skip the
-    blocks only its later rows reach). What remains assumed of BLAS, that a row's result depends
-    neither on the other rows of a product whose row count is a multiple of EXACT_ROWS nor on
-    how many masked keys follow its own, is checked on this machine by `exact_attention_holds()`.
-    """
-    bsz, n_head, seqlen, head_dim = q.shape
-    n_kv = k_cache.shape[1]
-    groups, rows = bsz * n_kv, n_head // n_kv * seqlen
-    padded, n_keys = mask.shape
-    # the query heads sharing a K/V head stacked, padded with zero rows
-    q = F.pad(q.reshape(groups, rows, head_dim), (0, 0, 0, padded - rows))
-    k = k_cache[:bsz, :, :n_keys].reshape(groups, n_keys, head_dim).transpose(1, 2)
-    v = v_cache[:bsz, :, :n_keys].reshape(groups, n_keys, head_dim)
-    chunks = []
-    # rows in chunks (each a multiple of EXACT_ROWS): a long verify's scores stay in the cache
-    for first in range(0, padded, EXACT_CHUNK):
-        last = min(first + EXACT_CHUNK, padded)
-        # the key blocks up to the one holding the chunk's last position
-        real = min(last, rows) - 1  # the chunk's last row that is not padding
-        top = start  # row r * S + i is at position start + i
-        if real >= first:  # a chunk that wraps from one query head to the next reaches the last
-            wraps = real - first >= seqlen or real % seqlen < first % seqlen
-            top += seqlen - 1 if wraps else real % seqlen
-        keys = min(n_keys, (top // EXACT_BLOCK + 1) * EXACT_BLOCK)
-        scores = torch.baddbmm(mask[first:last, :keys], q[:, first:last], k[:, :, :keys], alpha=head_dim**-0.5)
-        probs = torch.softmax(scores, dim=-1)  # [G, chunk, keys]
-        out = torch.bmm(probs[:, :, :EXACT_BLOCK], v[:, :EXACT_BLOCK])
-        for block in range(EXACT_BLOCK, keys, EXACT_BLOCK):
-            out += torch.bmm(probs[:, :, block : block + EXACT_BLOCK], v[:, block : block + EXACT_BLOCK])
-        chunks.append(out)
-    y = chunks[0] if len(chunks) == 1 else torch.cat(chunks, dim=1)
-    return y[:, :rows].reshape(bsz, n_head, seqlen, head_dim)
-
-
-@functools.cache
-def exact_attention_holds(head_dim: int = 64) -> bool:
-    """Whether exact_attention computes a verify of k queries exactly as k single ones on this
-    machine (BLAS kernels differ by CPU) for heads of head_dim: drafts of 2-70 tokens at a few
-    positions, with and without grouped queries. ~0.1 s, once per process and head size."""
-    generator = torch.Generator().manual_seed(0)
-    for n_head, n_kv in ((6, 2), (4, 4)):
-        k_cache, v_cache = (torch.randn(1, n_kv, 3 * EXACT_BLOCK, head_dim, generator=generator) for _ in range(2))
-        for start, k in ((3, 2), (40, 13), (EXACT_BLOCK - 5, 17), (2 * EXACT_BLOCK - 20, 40), (EXACT_BLOCK - 30, 70)):
-            q = torch.randn(1, n_head, k, head_dim, generator=generator)
-            mask = exact_mask(torch.arange(start, start + k), n_head // n_kv)
-            together = exact_attention(q, k_cache, v_cache, mask, start)
-            for i in range(k):
-                mask = exact_mask(torch.tensor([start + i]), n_head // n_kv)
-                alone = exact_attention(q[:, :, i : i + 1], k_cache, v_cache, mask, start + i)
-                if not torch.equal(alone, together[:, :, i : i + 1]):
-                    return False
-    return True
 
 
 class FeedForward(nn.Module):
@@ -624,8 +446,8 @@ class Transformer(nn.Module):
         """Lay the linear weights out for batch-1 decoding (same values, names and shapes); returns self.
 
         Float32: each weight stored column-major. F.linear(x, W) multiplies by W.t(); when W.t()
-        is contiguous that is a plain [B*S, in] @ [in, out] matmul, which this CPU's BLAS runs
-        0-30% faster for one row than the transposed product on a row-major W. The tied output
+        is contiguous that is a plain [B*S, in] @ [in, out] matmul, which BLAS runs faster for
+        one row than the transposed product on a row-major W. The tied output
         matrix is left alone: it is the embedding table, read by rows.
         Bfloat16: each Linear also keeps a decoding copy (Linear.pack), tied output included:
         oneDNN-packed bfloat16, which computes each row the same however many rows a forward
@@ -635,9 +457,9 @@ class Transformer(nn.Module):
         of the weights' memory (twice that for the float32 ones).
         checkpoint.load_model calls it.
         """
-        exact_attention = exact_batches and self.output.weight.dtype == torch.bfloat16 and _can_pack_bfloat16()
+        exact = exact_batches and self.output.weight.dtype == torch.bfloat16 and can_pack_bfloat16()
         for layer in self.layers:  # float32 weights: BLAS sums rows in an order set by their count anyway
-            layer.attention.exact = exact_attention
+            layer.attention.exact = exact
         for module in self.modules():
             if not isinstance(module, nn.Linear):
                 continue

@@ -216,7 +216,7 @@ def test_stats_are_live_while_the_draft_streams(tiny_dirs, plain):
 
 
 def test_auto_dtype_is_the_checkpoints_bfloat16_where_the_cpu_multiplies_it(tiny_dirs, tmp_path):
-    from specdraft.engine.model import _can_pack_bfloat16
+    from specdraft.engine.kernels import can_pack_bfloat16
 
     torch.manual_seed(5)
     args = ModelArgs(vocab_size=VOCAB, dim=64, n_layer=2, n_head=4, n_kv_heads=2, intermediate_size=128,
@@ -225,7 +225,7 @@ def test_auto_dtype_is_the_checkpoints_bfloat16_where_the_cpu_multiplies_it(tiny
     model.init_weights(std=0.3)
     stored = checkpoint.save(model.eval(), tmp_path / "bf16", train_tokenizer("chatml"), dtype=torch.bfloat16,
                              chat_template=CHATML_TEMPLATE, bos_token="<s>", eos_token="<|im_end|>")  # fmt: skip
-    native = "bfloat16" if _can_pack_bfloat16() else "float32"
+    native = "bfloat16" if can_pack_bfloat16() else "float32"
     assert LocalBackend(tiny_dirs[0]).weights_dtype() == "float32"  # stored in float32
     assert LocalBackend(stored, dtype="float32").weights_dtype() == "float32"  # asked for
     auto = LocalBackend(stored)

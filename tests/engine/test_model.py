@@ -7,7 +7,8 @@ import torch
 import torch.nn.functional as F
 
 from specdraft.engine.checkpoint import load_model
-from specdraft.engine.model import Linear, ModelArgs, Transformer, _can_pack_bfloat16
+from specdraft.engine.kernels import Linear, can_pack_bfloat16
+from specdraft.engine.model import ModelArgs, Transformer
 from tests.engine.conftest import ARCHITECTURES, VOCAB
 
 
@@ -122,7 +123,7 @@ def test_batch_rows_equal_batch_one(checkpoints):
 
 
 def test_bfloat16_weights_keep_a_float32_or_float64_cache(checkpoints):
-    from specdraft.engine.model import EXACT_BLOCK, _can_pack_bfloat16, exact_attention_holds
+    from specdraft.engine.kernels import EXACT_BLOCK, exact_attention_holds
 
     model = load_model(checkpoints["llama"], dtype=torch.bfloat16)
     reference = load_model(checkpoints["llama"])
@@ -130,7 +131,7 @@ def test_bfloat16_weights_keep_a_float32_or_float64_cache(checkpoints):
     model.setup_caches(1, 64)
     # a target whose products are row-count-exact attends exactly (see the exact batches test):
     # exact_attention over whole blocks of a float32 cache, or float64 where BLAS fails its check
-    exact = _can_pack_bfloat16()
+    exact = can_pack_bfloat16()
     cache = model.layers[0].attention.kv_cache.k_cache
     assert cache.dtype == (torch.float64 if exact and not exact_attention_holds(model.args.head_dim) else torch.float32)
     assert model.max_seq_length == 64 and cache.shape[2] == (EXACT_BLOCK if exact else 64)
@@ -191,7 +192,7 @@ def drop_packed(model: Transformer) -> Transformer:
     return model
 
 
-needs_onednn = pytest.mark.skipif(not _can_pack_bfloat16(), reason="oneDNN has no bfloat16 on this CPU")
+needs_onednn = pytest.mark.skipif(not can_pack_bfloat16(), reason="oneDNN has no bfloat16 on this CPU")
 # exact_batches: every matrix oneDNN-packed (a target); else the tiny test matrices, all small,
 # get float32 copies (a draft model)
 COPIES = {"onednn": pytest.param(True, marks=needs_onednn), "float32": False}
@@ -281,10 +282,11 @@ def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, m
     (A draft model's layout, float32 copies of small matrices, does not on this machine: BLAS
     sums 13 rows in another order than one, and the rounding to bfloat16 moves some logits.)"""
     import specdraft.engine.model
+    from specdraft.engine.kernels import exact_attention_holds
 
-    if attention == "float64":
+    if attention == "float64":  # patched where Transformer.setup_caches looks it up
         monkeypatch.setattr(specdraft.engine.model, "exact_attention_holds", lambda head_dim: False)
-    elif not specdraft.engine.model.exact_attention_holds(64):
+    elif not exact_attention_holds(64):
         pytest.skip("this machine's BLAS fails exact_attention's check: targets attend in float64")
     torch.manual_seed(0)
     args = ModelArgs(vocab_size=512, dim=384, n_layer=2, n_head=6, n_kv_heads=2, intermediate_size=1024,
@@ -296,7 +298,7 @@ def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, m
     with torch.inference_mode():
         # short and long contexts, drafts of up to 64 tokens; the last two cross a block of
         # exact_attention's keys (EXACT_BLOCK)
-        from specdraft.engine.model import EXACT_BLOCK
+        from specdraft.engine.kernels import EXACT_BLOCK
 
         for start in (30, EXACT_BLOCK - 40, 2 * EXACT_BLOCK - 32):
             model.setup_caches(1, 560)
@@ -319,7 +321,7 @@ def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, m
 def test_exact_attention_is_attention(window):
     """exact_attention computes what scaled_dot_product_attention does (up to float32 rounding),
     grouped queries, the causal mask from positions and a sliding window included."""
-    from specdraft.engine.model import EXACT_BLOCK, exact_attention, exact_mask
+    from specdraft.engine.kernels import EXACT_BLOCK, exact_attention, exact_mask
 
     torch.manual_seed(0)
     k_cache, v_cache = torch.randn(2, 2, 2 * EXACT_BLOCK, 16), torch.randn(2, 2, 2 * EXACT_BLOCK, 16)
