@@ -93,12 +93,6 @@ def render_edit_prompt(instruction: str, original: str, path: str | None = None)
     return render_chat(build_edit_messages(instruction, original, path), add_generation_prompt=True)
 
 
-def strip_answer(text: str) -> str:
-    """The new file from a generated answer: cut at the end token if the caller did not stop there."""
-    end = text.find(EOS_TOKEN)
-    return text if end < 0 else text[:end]
-
-
 # ---------------------------------------------------------------------------------------------
 # windows: a file longer than the model's context is rewritten in windows of lines
 

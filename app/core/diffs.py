@@ -934,7 +934,7 @@ _PAIR_MIN_RATIO = 0.4  # below this, a removed and an added line are shown as un
 
 def candidate_pairs(hunk: Hunk) -> list[tuple[int, int]]:
     """In each run of ``-`` lines followed by ``+`` lines, the n-th removed line and the n-th
-    added one: the pairs ``pair_lines`` checks for similarity."""
+    added one: the pairs the renderer checks with ``lines_are_similar``."""
     pairs: list[tuple[int, int]] = []
     lines = hunk.lines
     i = 0
@@ -957,17 +957,6 @@ def lines_are_similar(old: str, new: str) -> bool:
     """Similar enough for a word diff to help rather than confuse."""
     matcher = difflib.SequenceMatcher(None, old, new, False)
     return matcher.real_quick_ratio() >= _PAIR_MIN_RATIO and matcher.ratio() >= _PAIR_MIN_RATIO
-
-
-def pair_lines(hunk: Hunk) -> list[tuple[int, int]]:
-    """Pairs (index of a ``-`` line, index of a ``+`` line) that show the same line changed:
-    the candidate pairs similar enough to be worth a word diff."""
-    lines = hunk.lines
-    return [
-        (old, new)
-        for old, new in candidate_pairs(hunk)
-        if lines_are_similar(lines[old].text, lines[new].text)
-    ]
 
 
 _WORD = re.compile(r"\w+|\s+|[^\w\s]")

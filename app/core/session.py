@@ -57,12 +57,6 @@ class HunkState:
     def id(self) -> str:
         return self.hunk.id
 
-    def is_line_selected(self, index: int) -> bool:
-        """Whether change line ``index`` would be applied as things stand."""
-        if self.selected_lines is not None:
-            return index in self.selected_lines
-        return self.decision in (Decision.ACCEPTED, Decision.EDITED)
-
 
 @dataclass
 class ReviewStats:
@@ -190,11 +184,6 @@ class ReviewSession:
     def units_of_file(self, file_index: int) -> list[HunkState]:
         return [unit for unit in self.units if unit.file_index == file_index]
 
-    def file_progress(self, file_index: int) -> tuple[int, int]:
-        """(decided units, units) in one file."""
-        units = self.units_of_file(file_index)
-        return sum(u.decision != Decision.PENDING for u in units), len(units)
-
     @property
     def position(self) -> tuple[int, int]:
         """(1-based index of the current unit, number of units), for a "(3/17)" display."""
@@ -313,15 +302,6 @@ class ReviewSession:
         count = len(self.units)
         for step in range(1, count + 1):
             index = (self.index + step) % count
-            if self.units[index].decision == Decision.PENDING:
-                self.go_to(index)
-                return True
-        return False
-
-    def prev_pending(self) -> bool:
-        count = len(self.units)
-        for step in range(1, count + 1):
-            index = (self.index - step) % count
             if self.units[index].decision == Decision.PENDING:
                 self.go_to(index)
                 return True
@@ -560,10 +540,6 @@ class ReviewSession:
         self._tick = now
 
     # ---------------------------------------------------------------- persistence
-
-    def to_json(self) -> dict:
-        """The saved state as a dict (what ``save`` writes)."""
-        return json.loads(self.state_text())
 
     def state_text(self) -> str:
         """The saved state as JSON text, built unit by unit (fast: it is written on every key)."""

@@ -146,24 +146,6 @@ def answer_weights(original_ids: list[int], answer_ids: list[int]) -> list[float
     return weights
 
 
-def reweight_edits(data_dir: Path, split: str = "train") -> None:
-    """Rewrite a split's edit loss weights with answer_weights (data built before it existed)."""
-    import numpy as np
-    from tokenizers import Tokenizer as Backend
-
-    tokenizer = Backend.from_file(str(data_dir / "tokenizer.json"))
-    ids = np.load(data_dir / f"{split}_edit_ids.npy")
-    weights = np.load(data_dir / f"{split}_edit_weights.npy")
-    offsets = np.load(data_dir / f"{split}_edit_offsets.npy")
-    records = [json.loads(line) for line in (data_dir / f"{split}_edits.jsonl").read_text(encoding="utf-8").splitlines()]
-    for k, record in enumerate(records):
-        start, end = int(offsets[k]), int(offsets[k + 1])
-        answer_start = start + int(np.argmax(weights[start:end] >= 1.0))
-        original = tokenizer.encode(record["original"], add_special_tokens=False).ids
-        weights[answer_start:end] = answer_weights(original, ids[answer_start:end].tolist())
-    np.save(data_dir / f"{split}_edit_weights.npy", weights)
-
-
 def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = None,
                max_files: int | None = None, windows: bool = True,
                unchanged_share: float = WINDOW_UNCHANGED_SHARE) -> dict:  # fmt: skip

@@ -30,11 +30,6 @@ def test_unknown_role_is_refused():
         editprompt.render_chat([{"role": "tool", "content": "x"}])
 
 
-def test_strip_answer_cuts_at_end_token():
-    assert editprompt.strip_answer(EDITED + "<|end|>junk") == EDITED
-    assert editprompt.strip_answer(EDITED) == EDITED
-
-
 def test_import_does_not_import_torch():
     code = "import sys, specdraft.engine.editprompt; print('torch' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -270,19 +270,6 @@ def render_hunk_lines(
     return HunkLines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
 
 
-def render_hunk(
-    hunk: Hunk,
-    colors: DiffColors,
-    *,
-    syntax: str | None,
-    line_mode: LineMode | None = None,
-    width: int = 0,
-) -> Text:
-    """Every line of the hunk joined into one Text (for tests and simple displays)."""
-    lines = render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
-    return Text("\n", no_wrap=True, end="").join(list(lines))
-
-
 def render_special(hunk: Hunk, colors: DiffColors) -> Text:
     """A binary or meta hunk (mode change, rename, empty file): what it is, decided whole."""
     label = "binary file" if hunk.kind == "binary" else "file change"

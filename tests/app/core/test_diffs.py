@@ -10,9 +10,10 @@ from specdraft.core.diffs import (
     Hunk,
     Span,
     build_patch,
+    candidate_pairs,
     edit_text,
     format_hunk_header,
-    pair_lines,
+    lines_are_similar,
     parse_diff,
     parse_edited_hunk,
     quote_path,
@@ -623,7 +624,7 @@ def test_broken_edits_say_why(edited, reason):
 # -------------------------------------------------------------------------- word level
 
 
-def test_pair_lines_pairs_similar_lines_only():
+def test_only_similar_candidate_pairs_are_word_diffed():
     raw = d(
         """\
         diff --git a/p b/p
@@ -638,7 +639,9 @@ def test_pair_lines_pairs_similar_lines_only():
         """
     )
     hunk = parse_diff(raw)[0].hunks[0]
-    assert pair_lines(hunk) == [(0, 2)]
+    assert candidate_pairs(hunk) == [(0, 2), (1, 3)]
+    text = [line.text for line in hunk.lines]
+    assert [lines_are_similar(text[old], text[new]) for old, new in candidate_pairs(hunk)] == [True, False]
 
 
 @pytest.mark.parametrize(

@@ -5,13 +5,20 @@ from __future__ import annotations
 from textwrap import dedent
 
 from rich.style import Style
+from rich.text import Text
 
 from specdraft.core.diffs import parse_diff
-from specdraft.ui.tui.render import LineMode, hunk_header, lexer_for, render_hunk
+from specdraft.ui.tui.render import LineMode, hunk_header, lexer_for, render_hunk_lines
 from specdraft.ui.tui.themes import load_themes
 
 COLORS = load_themes()["dark"].diff
 HIGH_CONTRAST = load_themes()["high-contrast"].diff
+
+
+def render_hunk(hunk, colors, *, syntax, line_mode=None, width=0) -> Text:
+    """Every line of the hunk as the TUI renders it, joined into one Text."""
+    lines = render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
+    return Text("\n", no_wrap=True, end="").join(list(lines))
 
 
 def one_hunk(path: str, body: str):
@@ -142,8 +149,8 @@ def test_hunk_header_is_git_style():
     assert hunk_header(hunk) == "@@ -1,3 +1,3 @@ class A:"
 
 
-def test_word_highlights_only_for_pairs_that_pair_lines_accepts():
-    from specdraft.core.diffs import pair_lines
+def test_word_highlights_only_for_similar_pairs():
+    from specdraft.core.diffs import candidate_pairs, lines_are_similar
     from specdraft.ui.tui.render import HunkLines
 
     hunk = one_hunk(
@@ -161,7 +168,8 @@ def test_word_highlights_only_for_pairs_that_pair_lines_accepts():
         isinstance(span.style, Style) and span.style.bgcolor and span.style.bgcolor.name in (COLORS.added_word, COLORS.removed_word)
         for span in lines[i].spans
     )}
-    paired = {i for pair in pair_lines(hunk) for i in pair}
+    text = [line.text for line in hunk.lines]
+    paired = {i for old, new in candidate_pairs(hunk) if lines_are_similar(text[old], text[new]) for i in (old, new)}
     assert highlighted == paired == {0, 2}
 
 
