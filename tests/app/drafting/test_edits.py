@@ -14,13 +14,10 @@ from specdraft.drafting.edits import (
     EXAMPLE_RESULT,
     EXAMPLES,
     FORMATS,
-    WindowRewrite,
     detect_format,
-    format_for_backend,
     format_instructions,
     parse_edits,
     rewrite,
-    rewrite_windows,
 )
 
 
@@ -1019,48 +1016,6 @@ def test_rewrite_complete_and_cut(tmp_path):
     assert not cut.files and "stopped before the end" in cut.failures[0].reason
 
 
-def test_rewrite_window(tmp_path):
-    write_tree(tmp_path, {"w.txt": "1\r\n2\r\n3\r\n4\r\n"})
-    result = rewrite(tmp_path, "w.txt", "two\nthree\n", window=(1, 3))
-    assert result.files[0].new_text == "1\r\ntwo\r\nthree\r\n4\r\n"
-    bad = rewrite(tmp_path, "w.txt", "x\n", window=(3, 9))
-    assert "not inside" in bad.failures[0].reason
-
-
-def test_rewrite_windows_of_a_long_file(tmp_path):
-    original = "".join(f"line {i}\n" for i in range(10))  # no final newline issue: it has one
-    write_tree(tmp_path, {"long.txt": original})
-    windows = [
-        WindowRewrite(6, 10, "line 6\nline 7\nline 8\nLINE 9\n"),
-        WindowRewrite(0, 3, "line 0\nline one\nline 1.5\nline 2\n"),
-        WindowRewrite(3, 6, "line 3\nline 4\n", complete=False),  # cut off: stays as it was
-    ]
-    result = rewrite_windows(tmp_path, "long.txt", windows)
-    expected = original.replace("line 1\n", "line one\nline 1.5\n").replace("line 9", "LINE 9")
-    assert result.files[0].new_text == expected
-    assert [f.reason for f in result.failures] == [
-        "the model stopped before the end of the window (lines 4-6 of long.txt) (cut off at "
-        "its length limit); nothing of it is used"
-    ]
-
-
-def test_rewrite_windows_refuses_overlaps_and_elisions(tmp_path):
-    write_tree(tmp_path, {"w.py": "a = 1\nb = 2\nc = 3\nd = 4\n"})
-    result = rewrite_windows(
-        tmp_path,
-        "w.py",
-        [
-            WindowRewrite(0, 2, "a = 10\nb = 2\n"),
-            WindowRewrite(1, 3, "b = 20\nc = 30\n"),
-            WindowRewrite(3, 4, "# ... rest of the code unchanged\n"),
-        ],
-    )
-    assert result.files[0].new_text == "a = 10\nb = 2\nc = 3\nd = 4\n"
-    reasons = [f.reason for f in result.failures]
-    assert "overlaps" in reasons[0] and "leaves code out" in reasons[1]
-    assert "does not exist" in rewrite_windows(tmp_path, "no.py", []).failures[0].reason
-
-
 def test_rewrite_refuses_a_path_outside(tmp_path):
     result = rewrite(tmp_path, "/etc/passwd", "root::0:0::/:/bin/sh\n")
     assert not result.files and "absolute path" in result.failures[0].reason
@@ -1079,12 +1034,10 @@ def test_each_instruction_example_parses_to_its_result(fmt, tmp_path):
     assert [(e.path, e.new_text) for e in result.files] == [(EXAMPLE_PATH, EXAMPLE_RESULT)]
 
 
-def test_instructions_differ_and_backends_pick_a_format():
+def test_instructions_differ():
     assert len({format_instructions(fmt) for fmt in FORMATS}) == 3
     assert "DELETE" in format_instructions("whole")
     assert "<<<<<<< SEARCH" in format_instructions("search-replace")
-    assert format_for_backend("local") == "whole"
-    assert format_for_backend("server") == "search-replace"
     with pytest.raises(ValueError):
         format_instructions("xml")  # type: ignore[arg-type]
 

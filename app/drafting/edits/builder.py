@@ -1,0 +1,158 @@
+"""Per-file state while the blocks of one answer are applied in order, in every format."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from specdraft.drafting.edits.matching import Doc
+from specdraft.drafting.edits.paths import PathRefused, confine, content_hash, relative
+from specdraft.drafting.edits.reading import FENCE, clean_path, path_candidate, path_from_info
+from specdraft.drafting.edits.results import EditFailure, EditFormat, EditResult, FileEdit
+
+
+class Builder:
+    """Per-file state while the blocks of one answer are applied in order."""
+
+    def __init__(
+        self, repo_root: str | os.PathLike[str], originals: Mapping[str, bytes | str] | None
+    ):
+        self.root = Path(repo_root)
+        self.originals = {
+            "/".join(part for part in key.split("/") if part not in ("", ".")): (
+                value.encode("utf-8", "surrogateescape") if isinstance(value, str) else value
+            )
+            for key, value in (originals or {}).items()
+        }
+        self.known = set(self.originals)
+        self.states: dict[str, State] = {}
+        self.failures: list[EditFailure] = []
+
+    def fail(self, path: str | None, block: str, reason: str, line: int) -> None:
+        self.failures.append(EditFailure(path, block, reason, line))
+
+    def sole_path(self) -> str | None:
+        return next(iter(self.known)) if len(self.known) == 1 else None
+
+    def state(self, raw_path: str, block: str, line: int) -> State | None:
+        """The state of a file named by the model; None (a failure recorded) when refused."""
+        path = clean_path(raw_path)
+        try:
+            rel = relative(self.root, path)
+        except PathRefused as error:
+            self.fail(path, block, str(error), line)
+            return None
+        if rel in self.states:
+            return self.states[rel]
+        mode = "100644"
+        target = confine(self.root, rel)
+        try:
+            if target.is_file() and target.stat().st_mode & stat.S_IXUSR:
+                mode = "100755"
+        except OSError:
+            pass
+        if rel in self.originals:
+            data: bytes | None = self.originals[rel]
+        else:
+            if target.is_symlink():
+                self.fail(rel, block, f"{rel} is a symbolic link; edit the file it points to", line)
+                return None
+            if target.exists() and not target.is_file() and not target.is_dir():
+                self.fail(rel, block, f"{rel} is not a regular file", line)
+                return None
+            try:
+                data = target.read_bytes()
+            except FileNotFoundError:
+                data = None
+            except IsADirectoryError:
+                self.fail(rel, block, f"{rel} is a directory, not a file", line)
+                return None
+            except NotADirectoryError:
+                self.fail(rel, block, f"a parent directory of {rel} is a file", line)
+                return None
+            except OSError as error:
+                self.fail(rel, block, f"cannot read {rel}: {error.strerror}", line)
+                return None
+        if data is not None and b"\0" in data:
+            self.fail(rel, block, f"{rel} is a binary file; it cannot be edited as text", line)
+            return None
+        text = None if data is None else data.decode("utf-8", "surrogateescape")
+        state = State(rel, data, text, None if text is None else Doc.parse(text), mode)
+        self.states[rel] = state
+        return state
+
+    def delete(self, raw_path: str, block: str, line: int) -> None:
+        state = self.state(raw_path, block, line)
+        if state is None:
+            return
+        if state.doc is None:
+            self.fail(state.path, block, f"cannot delete {state.path}: there is no such file", line)
+            return
+        state.doc = None
+
+    def result(self, format: EditFormat) -> EditResult:
+        result = EditResult(failures=self.failures, format=format)
+        for state in self.states.values():
+            new_text = None if state.doc is None else state.doc.render()
+            try:
+                (new_text or "").encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:
+                result.failures.append(
+                    EditFailure(
+                        state.path,
+                        new_text or "",
+                        f"the new text of {state.path} holds characters that cannot be written "
+                        "as UTF-8 (lone surrogates); not applied",
+                    )
+                )
+                continue
+            if new_text == state.text:
+                if state.touched:
+                    result.unchanged.append(state.path)
+                continue
+            result.files.append(
+                FileEdit(
+                    path=state.path,
+                    old_text=state.text,
+                    new_text=new_text,
+                    base_hash=None if state.data is None else content_hash(state.data),
+                    mode=state.mode,
+                    notes=state.notes,
+                )
+            )
+        return result
+
+
+@dataclass
+class State:
+    """One file while an answer is applied: its original, and its contents so far."""
+
+    path: str
+    data: bytes | None  # the original bytes
+    text: str | None  # the original text (surrogateescape)
+    doc: Doc | None  # the current contents; None: absent or deleted
+    mode: str
+    notes: list[str] = field(default_factory=list)
+    touched: bool = False
+    rewrites: int = 0
+
+
+def stray_block(b: Builder, lines: list[str], at: int, end: int | None, reason: str) -> None:
+    """A fenced block under a file path, in an answer of another format: reported, not used."""
+    fence = FENCE.match(lines[at])
+    path = path_from_info(fence.group(2), b.known) if fence else None
+    path_line = at
+    if path is None:
+        j = at - 1
+        while j >= 0 and not lines[j].strip():
+            j -= 1
+        if j < 0:
+            return
+        path, path_line = path_candidate(lines[j], b.known), j
+    if path is None:
+        return  # a snippet in the chatter (a command, an example): not an edit
+    stop = len(lines) if end is None else end + 1
+    b.fail(path, "\n".join(lines[path_line:stop]), reason.format(path=path), path_line + 1)
