@@ -16,6 +16,7 @@ checked again at run time in fresh interpreters for the ones that matter most.
 from __future__ import annotations
 
 import ast
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -215,8 +216,13 @@ def test_pyproject_lists_every_package_directory():
 @pytest.mark.slow
 def test_the_wheel_installs_one_top_level_package(tmp_path):
     """Nothing named `app` or `engine` lands in site-packages: only `specdraft` and its metadata."""
+    # built from a copy: setuptools keeps build/ between builds, and stale files there would hide
+    # a module the package list forgets
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "runs", "*.egg-info",
+                                                                "__pycache__", ".*_cache"))  # fmt: skip
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w",
-                    str(tmp_path), str(ROOT)], check=True, capture_output=True)  # fmt: skip
+                    str(tmp_path), str(source)], check=True, capture_output=True)  # fmt: skip
     (wheel,) = tmp_path.glob("specdraft-*.whl")
     tops = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
     assert tops == {"specdraft", next(t for t in tops if t.endswith(".dist-info"))}, tops
