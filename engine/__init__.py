@@ -2,9 +2,8 @@
 
 import os
 
-# Idle OpenMP threads sleep instead of spinning. With torch's default (spinning) policy, a
-# machine whose cores are shared with other work decoded the builtin model at 60 tokens/s
-# against 197 with PASSIVE (2 cores, default thread count). libgomp reads this once, when torch
-# is first imported, so it is set here, before any engine module imports torch; a value the
-# user set wins.
+# Idle OpenMP threads sleep instead of spinning: spinning threads take the cores that a machine
+# shared with other work needs, and decoding slows several times over (docs/engine.md). libgomp
+# reads this once, when torch is first imported, so it is set here, before any engine module
+# imports torch; a value the user set wins.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")

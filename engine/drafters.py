@@ -334,8 +334,8 @@ def compiled_step(model: Any) -> Callable[[torch.Tensor, torch.Tensor], torch.Te
     The model attends over its whole cache with a position mask (``static_shapes``), so one graph
     serves every position of a cache size. Compiling happens on the first call: ~30 s the first
     time on a machine, a few seconds once torch's on-disk cache holds it. A draft model of the
-    builtin's size is bound by the number of ops, which compiling fuses: its step drops from
-    ~2.2 ms to ~0.7 ms alone, ~2.1 to ~1.5 ms between verifications (1 thread, docs/engine.md).
+    builtin's size is bound by the number of ops, which compiling fuses (docs/engine.md has the
+    figures).
     """
     step = _COMPILED_STEPS.get(model)
     if step is None:
@@ -508,8 +508,8 @@ def build_drafter(kind: str, *, reference: list[int] | None = None, draft_model:
     k = draft_len
 
     def edit(lookup_min_n: int = 2) -> EditDrafter:
-        # 64 then up to 256: on a CPU, verifying longer runs costs less per token (measured on the
-        # oracle edit bench: 0.76-0.89 of the one-forward bound with 32/128, 0.81-1.08 with 64/256)
+        # 64 then up to 256: on a CPU, verifying a longer run costs less per token, and an edit's
+        # copied stretches are long
         return EditDrafter(reference or [], draft_len=min(64, k or 64), max_draft_len=k or 256,
                            lookup_min_n=lookup_min_n)
 

@@ -1,4 +1,4 @@
-"""Benchmark of the review core (issue 2, section 8): `python -m specdraft.core.bench`.
+"""Benchmark of the review core: `python -m specdraft.core.bench`.
 
 Measures, on synthetic git diffs: parsing and rebuilding a 50,000-line diff (target < 1 s);
 opening a diff of 2,000 hunks over 200 files up to the first hunk's text (target < 1 s, before

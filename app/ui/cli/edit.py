@@ -501,7 +501,7 @@ def commit_message(subject: str, model: str, totals: dict[str, int], unattended:
 
 
 def _record(flows, repo, backend, unattended: bool) -> None:
-    """The review record (issue 7): every drafted hunk of every round, under .git/."""
+    """The review record: every drafted hunk of every round, under .git/."""
     from specdraft.drafting.provenance import record_session
 
     for round_ in (round_ for flow in flows for round_ in flow.rounds):

@@ -1,6 +1,6 @@
 """`specdraft review`: review a git diff hunk by hunk, then apply what was accepted through git.
 
-Modes (issue 2, section 5): unstaged changes (accepted hunks are staged; ``--discard`` reverts the
+Modes: unstaged changes (accepted hunks are staged; ``--discard`` reverts the
 rejected ones in the worktree after a confirmation); ``--staged`` (rejected hunks are unstaged
 and stay in the worktree); ``REV`` or ``REV1..REV2`` (read-only, ``--report`` writes the
 decisions as JSON); ``--patch FILE`` (accepted hunks applied to the worktree, ``--index`` stages

@@ -1,6 +1,6 @@
 """Benchmark of the review TUI: time to the first hunk on a big diff, and time per key.
 
-    python -m specdraft.ui.tui.bench                 # 2,000 hunks over 200 files (issue 2, section 8)
+    python -m specdraft.ui.tui.bench                 # 2,000 hunks over 200 files
     python -m specdraft.ui.tui.bench --files 50 --hunks-per-file 4 --repeat 5
 
 Runs the real app headless (Textual's ``run_test``), so the figures include layout and
