@@ -247,8 +247,7 @@ def _load_tokenizer(model_dir: Path | None) -> Any:
     from specdraft.engine import checkpoint
 
     candidates = [model_dir] if model_dir else []
-    candidates += [Path(__file__).resolve().parent / "builtin",
-                   Path(__file__).resolve().parent.parent / "runs" / "builtin" / "data"]
+    candidates += [checkpoint.BUILTIN_DIR, Path(__file__).resolve().parents[2] / "runs" / "builtin" / "data"]
     for directory in candidates:
         if directory and (directory / "tokenizer.json").is_file():
             if (directory / "tokenizer_config.json").is_file():
@@ -257,7 +256,7 @@ def _load_tokenizer(model_dir: Path | None) -> Any:
 
             return checkpoint.Tokenizer.from_file(directory / "tokenizer.json", bos_token=editprompt.BOS_TOKEN,
                                                   eos_token=editprompt.EOS_TOKEN)  # fmt: skip
-    raise EngineError("no tokenizer found: build the builtin model (python -m specdraft.engine.training.train) or pass --model DIR")
+    raise EngineError("no tokenizer found: build the builtin model (python -m specdraft.engine.training) or pass --model DIR")
 
 
 def _make_drafter(name: str, window: Window, draft_model: Any, draft_len: int | None,

@@ -3,7 +3,7 @@
 One command does everything, reproducibly (seeded) and resumably (checkpoints in runs/), in about
 2 h 25 min on 2 cores (data ~2 min, then --minutes 140: a fifth for the draft, the rest for the target):
 
-    python -m specdraft.engine.training.train --out engine/builtin
+    python -m specdraft.engine.training --out engine/builtin
 
 Stages, each skipped when its output already exists in --work (default runs/builtin):
   data      stdlib files -> file-level split -> synthetic edits -> tokenizer -> token arrays
@@ -1014,7 +1014,7 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
           "learned well is to copy their input, which is what makes speculative decoding measurable on them: the "
           f"EditDrafter's acceptance rate is {dec.get('edit', {}).get('acceptance_rate', 0):.0%} and the ModelDrafter's "
           f"{dec.get('model', {}).get('acceptance_rate', 0):.0%} on these prompts. Use a real model (a checkpoint directory "
-          "or a server) for real edits. `python -m specdraft.engine.training.train --continue-shipped` trains this pair further.\n")
+          "or a server) for real edits. `python -m specdraft.engine.training --continue-shipped` trains this pair further.\n")
     w("Load with the engine (`specdraft.engine.checkpoint.load('engine/builtin')`, `specdraft ... --model builtin`) or with "
       "transformers (`AutoModelForCausalLM.from_pretrained('engine/builtin')`, `AutoTokenizer`, "
       "`apply_chat_template`). Files: `model.safetensors` (bfloat16), `config.json`, `generation_config.json`, "
@@ -1068,7 +1068,7 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
       f"{PROMPT_LOSS_WEIGHT} on the prompt; each window edit comes twice per epoch). A model trained from scratch "
       "(the draft) also has copy drills in 2 of every 7 rows, `<|bos|> X <|assistant|> X <|end|>` with X 16-480 "
       "random tokens or a window of plain code, loss on the second X only; the target, grown from a draft that "
-      "copies, has none. These are the defaults of `python -m specdraft.engine.training.train`; a run that trained otherwise has "
+      "copies, has none. These are the defaults of `python -m specdraft.engine.training`; a run that trained otherwise has "
       "its mix in its row of training.json (and of the table of runs below, where there are several).\n")
     w(f"Curriculum: each model starts on copy drills alone, in rows of {COPY_SEQ_LEN} tokens ({COPY_ROWS} per step) with "
       "X 8-64 tokens, 70% of them random, until the mean drill loss of 20 steps falls under "
@@ -1146,8 +1146,8 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
         w(history.read_text(encoding="utf-8").strip() + "\n")
     w("## Evaluation on held-out edits\n")
     if evaluation is None:
-        w("Pending: run `python -m specdraft.engine.training.train --eval` (writes engine/builtin/eval.json) and then "
-          "`python -m specdraft.engine.training.train --card` to fill this section.\n")
+        w("Pending: run `python -m specdraft.engine.training --eval` (writes engine/builtin/eval.json) and then "
+          "`python -m specdraft.engine.training --card` to fill this section.\n")
     else:
         w(f"{evaluation['examples']} held-out edits ({evaluation['per_kind']} per kind, fewer where the held-out files "
           "had fewer), greedy decoding (float32 weights; the app loads bfloat16 where the CPU multiplies it natively, which can change a near-tie token), exact match of the whole answer with the expected snippet. The target was "
@@ -1182,8 +1182,8 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
             w(f"Speed-up over plain greedy decoding of the same target on the same prompts: EditDrafter "
               f"{dec['speedup_edit']}x" + (f", ModelDrafter {dec['speedup_model']}x" if "speedup_model" in dec else "") + ".\n")
         speed_runs = dec.get("plain", {}).get("runs", 0) // max(1, len(evaluation["by_kind"]))
-        w(f"Reproduce: `python -m specdraft.engine.training.train --eval --eval-per-kind {evaluation['per_kind']} --eval-speed-per-kind "
-          f"{speed_runs}` (writes engine/builtin/eval.json), then `python -m specdraft.engine.training.train --card`.\n")
+        w(f"Reproduce: `python -m specdraft.engine.training --eval --eval-per-kind {evaluation['per_kind']} --eval-speed-per-kind "
+          f"{speed_runs}` (writes engine/builtin/eval.json), then `python -m specdraft.engine.training --card`.\n")
     w("## What the models cannot do\n")
     if evaluation is not None:
         windows = evaluation.get("windows") or {}
@@ -1203,9 +1203,9 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
       "- Trained on one machine's Python standard library: names and style are the stdlib's; no third-party code, "
       "no other language, no natural-language chat.\n")
     w("## Reproduce\n")
-    w("```sh\npython -m specdraft.engine.training.train --out engine/builtin   # data, draft, target (grown from the draft), export: ~2 h 25 min\n"
-      "python -m specdraft.engine.training.train --eval    # held-out evaluation -> engine/builtin/eval.json\n"
-      "python -m specdraft.engine.training.train --card    # this file\n```\n")
+    w("```sh\npython -m specdraft.engine.training --out engine/builtin   # data, draft, target (grown from the draft), export: ~2 h 25 min\n"
+      "python -m specdraft.engine.training --eval    # held-out evaluation -> engine/builtin/eval.json\n"
+      "python -m specdraft.engine.training --card    # this file\n```\n")
     if any(len(runs) > 1 for runs in phases.values()):
         w("These weights took several runs: after the first, each later run is `--continue-shipped` with the "
           "options its row above shows (the commands are in \"How this pair's run went\").\n")
@@ -1221,7 +1221,7 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m specdraft.engine.training.train", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m specdraft.engine.training", description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "engine" / "builtin", help="export directory (target; draft in OUT/draft)")
     parser.add_argument("--work", type=Path, default=ROOT / "runs" / "builtin", help="data, checkpoints and logs")
     parser.add_argument("--minutes", type=float, default=140.0, help="training budget for both models (wall, after data)")
