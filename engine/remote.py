@@ -1,6 +1,6 @@
 """OpenAI-compatible chat completions over httpx: vLLM, SGLang, llama.cpp server, Ollama (/v1), hosted APIs.
 
-`RemoteBackend` implements specdraft.engine.backends.Backend: POST {server}/v1/chat/completions with
+`RemoteBackend` implements specdraft.engine.interface.Backend: POST {server}/v1/chat/completions with
 stream=true, server-sent events parsed as they arrive (data lines, multi-line events, comments and
 keep-alives, [DONE]), text from choices[0].delta.content, the finish reason and the usage counts.
 
@@ -31,14 +31,14 @@ from typing import Any
 
 import httpx
 
-from specdraft.engine.backends import (
+from specdraft.engine.errors import EngineError
+from specdraft.engine.interface import (
     DraftStats,
     DraftStream,
     Piece,
     check_generation_options,
     check_messages,
 )
-from specdraft.engine.errors import EngineError
 
 CHAT_PATH = "/v1/chat/completions"
 MODELS_PATH = "/v1/models"

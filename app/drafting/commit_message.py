@@ -76,8 +76,8 @@ def _looks_like_code(line: str) -> bool:
 def draft_commit_message(backend: Any, instruction: str, diff: str) -> str | None:
     """Ask ``backend`` for a commit message for the accepted ``diff``; None when it fails or
     answers nothing usable (the caller falls back to the instruction)."""
-    from specdraft.engine.backends import DraftStats
     from specdraft.engine.errors import EngineError
+    from specdraft.engine.interface import DraftStats
 
     max_chars = COMMIT_DIFF_MAX_CHARS
     window = getattr(backend, "context_length", None)

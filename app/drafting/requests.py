@@ -359,7 +359,7 @@ class EditRequester:
     # ---------------------------------------------------------------- one request
 
     def _request(self, label: str, messages: list[dict[str, str]], reference: str | None) -> tuple[str, Any]:
-        from specdraft.engine.backends import DraftStats
+        from specdraft.engine.interface import DraftStats
 
         budget = self.max_new_tokens
         if budget is None:

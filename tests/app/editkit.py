@@ -9,8 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from specdraft.engine.backends import DraftStats, DraftStream
 from specdraft.engine.errors import EngineError
+from specdraft.engine.interface import DraftStats, DraftStream
 
 GREET = (
     "import sys\n"

@@ -13,9 +13,11 @@ import pytest
 import torch
 
 from specdraft.engine import checkpoint
-from specdraft.engine.backends import Backend, DraftStats, LocalBackend, collect, open_backend
+from specdraft.engine.backends import open_backend
 from specdraft.engine.errors import EngineError
 from specdraft.engine.generate import generate
+from specdraft.engine.interface import Backend, DraftStats, collect
+from specdraft.engine.local import LocalBackend
 from specdraft.engine.model import ModelArgs, Transformer
 from tests.engine.conftest import CHATML_TEMPLATE, VOCAB, train_tokenizer
 

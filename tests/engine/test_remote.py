@@ -10,8 +10,9 @@ import time
 
 import pytest
 
-from specdraft.engine.backends import DraftStats, collect, open_backend
+from specdraft.engine.backends import open_backend
 from specdraft.engine.errors import EngineError
+from specdraft.engine.interface import DraftStats, collect
 from specdraft.engine.remote import (
     RemoteBackend,
     base_url,

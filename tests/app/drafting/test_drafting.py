@@ -101,7 +101,7 @@ def test_windows_about_never_skips_on_a_guess():
 
 
 def test_draft_summary_adds_up_the_requests():
-    from specdraft.engine.backends import DraftStats
+    from specdraft.engine.interface import DraftStats
 
     one = DraftStats("m", "local", "stop", 10, 100, 2.0, drafted_tokens=120, accepted_tokens=90)
     two = DraftStats("m", "local", "length", 10, 50, 0.5, drafted_tokens=30, accepted_tokens=30)

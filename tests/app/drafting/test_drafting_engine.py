@@ -83,7 +83,7 @@ class Recording:
         return getattr(self.backend, name)
 
     def stream(self, messages, **options):
-        from specdraft.engine.backends import DraftStats
+        from specdraft.engine.interface import DraftStats
 
         pieces: list[str] = []
         self.texts.append("")
