@@ -107,7 +107,8 @@ def test_pre_commit_framework_manifest_names_real_commands():
     parser = build_parser()
     for hook in manifest:
         assert hook["pass_filenames"] is False and hook["language"] == "system"  # the installed specdraft
-        program, *argv = hook["entry"].split()
-        assert program == "specdraft"
+        # the console script honours PYTHONPATH: the entry unsets it (test_hook_security runs it)
+        env, unset, variable, program, *argv = hook["entry"].split()
+        assert (env, unset, variable, program) == ("env", "-u", "PYTHONPATH", "specdraft")
         args = parser.parse_args(argv)
         assert args.command == "hook"
