@@ -27,8 +27,6 @@ Public API (torch-free and httpx-free at import: the app's settings read it):
   for "stop"), prompt/new tokens, elapsed and first-piece times, tokens_per_s, and for the local
   engine drafter, drafted/accepted tokens and acceptance_rate.
 - ``collect(stream) -> (text, DraftStats)``: drain a stream.
-- ``DRAFTER_SETTINGS`` and ``DTYPE_SETTINGS``: the drafter and dtype a backend is opened with
-  (specdraft.engine.options' names, and "auto").
 - ``check_messages(messages)``, ``check_generation_options(max_new_tokens, temperature)``: what
   every ``stream`` checks first.
 
@@ -43,10 +41,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from specdraft.engine.errors import EngineError
-from specdraft.engine.options import DRAFTERS, DTYPES
 
-DRAFTER_SETTINGS = ("auto", *DRAFTERS)  # "auto": edit with a reference, lookup or the draft model without
-DTYPE_SETTINGS = ("auto", *DTYPES)  # "auto": the checkpoint's bfloat16 where the CPU packs it, else float32
 COMPLETE = "stop"
 
 

@@ -18,14 +18,13 @@ from typing import Any
 
 from specdraft.engine.errors import EngineError
 from specdraft.engine.interface import (
-    DRAFTER_SETTINGS,
-    DTYPE_SETTINGS,
     DraftStats,
     DraftStream,
     Piece,
     check_generation_options,
     check_messages,
 )
+from specdraft.engine.options import DRAFTER_SETTINGS, DTYPE_SETTINGS
 
 _FINISH = {"eos": "stop", "stop_string": "stop", "max_new_tokens": "length", "context": "length"}
 

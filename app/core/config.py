@@ -51,7 +51,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 from specdraft.core.errors import UserError
-from specdraft.engine.interface import DRAFTER_SETTINGS, DTYPE_SETTINGS
+from specdraft.engine.options import DRAFTER_SETTINGS, DTYPE_SETTINGS
 
 REPO_CONFIG_NAME = ".specdraft.toml"
 EDITOR_CHOICES = ("auto", "external", "internal")

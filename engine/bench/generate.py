@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 from specdraft.engine.errors import EngineError
+from specdraft.engine.options import DTYPES
 
 # ---------------------------------------------------------------------------------------------
 # shared helpers
@@ -149,7 +150,7 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--context", type=int, default=1000, help="prompt length in tokens (1000)")
     parser.add_argument("--new-tokens", type=int, default=64, help="tokens to decode (64)")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per engine (3), taking turns")
-    parser.add_argument("--dtype", default="float32", choices=["float32", "bfloat16"])
+    parser.add_argument("--dtype", default="float32", choices=DTYPES)
     parser.add_argument("--threads", type=int, default=None,
                         help="torch threads for both engines (default: torch's choice)")  # fmt: skip
     parser.add_argument("--compile", action="store_true",

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from specdraft.engine.errors import EngineError
-from specdraft.engine.options import DRAFTERS
+from specdraft.engine.options import DRAFTERS, DTYPES
 
 # Standard library files of 200-400 lines (present in every CPython 3.10-3.13) that the builtin
 # models never saw in training (specdraft.engine.training.editdata.is_heldout), and the edits made; then seen ones.
@@ -69,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--draft-confidence", type=float, default=None, metavar="P",
                         help="the model drafter stops a draft at a token it gives probability < P "
                              "(default: specdraft generate's)")  # fmt: skip
-    parser.add_argument("--dtype", default="float32", choices=["float32", "bfloat16"],
+    parser.add_argument("--dtype", default="float32", choices=DTYPES,
                         help="the target's weights' dtype, ours and transformers' alike (a small draft model "
                              "runs in float32 in both: checkpoint.load_draft_model)")  # fmt: skip
     parser.add_argument("--compile-draft", action="store_true",

@@ -8,6 +8,7 @@ import sys
 
 from specdraft.engine.cli import speculative as cli_speculative
 from specdraft.engine.errors import EngineError
+from specdraft.engine.options import DTYPES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--chat", action="store_true", help="wrap the prompt with the model's chat template")
     parser.add_argument("--stop", action="append", default=[], metavar="TEXT",
                         help="stop before this text (repeatable)")  # fmt: skip
-    parser.add_argument("--dtype", default="float32", choices=["float32", "bfloat16"],
+    parser.add_argument("--dtype", default="float32", choices=DTYPES,
                         help="weights' dtype in memory (attention stays float32)")  # fmt: skip
     parser.add_argument("--threads", type=int, default=None, metavar="N",
                         help="CPU threads for torch (default: torch's choice; 1 is often fastest for small "

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from specdraft.core.errors import UserError
+from specdraft.engine.options import DRAFTER_SETTINGS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", help="builtin (default), a checkpoint directory, or with --server the model's name")
     parser.add_argument("--server", metavar="URL", help="an OpenAI-compatible server (vLLM, llama.cpp, Ollama, ...)")
     parser.add_argument("--draft-model", metavar="DIR", help="a small draft model for the local engine")
-    parser.add_argument("--drafter", help="the local engine's drafter: auto, none, edit, lookup, model, hybrid")
+    parser.add_argument("--drafter", help=f"the local engine's drafter: {', '.join(DRAFTER_SETTINGS)}")
     parser.add_argument("--dtype", help="the local engine's weights: auto (default: the checkpoint's bfloat16 where "
                                         "the CPU multiplies it natively, else float32), float32, bfloat16")  # fmt: skip
     parser.add_argument("--ask", action="store_true",
