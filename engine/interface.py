@@ -131,9 +131,18 @@ class DraftStream:
 
 @runtime_checkable
 class Backend(Protocol):
-    """What the app needs of a model: a name, a window, token counts, and a text stream."""
+    """What the app needs of a model: a name, a window, token counts, how to ask it for an edit,
+    and a text stream."""
 
-    kind: str
+    kind: str  # "local" or "remote": where it runs (budgets, statistics), not how it is asked
+
+    @property
+    def edit_format(self) -> str:
+        """How this model is asked for an edit, chosen by the model: "builtin" (the builtin pair's
+        edit prompt: the file or a window of it in, the new text out, nothing else), "whole" (an
+        instruct model in its own chat template: the whole file back in a code fence) or
+        "search-replace" (SEARCH/REPLACE blocks for all files in one answer)."""
+        ...
 
     @property
     def name(self) -> str: ...

@@ -94,6 +94,25 @@ class LocalBackend:
             raise EngineError(f"{self.path / 'config.json'} cannot be read: {error}") from None
 
     @property
+    def edit_format(self) -> str:
+        """"builtin" for a checkpoint trained on the builtin pair's edit prompt (its chat template is
+        specdraft.engine.editprompt.CHAT_TEMPLATE); "whole" for any other (an instruct model, asked
+        in its own chat template for the whole file in a fence). Read from the tokenizer's config,
+        without loading the model."""
+        from specdraft.engine.editprompt import CHAT_TEMPLATE
+
+        template = None
+        try:
+            config = json.loads((self.path / "tokenizer_config.json").read_text(encoding="utf-8"))
+            template = config.get("chat_template")
+        except (OSError, ValueError):
+            pass  # no template of ours: the model's own (or a clear error when it has none)
+        jinja = self.path / "chat_template.jinja"  # where newer checkpoints keep it
+        if template is None and jinja.is_file():
+            template = jinja.read_text(encoding="utf-8")
+        return "builtin" if template == CHAT_TEMPLATE else "whole"
+
+    @property
     def name(self) -> str:
         """`builtin`, or the checkpoint directory's name (e.g. Qwen2.5-Coder-0.5B-Instruct)."""
         return "builtin" if self.model_name == "builtin" else self.path.name

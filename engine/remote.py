@@ -138,6 +138,7 @@ class RemoteBackend:
     """A model served over the OpenAI chat-completions protocol (see the module docstring)."""
 
     kind = "remote"
+    edit_format = "search-replace"  # short answers, all files in one request
 
     def __init__(self, server: str, model: str | None = None, *, api_key_env: str | None = None,
                  connect_timeout: float = 10.0, read_timeout: float = 120.0, retries: int = 3,

@@ -1,15 +1,20 @@
 """Asking a backend for an edit: instruction + context files -> prompts -> streamed answers -> edits.
 
-Pure Python at import (no torch, no textual): the backend is any specdraft.engine.backends.Backend.
+Pure Python at import (no torch, no textual): the backend is any specdraft.engine.interface.Backend.
 
-* The local engine gets the builtin models' edit prompt (specdraft.engine.editprompt): one request per
+How a model is asked is the model's choice (``Backend.edit_format``), not where it runs:
+
+* "builtin" (the builtin pair) and "whole" (an instruct checkpoint run locally): one request per
   file, asking for the whole new file, with the file's text as ``reference`` (the speculative
-  edit drafter copies it). A file too long for the model's window is rewritten in windows of
-  lines, each its own request; windows holding nothing the instruction quotes stay as they are
-  (``windows_about``), unless no window holds any of it. Blank lines at a window's edges are not
-  sent (``specdraft.engine.editprompt.blank_edges``) and stay as they are. A model server gets one
-  request for all files, asking for SEARCH/REPLACE blocks (specdraft.drafting.edits' format
-  instructions).
+  edit drafter copies it). The builtin pair gets its own edit prompt (specdraft.engine.editprompt)
+  and answers with the text alone; an instruct model gets a chat in its own template and answers
+  with the file in a code fence (read as any whole-file answer). A file too long for the model's
+  window is rewritten in windows of lines, each its own request; windows holding nothing the
+  instruction quotes stay as they are (``windows_about``), unless no window holds any of it.
+  Blank lines at a window's edges are not sent (``specdraft.engine.editprompt.blank_edges``) and
+  stay as they are.
+* "search-replace" (a model server): one request for all files, asking for SEARCH/REPLACE blocks
+  (specdraft.drafting.edits' format instructions).
 * ``DraftedEdits``: what one draft amounts to (specdraft.drafting.edits.EditResult, the stats of
   each request). A draft that did not finish cleanly (cancelled, cut at a length limit) is not
   ``complete``; callers apply nothing from it. Blocks that failed (a SEARCH text matching nothing
@@ -41,7 +46,7 @@ from specdraft.drafting.edits import (
 
 MARGIN_TOKENS = 32  # room for the end token and the model's own slack in a window
 SERVER_MAX_NEW_TOKENS = 4096
-SERVER_SYSTEM = (
+EDIT_SYSTEM = (
     "You are a careful programmer. You edit files in a git repository exactly as the user asks, "
     "and change nothing else.\n\n"
 )
@@ -231,26 +236,43 @@ class EditRequester:
         if not sources:
             raise UserError("no files to edit: give one or more paths after the instruction")
         text = instruction.strip() + ("\n\n" + feedback if feedback else "")
-        if self.local:
-            return self._draft_local(text, sources, instruction, feedback)
-        return self._draft_server(text, sources)
+        # the model decides how it is asked (Backend.edit_format), not where it runs
+        if self.backend.edit_format == "search-replace":
+            return self._draft_all_files(text, sources)
+        return self._draft_by_window(text, sources, instruction, feedback)
 
-    # ---------------------------------------------------------------- the local engine
+    # ---------------------------------------------------------------- a file (or a window of it) per request
+
+    def file_messages(self, instruction: str, body: str, path: str) -> list[dict[str, str]]:
+        """One request for ``body`` (a file, or a window of its lines) in the model's own format:
+        the builtin pair's edit prompt, or for an instruct model a chat asking for the whole text
+        back in a code fence (the speculative edit drafter copies ``body`` either way)."""
+        if self.backend.edit_format == "builtin":
+            from specdraft.engine.editprompt import build_edit_messages
+
+            return build_edit_messages(instruction, body, path, language_of(path))
+        fence = fence_for(body)
+        shown = body if body.endswith("\n") or not body else body + "\n"
+        user = f"{instruction}\n\nThe file:\n\n{path}\n{fence}{language_of(path)}\n{shown}{fence}"
+        return [
+            {"role": "system", "content": EDIT_SYSTEM + format_instructions("whole")},
+            {"role": "user", "content": user},
+        ]
 
     def windows(self, instruction: str, source: SourceFile) -> list[tuple[int, int]]:
         """Line ranges [start, end) of ``source`` that each fit one request in the model's window."""
-        from specdraft.engine.editprompt import build_edit_messages, statement_starts, window_ranges
+        from specdraft.engine.editprompt import statement_starts, window_ranges
 
         backend = self.backend
         window = backend.context_length
         lines = source.text.splitlines(keepends=True)
         if window is None:
             return [(0, len(lines))]
-        whole = backend.count_prompt_tokens(build_edit_messages(instruction, source.text, source.path))
+        whole = backend.count_prompt_tokens(self.file_messages(instruction, source.text, source.path))
         answer = backend.count_tokens(source.text) or 0
         if whole + answer + MARGIN_TOKENS <= window:
             return [(0, len(lines))]
-        overhead = backend.count_prompt_tokens(build_edit_messages(instruction, "", source.path))
+        overhead = backend.count_prompt_tokens(self.file_messages(instruction, "", source.path))
         budget = (window - overhead - MARGIN_TOKENS) // 2  # the window's lines twice: prompt and answer
         if budget < 8:
             raise UserError(
@@ -266,10 +288,11 @@ class EditRequester:
                 )
         return window_ranges(lines, costs, budget, statement_starts(source.text, source.path))
 
-    def _draft_local(self, prompt: str, sources: Sequence[SourceFile], instruction: str, feedback: str) -> DraftedEdits:
+    def _draft_by_window(self, prompt: str, sources: Sequence[SourceFile], instruction: str,
+                         feedback: str) -> DraftedEdits:  # fmt: skip
         """``prompt``: the instruction with the feedback, as the model is asked; ``instruction`` and
         ``feedback`` apart choose the windows sent (``windows_about``)."""
-        from specdraft.engine.editprompt import blank_edges, build_edit_messages
+        from specdraft.engine.editprompt import blank_edges
 
         merged = EditResult(format="whole")
         draft = DraftedEdits(merged, model=self.backend.name)
@@ -283,6 +306,7 @@ class EditRequester:
                 self.on_progress("kept", f"{source.path}: {len(ranges) - len(sent)} of {len(ranges)} windows "
                                          "quote nothing of the instruction and stay as they are")  # fmt: skip
             pieces: list[str] = []
+            unread: list[EditFailure] = []  # answers that could not be read: their text stays as it was
             complete = True
             for number, ((start, end), original) in enumerate(zip(ranges, originals, strict=True)):
                 if number not in sent:
@@ -295,13 +319,17 @@ class EditRequester:
                     pieces.append(original)
                     continue
                 label = source.path if len(ranges) == 1 else f"{source.path} (lines {start + 1}-{end})"
-                messages = build_edit_messages(prompt, body, source.path, language_of(source.path))
-                text, stats = self._request(label, messages, body)
+                asked = prompt
+                if len(ranges) > 1 and self.backend.edit_format != "builtin":  # the pair knows windows
+                    asked += f"\n\n(These are lines {start + 1}-{end} of {source.path}: answer with these lines only.)"
+                text, stats = self._request(label, self.file_messages(asked, body, source.path), body)
                 draft.stats.append(stats)
                 if not stats.complete:  # the cut text goes into the failure record, never an edit
                     complete = False
                     pieces.append(head + text)
                     break
+                text, failures = self._answer_body(text, body, source.path)
+                unread.extend(failures)
                 if body.endswith("\n") and text and not text.endswith("\n"):
                     text += "\n"
                 pieces.append(head + text + tail)
@@ -309,14 +337,32 @@ class EditRequester:
                 return draft  # cancelled: nothing of it counts
             result = rewrite(self.repo_root, source.path, "".join(pieces), complete=complete,
                              originals={source.path: source.data})  # fmt: skip
+            result.failures[:0] = unread
             _merge(merged, result)
             if self.on_result is not None:
                 self.on_result(result)
         return draft
 
-    # ---------------------------------------------------------------- a model server
+    def _answer_body(self, text: str, body: str, path: str) -> tuple[str, list[EditFailure]]:
+        """The new text of one request's ``body`` from the model's answer: the builtin pair answers
+        with the text itself; an instruct model with a fenced block (parsed as any whole-file
+        answer). An answer that cannot be read leaves ``body`` as it was and says why."""
+        if self.backend.edit_format == "builtin":
+            return text, []
+        result = parse_edits(text, self.repo_root, format="whole", originals={path: body})
+        edit = result.file(path)
+        if edit is not None and edit.new_text is not None and not result.failures:
+            return edit.new_text, []
+        if path in result.unchanged and not result.failures:
+            return body, []
+        failures = result.failures or [EditFailure(
+            path, text, "the answer holds no code block with the file: nothing of it is used (redraft, or ask again)"
+        )]  # fmt: skip
+        return body, failures
 
-    def server_messages(self, instruction: str, sources: Sequence[SourceFile]) -> list[dict[str, str]]:
+    # ---------------------------------------------------------------- all files in one request
+
+    def search_replace_messages(self, instruction: str, sources: Sequence[SourceFile]) -> list[dict[str, str]]:
         files = []
         for source in sources:
             fence = fence_for(source.text)
@@ -324,12 +370,12 @@ class EditRequester:
             files.append(f"{source.path}\n{fence}{language_of(source.path)}\n{body}{fence}")
         user = instruction + "\n\nThe files:\n\n" + "\n\n".join(files)
         return [
-            {"role": "system", "content": SERVER_SYSTEM + format_instructions("search-replace")},
+            {"role": "system", "content": EDIT_SYSTEM + format_instructions("search-replace")},
             {"role": "user", "content": user},
         ]
 
-    def _draft_server(self, instruction: str, sources: Sequence[SourceFile]) -> DraftedEdits:
-        messages = self.server_messages(instruction, sources)
+    def _draft_all_files(self, instruction: str, sources: Sequence[SourceFile]) -> DraftedEdits:
+        messages = self.search_replace_messages(instruction, sources)
         self._check_window(messages, sources)
         label = ", ".join(source.path for source in sources)
         text, stats = self._request(label, messages, None)

@@ -50,12 +50,17 @@ class ScriptedBackend:
     replies: list[Reply]
     kind: str = "remote"
     model: str = "scripted-coder"
+    format: str | None = None  # edit_format; by default the builtin pair's locally, SEARCH/REPLACE remotely
     context_length: int | None = 8192
     requests: list[dict] = field(default_factory=list)
 
     @property
     def name(self) -> str:
         return self.model
+
+    @property
+    def edit_format(self) -> str:
+        return self.format or ("builtin" if self.kind == "local" else "search-replace")
 
     def count_tokens(self, text: str) -> int:
         return len(text.split()) + text.count("\n")  # a stand-in tokenizer: words and lines

@@ -6,7 +6,7 @@ import pytest
 
 from specdraft.core.errors import UserError
 from specdraft.core.session import Decision
-from specdraft.drafting.edits import EditResult
+from specdraft.drafting.edits import EditResult, format_instructions
 from specdraft.drafting.flow import EditFlow, apply_in_memory
 from specdraft.drafting.requests import (
     DraftedEdits,
@@ -40,6 +40,49 @@ def test_local_cut_off_rewrite_is_a_failure_not_an_edit(tmp_path):
     draft = EditRequester(backend, repo).draft("friendlier", [SourceFile("greet.py", GREET.encode())])
     assert not draft.complete and draft.finish_reasons == ["length"]
     assert draft.result.files == [] and "stopped before the end" in draft.failures[0].reason
+
+
+def test_an_instruct_model_is_asked_for_the_whole_file_in_a_fence(tmp_path):
+    """edit_format "whole" (a local instruct checkpoint): a chat with whole-file instructions, the
+    file as reference; the fenced file is read out of the chatter around it."""
+    repo = make_repo(tmp_path / "repo")
+    answer = f"Here is the friendlier file.\n\ngreet.py\n```python\n{GREET_EDITED}```\n\nI changed the greeting."
+    backend = ScriptedBackend([Reply(answer)], kind="local", format="whole")
+    draft = EditRequester(backend, repo).draft("friendlier", read_sources(repo, [str(repo / "greet.py")]))
+    request = backend.requests[0]
+    system, user = request["messages"]
+    assert format_instructions("whole") in system["content"] and "SEARCH" not in system["content"]
+    assert user["content"] == f"friendlier\n\nThe file:\n\ngreet.py\n```python\n{GREET}```"
+    assert request["reference"] == GREET
+    (edit,) = draft.result.files
+    assert edit.new_text == GREET_EDITED and not draft.failures
+
+
+def test_an_instruct_answer_without_the_file_applies_nothing_and_says_why(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    backend = ScriptedBackend([Reply("Sure! I would rename the function.")], kind="local", format="whole")
+    draft = EditRequester(backend, repo).draft("friendlier", read_sources(repo, [str(repo / "greet.py")]))
+    assert draft.complete and draft.result.files == []
+    (failure,) = draft.failures
+    assert failure.path == "greet.py" and "no code block" in failure.reason
+    assert failure.block == "Sure! I would rename the function."
+
+
+def test_an_instruct_model_rewrites_a_long_file_window_by_window(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"values.py": LONG})
+    backend = ScriptedBackend([], kind="local", format="whole", context_length=400)
+    drafter, source = EditRequester(backend, repo), SourceFile("values.py", LONG.encode())
+    windows = drafter.windows("double value_30", source)
+    assert len(windows) > 1
+    lines = LONG.splitlines(keepends=True)
+    (start, end), = [(a, b) for a, b in windows if a <= 30 < b]  # only the window with value_30 is sent
+    text = "".join(lines[start:end]).replace("value_30 = 30", "value_30 = 60")
+    backend.replies.append(Reply(f"Doubled.\n\nvalues.py\n```python\n{text}```\n"))
+    draft = drafter.draft("double `value_30`", [source])
+    (request,) = backend.requests
+    assert f"(These are lines {start + 1}-{end} of values.py" in request["messages"][1]["content"]
+    (edit,) = draft.result.files
+    assert edit.new_text == LONG.replace("value_30 = 30", "value_30 = 60")
 
 
 def _long_file(tmp_path):

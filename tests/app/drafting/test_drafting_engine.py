@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -20,13 +21,68 @@ def one_thread():
     torch.set_num_threads(1)
 
 
+def with_config(path: Path, name: str, **values) -> None:
+    config = json.loads((path / name).read_text())
+    (path / name).write_text(json.dumps({**config, **values}))
+
+
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory) -> Path:
+    """A random model in the builtin pair's format (its chat template is the edit prompt's)."""
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    from specdraft.engine.editprompt import CHAT_TEMPLATE
+    from tests.engine.conftest import make_checkpoint
+
+    path = make_checkpoint(tmp_path_factory.mktemp("tiny") / "tiny-llama", "llama")
+    with_config(path, "tokenizer_config.json", chat_template=CHAT_TEMPLATE)
+    return path
+
+
+@pytest.fixture(scope="module")
+def tiny_instruct(tmp_path_factory) -> Path:
+    """A random model with a chat template of its own, as an instruct checkpoint has."""
     pytest.importorskip("torch")
     pytest.importorskip("transformers")
     from tests.engine.conftest import make_checkpoint
 
-    return make_checkpoint(tmp_path_factory.mktemp("tiny") / "tiny-llama", "llama")
+    path = make_checkpoint(tmp_path_factory.mktemp("tiny") / "tiny-chat", "qwen2")
+    with_config(path, "config.json", max_position_embeddings=4096)  # room for the whole-file instructions
+    return path
+
+
+def test_the_model_chooses_how_it_is_asked(tiny_model, tiny_instruct):
+    """The builtin pair's format for a checkpoint with its template, else the model's own chat."""
+    from specdraft.engine.backends import open_backend
+
+    assert open_backend(model=str(tiny_model)).edit_format == "builtin"
+    assert open_backend(model=str(tiny_instruct)).edit_format == "whole"
+    if (BUILTIN / "config.json").is_file():
+        assert open_backend(model="builtin").edit_format == "builtin"
+
+
+def test_a_local_instruct_model_gets_a_chat_asking_for_the_whole_file(tmp_path, tiny_instruct):
+    """Its own chat template, whole-file instructions, the file as the edit drafter's reference;
+    lossless like every local draft, and an answer without the file in a fence applies nothing."""
+    from specdraft.drafting.edits import format_instructions
+    from specdraft.engine.backends import open_backend
+
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
+    sources = read_sources(repo, [str(repo / "a.py")])
+    outputs = []
+    for drafter in ("edit", "none"):
+        backend = Recording(open_backend(model=str(tiny_instruct), drafter=drafter))
+        draft = EditRequester(backend, repo, max_new_tokens=24).draft("rename x to y", sources)
+        (stats,) = draft.stats
+        assert stats.drafter == drafter
+        outputs.append(backend.texts[0])
+        assert draft.result.files == []  # random text holds no fenced file: nothing to apply
+        assert draft.failures
+    system, user = backend.messages[0]
+    assert system["role"] == "system" and format_instructions("whole") in system["content"]
+    assert user["content"].startswith("rename x to y") and "a.py\n```python\nx = 1\n```" in user["content"]
+    assert backend.render(backend.messages[0]).startswith("<|im_start|>system")  # the model's own template
+    assert outputs[0] == outputs[1]
 
 
 def test_tiny_engine_drafts_through_the_edit_prompt_losslessly(tmp_path, tiny_model):
@@ -78,6 +134,7 @@ class Recording:
         self.backend = backend
         self.texts: list[str] = []
         self.stats: list = []
+        self.messages: list = []
 
     def __getattr__(self, name):
         return getattr(self.backend, name)
@@ -85,6 +142,7 @@ class Recording:
     def stream(self, messages, **options):
         from specdraft.engine.interface import DraftStats
 
+        self.messages.append(messages)
         pieces: list[str] = []
         self.texts.append("")
         for piece in self.backend.stream(messages, **options):
