@@ -2,7 +2,7 @@
 
 It is the scripting interface: for the same answers it decides exactly what ``git add -p``
 stages (same order, same prompts, same split, the same j/J/k/K/g// navigation and the same help
-text), but it only records decisions in a ReviewSession; review_cli applies them afterwards.
+text), but it only records decisions in a ReviewSession; specdraft.ui.cli.review applies them afterwards.
 As in git, binary files are not offered here (use the TUI), and
 end of input stops the questions: what was decided so far is applied.
 """

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from specdraft.engine.cli import speculative as cli_speculative
+from specdraft.engine.cli import speculative
 from specdraft.engine.errors import EngineError
 from specdraft.engine.options import DTYPES
 
@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "models or a busy machine)")  # fmt: skip
     parser.add_argument("--stats", action="store_true",
                         help="print one JSON line of statistics on standard error at the end")  # fmt: skip
-    cli_speculative.add_arguments(parser)  # --drafter, --draft-model, --reference, --draft-len
+    speculative.add_arguments(parser)  # --drafter, --draft-model, --reference, --draft-len
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         ids = tokenizer.encode(prompt)
     sampling = Sampling(temperature=args.temperature, top_k=args.top_k, top_p=args.top_p, seed=args.seed)
-    stream = cli_speculative.open_stream(args, loaded, tokenizer, ids, sampling)  # None: --drafter none
+    stream = speculative.open_stream(args, loaded, tokenizer, ids, sampling)  # None: --drafter none
     if stream is None:
         stream = stream_text(loaded.model, tokenizer, ids, max_new_tokens=args.max_new_tokens, sampling=sampling,
                              eos_ids=loaded.eos_token_ids, stop_strings=args.stop)  # fmt: skip

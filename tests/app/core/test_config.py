@@ -106,7 +106,7 @@ def test_config_dir_follows_xdg_and_falls_back_to_home(tmp_path):
 
 
 def test_config_is_cheap_to_import():
-    """review_cli reads settings before deciding on the TUI: no textual, no torch."""
+    """`specdraft review` reads settings before deciding on the TUI: no textual, no torch."""
     import subprocess
     import sys
 
