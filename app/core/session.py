@@ -590,7 +590,8 @@ class ReviewSession:
         """Resume a saved review against the diff as it is now, matching hunks by their ids.
 
         Hunks of the saved review that are no longer in the diff are dropped, with a message in
-        ``session.messages``; hunks that are new are pending.
+        ``session.messages``; hunks that are new are pending. The cursor is on the first pending
+        hunk (on the saved cursor when every hunk is decided).
         """
         try:
             data = json.loads(state_path.read_text(encoding="utf-8"))
@@ -653,11 +654,12 @@ class ReviewSession:
                 f"{'are' if many else 'is'} no longer in the diff; "
                 f"{'their decisions were' if many else 'its decision was'} dropped"
             )
+        # go on at the first undecided hunk; with none left, where the cursor was
+        pending = [i for i, unit in enumerate(session.units) if unit.decision == Decision.PENDING]
         cursor = data.get("cursor")
-        for index, unit in enumerate(session.units):
-            if unit.id == cursor:
-                session.index = index
-                break
+        saved = [i for i, unit in enumerate(session.units) if unit.id == cursor]
+        if pending or saved:
+            session.index = (pending or saved)[0]
         return session
 
 

@@ -217,11 +217,12 @@ class PlainReview:
     # ---------------------------------------------------------------- the loop
 
     def run(self) -> bool:
-        """Ask about every file in turn; True when the user quit with q."""
+        """Ask about every undecided hunk, file by file; True when the user quit with q."""
         session = self.session
         for file_index, file in enumerate(session.files):
-            if not session.units_of_file(file_index):
-                continue
+            units = session.units_of_file(file_index)
+            if not any(unit.decision == Decision.PENDING for unit in units):
+                continue  # nothing left to ask (a resumed review decided it already)
             if not _offered(file):
                 self.skipped.append(file.path)
                 continue
@@ -238,7 +239,12 @@ class PlainReview:
         quit_ = False
         mode_change = 1 if file.mode_changed else 0
         self._out(_file_header(file))
-        hunk_index = 0
+        # the first undecided hunk: 0 in a fresh review, later when resuming one
+        hunk_index = next(
+            k
+            for k, i in enumerate(self._unit_indices(file_index))
+            if session.units[i].decision == Decision.PENDING
+        )
         # git 2.39 never clears these between questions about one file ("sticky" permissions):
         # a J allowed once stays allowed and wraps around, as git's own loop does.
         permitted: set[str] = set()

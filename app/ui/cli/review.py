@@ -228,7 +228,13 @@ def run(args: argparse.Namespace) -> int:
         if again != data:
             raise UserError("files changed while specdraft was reading them; try again")
 
-    go_on = _interact(session, mode, args, repo, answers, output, settings, use_tui)
+    try:
+        go_on = _interact(session, mode, args, repo, answers, output, settings, use_tui)
+    except KeyboardInterrupt:  # Ctrl+C: every decision was saved as it was made
+        if sys.stderr.isatty():
+            print(file=sys.stderr)  # the question's line ends with the ^C the terminal echoed
+        print(f"specdraft review: {_interrupted(session, args)}", file=sys.stderr)
+        return 130
     if not go_on:
         print(
             "specdraft review: quit without applying anything; --resume continues this review",
@@ -248,6 +254,40 @@ def run(args: argparse.Namespace) -> int:
     session.discard_saved()
     print(summary)
     return 0
+
+
+def _interrupted(session, args: argparse.Namespace) -> str:
+    """What Ctrl+C kept, and the command that goes on with it."""
+    problems = [m for m in session.messages if m.startswith("could not save")]
+    if problems:
+        return f"interrupted; the decisions were not saved ({problems[0]})"
+    decided = session.stats().decided
+    return (
+        f"interrupted: {decided} decision{'s' if decided != 1 else ''} saved; "
+        f"`{_resume_command(args)}` goes on from the first undecided hunk"
+    )
+
+
+def _resume_command(args: argparse.Namespace) -> str:
+    """This review's command line with --resume: the flags that choose what is reviewed and how."""
+    import shlex
+
+    words = ["specdraft", "review"]
+    if args.revs:
+        words.append(args.revs)
+    if args.plain:
+        words.append("--plain")
+    for flag in ("staged", "only_unreviewed"):
+        if getattr(args, flag):
+            words.append("--" + flag.replace("_", "-"))
+    if args.patch:
+        words += ["--patch", args.patch]
+    for flag in ("index", "discard"):
+        if getattr(args, flag):
+            words.append("--" + flag)
+    if args.context is not None:  # hunks are matched by their text, context lines included
+        words += ["--context", str(args.context)]
+    return shlex.join(words + ["--resume"])
 
 
 def _drafted_hunks(repo, settings) -> dict[str, list[str]]:

@@ -277,8 +277,19 @@ def test_saved_on_every_change_and_resumed(tmp_path):
     assert decisions(resumed) == decisions(s)
     assert resumed.units[1].selected_lines == s.units[1].selected_lines
     assert resumed.patch() == s.patch()
-    assert resumed.current.id == s.current.id
+    assert s.current.id == s.units[3].id and decisions(s)[2] == "pending"
+    assert resumed.index == 2  # on the first undecided hunk, not where the cursor was
     assert resumed.messages == []
+
+
+def test_resume_with_everything_decided_keeps_the_cursor(tmp_path):
+    state = tmp_path / "review.json"
+    s = session(state_path=state)
+    s.set_decisions(list(range(len(s.units))), Decision.REJECTED)
+    s.go_to(2)
+    s.accept()
+    resumed = ReviewSession.load(state, parse_diff(DIFF))
+    assert resumed.index == 2
 
 
 def test_resume_drops_hunks_that_are_gone(tmp_path):

@@ -403,3 +403,68 @@ def test_copied_file_hunks_accepted_independently(tmp_path, answers, expected):
     for old, new in expected.items():
         want = want.replace(old, new)
     assert (repo / "b.txt").read_bytes() == want
+
+
+MANY_BEFORE = {
+    "a.py": b"".join(b"line %d\n" % i for i in range(1, 61)),
+    "b.py": b"old\n",
+}
+MANY_AFTER = {  # a.py: six hunks (lines 2, 12, 22, 32, 42, 52); b.py: one
+    "a.py": b"".join(
+        (b"LINE %d\n" if i % 10 == 2 else b"line %d\n") % i for i in range(1, 61)
+    ),
+    "b.py": b"new\n",
+}
+
+
+def _interrupt_after(monkeypatch, answers: int) -> None:
+    """Plain mode reads ``answers`` answers, then the user presses Ctrl+C (SIGINT)."""
+    from specdraft.ui import plain
+
+    real_read = plain.PlainReview._read
+    calls = {"n": 0}
+
+    def read_then_interrupt(self):
+        calls["n"] += 1
+        if calls["n"] > answers:
+            raise KeyboardInterrupt
+        return real_read(self)
+
+    monkeypatch.setattr(plain.PlainReview, "_read", read_then_interrupt)
+
+
+def test_resume_goes_on_at_the_first_undecided_hunk_of_a_file(tmp_path, monkeypatch):
+    repo = make_repo(tmp_path / "r", MANY_BEFORE)
+    write_files(repo, MANY_AFTER)
+    _interrupt_after(monkeypatch, 3)
+    code, _, err = specdraft(repo, ["review", "--plain"], "y\nn\ny\ny\n")
+    assert code == 130
+    # the message says what was kept and how to go on
+    assert b"interrupted: 3 decisions saved" in err
+    assert b"`specdraft review --plain --resume` goes on from the first undecided hunk" in err
+    assert git(repo, "diff", "--cached") == b""
+    monkeypatch.undo()
+
+    code, out, err = specdraft(repo, ["review", "--plain", "--resume"], "n\ny\ny\ny\n")
+    assert code == 0, err
+    first_question = out.split(b"Stage this hunk")[0]
+    assert first_question.endswith(b"(4/6) ")  # hunk 4 of a.py, not hunk 1 again
+    assert b"+LINE 32" in first_question and b"LINE 2\n" not in first_question
+    assert out.count(b"Stage this hunk") == 4  # hunks 4, 5, 6 of a.py, then b.py
+    staged = git(repo, "diff", "--cached").decode()
+    # first run: y n y (hunks 1-3); resumed: n y y (hunks 4-6), y (b.py)
+    for number, kept in ((2, True), (12, False), (22, True), (32, False), (42, True), (52, True)):
+        assert (f"+LINE {number}\n" in staged) is kept, number
+    assert "+new" in staged
+
+
+def test_interrupt_names_the_command_to_resume(tmp_path, monkeypatch):
+    repo = changed(tmp_path)
+    patch = tmp_path / "change.patch"
+    patch.write_bytes(git(repo, "diff"))
+    git(repo, "checkout", "-q", "--", ".")
+    _interrupt_after(monkeypatch, 1)
+    code, _, err = specdraft(repo, ["review", "--plain", "--patch", str(patch), "--index"], "y\n")
+    assert code == 130
+    assert b"interrupted: 1 decision saved; `specdraft review --plain --patch " in err
+    assert b" --index --resume` goes on from the first undecided hunk" in err

@@ -618,3 +618,24 @@ async def test_f1_opens_help_and_pagedown_aliases_do_not_crash_on_short_hunks():
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_resume_opens_on_the_first_undecided_hunk(tmp_path):
+    from specdraft.core.diffs import parse_diff
+    from specdraft.core.session import ReviewSession
+    from tests.app.tui_support import SAMPLE_DIFF
+
+    state = tmp_path / "review.json"
+    first = ReviewSession(parse_diff(SAMPLE_DIFF), source="test", state_path=state)
+    app = make_app(first)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y", "n")  # calc.py's first two hunks; the third is next
+        assert first.index == 2
+    resumed = ReviewSession.load(state, parse_diff(SAMPLE_DIFF), source="test")
+    app = make_app(resumed)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert decisions(resumed)[:3] == ["accepted", "rejected", "pending"]
+        assert resumed.index == 2  # not 1, the last hunk decided
+        assert "return x + 10" in shown(app, "#hunk-body")  # calc.py's third hunk
+        assert "calc.py (3/3)" in shown(app, "#status")
