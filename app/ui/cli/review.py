@@ -144,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
     from specdraft.core.session import ReviewSession
 
     mode = _mode(args)
+    _check_report_path(args.report)  # before anything is read, saved or applied
     repo = GitRepo(".")
     settings = load_settings(repo.root, flags={"theme": args.theme, "context": args.context})
     if settings.source("context") != "default":  # else git's diff.context, as git add -p
@@ -250,8 +251,12 @@ def run(args: argparse.Namespace) -> int:
         from specdraft.drafting.provenance import record_review
 
         record_review(repo, reviewed_units, drafted)
-    _write_report(args, session, mode)
-    session.discard_saved()
+    session.discard_saved()  # applied: nothing is left to resume
+    try:
+        _write_report(args, session, mode)
+    except UserError:  # its path was checked first; a full disk can still refuse it
+        print(summary)
+        raise
     print(summary)
     return 0
 
@@ -484,6 +489,27 @@ def _refuse_submodule_worktree_changes(session, mode: _Mode, args) -> None:
 def _display(path: str) -> str:
     """A path for JSON and terminals: bytes that are not UTF-8 become U+FFFD."""
     return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _check_report_path(report: str | None) -> None:
+    """Refuse a --report path that cannot be written, while nothing is applied yet."""
+    if not report or report == "-":
+        return
+    path = Path(report)
+    folder = path.parent  # "." for a bare file name
+    if path.is_dir():
+        problem = "it is a directory; give a file name"
+    elif not folder.exists():
+        problem = f"the directory {folder} does not exist"
+    elif not folder.is_dir():
+        problem = f"{folder} is not a directory"
+    elif not os.access(folder, os.W_OK | os.X_OK) or (
+        path.exists() and not os.access(path, os.W_OK)
+    ):
+        problem = f"{path if path.exists() else folder} is not writable"
+    else:
+        return
+    raise UserError(f"cannot write the report {report}: {problem}; nothing was reviewed or applied")
 
 
 def _write_report(args, session, mode: _Mode) -> None:

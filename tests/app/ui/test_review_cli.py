@@ -468,3 +468,29 @@ def test_interrupt_names_the_command_to_resume(tmp_path, monkeypatch):
     assert code == 130
     assert b"interrupted: 1 decision saved; `specdraft review --plain --patch " in err
     assert b" --index --resume` goes on from the first undecided hunk" in err
+
+
+@pytest.mark.parametrize("where", ["missing directory", "a directory", "under a file"])
+def test_report_path_is_checked_before_anything_is_applied(tmp_path, where):
+    repo = changed(tmp_path)
+    patch = tmp_path / "change.patch"
+    patch.write_bytes(git(repo, "diff"))
+    git(repo, "checkout", "-q", "--", ".")
+    (tmp_path / "a-file").write_text("x")
+    report = {
+        "missing directory": tmp_path / "nonexistent" / "dir" / "r.json",
+        "a directory": tmp_path,
+        "under a file": tmp_path / "a-file" / "r.json",
+    }[where]
+    argv = ["review", "--plain", "--patch", str(patch), "--report", str(report)]
+    code, out, err = specdraft(repo, argv, "y\ny\ny\n")
+    assert code == 2
+    assert err.count(b"\n") == 1 and str(report).encode() in err, err  # one clear line
+    assert b"Apply this hunk" not in out  # nothing asked
+    assert git(repo, "status", "--porcelain") == b""  # nothing applied
+    assert not list((repo / ".git").rglob("review-*.json"))  # nothing saved for --resume
+    # with a report path that works, the same command applies and writes it
+    argv[-1] = str(tmp_path / "r.json")
+    code, _, err = specdraft(repo, argv, "y\ny\ny\n")
+    assert code == 0, err
+    assert json.loads((tmp_path / "r.json").read_text())["stats"]["accepted"] == 3
