@@ -21,7 +21,8 @@ Public API (torch-free and httpx-free at import: the app's settings read it):
   cancel=None) -> DraftStream``: iterate for text pieces, then one final DraftStats;
   ``DraftStream.stats`` is that DraftStats, updated live (for a status line in another thread).
   Problems a user can fix raise specdraft.engine.errors.EngineError (one line); a broken stream (a server
-  cut, an error mid-stream) raises, so nothing is applied from a broken draft.
+  cut, an error mid-stream, a deadline passed) raises IncompleteDraft, an EngineError, so nothing is
+  applied from a broken draft.
 - ``DraftStats``: finish_reason ("stop": the model ended its answer; "length": max_new_tokens or
   the context window was reached; "cancelled"; or a server's own reason), ``complete`` (True only
   for "stop"), prompt/new tokens, elapsed and first-piece times, tokens_per_s, and for the local

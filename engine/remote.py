@@ -8,9 +8,17 @@ Failures are one-line EngineErrors that say what to do: the server unreachable (
 or fix --server), 401/403 (the API key's environment variable), 404 for the model (what GET
 /v1/models offers), 429 (Retry-After honoured a bounded number of times), 5xx (the status and the
 server's own message), a malformed event (a short excerpt), a read time-out, and a stream cut in
-the middle (neither [DONE] nor a finish_reason): a broken draft always raises, so the caller never
-applies part of one. Connection errors are retried with backoff, but only before the server
-answered: a request whose tokens have started to stream is never sent again.
+the middle (neither [DONE] nor a finish_reason): a broken draft always raises (IncompleteDraft once
+the answer has begun), so the caller never applies part of one. Connection errors are retried with
+backoff, but only before the server answered: a request whose tokens have started to stream is
+never sent again.
+
+Two bounds hold on our side, whatever the server does: an overall deadline per request
+(request_timeout: the read time-out only covers silence, and a server dripping a token a second
+never falls silent) raises IncompleteDraft; and max_new_tokens is counted here too, so a server
+that ignores max_tokens is cut (see `_read_events` for how tokens are counted) and the draft ends
+with finish_reason "length", like any draft cut at its limit. A cancel ends the stream within
+`_Reader.POLL_S` in every case.
 
 The API key is read from the environment variable whose *name* is configured (api_key_env); a key
 itself never appears in configuration, in messages or in logs.
@@ -31,7 +39,7 @@ from typing import Any
 
 import httpx
 
-from specdraft.engine.errors import EngineError
+from specdraft.engine.errors import EngineError, IncompleteDraft
 from specdraft.engine.interface import (
     DraftStats,
     DraftStream,
@@ -43,6 +51,7 @@ from specdraft.engine.interface import (
 CHAT_PATH = "/v1/chat/completions"
 MODELS_PATH = "/v1/models"
 EXCERPT = 120  # characters of a server's text quoted in a message
+REQUEST_TIMEOUT_S = 600.0  # the whole of one request, from sending it to its last token
 
 
 def base_url(server: str) -> str:
@@ -141,10 +150,12 @@ class RemoteBackend:
     edit_format = "search-replace"  # short answers, all files in one request
 
     def __init__(self, server: str, model: str | None = None, *, api_key_env: str | None = None,
-                 connect_timeout: float = 10.0, read_timeout: float = 120.0, retries: int = 3,
+                 connect_timeout: float = 10.0, read_timeout: float = 120.0,
+                 request_timeout: float = REQUEST_TIMEOUT_S, retries: int = 3,
                  backoff_s: float = 0.5, rate_limit_waits: int = 3, max_wait_s: float = 60.0,
                  send_prediction: bool = False, extra_body: dict[str, Any] | None = None) -> None:  # fmt: skip
         """connect_timeout / read_timeout: seconds to connect, and the longest silence while reading;
+        request_timeout: seconds one chat request may take in all (retries and waits included);
         retries: connection errors retried (before any answer) with backoff_s * 2**n waits;
         rate_limit_waits: 429 answers waited out (Retry-After, at most max_wait_s each);
         send_prediction: send `reference` as OpenAI's predicted output (servers that support it
@@ -158,13 +169,14 @@ class RemoteBackend:
                 "itself: export the key in a variable and put that variable's name in the configuration"
             )
         self.api_key_env = api_key_env or None
-        if connect_timeout <= 0 or read_timeout <= 0:
+        if connect_timeout <= 0 or read_timeout <= 0 or request_timeout <= 0:
             raise EngineError("time-outs must be more than 0 seconds")
         if retries < 0 or rate_limit_waits < 0:
             raise EngineError("retries must be 0 or more")
         self.timeout = httpx.Timeout(connect=connect_timeout, read=read_timeout, write=read_timeout,
                                      pool=connect_timeout)  # fmt: skip
         self.connect_timeout, self.read_timeout = connect_timeout, read_timeout
+        self.request_timeout = request_timeout
         self.retries, self.backoff_s = retries, backoff_s
         self.rate_limit_waits, self.max_wait_s = rate_limit_waits, max_wait_s
         self.send_prediction = send_prediction
@@ -370,17 +382,18 @@ class RemoteBackend:
         body = self.request_body(messages, reference=reference, max_new_tokens=max_new_tokens,
                                  temperature=temperature, stop=stop)  # fmt: skip
         stats = DraftStats(model=str(body["model"]), backend="remote", finish_reason="")
-        return DraftStream(self._stream(body, cancel, stats), stats)
+        return DraftStream(self._stream(body, cancel, stats, max_new_tokens), stats)
 
-    def _stream(self, body: dict[str, Any], cancel: threading.Event | None, stats: DraftStats) -> Iterator[Piece]:
+    def _stream(self, body: dict[str, Any], cancel: threading.Event | None, stats: DraftStats,
+                max_new_tokens: int) -> Iterator[Piece]:  # fmt: skip
         started = time.perf_counter()
         # HTTP runs in a reader thread and hands lines over a queue, so that a cancel is seen at once,
         # even while the server is silent (a long prefill, a stalled stream): the caller never waits
-        # for the next byte to learn that the user pressed Esc.
-        reader = _Reader(self, body, cancel)
+        # for the next byte to learn that the user pressed Esc. The request's deadline is kept there too.
+        reader = _Reader(self, body, cancel, deadline=time.monotonic() + self.request_timeout)
         reader.start()
         try:
-            yield from self._read_events(reader, stats, cancel, started)
+            yield from self._read_events(reader, stats, cancel, started, max_new_tokens)
         finally:
             reader.hang_up()
         stats.elapsed_s = time.perf_counter() - started
@@ -399,10 +412,22 @@ class RemoteBackend:
             raise
 
     def _read_events(self, reader: _Reader, stats: DraftStats, cancel: threading.Event | None,
-                     started: float) -> Iterator[str]:  # fmt: skip
+                     started: float, max_new_tokens: int) -> Iterator[str]:  # fmt: skip
+        """The text pieces of the answer; stats filled in as they come.
+
+        max_new_tokens is counted on our side, for servers that ignore max_tokens: the tokens so far
+        are the server's own completion_tokens when it reports usage while streaming (vLLM's
+        continuous_usage_stats), else the content pieces streamed, one token each. A server sends at
+        least one token per piece (it holds back a partial character or a possible stop string, it
+        never splits a token), so pieces never overcount: a server that honours max_tokens is never
+        cut here. The piece that would go past the limit is not passed on; the server is hung up on
+        and the draft ends with finish_reason "length"."""
         done = False
         finish: str | None = None
         received = 0  # characters of text
+        pieces = 0  # content pieces streamed
+        reported = 0  # completion_tokens in the usage the server reported while streaming
+        cut = False  # the server went past max_new_tokens
         try:
             for event in iter_events(reader.lines()):
                 data = event.data.strip()
@@ -419,29 +444,43 @@ class RemoteBackend:
                 if isinstance(usage, dict):
                     stats.prompt_tokens = _int_or(usage.get("prompt_tokens"), stats.prompt_tokens)
                     stats.new_tokens = _int_or(usage.get("completion_tokens"), stats.new_tokens)
+                    reported = _int_or(usage.get("completion_tokens"), reported) or 0
                 for text, reason in self._choices(payload, data):
                     if reason:
                         finish = reason
                     if text:
+                        pieces += 1
+                        if max(pieces, reported) > max_new_tokens:  # the server ignored max_tokens
+                            cut = True
+                            break
                         if stats.first_piece_s is None:
                             stats.first_piece_s = time.perf_counter() - started
                         received += len(text)
                         stats.chars = received
                         stats.elapsed_s = time.perf_counter() - started
                         yield text
+                if cut:  # the rest is not read: the server is hung up on (finally, in _stream)
+                    finish = "length"
+                    break
                 if cancel is not None and cancel.is_set():
                     break
             if reader.whole_body is not None:  # a server that ignored stream=true answered in one piece
                 yield from self._whole_answer(reader.whole_body, stats)
                 return
+        except _DeadlinePassed:
+            raise IncompleteDraft(
+                f"the model server at {self.base} did not finish within {self.request_timeout:g} s (request "
+                f"time-out) after {received} characters; the draft is incomplete and was not used: raise "
+                "--request-timeout or the request_timeout setting for a slow server, or lower --max-new-tokens"
+            ) from None
         except httpx.ReadTimeout:
-            raise EngineError(
+            raise IncompleteDraft(
                 f"the model server at {self.base} sent nothing for {self.read_timeout:g} s (read time-out) after "
                 f"{received} characters of the draft; the draft is incomplete and was not used: try again, "
                 "or raise the read time-out for a slow server"
             ) from None
         except (httpx.RemoteProtocolError, httpx.ReadError) as error:
-            raise EngineError(
+            raise IncompleteDraft(
                 f"the stream from {self.base} broke after {received} characters ({_reason(error)}); "
                 "the draft is incomplete and was not used: try again"
             ) from None
@@ -449,7 +488,7 @@ class RemoteBackend:
             stats.finish_reason = "cancelled"
             return
         if not done and finish is None:
-            raise EngineError(
+            raise IncompleteDraft(
                 f"the stream from {self.base} was cut after {received} characters (neither a finish_reason "
                 "nor [DONE] came); the draft is incomplete and was not used: check the server, then try again"
             )
@@ -466,7 +505,7 @@ class RemoteBackend:
         if not isinstance(payload, dict):
             raise EngineError(f"malformed event from {self.base} (not a JSON object): {excerpt(data)!r}")
         if "error" in payload or event.event == "error":
-            raise EngineError(
+            raise IncompleteDraft(
                 f"the model server at {self.base} reported an error in the middle of the draft: "
                 f"{server_message(data)}; the draft is incomplete and was not used"
             )
@@ -514,16 +553,23 @@ class _Cancelled(Exception):
     """The caller cancelled while a request waited for a retry."""
 
 
+class _DeadlinePassed(Exception):
+    """The request's overall deadline (request_timeout) passed before its answer ended."""
+
+
 class _Reader:
     """Sends the chat request and reads the answer's lines in a daemon thread, handing them over a
-    queue; `lines()` yields them in the caller's thread and stops as soon as `cancel` is set."""
+    queue; `lines()` yields them in the caller's thread, stops as soon as `cancel` is set, and raises
+    _DeadlinePassed at `deadline` (time.monotonic()), whether lines still come or not."""
 
-    POLL_S = 0.05  # how often a silent wait looks at the cancel event
+    POLL_S = 0.05  # how often a silent wait looks at the cancel event and the deadline
 
-    def __init__(self, backend: RemoteBackend, body: dict[str, Any], cancel: threading.Event | None) -> None:
-        self.backend, self.body, self.cancel = backend, body, cancel
+    def __init__(self, backend: RemoteBackend, body: dict[str, Any], cancel: threading.Event | None,
+                 deadline: float = float("inf")) -> None:  # fmt: skip
+        self.backend, self.body, self.cancel, self.deadline = backend, body, cancel, deadline
         self.items: queue.Queue[tuple[str, Any]] = queue.Queue()
-        self.stop = threading.Event()
+        self.stop = threading.Event()  # set by hang_up: the thread's retry waits end too
+        self.client: httpx.Client | None = None
         self.response: httpx.Response | None = None
         self.whole_body: bytes | None = None
         self.cancelled = False
@@ -535,7 +581,11 @@ class _Reader:
     def _run(self) -> None:
         try:
             with self.backend._client() as client:
-                response = self.backend._open_chat(client, self.body, self.cancel)
+                self.client = client
+                if self.cancel is not None and self.cancel.is_set():
+                    raise _Cancelled
+                # waits between retries end on hang_up (which a cancel or the deadline leads to)
+                response = self.backend._open_chat(client, self.body, self.stop)
                 self.response = response
                 try:
                     content_type = response.headers.get("content-type", "")
@@ -556,8 +606,13 @@ class _Reader:
 
     def lines(self) -> Iterator[str]:
         while True:
+            if self.cancel is not None and self.cancel.is_set():
+                self.cancelled = True
+                return
+            if time.monotonic() >= self.deadline:  # checked between lines too: a drip never pauses
+                raise _DeadlinePassed
             try:
-                kind, value = self.items.get(timeout=self.POLL_S)
+                kind, value = self.items.get(timeout=max(min(self.POLL_S, self.deadline - time.monotonic()), 0.0))
             except queue.Empty:
                 if self.cancel is not None and self.cancel.is_set():
                     self.cancelled = True
@@ -576,12 +631,15 @@ class _Reader:
                 return
 
     def hang_up(self) -> None:
-        """Stop reading and close the connection (a server stops generating when its client leaves)."""
+        """Stop reading and close the connection (a server stops generating when its client leaves);
+        before the answer's headers came, close the client, which drops the connection being waited on."""
         self.stop.set()
-        response = self.response
-        if response is not None and self.thread.is_alive():
+        if not self.thread.is_alive():
+            return
+        target = self.response if self.response is not None else self.client
+        if target is not None:
             try:
-                response.close()
+                target.close()
             except Exception:  # noqa: BLE001 (best effort from another thread; the reader ends anyway)
                 pass
 

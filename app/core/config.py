@@ -15,6 +15,8 @@ The files are TOML::
                               # server, the server's model name
     server = ""               # an OpenAI-compatible server's URL ("": the local engine)
     api_key_env = ""          # the environment variable holding the server's API key
+    request_timeout = 600     # seconds one request to a server may take in all, however it
+                              # streams (the draft is cut and nothing applied when it passes)
     drafter = "auto"          # the local engine's drafter: auto, none, edit, lookup, model, hybrid
     draft_model = ""          # a small draft model's checkpoint directory ("": none)
     dtype = "auto"            # the local engine's weights: auto (the checkpoint's bfloat16 where
@@ -30,7 +32,7 @@ The files are TOML::
     reading_speed = 5.0       # lines per second a human can review at most
 
 Environment: ``SPECDRAFT_THEME``, ``SPECDRAFT_EDITOR``, ``SPECDRAFT_CONTEXT``, ``SPECDRAFT_MODEL``,
-``SPECDRAFT_SERVER``, ``SPECDRAFT_API_KEY_ENV``, ``SPECDRAFT_DRAFTER``, ``SPECDRAFT_DRAFT_MODEL``,
+``SPECDRAFT_SERVER``, ``SPECDRAFT_API_KEY_ENV``, ``SPECDRAFT_REQUEST_TIMEOUT``, ``SPECDRAFT_DRAFTER``, ``SPECDRAFT_DRAFT_MODEL``,
 ``SPECDRAFT_DTYPE``, and
 ``SPECDRAFT_KEYS_<ID>`` (id upper-cased, ``-`` as ``_``) for one binding, and
 ``SPECDRAFT_HOOK_<NAME>`` for one hook setting.
@@ -75,6 +77,7 @@ class Settings:
     model: str = "builtin"
     server: str = ""
     api_key_env: str = ""
+    request_timeout: int = 600  # seconds for one request to a model server, start to last token
     drafter: str = "auto"
     draft_model: str = ""
     dtype: str = "auto"
@@ -203,6 +206,8 @@ def _set_scalar(settings: Settings, name: str, value: Any, origin: str) -> None:
             raise UserError(f"{origin}: {name} must be a whole number, not {value!r}") from None
         if value < 0:
             raise UserError(f"{origin}: {name} must be 0 or more, not {value}")
+        if name == "request_timeout" and value < 1:
+            raise UserError(f"{origin}: request_timeout must be 1 second or more, not {value}")
     elif not isinstance(value, str) or (not value.strip() and name not in OPTIONAL):
         raise UserError(f"{origin}: {name} must be a non-empty string, not {value!r}")
     else:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from specdraft.engine.errors import EngineError
+from specdraft.engine.errors import EngineError, IncompleteDraft
 from specdraft.engine.interface import DraftStats, DraftStream
 
 GREET = (
@@ -39,7 +39,8 @@ class Reply:
 
     text: str
     finish_reason: str = "stop"
-    raise_after: int | None = None  # raise EngineError after this many pieces (a cut stream)
+    raise_after: int | None = None  # raise IncompleteDraft after this many pieces (a cut stream)
+    refuse: str | None = None  # raise EngineError(refuse) before any piece (a server that refused)
     during: Callable[[], None] | None = None  # runs while the draft streams (e.g. edit the file)
 
 
@@ -77,11 +78,13 @@ class ScriptedBackend:
         stats = DraftStats(model=self.model, backend=self.kind, finish_reason="", prompt_tokens=10, new_tokens=0)
 
         def pieces():
+            if reply.refuse is not None:
+                raise EngineError(reply.refuse)
             text = reply.text
             chunks = [text[i : i + 17] for i in range(0, len(text), 17)]
             for number, chunk in enumerate(chunks):
                 if reply.raise_after is not None and number >= reply.raise_after:
-                    raise EngineError("the server closed the stream in the middle of the answer")
+                    raise IncompleteDraft("the server closed the stream in the middle of the answer")
                 stats.new_tokens += 1
                 stats.chars += len(chunk)
                 yield chunk

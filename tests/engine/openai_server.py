@@ -3,6 +3,11 @@
 Each POST /v1/chat/completions takes the next scenario from `server.script` (a list of callables
 `scenario(handler, body)`), or streams `server.default_pieces` when the script is empty; GET
 /v1/models lists `server.models`. Every request is recorded in `server.requests`.
+
+Run as a script, it serves on a fixed port for trying the client by hand (a server that drips a
+token a second and never ends, ignoring max_tokens)::
+
+    python -m tests.engine.openai_server --port 8765 --drip 1.0
 """
 
 from __future__ import annotations
@@ -106,6 +111,29 @@ def stream_pieces(pieces: Sequence[str], *, finish: str = "stop", usage: dict[st
     return scenario
 
 
+def drip(every: float, piece: str = "x ", *, usage: bool = False, limit: int | None = None) -> Scenario:
+    """A server that ignores max_tokens and never ends: one piece every `every` seconds until the
+    client hangs up (or `limit` pieces). usage: each chunk carries the running usage counts, as
+    vLLM's continuous_usage_stats does (one token per piece). The pieces sent are counted in
+    `server.dripped`; `server.hung_up` is set when the client left."""
+
+    def scenario(handler: Handler, body: dict[str, Any]) -> None:
+        handler.start_events()
+        sent = 0
+        try:
+            while limit is None or sent < limit:
+                extra = {"usage": {"prompt_tokens": 7, "completion_tokens": sent + 1, "total_tokens": sent + 8}}
+                handler.event(chunk(piece, **(extra if usage else {})))
+                sent += 1
+                handler.server.dripped = sent
+                time.sleep(every)
+        except OSError:  # the client hung up: a real server stops generating here
+            handler.server.hung_up.set()
+            handler.close_connection = True
+
+    return scenario
+
+
 def raw(text: str) -> Scenario:
     """An event stream whose body is exactly `text` (for framing and malformed events)."""
 
@@ -145,6 +173,8 @@ class OpenAIServer(ThreadingHTTPServer):
         self.models: list[dict[str, Any]] = [{"id": "tiny-coder", "object": "model", "max_model_len": 4096}]
         self.default_pieces = ["def add(a, b):\n", "    return a + b\n"]
         self.errors: list[BaseException] = []
+        self.dripped = 0  # pieces a drip() scenario has sent
+        self.hung_up = threading.Event()  # a drip() scenario's client closed the connection
         self.thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
     @property
@@ -173,3 +203,37 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Serve on 127.0.0.1 until interrupted; --drip SECONDS: every answer drips forever."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description="a fake OpenAI-compatible server on 127.0.0.1")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--drip", type=float, metavar="SECONDS",
+                        help="answer every chat request with a piece every SECONDS, never ending")  # fmt: skip
+    args = parser.parse_args(argv)
+    with OpenAIServer(args.port) as server:
+        if args.drip:
+            server.script = _Always(drip(args.drip))
+        print(f"serving on {server.url}" + (f", dripping a piece every {args.drip:g} s" if args.drip else ""),
+              flush=True)  # fmt: skip
+        try:
+            server.thread.join()
+        except KeyboardInterrupt:
+            pass
+
+
+class _Always(list):
+    """A script that hands out the same scenario for every request."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__([scenario])
+
+    def pop(self, index: int = -1) -> Scenario:
+        return self[0]
+
+
+if __name__ == "__main__":
+    main()

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from specdraft.engine.backends import open_backend
-from specdraft.engine.errors import EngineError
+from specdraft.engine.errors import EngineError, IncompleteDraft
 from specdraft.engine.interface import DraftStats, collect
 from specdraft.engine.remote import (
     RemoteBackend,
@@ -23,6 +23,7 @@ from specdraft.engine.remote import (
 from tests.engine.openai_server import (
     OpenAIServer,
     chunk,
+    drip,
     drop,
     free_port,
     raw,
@@ -307,6 +308,74 @@ def test_a_stalled_stream_hits_the_read_timeout(server):
         stall.set()
     message = one_line(error)
     assert "read time-out" in message and "after 6 characters" in message and "not used" in message
+
+
+def test_a_server_that_drips_forever_hits_the_request_deadline(server):
+    """A token every 0.05 s never trips the read time-out (silence); the overall deadline ends it."""
+    server.script = [drip(0.05)]
+    started = time.monotonic()
+    stream = backend(server, read_timeout=5.0, request_timeout=0.5).stream(MESSAGES, max_new_tokens=10_000)
+    with pytest.raises(IncompleteDraft) as error:
+        collect(stream)
+    assert time.monotonic() - started < 2
+    message = one_line(error)
+    assert "within 0.5 s" in message and "not used" in message
+    assert "--request-timeout" in message and "request_timeout" in message  # what raises it
+    assert server.hung_up.wait(2)  # the connection was closed: the server stops generating
+
+
+def test_the_request_deadline_covers_a_server_that_never_answers(server):
+    gate = threading.Event()
+    server.script = [lambda handler, body: gate.wait(10)]
+    started = time.monotonic()
+    try:
+        with pytest.raises(IncompleteDraft, match="within 0.3 s"):
+            collect(backend(server, read_timeout=30, request_timeout=0.3).stream(MESSAGES))
+        assert time.monotonic() - started < 2
+    finally:
+        gate.set()
+
+
+def test_the_request_deadline_must_be_positive(server):
+    with pytest.raises(EngineError, match="time-outs must be more than 0"):
+        backend(server, request_timeout=0)
+
+
+def test_a_server_that_ignores_max_tokens_is_cut_after_max_new_tokens_pieces(server):
+    """Without usage counts, each streamed piece counts as one token (servers send at least one
+    token per piece, so a server that honours max_tokens is never cut by this)."""
+    server.script = [drip(0.01, "tok ", limit=50)]  # (a limit: no hang when the cut is missing)
+    text, stats = collect(backend(server, request_timeout=30).stream(MESSAGES, max_new_tokens=5))
+    assert text == "tok " * 5 and stats.finish_reason == "length" and not stats.complete
+    assert server.hung_up.wait(2)
+
+
+def test_the_servers_running_usage_counts_against_max_new_tokens(server):
+    """A server that reports usage on every chunk (vLLM's continuous_usage_stats): its counts decide."""
+    server.script = [drip(0.01, "tok ", usage=True, limit=50)]
+    text, stats = collect(backend(server, request_timeout=30).stream(MESSAGES, max_new_tokens=3))
+    assert text == "tok " * 3 and stats.finish_reason == "length" and stats.new_tokens == 4
+
+
+def test_exactly_max_new_tokens_pieces_then_stop_is_complete(server):
+    server.script = [stream_pieces(["a", "b", "c"])]
+    text, stats = collect(backend(server).stream(MESSAGES, max_new_tokens=3))
+    assert text == "abc" and stats.complete
+
+
+def test_cancel_while_a_server_drips_ends_the_stream_at_once(server):
+    server.script = [drip(0.05)]
+    cancel = threading.Event()
+    stream = backend(server, read_timeout=30, request_timeout=60).stream(MESSAGES, max_new_tokens=10_000,
+                                                                          cancel=cancel)  # fmt: skip
+    assert next(stream) == "x "
+    threading.Timer(0.2, cancel.set).start()
+    started = time.monotonic()
+    text, stats = collect(stream)
+    ended = time.monotonic() - started
+    assert stats.finish_reason == "cancelled" and not stats.complete
+    assert ended < 1.0, f"the stream took {ended:.2f} s to end after the cancel"
+    assert server.hung_up.wait(2)
 
 
 def test_a_stream_cut_without_done_or_finish_raises(server):

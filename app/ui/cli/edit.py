@@ -15,6 +15,10 @@ it is now, in the TUI its hunks are marked stale and R redrafts it from the file
 a new round with the other files' rejected and undecided hunks (their decisions are kept).
 Failed blocks (a SEARCH text that matched nothing or several places) are listed in the review
 after the files, never applied. Cheap to import: the engine loads in ``run``.
+
+Exit codes (``EXIT_CODES``, shown by ``--help``): 0 applied, or nothing by the reviewer's choice;
+1 a file changed meanwhile; 2 a usage or user error; 3 nothing could be applied (every block
+failed, or the draft did not finish); 130 interrupted.
 """
 
 from __future__ import annotations
@@ -24,11 +28,35 @@ import sys
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from specdraft.core.errors import UserError
+from specdraft.core.errors import (
+    EXIT_INTERRUPTED,
+    EXIT_NOTHING_APPLIED,
+    EXIT_OK,
+    EXIT_STALE,
+    EXIT_USER_ERROR,
+    NothingApplied,
+    UserError,
+)
 from specdraft.engine.options import DRAFTER_SETTINGS
+
+EXIT_CODES = f"""\
+exit codes:
+  {EXIT_OK:<4} done: accepted hunks were applied, or the reviewer rejected everything or quit
+       (also when the model proposed no change)
+  {EXIT_STALE:<4} a file changed since the draft was made: its accepted hunks were not
+       applied (run it again to redraft it)
+  {EXIT_USER_ERROR:<4} a usage or user error (a bad flag, a missing file, a server that could not be
+       reached or refused the request): nothing was done
+  {EXIT_NOTHING_APPLIED:<4} nothing could be applied: every block of the draft failed, or the
+       draft was incomplete (cut at --max-new-tokens or --request-timeout, cancelled,
+       or the stream broke off)
+  {EXIT_INTERRUPTED:<4} interrupted (Ctrl-C)
+"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = EXIT_CODES
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter  # the epilog's lines as they are
     parser.add_argument("instruction", nargs="?", help="what to change, in words (none: asked in the TUI)")
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="the files the model may edit (none: picked in the TUI)")  # fmt: skip
@@ -53,6 +81,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "is interactive)")  # fmt: skip
     parser.add_argument("--context", "-U", type=int, metavar="N", help="lines of context around each hunk")
     parser.add_argument("--max-new-tokens", type=int, metavar="N", help="limit each request's answer")
+    parser.add_argument("--request-timeout", type=int, metavar="SECONDS",
+                        help="with --server: the most one request may take, however slowly the server "
+                        "streams (default: the request_timeout setting, 600)")  # fmt: skip
 
 
 def make_backend(settings: Any) -> Any:
@@ -66,6 +97,7 @@ def make_backend(settings: Any) -> Any:
         drafter=settings.drafter,
         api_key_env=settings.api_key_env or None,
         dtype=settings.dtype,
+        request_timeout=settings.request_timeout,  # a server's only: the local engine ignores it
     )
 
 
@@ -112,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
     settings = load_settings(repo.root, flags={
         "model": args.model, "server": args.server, "draft_model": args.draft_model,
         "drafter": args.drafter, "dtype": args.dtype, "context": args.context, "theme": args.theme,
+        "request_timeout": args.request_timeout,
     })  # fmt: skip
     stage = args.stage or args.commit
     if (args.message or args.edit_message) and not args.commit:
@@ -140,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
         flows.append(flow)
         if not _first_round_in_tui(flow, drafter, settings, stage):
             print("specdraft edit: quit without applying anything", file=sys.stderr)
-            return 0
+            return EXIT_NOTHING_APPLIED if _every_block_failed(flows) else EXIT_OK
         applied_files, stale = _apply(flow, repo, stage)
     else:
         applied_files, stale = _plain_rounds(drafter, sources, flows, repo, args, settings, stage, answers, output)
@@ -151,7 +184,21 @@ def run(args: argparse.Namespace) -> int:
     if args.edit_message is None:
         args.edit_message = not args.yes and _isatty(answers)
     print(_finish(flows, applied_files, repo, backend, args, stage))
-    return 1 if stale else 0
+    if stale:
+        return EXIT_STALE
+    if not applied_files and _every_block_failed(flows):
+        print("specdraft edit: every block of the draft failed (listed above); nothing could be applied: "
+              "run it again, or say more exactly what to change", file=sys.stderr)  # fmt: skip
+        return EXIT_NOTHING_APPLIED
+    return EXIT_OK
+
+
+def _every_block_failed(flows) -> bool:
+    """Every draft finished, yet none gave a hunk to review: each had only failed blocks (a
+    SEARCH text that matched nothing or several places, a refused path)."""
+    rounds = [round_ for flow in flows for round_ in flow.rounds]
+    return (bool(rounds) and all(r.draft.complete and not r.session.units for r in rounds)
+            and any(r.failures for r in rounds))  # fmt: skip
 
 
 def _plain_rounds(drafter, sources, flows: list, repo, args, settings, stage: bool, answers: BinaryIO,
@@ -168,8 +215,8 @@ def _plain_rounds(drafter, sources, flows: list, repo, args, settings, stage: bo
         if not round_.draft.complete:
             reasons = ", ".join(round_.draft.finish_reasons) or "no answer"
             if not flows:
-                raise UserError(f"the draft did not finish ({reasons}): nothing was applied; run it "
-                                "again (a larger --max-new-tokens, or fewer files)")  # fmt: skip
+                raise NothingApplied(f"the draft did not finish ({reasons}): nothing was applied; run it "
+                                     "again (a larger --max-new-tokens, or fewer files)")  # fmt: skip
             print(f"specdraft edit: the redraft did not finish ({reasons}); nothing of it is used",
                   file=sys.stderr)  # fmt: skip
             return applied_files, []
@@ -288,10 +335,13 @@ class EditTui:
         if result is not True and not redraft:
             return False
         if self.errors:
-            raise UserError(f"{self.errors[0]}; nothing was applied")
+            from specdraft.engine.errors import IncompleteDraft
+
+            broke_off = isinstance(self.errors[0], (IncompleteDraft, NothingApplied))
+            raise (NothingApplied if broke_off else UserError)(f"{self.errors[0]}; nothing was applied")
         if not self.round.draft.complete:
             reasons = ", ".join(self.round.draft.finish_reasons) or "still drafting"
-            raise UserError(f"the draft did not finish ({reasons}): nothing was applied; run it again")
+            raise NothingApplied(f"the draft did not finish ({reasons}): nothing was applied; run it again")
         if redraft and result[0] == "stale":
             return result
         return result[1] if redraft else True

@@ -12,8 +12,14 @@ import importlib
 import sys
 
 from specdraft import __version__
-from specdraft.core.errors import UserError
-from specdraft.engine.errors import EngineError
+from specdraft.core.errors import (
+    EXIT_INTERRUPTED,
+    EXIT_NOTHING_APPLIED,
+    EXIT_USER_ERROR,
+    NothingApplied,
+    UserError,
+)
+from specdraft.engine.errors import EngineError, IncompleteDraft
 
 # name -> (module, one-line help). Order is the order shown in --help.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -55,10 +61,11 @@ def main(argv: list[str] | None = None) -> int:
         return int(args._module.run(args) or 0)
     except (UserError, EngineError) as error:
         print(f"specdraft {args.command}: {error}", file=sys.stderr)
-        return 2
+        # a draft that broke off or did not finish is not the user's error: nothing could be applied
+        return EXIT_NOTHING_APPLIED if isinstance(error, (NothingApplied, IncompleteDraft)) else EXIT_USER_ERROR
     except KeyboardInterrupt:
         print(f"specdraft {args.command}: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
 
 
 def _interactive_repository() -> bool:

@@ -19,10 +19,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from specdraft.core.errors import UserError
+from specdraft.core.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USER_ERROR, UserError
+
+EXIT_CODES = f"""\
+exit codes:
+  {EXIT_OK:<4} done: the accepted hunks were applied, or the review was read-only, or you quit
+       (--resume continues it)
+  {EXIT_USER_ERROR:<4} a usage or user error (a bad flag, nothing to review, a patch that does not
+       apply, files that changed meanwhile): nothing was applied
+  {EXIT_INTERRUPTED:<4} interrupted (Ctrl-C): the review is saved; --resume continues it
+"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = EXIT_CODES
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter  # the epilog's lines as they are
     parser.add_argument(
         "revs",
         nargs="?",

@@ -93,6 +93,21 @@ def test_dtype_layers_like_every_setting(layers):
     assert (settings.dtype, settings.source("dtype")) == ("bfloat16", "environment SPECDRAFT_DTYPE")
 
 
+def test_request_timeout_defaults_to_600_s_and_layers_like_every_setting(layers):
+    environ, _user, repo = layers
+    settings = load_settings(repo, environ=environ)
+    assert (settings.request_timeout, settings.source("request_timeout")) == (600, "default")
+    (repo / REPO_CONFIG_NAME).write_text("request_timeout = 1800\n")
+    assert load_settings(repo, environ=environ).request_timeout == 1800
+    settings = load_settings(repo, environ={**environ, "SPECDRAFT_REQUEST_TIMEOUT": "90"})
+    assert (settings.request_timeout, settings.source("request_timeout")) == (90, "environment SPECDRAFT_REQUEST_TIMEOUT")
+    settings = load_settings(repo, environ=environ, flags={"request_timeout": 5})
+    assert (settings.request_timeout, settings.source("request_timeout")) == (5, "flag --request-timeout")
+    (repo / REPO_CONFIG_NAME).write_text("request_timeout = 0\n")
+    with pytest.raises(UserError, match="request_timeout must be 1 second or more"):
+        load_settings(repo, environ=environ)
+
+
 def test_bad_environment_value_names_the_variable(layers):
     environ, _user, repo = layers
     with pytest.raises(UserError, match="environment SPECDRAFT_CONTEXT"):

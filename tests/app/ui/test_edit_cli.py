@@ -110,18 +110,63 @@ def test_stale_file_is_never_applied(repo, monkeypatch):
 
 
 @pytest.mark.parametrize("reason", ["length", "cancelled"])
-def test_incomplete_draft_applies_nothing(repo, monkeypatch, reason):
+def test_incomplete_draft_applies_nothing_and_exits_3(repo, monkeypatch, reason):
     result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes"],
                       ScriptedBackend([Reply(FRIENDLIER, finish_reason=reason)]))  # fmt: skip
-    assert result.code == 2 and f"did not finish ({reason})" in result.err
+    assert result.code == 3 and f"did not finish ({reason})" in result.err
     assert (repo / "greet.py").read_text() == GREET
 
 
-def test_broken_stream_applies_nothing(repo, monkeypatch):
+def test_broken_stream_applies_nothing_and_exits_3(repo, monkeypatch):
     result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes"],
                       ScriptedBackend([Reply(FRIENDLIER, raise_after=3)]))  # fmt: skip
-    assert result.code == 2 and "closed the stream" in result.err
+    assert result.code == 3 and "closed the stream" in result.err
     assert (repo / "greet.py").read_text() == GREET and git(repo, "status", "--porcelain") == ""
+
+
+def test_a_server_error_before_the_draft_is_still_exit_2(repo, monkeypatch):
+    """2: something to fix before a draft can be made (here the server refused the request)."""
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes"],
+                      ScriptedBackend([Reply(FRIENDLIER, refuse="the server refused the API key")]))  # fmt: skip
+    assert result.code == 2 and "refused the API key" in result.err
+
+
+# -- exit codes a script can trust ---------------------------------------------------------------
+
+WRONG_BLOCKS = (search_replace("greet.py", "def greet(person):\n", "def greet(person: str):\n")
+                + search_replace("greet.py", "def wave():\n", "def wave() -> None:\n"))  # fmt: skip
+
+
+@pytest.mark.parametrize("flags", [["--yes"], ["--plain"]])
+def test_every_block_failed_exits_3_and_changes_nothing(repo, monkeypatch, flags):
+    result = run_edit(monkeypatch, repo, ["add types", "greet.py", *flags],
+                      ScriptedBackend([Reply("Here you go.\n\n" + WRONG_BLOCKS)]), "y\ny\n")  # fmt: skip
+    assert result.code == 3, result.err
+    assert result.out.count("failed hunk: greet.py") == 2
+    assert "every block of the draft failed" in result.err and "nothing could be applied" in result.err
+    assert (repo / "greet.py").read_text() == GREET and git(repo, "status", "--porcelain") == ""
+
+
+def test_everything_rejected_exits_0(repo, monkeypatch):
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain"],
+                      ScriptedBackend([Reply(FRIENDLIER + WRONG_BLOCKS)]), "n\nn\n\n")  # fmt: skip
+    assert result.code == 0, result.err
+    assert "nothing applied (0 accepted, 0 edited, 2 rejected" in result.out
+    assert (repo / "greet.py").read_text() == GREET
+
+
+def test_something_applied_with_failed_blocks_beside_it_exits_0(repo, monkeypatch):
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain"],
+                      ScriptedBackend([Reply(FRIENDLIER + WRONG_BLOCKS)]), "y\nn\n\n")  # fmt: skip
+    assert result.code == 0, result.err
+    assert (repo / "greet.py").read_text() == FIRST_ONLY
+
+
+def test_the_model_proposing_no_change_exits_0(repo, monkeypatch):
+    result = run_edit(monkeypatch, repo, ["add types", "greet.py", "--yes"],
+                      ScriptedBackend([Reply("The file already does what you ask; no change is needed.\n")]))  # fmt: skip
+    assert result.code == 0, result.err
+    assert "the model changed nothing" in result.err
 
 
 @pytest.mark.parametrize("path", ["../outside.py", "/tmp/specdraft-abs.py", ".git/config", ".GIT/hooks/pre-commit"])

@@ -6,12 +6,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from tests.app.editkit import GREET, git, make_repo, search_replace
-from tests.engine.openai_server import OpenAIServer, status, stream_pieces
+from tests.engine.openai_server import OpenAIServer, drip, status, stream_pieces
 
 ROOT = Path(__file__).resolve().parents[3]
 ANSWER = (
@@ -65,7 +66,7 @@ def test_plain_review_of_a_served_draft_then_commit(repo, server):
 def test_a_stream_cut_in_the_middle_applies_nothing(repo, server):
     server.script.append(stream_pieces(pieces(ANSWER)[:5], finish=None, done=False))
     result = specdraft(repo, "friendlier", "greet.py", "--server", server.url, "--model", "tiny-coder", "--yes")
-    assert result.returncode == 2, result.stderr
+    assert result.returncode == 3, result.stderr  # the draft broke off: nothing could be applied
     assert result.stderr.startswith("specdraft edit: ") and len(result.stderr.strip().splitlines()) <= 3
     assert git(repo, "status", "--porcelain") == "" and (repo / "greet.py").read_text() == GREET
 
@@ -79,3 +80,25 @@ def test_a_wrong_key_is_one_clear_line(repo, server):
     assert "Traceback" not in result.stderr and git(repo, "status", "--porcelain") == ""
     (_, _, headers, _) = next(r for r in server.requests if r[0] == "POST")
     assert headers.get("Authorization") == "Bearer sk-wrong"  # the key came from the named variable
+
+
+def test_a_server_that_ignores_max_tokens_is_cut_at_max_new_tokens(repo, server):
+    server.script.append(drip(0.02, "tok "))  # never ends by itself
+    started = time.monotonic()
+    result = specdraft(repo, "friendlier", "greet.py", "--server", server.url, "--model", "tiny-coder",
+                       "--max-new-tokens", "5", "--plain", answers="y\ny\n")  # fmt: skip
+    assert result.returncode == 3, result.stderr
+    assert "did not finish (length)" in result.stderr and "nothing was applied" in result.stderr
+    assert server.chat_requests()[0]["max_tokens"] == 5 and server.dripped < 20
+    assert time.monotonic() - started < 30 and git(repo, "status", "--porcelain") == ""
+
+
+def test_the_request_timeout_ends_a_server_that_drips_forever(repo, server):
+    server.script.append(drip(0.05))
+    started = time.monotonic()
+    result = specdraft(repo, "friendlier", "greet.py", "--server", server.url, "--model", "tiny-coder",
+                       "--request-timeout", "1", "--plain", answers="y\ny\n")  # fmt: skip
+    assert result.returncode == 3, result.stderr
+    assert "did not finish within 1 s" in result.stderr and "--request-timeout" in result.stderr
+    assert "Traceback" not in result.stderr and git(repo, "status", "--porcelain") == ""
+    assert time.monotonic() - started < 30

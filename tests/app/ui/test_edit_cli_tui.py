@@ -207,6 +207,23 @@ async def test_a_failed_block_is_a_unit_in_the_review_that_y_and_a_cannot_accept
     assert {e.path: e.new_text for e in flow.final_edits()} == {"a.py": "a = 2\n"}
 
 
+async def test_a_draft_of_failed_blocks_only_counts_as_nothing_applied(tmp_path):
+    """What `specdraft edit` exits 3 on after the TUI: the draft finished, every block failed."""
+    from specdraft.ui.cli.edit import _every_block_failed
+
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n"})
+    backend = ScriptedBackend([Reply(sr("a.py", "nothing like this\n", "a = 9\n"))], kind="remote")
+    drafter = EditRequester(backend, repo)
+    flow = EditFlow(drafter, "bump", read_sources(repo, [str(repo / "a.py")]))
+    tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
+        app.exit(True)
+    assert tui.finished(app.return_value) is True and tui.round.failures and not tui.round.session.units
+    assert _every_block_failed([flow]) and flow.final_edits() == []
+
+
 async def test_a_file_changed_on_disk_is_marked_stale_never_accepted_and_R_redrafts_it(tmp_path):
     tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n")])
     app = tui.app
