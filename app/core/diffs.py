@@ -23,6 +23,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Literal
 
 from unidiff import PatchSet
@@ -188,12 +189,41 @@ def split_lines(data: bytes) -> list[bytes]:
     return lines
 
 
+class _CountsWrong(Exception):
+    """A hunk whose lines do not match its header's counts (``parse_diff`` names the file)."""
+
+    def __init__(
+        self,
+        entry: int,
+        header: int,
+        line: int | None,
+        counted: tuple[int, int],
+        held: tuple[int, int] | None = None,
+    ):
+        super().__init__()
+        self.entry, self.header, self.line = entry, header, line  # indices into the lines
+        self.counted = counted  # (old, new) lines, as the header says
+        self.held = held  # (old, new) lines it held when it was cut short; None: too many
+
+
+_SIGNATURE = (b"-- \n", b"-- \r\n")  # git format-patch's last lines start with one
+
+
 def _segments(lines: list[bytes]) -> list[tuple[int, int]]:
-    """Line ranges [start, end) of each file's entry in a diff; text before the first is skipped."""
+    """Line ranges [start, end) of each file's entry in a diff; text before the first is skipped.
+
+    A hunk's lines must match its header's counts, as ``git apply`` reads them: a line that
+    would go past a count, a hunk line right after the counted ones (git would drop it without
+    a word), or a hunk cut short raises _CountsWrong. Text after a hunk that is not a hunk line
+    (a mail's signature, the next commit's message) ends the entry's hunks, as in git.
+    """
     segments: list[tuple[int, int]] = []
     start: int | None = None
     seen_minus = False  # a "---" line in the current entry (for diffs without "diff --git")
     old_left = new_left = 0
+    header = -1  # index of the current hunk's header line
+    counted = (0, 0)  # its counts
+    just_ended = False  # the lines of a hunk were all read, and only blank lines since
     binary = False
     for i, line in enumerate(lines):
         if old_left > 0 or new_left > 0:
@@ -206,9 +236,11 @@ def _segments(lines: list[bytes]) -> list[tuple[int, int]]:
             elif marker == b"+":
                 new_left -= 1
             elif marker != b"\\":
-                raise UserError(
-                    f"not a valid diff: line {i + 1} inside a hunk starts with {marker!r}"
-                )
+                held = (counted[0] - old_left, counted[1] - new_left)
+                raise _CountsWrong(start or 0, header, i, counted, held)
+            if old_left < 0 or new_left < 0:
+                raise _CountsWrong(start or 0, header, i, counted)
+            just_ended = old_left == 0 and new_left == 0
             continue
         if binary and not line.startswith(b"diff "):
             continue  # base85 data, "literal"/"delta" lines and blank separators
@@ -217,6 +249,13 @@ def _segments(lines: list[bytes]) -> list[tuple[int, int]]:
         if not new_file and line.startswith(b"--- ") and i + 1 < len(lines):
             if lines[i + 1].startswith(b"+++ ") and (start is None or seen_minus):
                 new_file = True
+        if just_ended and not new_file and not line.startswith(b"@@ "):
+            if line[:1] in (b" ", b"+", b"-") and line not in _SIGNATURE:
+                raise _CountsWrong(start or 0, header, i, counted)
+            if line.strip() and line[:1] != b"\\":
+                just_ended = False  # other text: the hunks of this entry are over
+            continue
+        just_ended = False
         if new_file:
             if start is not None:
                 segments.append((start, i))
@@ -232,14 +271,66 @@ def _segments(lines: list[bytes]) -> list[tuple[int, int]]:
                 raise UserError(f"not a valid diff: bad hunk header on line {i + 1}")
             old_left = 1 if match.group(2) is None else int(match.group(2))
             new_left = 1 if match.group(4) is None else int(match.group(4))
+            header, counted = i, (old_left, new_left)
+            just_ended = old_left == 0 and new_left == 0
             seen_minus = True  # after a hunk, the next "---" starts another file
         elif line.startswith(b"GIT binary patch"):
             binary = True
     if old_left > 0 or new_left > 0:
-        raise UserError("not a valid diff: it ends in the middle of a hunk (was it cut short?)")
+        held = (counted[0] - old_left, counted[1] - new_left)
+        raise _CountsWrong(start or 0, header, None, counted, held)
     if start is not None:
         segments.append((start, len(lines)))
     return segments
+
+
+def _counted_end(body: list[bytes]) -> int:
+    """How many of an entry's lines from its first hunk on are its hunks (as counted)."""
+    end = old_left = new_left = 0
+    for i, line in enumerate(body):
+        if old_left > 0 or new_left > 0:
+            marker = line[:1]
+            if marker in (b" ", b"\n", b"\r", b"-"):
+                old_left -= 1
+            if marker in (b" ", b"\n", b"\r", b"+"):
+                new_left -= 1
+            end = i + 1
+        elif line.startswith(b"@@ "):
+            match = _HUNK_HEADER.match(line.rstrip(b"\r\n"))
+            if match:
+                old_left = 1 if match.group(2) is None else int(match.group(2))
+                new_left = 1 if match.group(4) is None else int(match.group(4))
+            end = i + 1
+        elif line[:1] == b"\\" and i == end:  # "\ No newline at end of file" after a last line
+            end = i + 1
+    return end
+
+
+def _counts_message(lines: list[bytes], wrong: _CountsWrong, level: int) -> str:
+    """The error for a hunk whose counts are wrong: the file, the hunk, the line that does not fit."""
+    try:
+        entry = lines[wrong.entry : wrong.header]
+        path = _parse_file(entry, {}, level).path if entry else ""
+    except UserError:
+        path = ""
+    where = f"{path}: " if path else ""
+    head = lines[wrong.header].rstrip(b"\r\n").decode("utf-8", "replace")
+    match = re.match(r"@@ [^@]* @@", head)
+    head = match.group(0) if match else head
+    old, new = wrong.counted
+    told = f"{where}the hunk {head} counts {old} old and {new} new line{'' if new == 1 else 's'}"
+    held = f"{wrong.held[0]} and {wrong.held[1]}" if wrong.held else ""
+    if wrong.line is None:
+        return f"{told}, but the patch ends after {held}: was it cut short, or are the counts wrong?"
+    text = lines[wrong.line].rstrip(b"\r\n").decode("utf-8", "replace")
+    shown = repr(text if len(text) <= 60 else text[:57] + "...")
+    fix = "fix the counts, or make the patch again"
+    if wrong.held:
+        return f"{told}, but line {wrong.line + 1} ({shown}) cuts it short after {held}: {fix}"
+    return (
+        f"{told}, but line {wrong.line + 1} ({shown}) comes after them "
+        f"(git would leave it out without a word): {fix}"
+    )
 
 
 _C_ESCAPES = {"a": 7, "b": 8, "t": 9, "n": 10, "v": 11, "f": 12, "r": 13, '"': 34, "\\": 92}
@@ -274,44 +365,120 @@ def _decode_path(name: bytes) -> str:
     return name.decode("utf-8", "surrogateescape")
 
 
-def _strip_prefix(name: bytes) -> bytes:
-    if len(name) > 2 and name[1:2] == b"/" and name[:1] in b"abciow12":
-        return name[2:]
+def _strip(name: bytes, level: int) -> bytes:
+    """``name`` without its first ``level`` (0 or 1) directories, as ``git apply -p<level>``."""
+    if level and b"/" in name:
+        return name.split(b"/", 1)[1]
     return name
 
 
-def _file_line_path(line: bytes, prefix_len: int) -> bytes | None:
-    """The path on a ``--- ``/``+++ `` line, without a/ b/ prefix; None for /dev/null."""
-    rest = line[prefix_len:].rstrip(b"\n").rstrip(b"\r")
+def _file_line_name(line: bytes) -> bytes | None:
+    """The name on a ``--- ``/``+++ `` line as written (prefix kept); None for /dev/null."""
+    rest = line[4:].rstrip(b"\n").rstrip(b"\r")
     if rest.startswith(b'"'):
         name, _ = _unquote(rest)
     else:
         name = rest.split(b"\t", 1)[0]
-    if name == b"/dev/null":
-        return None
-    return _strip_prefix(name)
+    return None if name == b"/dev/null" else name
 
 
-def _git_header_paths(line: bytes) -> tuple[bytes, bytes]:
-    """Both paths of a ``diff --git a/X b/Y`` line (used when there are no ---/+++ lines)."""
+_EPOCH = re.compile(
+    rb"\t(1969-12-31|1970-01-01) (\d\d:\d\d:\d\d)(?:\.0+)?(?: ([-+]\d\d):?(\d\d))?\s*$"
+)
+
+
+def _is_epoch(line: bytes) -> bool:
+    """A ``--- ``/``+++ `` line stamped with the epoch: ``diff -N``'s mark of a file that is
+    not there (git apply reads it as /dev/null)."""
+    match = _EPOCH.search(line)
+    if not match:
+        return False
+    date, time_of_day, hours, minutes = (g.decode() if g else "" for g in match.groups())
+    zone = f"{hours}{minutes}" if hours else "+0000"
+    stamp = datetime.strptime(f"{date} {time_of_day} {zone}", "%Y-%m-%d %H:%M:%S %z")
+    return stamp.timestamp() == 0
+
+
+def _git_line_names(line: bytes) -> tuple[bytes, bytes] | None:
+    """Both names on a ``diff --git X Y`` line as written; None when spaces leave it unclear
+    (a rename: its ``rename from``/``rename to`` lines name the files instead)."""
     rest = line[len(b"diff --git ") :].rstrip(b"\n").rstrip(b"\r")
     if rest.startswith(b'"'):
         first, rest = _unquote(rest)
         rest = rest.lstrip(b" ")
-        second = _unquote(rest)[0] if rest.startswith(b'"') else rest
-        return _strip_prefix(first), _strip_prefix(second)
+        return first, (_unquote(rest)[0] if rest.startswith(b'"') else rest)
     if rest.endswith(b'"'):
         cut = rest.rfind(b' "')
-        return _strip_prefix(rest[:cut]), _strip_prefix(_unquote(rest[cut + 1 :])[0])
-    # unquoted: "a/N b/N" for the same name N (renames always come with rename lines)
-    half = (len(rest) - 1) // 2
-    if rest[half : half + 1] == b" " and _strip_prefix(rest[:half]) == _strip_prefix(
-        rest[half + 1 :]
-    ):
-        name = _strip_prefix(rest[:half])
-        return name, name
-    first, _, second = rest.partition(b" b/")
-    return _strip_prefix(first), second
+        return rest[:cut], _unquote(rest[cut + 1 :])[0]
+    half = (len(rest) - 1) // 2  # unquoted: "X Y" for the same name, prefixed or not
+    first, second = rest[:half], rest[half + 1 :]
+    if rest[half : half + 1] == b" " and (first == second or _strip(first, 1) == _strip(second, 1)):
+        return first, second
+    return None
+
+
+def _git_header_paths(line: bytes, level: int) -> tuple[bytes, bytes]:
+    """Both paths of a ``diff --git`` line (used when there are no ---/+++ lines)."""
+    names = _git_line_names(line)
+    if names is not None:
+        return _strip(names[0], level), _strip(names[1], level)
+    rest = line[len(b"diff --git ") :].rstrip(b"\n").rstrip(b"\r")
+    first, _, second = rest.partition(b" b/" if level else b" ")
+    return _strip(first, level), second
+
+
+def _pair_level(old: bytes, new: bytes) -> int:
+    """The -p level two names of one file imply: 1 when they differ in their first directory
+    only (a/x b/x, or diff -ru's old/x new/x), else 0 (x x, or diff -u's x.orig x)."""
+    if old == new or b"/" not in old or b"/" not in new:
+        return 0
+    return 0 if old.split(b"/", 1)[0] == new.split(b"/", 1)[0] else 1
+
+
+def _entry_level(lines: list[bytes]) -> int | None:
+    """How many leading directories (0 or 1) an entry's names carry before the file's path,
+    as far as the entry shows; None when it cannot tell (one bare name with a folder in it)."""
+    git_line = lines[0] if lines and lines[0].startswith(b"diff --git ") else None
+    minus = plus = renamed_from = None
+    for line in lines:
+        if line.startswith((b"@@ ", b"GIT binary patch")):
+            break
+        if line.startswith(b"--- "):
+            minus = _file_line_name(line)
+        elif line.startswith(b"+++ "):
+            plus = _file_line_name(line)
+        elif line.startswith((b"rename from ", b"copy from ")):
+            renamed_from = _unquote(line.rstrip(b"\r\n").split(b" ", 2)[2])[0]
+    if git_line is not None and renamed_from is not None:  # rename lines never carry a prefix
+        rest = git_line[len(b"diff --git ") :]
+        first = _unquote(rest)[0] if rest.startswith(b'"') else rest
+        return 0 if first == renamed_from or first.startswith(renamed_from + b" ") else 1
+    if minus is not None and plus is not None:
+        return _pair_level(minus, plus)
+    if git_line is not None:
+        names = _git_line_names(git_line)
+        return None if names is None else _pair_level(*names)
+    only = minus if minus is not None else plus
+    return 0 if only is not None and b"/" not in only else None
+
+
+def _prefix_level(lines: list[bytes], segments: list[tuple[int, int]]) -> int:
+    """The -p level of the whole patch (git's a/ b/ prefixes: 1; bare paths: 0), one for all
+    of it as ``git apply -p`` takes one; 1 when no entry tells. A mix is refused."""
+    first_of: dict[int, int] = {}
+    for start, end in segments:
+        level = _entry_level(lines[start:end])
+        if level is not None:
+            first_of.setdefault(level, start)
+    if len(first_of) > 1:
+        start = first_of[0]
+        end = next(e for s, e in segments if s == start)
+        path = _parse_file(lines[start:end], {}, 0).path
+        raise UserError(
+            f"{path}: its paths have no a/ b/ prefixes, but other files in the patch have them; "
+            "make the patch again in one form (git diff, or git diff --no-prefix)"
+        )
+    return next(iter(first_of), 1)
 
 
 def _hunk_id(path: str, body: bytes, seen: dict[str, int]) -> str:
@@ -326,14 +493,20 @@ def parse_diff(data: bytes) -> list[FileDiff]:
     if isinstance(data, str):  # be forgiving with text, but bytes are what keeps it exact
         data = data.encode("utf-8", "surrogateescape")
     lines = split_lines(data)
+    try:
+        segments = _segments(lines)
+    except _CountsWrong as wrong:
+        level = _entry_level(lines[wrong.entry : wrong.header])
+        raise UserError(_counts_message(lines, wrong, 1 if level is None else level)) from None
+    level = _prefix_level(lines, segments)
     files: list[FileDiff] = []
     seen: dict[str, int] = {}
-    for start, end in _segments(lines):
-        files.append(_parse_file(lines[start:end], seen))
+    for start, end in segments:
+        files.append(_parse_file(lines[start:end], seen, level))
     return files
 
 
-def _parse_file(lines: list[bytes], seen: dict[str, int]) -> FileDiff:
+def _parse_file(lines: list[bytes], seen: dict[str, int], level: int = 1) -> FileDiff:
     header_end = next((i for i, line in enumerate(lines) if line.startswith(b"@@ ")), len(lines))
     header_lines = lines[:header_end]
     old_name: bytes | None = None
@@ -344,13 +517,16 @@ def _parse_file(lines: list[bytes], seen: dict[str, int]) -> FileDiff:
     status: FileStatus = "modified"
     binary = False
     renamed_from = renamed_to = None
+    traditional = not (lines and lines[0].startswith(b"diff --git "))  # diff -u, not git
     for line in header_lines:
         text = line.rstrip(b"\n").rstrip(b"\r")
         if text.startswith(b"--- "):
-            old_name = _file_line_path(line, 4)
+            old_name = None if traditional and _is_epoch(text) else _file_line_name(line)
+            old_name = None if old_name is None else _strip(old_name, level)
             have_names = True
         elif text.startswith(b"+++ "):
-            new_name = _file_line_path(line, 4)
+            new_name = None if traditional and _is_epoch(text) else _file_line_name(line)
+            new_name = None if new_name is None else _strip(new_name, level)
         elif text.startswith(b"new file mode "):
             status, new_mode = "added", text[14:].decode()
         elif text.startswith(b"deleted file mode "):
@@ -376,9 +552,15 @@ def _parse_file(lines: list[bytes], seen: dict[str, int]) -> FileDiff:
             binary = True
     if renamed_from is not None:
         old_name, new_name = renamed_from, renamed_to
+    elif traditional and old_name is not None and new_name is not None:
+        # one file, named as git apply names it: the old name when the new one only adds to it
+        # (x, x.new), else the new one (x.orig, x)
+        if not (len(old_name) < len(new_name) and new_name.startswith(old_name)):
+            old_name = new_name
+        new_name = old_name
     elif not have_names:
         if lines and lines[0].startswith(b"diff --git "):
-            old_name, new_name = _git_header_paths(lines[0])
+            old_name, new_name = _git_header_paths(lines[0], level)
         if status == "added":
             old_name = None
         elif status == "deleted":
@@ -398,6 +580,8 @@ def _parse_file(lines: list[bytes], seen: dict[str, int]) -> FileDiff:
         and old_mode != new_mode
     )
 
+    if not binary:  # text after the last hunk's counted lines (a mail's signature) is not in it
+        lines = lines[: header_end + _counted_end(lines[header_end:])]
     body = lines[header_end:]
     submodule = not binary and (
         SUBMODULE_MODE in (old_mode, new_mode)
@@ -410,11 +594,14 @@ def _parse_file(lines: list[bytes], seen: dict[str, int]) -> FileDiff:
             and any(line.startswith((b"-Subproject", b"+Subproject")) for line in body)
         )
     )
+    whole_entry = binary or submodule  # applied as written: its names must read as a/ b/
+    if whole_entry and level == 0 and not traditional:
+        lines = _with_prefixes(lines, header_end, old_path, new_path)
     file = FileDiff(
         old_path=old_path,
         new_path=new_path,
         status=status,
-        header=b"".join(lines) if binary or submodule else b"".join(header_lines),
+        header=b"".join(lines) if whole_entry else b"".join(header_lines),
         old_mode=old_mode,
         new_mode=new_mode,
         similarity=similarity,
@@ -467,6 +654,22 @@ def _parse_file(lines: list[bytes], seen: dict[str, int]) -> FileDiff:
             _meta_hunk(display, verb, f"{'new' if verb == 'add' else 'deleted'} empty file", seen)
         )
     return file
+
+
+def _with_prefixes(
+    lines: list[bytes], header_end: int, old_path: str | None, new_path: str | None
+) -> list[bytes]:
+    """An entry whose names had no a/ b/ prefixes, with them (build_patch's patches have them)."""
+    a_path = old_path if old_path is not None else new_path
+    b_path = new_path if new_path is not None else old_path
+    out = [b"diff --git " + _name("a/", a_path or "") + b" " + _name("b/", b_path or "") + b"\n"]
+    for index, line in enumerate(lines[1:], start=1):
+        if index < header_end and line.startswith(b"--- "):
+            line = _file_line(b"---", "a/", old_path)
+        elif index < header_end and line.startswith(b"+++ "):
+            line = _file_line(b"+++", "b/", new_path)
+        out.append(line)
+    return out
 
 
 def _meta_hunk(path: str, meta: MetaKind, description: str, seen: dict[str, int]) -> Hunk:

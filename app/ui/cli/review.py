@@ -150,7 +150,7 @@ def _paths(files) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from specdraft.core.config import load_settings
-    from specdraft.core.diffs import parse_diff
+    from specdraft.core.diffs import build_patch, parse_diff
     from specdraft.core.git import GitRepo
     from specdraft.core.session import ReviewSession
 
@@ -185,14 +185,19 @@ def run(args: argparse.Namespace) -> int:
         data = repo.diff_unstaged()
         key = "unstaged"
         empty = "nothing to review: no unstaged changes (use --staged to review staged ones)"
-    files = parse_diff(data)
+    try:
+        files = parse_diff(data)
+        if files and mode.name == "patch":
+            # checked as it will be applied: rebuilt from what the review shows, so the check,
+            # the questions and the apply all read the patch one way (its -p level included)
+            everything = {hunk.id: frozenset(hunk.change_indices) for f in files for hunk in f.hunks}
+            repo.check(build_patch(files, everything), index=args.index)
+    except UserError as error:
+        if mode.name != "patch":
+            raise
+        raise UserError(f"{args.patch}: {error}") from None
     if not files:
         raise UserError(empty)
-    if mode.name == "patch":
-        try:
-            repo.check(data, index=args.index)
-        except UserError as error:
-            raise UserError(f"{args.patch}: {error}") from None
 
     from specdraft.core.diffs import EDIT_HINTS
 

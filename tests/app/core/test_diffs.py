@@ -501,11 +501,19 @@ def test_plain_unified_diff_without_git_header():
     [
         (
             b"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n",
-            "ends in the middle of a hunk",
+            r"x: the hunk @@ -1,2 \+1,2 @@ counts 2 old and 2 new lines, but the patch ends after 1 and 1",
         ),
         (
             b"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n*b\n",
-            "inside a hunk starts with",
+            r"x: the hunk @@ -1 \+1 @@ .* line 6 \('\*b'\) cuts it short after 1 and 0",
+        ),
+        (
+            b"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n+c\n",
+            r"x: the hunk @@ -1 \+1 @@ counts 1 old and 1 new line, but line 7 \('\+c'\) comes after",
+        ),
+        (
+            b"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1,2 @@\n-a\n-b\n+c\n+d\n",
+            r"line 6 \('-b'\) comes after them",
         ),
         (b"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +x @@\n-a\n+b\n", "bad hunk header"),
     ],
@@ -513,6 +521,65 @@ def test_plain_unified_diff_without_git_header():
 def test_broken_diffs_raise_user_errors(raw, reason):
     with pytest.raises(UserError, match=reason):
         parse_diff(raw)
+
+
+def test_text_after_the_last_hunk_is_left_out_as_git_does():
+    mail = b"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n-- \n2.39.2\n\n"
+    assert [len(f.hunks[0].lines) for f in parse_diff(mail)] == [2]
+    log = b"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n\ncommit 1234\n\n    text\n"
+    assert [len(f.hunks[0].lines) for f in parse_diff(log)] == [2]
+
+
+CHANGE = b"@@ -1 +1 @@\n-a\n+b\n"
+
+
+@pytest.mark.parametrize(
+    ("raw", "paths"),
+    [
+        # git diff --no-prefix: the paths as they are, folders kept
+        (b"diff --git src/a.py src/a.py\n--- src/a.py\n+++ src/a.py\n" + CHANGE, ("src/a.py", "src/a.py")),
+        (b"diff --git a/x a/x\nold mode 100644\nnew mode 100755\n", ("a/x", "a/x")),
+        (b"diff --git a/x b/x\nold mode 100644\nnew mode 100755\n", ("x", "x")),
+        (
+            b"diff --git src/o.py lib/n.py\nsimilarity index 90%\nrename from src/o.py\n"
+            b"rename to lib/n.py\n",
+            ("src/o.py", "lib/n.py"),
+        ),
+        (
+            b"diff --git a/src/o.py b/lib/n.py\nsimilarity index 90%\nrename from src/o.py\n"
+            b"rename to lib/n.py\n",
+            ("src/o.py", "lib/n.py"),
+        ),
+        # diff -u f.orig f, diff -u f f.new: one file, named as git apply names it
+        (b"--- src/f.orig\t2024-01-02 10:00:00 +0100\n+++ src/f\t2024-01-02 10:00:01 +0100\n" + CHANGE, ("src/f", "src/f")),
+        (b"--- f\n+++ f.new\n" + CHANGE, ("f", "f")),
+        # diff -ru old/ new/: a first folder that differs is a prefix, as a/ and b/ are
+        (b"--- old/src/f\t2024-01-02 10:00:00 +0000\n+++ new/src/f\t2024-01-02 10:00:00 +0000\n" + CHANGE, ("src/f", "src/f")),
+        # diff -N: an epoch date stands for a file that is not there
+        (
+            b"--- old/n\t1970-01-01 00:00:00.000000000 +0000\n+++ new/n\t2024-01-02 10:00:00 +0000\n"
+            b"@@ -0,0 +1 @@\n+b\n",
+            (None, "n"),
+        ),
+        (
+            b"--- old/n\t2024-01-02 10:00:00 +0000\n+++ new/n\t1970-01-01 01:00:00 +0100\n"
+            b"@@ -1 +0,0 @@\n-a\n",
+            ("n", None),
+        ),
+    ],
+)
+def test_prefix_level_and_names_as_git_apply_reads_them(raw, paths):
+    [file] = parse_diff(raw)
+    assert (file.old_path, file.new_path) == paths
+
+
+def test_a_patch_mixing_prefixed_and_bare_paths_is_refused():
+    mixed = (
+        b"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n"
+        b"diff --git y y\n--- y\n+++ y\n@@ -1 +1 @@\n-a\n+b\n"
+    )
+    with pytest.raises(UserError, match="y: its paths have no a/ b/ prefixes"):
+        parse_diff(mixed)
 
 
 def test_no_diff_at_all_is_empty():
