@@ -20,12 +20,14 @@ ACTIONS: dict[str, tuple[str, str, str, str]] = {
 ALIASES = {"speculative": ["spec"]}
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, actions: dict[str, tuple[str, str, str, str]] = ACTIONS,
+                  aliases: dict[str, list[str]] = ALIASES) -> None:  # fmt: skip
+    """One subcommand per action (the app's `specdraft bench` passes the engine's and its own)."""
     sub = parser.add_subparsers(dest="bench_action", metavar="ACTION", required=True)
-    for name, (module_name, add_name, run_name, help_text) in ACTIONS.items():
+    for name, (module_name, add_name, run_name, help_text) in actions.items():
         module = importlib.import_module(module_name)
         action = sub.add_parser(
-            name, help=help_text, description=help_text, aliases=ALIASES.get(name, [])
+            name, help=help_text, description=help_text, aliases=aliases.get(name, [])
         )
         getattr(module, add_name)(action)
         action.set_defaults(_bench_run=getattr(module, run_name))

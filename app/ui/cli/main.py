@@ -30,7 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "log": ("specdraft.ui.cli.log", "what specdraft drafted in a range of commits and how it was reviewed"),
     "demo": ("specdraft.ui.cli.demo", "try specdraft in a throwaway repository"),
     "generate": ("specdraft.engine.cli.generate", "generate text with a local model (the engine)"),
-    "bench": ("specdraft.engine.bench", "measure the engine's speed"),
+    "bench": ("specdraft.ui.cli.bench", "measure the engine's speed, and the edits a model drafts"),
 }
 
 

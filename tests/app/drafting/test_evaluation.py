@@ -1,0 +1,299 @@
+"""`specdraft bench edits`: the task set, the checker, the metrics on a scripted backend, the CLI."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from specdraft.drafting.evaltasks import KINDS, check_task_set, load_tasks
+from specdraft.drafting.evaluation import (
+    WindowPlan,
+    format_report,
+    run_task,
+    run_tasks,
+    window_damage,
+)
+from specdraft.ui.cli.bench import shipped_tasks
+from tests.app.editkit import Reply, ScriptedBackend
+
+SOURCE = '''import os
+
+
+def load(path):
+    with open(path) as handle:
+        return handle.read()
+
+
+def save(path, text):
+    with open(path, "w") as handle:
+        handle.write(text)
+
+
+def size(path):
+    return os.path.getsize(path)
+'''
+RENAMED = SOURCE.replace("def load(", "def read_file(")
+# with this stand-in tokenizer the file is cut into 4 windows: the import, load, save, size
+WINDOWED = 110
+
+
+@dataclass
+class RewritingBackend(ScriptedBackend):
+    """A local (builtin-format) backend whose answer to each window is ``answer(window, prompt)``."""
+
+    answer: Callable[[str, str], str] = lambda window, prompt: window
+    replies: list[Reply] = field(default_factory=list)
+    kind: str = "local"
+
+    def stream(self, messages, *, reference=None, **options):
+        self.replies.append(Reply(self.answer(reference, messages[-1]["content"])))
+        return super().stream(messages, reference=reference, **options)
+
+
+def write_task_set(root: Path, tasks: list[dict], files: dict[str, str]) -> Path:
+    """A task set in ``root``: its files, and tasks.json listing ``tasks``."""
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    (root / "tasks.json").write_text(json.dumps({"task": tasks}))
+    return root
+
+
+def rename_task(**fields) -> dict:
+    return {"id": "rename-load", "kind": "rename_function", "phrasing": "heldout", "source": "files.py",
+            "instruction": "rename load to read_file", "expected": "renamed.py",
+            "tokens": ["load", "read_file"], **fields}  # fmt: skip
+
+
+@pytest.fixture
+def task_dir(tmp_path) -> Path:
+    return write_task_set(tmp_path / "tasks", [rename_task()], {"files.py": SOURCE, "renamed.py": RENAMED})
+
+
+# ---------------------------------------------------------------------------------------------
+# the metrics
+
+
+def test_an_exactly_right_answer_counts_exact_and_no_collateral(task_dir):
+    backend = RewritingBackend(context_length=WINDOWED, answer=lambda window, prompt: window.replace("def load(", "def read_file("))
+    result = run_task(load_tasks(task_dir).tasks[0], backend)
+    assert not result.error
+    assert result.exact and not result.unchanged
+    assert (result.windows, result.sent) == (4, 4)  # nothing quoted: every window is sent
+    assert result.requests == result.sent  # the plan worked out is the requester's own
+    assert (result.collateral, result.off_target) == (0, 0)
+
+
+def test_a_change_to_an_unrelated_line_in_another_window_is_collateral(task_dir):
+    def answer(window: str, prompt: str) -> str:
+        return window.replace("def load(", "def read_file(").replace("os.path.getsize(path)", "0")
+
+    result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=answer))
+    assert not result.exact
+    assert result.collateral == 1  # size's window: a line the expected file keeps
+    assert result.off_target == 1  # ... in a window the instruction does not concern
+
+
+def test_an_extra_change_inside_the_edited_window_is_collateral_but_not_off_target(task_dir):
+    def answer(window: str, prompt: str) -> str:
+        return window.replace("def load(", "def read_file(").replace("handle.read()", "handle.read(1)")
+
+    result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=answer))
+    assert (result.exact, result.collateral, result.off_target) == (False, 1, 0)
+
+
+def test_a_copy_is_unchanged_and_no_collateral(task_dir):
+    result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED))
+    assert result.unchanged and not result.exact
+    assert (result.collateral, result.off_target) == (0, 0)
+
+
+def test_windows_quoting_nothing_of_the_instruction_are_not_sent(tmp_path):
+    root = write_task_set(tmp_path, [rename_task(instruction="rename `load` to `read_file`")],
+                          {"files.py": SOURCE, "renamed.py": RENAMED})  # fmt: skip
+    backend = RewritingBackend(context_length=WINDOWED, answer=lambda window, prompt: window.replace("def load(", "def read_file("))
+    result = run_task(load_tasks(root).tasks[0], backend)
+    assert result.exact and (result.windows, result.sent, result.requests) == (4, 1, 1)
+
+
+def test_a_draft_cut_at_the_length_limit_gives_no_draft(task_dir):
+    backend = ScriptedBackend([Reply(RENAMED[:40], finish_reason="length")], kind="local")
+    result = run_task(load_tasks(task_dir).tasks[0], backend)
+    assert "did not finish" in result.error and not result.exact
+    report = run_tasks([], backend, model="m", tasks_dir="d")
+    report.results.append(result)
+    assert report.total().no_draft == 1 and "no draft: 1 tasks" in format_report(report)
+
+
+def test_window_damage_on_lines_and_insertions():
+    original = "a\nb\nc\nd\ne\nf\n"
+    plan = WindowPlan([(0, 2), (2, 4), (4, 6)], [0, 1, 2])
+    expected = "a\nB\nc\nd\ne\nf\n"
+    assert window_damage(original, expected, expected, plan) == (0, 0)
+    # an extra inserted line in the last window, where the expected file inserts nothing
+    assert window_damage(original, "a\nB\nc\nd\ne\nx\nf\n", expected, plan) == (1, 1)
+    # a second line changed in the first window: collateral, but the window was meant
+    assert window_damage(original, "A\nB\nc\nd\ne\nf\n", expected, plan) == (1, 0)
+    # a window not sent cannot be blamed
+    assert window_damage(original, "a\nB\nc\nD\ne\nf\n", expected, WindowPlan(plan.ranges, [0])) == (0, 0)
+
+
+def test_held_out_and_trained_phrasings_are_counted_apart(tmp_path):
+    tasks = [rename_task(), rename_task(id="rename-load-trained", phrasing="trained",
+                                        instruction="Rename the function `load` to `read_file`.")]  # fmt: skip
+    root = write_task_set(tmp_path, tasks, {"files.py": SOURCE, "renamed.py": RENAMED})
+
+    def answer(window: str, prompt: str) -> str:  # right for the held-out phrasing only
+        return window.replace("def load(", "def read_file(") if "Rename the function" not in prompt else window
+
+    report = run_tasks(load_tasks(root).tasks, RewritingBackend(answer=answer), model="m", tasks_dir=str(root))
+    total = report.total()
+    assert (total.heldout, total.heldout_exact, total.trained, total.trained_exact) == (1, 1, 1, 0)
+    assert report.by_kind()["rename_function"].exact == 1
+    assert report.to_json()["phrasing"] == {"heldout": {"tasks": 1, "exact": 1}, "trained": {"tasks": 1, "exact": 0}}
+
+
+REDRAFT_FILES = {
+    "report.py": "def write(rows, out):\n    for row in rows:\n        out.write(row)\n",
+    "sep.py": 'def write(rows, out, sep=","):\n    for row in rows:\n        out.write(row)\n',
+    "delimiter.py": 'def write(rows, out, delimiter=","):\n    for row in rows:\n        out.write(row)\n',
+}
+REDRAFT_TASK = {"id": "add-sep", "kind": "add_parameter", "phrasing": "heldout", "source": "report.py",
+                "instruction": 'add a keyword parameter sep="," to write', "expected": "sep.py",
+                "note": "use `delimiter`, not `sep`", "after_note": "delimiter.py"}  # fmt: skip
+
+
+def test_a_redraft_that_repeats_the_first_draft_did_not_differ(tmp_path):
+    root = write_task_set(tmp_path, [REDRAFT_TASK], REDRAFT_FILES)
+    backend = RewritingBackend(answer=lambda window, prompt: REDRAFT_FILES["sep.py"])
+    result = run_task(load_tasks(root).tasks[0], backend)
+    assert result.exact
+    assert result.redraft is not None and not result.redraft.error
+    assert (result.redraft.differed, result.redraft.followed) == (False, False)
+    second_prompt = backend.requests[-1]["messages"][-1]["content"]
+    assert "use `delimiter`, not `sep`" in second_prompt and "sep=" in second_prompt  # the rejected hunk, with the note
+
+
+def test_a_redraft_that_follows_the_note_counts(tmp_path):
+    root = write_task_set(tmp_path, [REDRAFT_TASK], REDRAFT_FILES)
+
+    def answer(window: str, prompt: str) -> str:
+        return REDRAFT_FILES["delimiter.py" if "delimiter" in prompt else "sep.py"]
+
+    report = run_tasks(load_tasks(root).tasks, RewritingBackend(answer=answer), model="m", tasks_dir=str(root))
+    assert report.redrafts() == {"tasks": 1, "errors": 0, "differed": 1, "followed_note": 1}
+    assert "followed the note (equals the expected file after it) in 1" in format_report(report)
+
+
+# ---------------------------------------------------------------------------------------------
+# the command
+
+
+def run_bench(monkeypatch, capsys, argv: list[str], backend) -> tuple[int, str, str]:
+    import specdraft.ui.cli.bench
+    from specdraft.ui.cli.main import main
+
+    monkeypatch.setattr(specdraft.ui.cli.bench, "make_backend", lambda args: (backend, "scripted-coder"))
+    code = main(["bench", "edits", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_command_prints_the_table(monkeypatch, capsys, task_dir):
+    backend = RewritingBackend(context_length=WINDOWED, answer=lambda window, prompt: window.replace("os.path.getsize(path)", "0"))
+    code, out, err = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir), "--show-failures"], backend)
+    assert code == 0
+    assert "[1/1] rename-load: wrong, collateral in 1 of 4 windows sent" in err
+    lines = out.splitlines()
+    header = next(line for line in lines if line.startswith("kind"))
+    assert header.split()[:4] == ["kind", "tasks", "exact", "unchanged"]
+    assert next(line for line in lines if line.startswith("rename_function")).split()[1:3] == ["1", "0/1"]
+    assert any(line.startswith("total") for line in lines)
+    assert "collateral: 1 of 4 windows sent" in out and "seconds:" in out
+    assert "-    return os.path.getsize(path)\n+    return 0" in out  # --show-failures: the diff
+
+
+def test_the_command_writes_json(monkeypatch, capsys, task_dir):
+    backend = RewritingBackend(answer=lambda window, prompt: window.replace("def load(", "def read_file("))
+    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir), "--json"], backend)
+    data = json.loads(out)
+    assert code == 0
+    assert data["total"]["exact"] == 1 and data["kinds"]["rename_function"]["tasks"] == 1
+    assert data["results"][0]["id"] == "rename-load" and "drafted" not in data["results"][0]
+
+
+def test_the_command_selects_kinds_and_refuses_unknown_ones(monkeypatch, capsys, task_dir):
+    code, _, err = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir), "--kinds", "rename_fnction"], None)
+    assert code == 2 and "unknown kind rename_fnction" in err
+
+
+# ---------------------------------------------------------------------------------------------
+# the task sets
+
+
+def test_the_shipped_task_set_is_well_formed():
+    task_set = load_tasks(shipped_tasks())
+    assert check_task_set(task_set) == []
+    heldout = Counter(task.kind for task in task_set.tasks if task.phrasing == "heldout")
+    assert {kind for kind in KINDS if heldout[kind] < 2} == set(), "at least 2 held-out tasks per kind"
+    assert sum(heldout.values()) >= 40
+    assert sum(1 for task in task_set.tasks if task.phrasing == "trained") >= 10
+    assert sum(1 for task in task_set.tasks if task.redraft) >= 4
+    assert len({task.source for task in task_set.tasks}) >= 10
+    for task in task_set.tasks:  # the modules are the model's held-out data: none is in the repository's code
+        assert task.source.parent.name == "modules" and task.source.is_relative_to(shipped_tasks())
+
+
+@pytest.mark.parametrize(
+    ("expected", "fields", "problem"),
+    [
+        (RENAMED.replace("def save(", "def store("), {}, "changes 'save' to 'store'"),
+        (SOURCE.replace("load", "read_file"), {"tokens": ["load", "read_file"], "keep": 1}, "0 tokens load are left"),
+        (RENAMED, {"tokens": None}, "names the tokens it changes"),
+        (RENAMED.replace("    return os", "    return  os").replace("def load(", "def read_file("),
+         {"scope": ["load"], "tokens": None, "kind": "add_type_hints"}, "outside load"),
+        (SOURCE, {}, "the edit is empty"),
+        (RENAMED + "def broken(:\n", {}, "does not parse"),
+    ],
+)
+def test_the_checker_finds_what_is_wrong(tmp_path, expected, fields, problem):
+    task = {key: value for key, value in rename_task(**fields).items() if value is not None}
+    root = write_task_set(tmp_path, [task], {"files.py": SOURCE, "renamed.py": expected})
+    problems = check_task_set(load_tasks(root))
+    assert any(problem in line for line in problems), problems
+
+
+def test_the_check_flag_fails_on_a_broken_set(monkeypatch, capsys, tmp_path):
+    root = write_task_set(tmp_path, [rename_task()], {"files.py": SOURCE, "renamed.py": SOURCE})
+    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(root), "--check"], None)
+    assert code == 1 and "rename-load: the expected file equals the source" in out
+
+
+def test_a_task_naming_a_missing_file_is_refused(monkeypatch, capsys, tmp_path):
+    root = write_task_set(tmp_path, [rename_task(expected="nowhere.py")], {"files.py": SOURCE})
+    code, _, err = run_bench(monkeypatch, capsys, ["--tasks", str(root)], None)
+    assert code == 2 and "expected file nowhere.py does not exist" in err
+
+
+# ---------------------------------------------------------------------------------------------
+# the real builtin model
+
+
+@pytest.mark.slow
+def test_the_builtin_model_end_to_end(capsys):
+    pytest.importorskip("torch")
+    if not (shipped_tasks().parent / "model.safetensors").is_file():
+        pytest.skip("the builtin model is not built")
+    from specdraft.ui.cli.main import main
+
+    assert main(["bench", "edits", "--model", "builtin", "--limit", "2", "--threads", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [result["id"] for result in data["results"]] == [task.id for task in load_tasks(shipped_tasks()).tasks[:2]]
+    for result in data["results"]:
+        assert result["error"] or result["requests"] == result["sent"] > 0
+    assert data["total"]["tasks"] == 2
