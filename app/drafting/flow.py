@@ -218,7 +218,7 @@ class EditFlow:
         return self._new_round(DraftedEdits(EditResult()), [], [], redraft=False)
 
     def stream_into(self, round_: Round, on_grew: Callable[[str], None]) -> DraftedEdits:
-        """DraftedEdits the first round into ``round_``: each file's hunks join its session as soon as
+        """Draft the first round into ``round_``: each file's hunks join its session as soon as
         that file's edit is complete (``on_grew(note)`` then); a cut or failed file adds none."""
 
         def on_result(result: EditResult) -> None:

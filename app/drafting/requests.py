@@ -125,7 +125,7 @@ def feedback_text(rejected: Sequence[tuple[Hunk, str]], edited: Sequence[Hunk]) 
             f"They accepted this change in {hunk.path} only as they rewrote it (it is in the file "
             f"now; keep it):\n```diff\n{diff}```"
         )
-    parts.append("DraftedEdits the edit again with their corrections in mind.")
+    parts.append("Draft the edit again with their corrections in mind.")
     return "\n\n".join(parts)
 
 
@@ -207,7 +207,7 @@ def windows_about(instruction: str, windows: Sequence[str], feedback: str = "") 
 
 
 class EditRequester:
-    """Turns an instruction and context files into a DraftedEdits through one backend."""
+    """Turns an instruction and context files into DraftedEdits through one backend."""
 
     def __init__(
         self,

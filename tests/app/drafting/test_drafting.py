@@ -242,6 +242,8 @@ def test_feedback_text_holds_notes_and_edits():
     text = feedback_text([(file.hunks[0], "keep the comma out")], [])
     assert "rejected this change in greet.py and said: keep the comma out" in text
     assert '+    print(f"Hello, {name}!")' in text
+    assert text.startswith("The reviewer went through your previous draft of this edit.\n\n")
+    assert text.endswith("\n\nDraft the edit again with their corrections in mind.")
     assert feedback_text([], []) == ""
 
 
