@@ -28,7 +28,8 @@ The files are TOML::
 
     [hook]                    # the pre-commit hook (`specdraft hook install`)
     unreviewed = "block"      # drafted lines nobody reviewed: block the commit, or warn
-    too_fast = "warn"         # hunks accepted faster than reading_speed: warn, or block
+    too_fast = "block"        # hunks accepted faster than reading_speed: unreviewed (block),
+                              # or only warn
     reading_speed = 5.0       # lines per second a human can review at most
 
 Environment: ``SPECDRAFT_THEME``, ``SPECDRAFT_EDITOR``, ``SPECDRAFT_CONTEXT``, ``SPECDRAFT_MODEL``,
@@ -62,7 +63,7 @@ OPTIONAL = ("server", "api_key_env", "draft_model")  # "" means "not set"
 # [hook] name -> (default, allowed values; a number for reading_speed)
 HOOK_SETTINGS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "unreviewed": ("block", ("block", "warn")),
-    "too_fast": ("warn", ("warn", "block")),
+    "too_fast": ("block", ("block", "warn")),  # a rubber stamp is no review
     "reading_speed": (5.0, ()),
 }
 

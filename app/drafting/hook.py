@@ -13,7 +13,10 @@ At commit time (``run_pre_commit``) the staged + lines are matched to the review
 (app/drafting/provenance.py). Drafted lines that nobody reviewed are listed; with a terminal
 (``/dev/tty``, since git gives hooks no standard input) the hook offers to review exactly
 those hunks now; without one it never waits: it prints the list and fails the commit (or
-warns, as ``hook.unreviewed`` says). After the commit (``write_note``) a git note under
+warns, as ``hook.unreviewed`` says). Hunks accepted faster than ``hook.reading_speed`` count as
+unreviewed in the same way (or only warn, as ``hook.too_fast`` says). A record that cannot be
+read whole stops the commit with the file and line at fault (``specdraft hook repair`` moves
+the unreadable lines aside). After the commit (``write_note``) a git note under
 ``refs/notes/specdraft`` records what of the commit specdraft drafted and how it was verified.
 """
 
@@ -36,7 +39,7 @@ if TYPE_CHECKING:
     from specdraft.core.config import Settings
     from specdraft.core.diffs import FileDiff
     from specdraft.core.git import GitRepo
-    from specdraft.drafting.provenance import Classification, Store
+    from specdraft.drafting.provenance import Classification, Finding, RecordDamaged, Store
 
 HOOK_NAMES = ("pre-commit", "post-commit")
 MARKER = "# specdraft-hook"
@@ -285,8 +288,7 @@ def check_staged(repo: GitRepo, settings: Settings, store: Store | None = None) 
     )
     blocking, warnings = [], []
     for finding in result.findings:
-        key = "too_fast" if finding.reason == "too-fast" else "unreviewed"
-        (blocking if settings.hook[key] == "block" else warnings).append(finding)
+        (blocking if settings.hook[_setting(finding)] == "block" else warnings).append(finding)
     return CheckResult(result, blocking, warnings)
 
 
@@ -299,8 +301,14 @@ def run_pre_commit(
     out: IO[str] | None = None,
 ) -> int:
     """The pre-commit hook: 0 lets the commit go on, 1 stops it."""
+    from specdraft.drafting.provenance import RecordDamaged
+
     out = out or sys.stderr
-    check = check_staged(repo, settings)
+    try:
+        check = check_staged(repo, settings)
+    except RecordDamaged as damage:
+        out.write(_damaged(damage))
+        return 1
     if not check.classification.findings and not review_all:
         return 0
     tty = terminal()
@@ -313,7 +321,11 @@ def run_pre_commit(
                 _say(tty, _listing(check.classification.findings))
                 if _ask(tty, "Review them now [y,n]? "):
                     _review(tty, only_unreviewed=True)
-            check = check_staged(repo, settings)
+            try:
+                check = check_staged(repo, settings)
+            except RecordDamaged as damage:
+                out.write(_damaged(damage))
+                return 1
         elif review_all:
             print(
                 "specdraft: --review-all needs a terminal; only AI-drafted lines were checked",
@@ -326,15 +338,43 @@ def run_pre_commit(
     if not findings:
         return 0
     if check.blocking:
-        out.write(
-            _listing(findings)
-            + "The commit was stopped. Review them with `specdraft review --staged "
-            "--only-unreviewed`, or commit anyway with `git commit --no-verify` (set "
-            'hook.unreviewed = "warn" in .specdraft.toml to only warn).\n'
-        )
+        out.write(_listing(findings) + _stopped(check.blocking, settings))
         return 1
     out.write("specdraft: warning: " + _listing(findings).removeprefix("specdraft: "))
     return 0
+
+
+def _setting(finding: Finding) -> str:
+    """The [hook] setting that says whether a finding blocks the commit."""
+    return "too_fast" if finding.reason == "too-fast" else "unreviewed"
+
+
+def _stopped(blocking: list[Finding], settings: Settings) -> str:
+    """What to do about a stopped commit."""
+    keys = [key for key in ("unreviewed", "too_fast") if any(_setting(f) == key for f in blocking)]
+    text = "The commit was stopped. Review them with `specdraft review --staged --only-unreviewed`"
+    if "too_fast" in keys:
+        text += (
+            ", reading each hunk: one accepted faster than "
+            f"{float(settings.hook['reading_speed']):g} lines per second (hook.reading_speed) "
+            "counts as unreviewed"
+        )
+    warn = " and ".join(f'hook.{key} = "warn"' for key in keys)
+    return text + (
+        f", or commit anyway with `git commit --no-verify` (set {warn} in .specdraft.toml to "
+        "only warn).\n"
+    )
+
+
+def _damaged(damage: RecordDamaged) -> str:
+    """Why a commit stops on a record that cannot be read whole, and how to go on."""
+    return (
+        f"specdraft: {damage.reason()}\n"
+        "The commit was stopped: without the whole record, AI-drafted lines cannot be told from "
+        "yours. `specdraft hook repair` moves the unreadable lines aside and keeps the rest; what "
+        "they recorded is lost, so review the staged changes with `specdraft review --staged` "
+        "before you commit again (or commit anyway with `git commit --no-verify`).\n"
+    )
 
 
 def _listing(findings: list) -> str:
@@ -387,6 +427,7 @@ def build_note(repo: GitRepo, settings: Settings, commit: str = "HEAD") -> tuple
         lines_per_second=float(settings.hook["reading_speed"]),
         file_text=_contents(repo, files, f"{sha}:"),
         reachable=reachable,
+        landing=True,
     )
     if not result.origins:
         return None, {}
@@ -442,7 +483,7 @@ class _Tally:
     review_seconds: float = 0.0
 
     def add_line(self, status: str) -> None:
-        if status != "changed":
+        if status not in ("changed", "unchecked"):  # the human's lines, or maybe theirs
             self.lines["drafted"] += 1
         self.lines["reviewed" if status == "reviewed" else "unreviewed"] += 1
 

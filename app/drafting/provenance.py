@@ -3,20 +3,33 @@
 Every unit of a drafting session becomes one JSON line in ``<git common dir>/specdraft/
 provenance.jsonl`` (shared by linked worktrees, never in the worktree): the file, the drafter
 (model name), the decision, the seconds the cursor spent on it, whether the human edited it,
-whether a human reviewed it at all (False for ``--yes``), the time, and a hash per drafted line
-that landed in the tree. Lines are hashed after normalisation (line ending and trailing
-whitespace dropped) so that a staged ``+`` line can later be matched to the drafted line it came
-from, one line at a time. Lines without a letter or digit (blank lines, lone braces) are not
-hashed: they match anything and prove nothing.
+whether a human reviewed it at all (False for ``--yes``), the time, and a hash and the text of
+each drafted line that landed in the tree. Lines are hashed after normalisation (line ending and
+trailing whitespace dropped) so that a staged ``+`` line can later be matched to the drafted line
+it came from, one line at a time; the text is for a line changed since. Lines without a letter
+or digit (blank lines, lone braces) are not kept: they match anything and prove nothing.
 
 ``classify`` matches the ``+`` lines of a diff (the staged one at commit time, a commit's own
 for its note) against the record and says which drafted lines no human reviewed: accepted
 unattended, accepted faster than a reading speed, or changed after review (a reviewed hunk
-whose drafted lines were replaced since). Pure Python apart from the git calls; no textual.
+whose drafted lines were replaced since). A line that is not a drafted line exactly but still
+mostly one (difflib ratio >= ``SIMILAR`` against a drafted line of the same file, indentation
+aside) is that line, changed: a trivial edit does not make a drafted line the human's own.
+Pure Python apart from the git calls; no textual.
+
+The record is read whole or not at all (invariant 9 of the design): a line that is not UTF-8,
+not JSON, or not a record of the expected shape raises ``RecordDamaged``, which names the file
+and the line, and everything that reads the record stops on it. Each record line is written
+with one ``os.write`` (appended under a lock, then fsynced), so a crash leaves at most one bad
+last line; ``repair_record`` moves unreadable lines aside to a file next to the record.
 """
 
 from __future__ import annotations
 
+import bisect
+import contextlib
+import difflib
+import errno
 import fcntl
 import hashlib
 import json
@@ -24,7 +37,7 @@ import os
 import re
 import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,7 +51,17 @@ if TYPE_CHECKING:
 
 RECORD_VERSION = 1
 RECORD_NAME = "provenance.jsonl"
+LOCK_NAME = "provenance.lock"  # flock()ed: exclusive to append or repair, shared to read
 _SIGNIFICANT = re.compile(r"\w")  # a line must hold a letter, a digit or _ to be matched
+# A staged line whose difflib ratio to a drafted line of the same file (both stripped of their
+# indentation) is at least this is that drafted line, changed: one character in a 10-character
+# line still matches (0.9), a line rewritten around a shared name does not.
+SIMILAR = 0.8
+# Comparisons (a staged line with a drafted line of a length that can reach SIMILAR) allowed
+# per check, 3 µs each: 0.3 s at most. The lines left uncompared when they run out are listed
+# as unchecked (fail closed); a review of them records them, and the next check matches them
+# by hash.
+SIMILAR_BUDGET = 100_000
 
 
 # ---------------------------------------------------------------- lines
@@ -82,6 +105,9 @@ class HunkRecord:
     applied: int  # + lines that went into the tree (the human's own ones included)
     lines: list[str] = field(default_factory=list)  # hashes of drafted + lines that went in
     content_hash: str = ""  # hash of all the drafted + lines, normalised, in order
+    # the normalised text of each line of ``lines`` (same order), to match a line changed since;
+    # empty in records written before it was kept (those match exactly only)
+    texts: list[str] = field(default_factory=list)
     time: str = ""  # UTC, ISO 8601
     kind: str = "draft"  # draft: made by drafting; review: a review at commit time
     version: int = RECORD_VERSION
@@ -140,11 +166,12 @@ def unit_record(
     staged lines at commit time) keeps every line that stayed, the human's own edits included.
     """
     drafted_raw = added_lines(unit.hunk) if unit.hunk.kind == "text" else []
-    drafted_hashes = [h for h in map(line_hash, drafted_raw) if h]
+    drafted_set = {h for h in map(line_hash, drafted_raw) if h}
     applied_raw = _unit_lines(unit)
-    drafted_set = set(drafted_hashes)
     landed = [
-        h for h in map(line_hash, applied_raw) if h and (kind == "review" or h in drafted_set)
+        (digest, normalise_line(raw))
+        for digest, raw in ((line_hash(raw), raw) for raw in applied_raw)
+        if digest and (kind == "review" or digest in drafted_set)
     ]
     joined = "\n".join(normalise_line(raw) for raw in drafted_raw)
     return HunkRecord(
@@ -160,17 +187,69 @@ def unit_record(
         lines_read=len(unit.hunk.change_indices) if unit.hunk.kind == "text" else 1,
         drafted=len(drafted_raw),
         applied=len(applied_raw),
-        lines=landed,
+        lines=[digest for digest, _ in landed],
         content_hash=hashlib.sha256(joined.encode("utf-8")).hexdigest()[:20],
+        texts=[text for _, text in landed],
         time=_now(),
         kind=kind,
     )
 
 
+@contextlib.contextmanager
+def _locked(directory: Path, *, exclusive: bool) -> Iterator[None]:
+    """Hold the record's lock: exclusive to append or repair, shared to read.
+
+    A reader that cannot create the lock file (a read-only .git) reads unlocked: a line being
+    appended meanwhile then reads as damaged, which stops the reader rather than misleads it.
+    """
+    try:
+        fd = os.open(directory / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        if exclusive:
+            raise
+        fd = None
+    if fd is None:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _append_lines(path: Path, lines: list[bytes]) -> None:
+    """Append whole lines to ``path``: one ``os.write`` per line, one fsync, all or nothing.
+
+    A file that does not end in a newline (a line cut off by a crash) gets one first, so that the
+    cut line stays one bad line instead of swallowing the next record. When a write fails half
+    way (a full disk), the file is cut back to where it was.
+    """
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        start = os.fstat(fd).st_size
+        if start and os.pread(fd, 1, start - 1) != b"\n":
+            lines = [b"\n" + lines[0], *lines[1:]]
+        try:
+            for line in lines:
+                written = os.write(fd, line)
+                if written != len(line):
+                    raise OSError(errno.ENOSPC, f"wrote {written} of {len(line)} bytes")
+            os.fsync(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, start)
+            raise
+    finally:
+        os.close(fd)
+
+
 def append_records(repo: GitRepo, records: Iterable[HunkRecord | dict]) -> None:
-    """Append records (or landing events) to the record file, under an exclusive lock."""
+    """Append records (or landing events) to the record file, one line each, under the lock."""
     lines = [
-        json.dumps(asdict(r) if isinstance(r, HunkRecord) else r, ensure_ascii=False) + "\n"
+        (json.dumps(asdict(r) if isinstance(r, HunkRecord) else r, ensure_ascii=False) + "\n").encode(
+            "utf-8"
+        )
         for r in records
     ]
     if not lines:
@@ -178,15 +257,12 @@ def append_records(repo: GitRepo, records: Iterable[HunkRecord | dict]) -> None:
     directory = store_dir(repo)
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        with open(directory / RECORD_NAME, "a", encoding="utf-8") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-            handle.write("".join(lines))
-            handle.flush()
-            os.fsync(handle.fileno())
+        with _locked(directory, exclusive=True):
+            _append_lines(directory / RECORD_NAME, lines)
     except OSError as error:
         raise UserError(
             f"cannot write the review record in {directory}: {error.strerror or error}; "
-            "check that the .git directory is writable"
+            "check that the .git directory is writable and has room"
         ) from None
 
 
@@ -252,34 +328,246 @@ class Store:
         return [h for h in record.lines if h not in done]
 
 
-def load_store(repo: GitRepo) -> Store:
-    """Read the record; a damaged line is skipped (the rest still counts)."""
-    path = store_dir(repo) / RECORD_NAME
-    records: list[HunkRecord] = []
-    landed: dict[str, dict[str, set[str]]] = {}
+# ---------------------------------------------------------------- reading the record whole
+
+
+@dataclass
+class Problem:
+    """One line of the record that cannot be read."""
+
+    number: int  # 1-based
+    raw: bytes  # the line as it is in the file, without its newline
+    why: str  # "is not JSON (...)", "is cut off: a crash while writing?", ...
+    last: bool = False  # the file's last line, with no newline after it
+
+    def describe(self) -> str:
+        where = f"the last line (line {self.number})" if self.last else f"line {self.number}"
+        return f"{where} {self.why}"
+
+
+class RecordDamaged(UserError):
+    """The review record holds lines that cannot be read whole; whatever depends on it stops."""
+
+    def __init__(self, path: Path, problems: list[Problem]) -> None:
+        self.path = path
+        self.problems = problems
+        super().__init__(f"{self.reason()}; {REPAIR_HINT}")
+
+    def reason(self) -> str:
+        """One line: which file, which line, what is wrong with it."""
+        more = len(self.problems) - 1
+        tail = f" (and {more} more unreadable line{'s' if more != 1 else ''})" if more else ""
+        return f"the review record {self.path} is damaged: {self.problems[0].describe()}{tail}"
+
+
+REPAIR_HINT = (
+    "`specdraft hook repair` moves the unreadable lines aside and keeps the rest "
+    "(what they recorded is lost: review the staged changes again with `specdraft review --staged`)"
+)
+
+# field -> (accepted types, required); bool is not a number here, though Python says it is
+_NUMBER = (int, float)
+_RECORD_FIELDS: dict[str, tuple[tuple[type, ...], bool]] = {
+    "id": ((str,), True),
+    "session": ((str,), True),
+    "file": ((str,), True),
+    "hunk": ((str,), True),
+    "drafter": ((str,), True),
+    "decision": ((str,), True),
+    "edited": ((bool,), True),
+    "reviewed": ((bool,), True),
+    "seconds": (_NUMBER, True),
+    "lines_read": ((int,), True),
+    "drafted": ((int,), True),
+    "applied": ((int,), True),
+    "lines": ((list,), False),
+    "texts": ((list,), False),
+    "content_hash": ((str,), False),
+    "time": ((str,), False),
+    "kind": ((str,), False),
+    "version": ((int,), False),
+}
+_DECISIONS = ("accepted", "edited", "rejected", "pending")
+_KINDS = ("draft", "review")
+
+
+def _shape_error(data: object) -> str | None:
+    """What is wrong with a parsed line, or None for a record or landing event as written."""
+    if not isinstance(data, dict):
+        return f"is not a review record (a JSON {type(data).__name__}, not an object)"
+    if "event" in data:
+        if data["event"] != "landed":
+            return f"is not a review record (unknown event {data['event']!r}: written by a newer specdraft?)"
+        lines = data.get("lines")
+        if not isinstance(data.get("commit"), str) or not data["commit"]:
+            return "is not a review record (a landing event without its commit)"
+        if not isinstance(lines, dict) or not all(
+            isinstance(key, str) and isinstance(value, list) and all(isinstance(h, str) for h in value)
+            for key, value in lines.items()
+        ):
+            return "is not a review record (a landing event whose lines are not record id -> hashes)"
+        return None
+    for name, (types, required) in _RECORD_FIELDS.items():
+        if name not in data:
+            if required:
+                return f"is not a review record (no {name!r})"
+            continue
+        value = data[name]
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            return f"is not a review record ({name!r} is {json.dumps(value)[:40]})"
+    version = data.get("version", RECORD_VERSION)
+    if version > RECORD_VERSION:
+        return f"was written by a newer specdraft (record version {version}); upgrade specdraft"
+    if data["decision"] not in _DECISIONS or data.get("kind", "draft") not in _KINDS:
+        return f"is not a review record (decision {data['decision']!r}, kind {data.get('kind')!r})"
+    for name in ("lines", "texts"):
+        if not all(isinstance(item, str) for item in data.get(name, [])):
+            return f"is not a review record ({name!r} holds something other than text)"
+    return None
+
+
+def _parse_line(raw: bytes, *, last: bool) -> tuple[dict | None, str]:
+    """A record line parsed and checked, or None and why it cannot be read.
+
+    ``last``: the file's last line and no newline after it, where a crash while writing cuts.
+    """
+    if not raw.strip():
+        return None, "is empty"
     try:
-        text = path.read_text(encoding="utf-8")
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if last and error.reason == "unexpected end of data":
+            return None, "is cut off: a crash while writing?"
+        return None, f"is not UTF-8 text (byte 0x{raw[error.start]:02x} at column {error.start + 1})"
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        ran_out = isinstance(error, json.JSONDecodeError) and (  # the text stops mid-value
+            error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
+        )
+        if last or (ran_out and text.lstrip().startswith("{")):
+            return None, "is cut off: a crash while writing?"
+        return None, f"is not JSON ({getattr(error, 'msg', error)} at column {getattr(error, 'colno', '?')})"
+    shape = _shape_error(data)
+    return (None, shape) if shape else (data, "")
+
+
+def _read_lines(data: bytes) -> tuple[list[tuple[bytes, dict]], list[Problem]]:
+    """The record's bytes as (raw line, parsed) pairs, and the lines that cannot be read."""
+    if not data:
+        return [], []
+    pieces = data.split(b"\n")
+    cut = pieces[-1] != b""  # no newline at the end: the last line may be cut off
+    if not cut:
+        pieces.pop()
+    good: list[tuple[bytes, dict]] = []
+    problems: list[Problem] = []
+    for number, raw in enumerate(pieces, start=1):
+        unfinished = cut and number == len(pieces)
+        parsed, why = _parse_line(raw, last=unfinished)
+        if parsed is None:
+            problems.append(Problem(number, raw, why, last=unfinished))
+        else:
+            good.append((raw, parsed))
+    return good, problems
+
+
+def _read_record(path: Path) -> bytes:
+    try:
+        with _locked(path.parent, exclusive=False):
+            return path.read_bytes()
     except FileNotFoundError:
-        return Store(records, landed)
+        return b""
     except OSError as error:
         raise UserError(f"cannot read the review record {path}: {error.strerror or error}") from None
-    for line in text.splitlines():
-        try:
-            data = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(data, dict):
-            continue
+
+
+def load_store(repo: GitRepo) -> Store:
+    """Read the whole record; raises ``RecordDamaged`` when any line of it cannot be read."""
+    path = store_dir(repo) / RECORD_NAME
+    good, problems = _read_lines(_read_record(path))
+    if problems:
+        raise RecordDamaged(path, problems)
+    records: list[HunkRecord] = []
+    landed: dict[str, dict[str, set[str]]] = {}
+    for _raw, data in good:
         if data.get("event") == "landed":
-            commit = str(data.get("commit", ""))
-            for record_id, hashes in dict(data.get("lines", {})).items():
-                landed.setdefault(record_id, {}).setdefault(commit, set()).update(hashes)
-            continue
-        try:
+            for record_id, hashes in data["lines"].items():
+                landed.setdefault(record_id, {}).setdefault(data["commit"], set()).update(hashes)
+        else:
             records.append(HunkRecord.from_dict(data))
-        except TypeError:
-            continue
     return Store(records, landed)
+
+
+def record_damage(repo: GitRepo) -> RecordDamaged | None:
+    """The damage of the record, or None when it reads whole (or does not exist)."""
+    path = store_dir(repo) / RECORD_NAME
+    _good, problems = _read_lines(_read_record(path))
+    return RecordDamaged(path, problems) if problems else None
+
+
+@dataclass
+class Repair:
+    """What ``repair_record`` did."""
+
+    path: Path
+    problems: list[Problem]
+    aside: Path | None  # where the unreadable lines went; None: nothing to repair
+    kept: int  # readable lines kept
+
+
+def repair_record(repo: GitRepo) -> Repair:
+    """Move the record's unreadable lines to ``provenance.jsonl.damaged-<time>`` next to it.
+
+    The readable lines stay, in order; the record is replaced in one rename (after the lines
+    moved aside are on disk), under the exclusive lock, so a crash leaves the old or the new one.
+    """
+    directory = store_dir(repo)
+    path = directory / RECORD_NAME
+    try:
+        if not directory.is_dir():
+            return Repair(path, [], None, 0)
+        with _locked(directory, exclusive=True):
+            try:
+                data = path.read_bytes()
+            except FileNotFoundError:
+                return Repair(path, [], None, 0)
+            good, problems = _read_lines(data)
+            if not problems:
+                return Repair(path, [], None, len(good))
+            stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+            aside = directory / f"{RECORD_NAME}.damaged-{stamp}"
+            suffix = 1
+            while aside.exists():
+                suffix += 1
+                aside = directory / f"{RECORD_NAME}.damaged-{stamp}-{suffix}"
+            _write_file(aside, b"".join(problem.raw + b"\n" for problem in problems))
+            temporary = directory / f".{RECORD_NAME}.repair-tmp"
+            _write_file(temporary, b"".join(raw + b"\n" for raw, _ in good))
+            os.replace(temporary, path)
+            with contextlib.suppress(OSError):  # the rename itself on disk
+                fd = os.open(directory, os.O_RDONLY)
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+    except OSError as error:
+        raise UserError(
+            f"cannot repair the review record {path}: {error.strerror or error}; "
+            "check that the .git directory is writable and has room"
+        ) from None
+    return Repair(path, problems, aside, len(good))
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 # ---------------------------------------------------------------- matching a diff
@@ -291,7 +579,7 @@ class Finding:
 
     path: str
     hunk: Hunk
-    reason: str  # "unattended" | "too-fast" | "changed"
+    reason: str  # "unattended" | "too-fast" | "changed" | "unchecked"
     lines: list[int]  # new line numbers
     drafters: list[str]
     detail: str = ""
@@ -308,6 +596,7 @@ class Finding:
             "unattended": "accepted without review (--yes)",
             "too-fast": "accepted faster than it can be read",
             "changed": "changed after review",
+            "unchecked": "not compared with the drafted lines of this file (too many to compare)",
         }[self.reason]
         extra = f"; {self.detail}" if self.detail else ""
         return f"{self.path}:{span} ({count} line{'s' if count != 1 else ''}, drafted by {who}): {why}{extra}"
@@ -317,7 +606,7 @@ class Finding:
 class LineOrigin:
     """What one + line of a diff is, as far as the record knows."""
 
-    status: str  # "reviewed" | "unattended" | "too-fast" | "human"
+    status: str  # "reviewed" | "unattended" | "too-fast" | "changed" | "unchecked"
     records: list[HunkRecord]
 
 
@@ -330,6 +619,101 @@ class Classification:
     matched: dict[str, set[str]]  # record id -> line hashes of it found in the diff
 
 
+@dataclass
+class _Drafted:
+    """One drafted line of a file that has not landed yet, and the records holding it."""
+
+    digest: str
+    text: str  # normalised and without its indentation
+    records: list[HunkRecord]
+    order: int  # where its newest record is in the record: of two equally close lines, the newer wins
+    draft: bool  # one of its records is a draft (not only a review at commit time)
+    _matcher: difflib.SequenceMatcher | None = None
+
+    def ratio(self, text: str) -> float:
+        """difflib's ratio of ``text`` to this line (0.0 when quick_ratio already rules it out)."""
+        if self._matcher is None:  # built once: difflib indexes the second sequence
+            self._matcher = difflib.SequenceMatcher(None, "", self.text, autojunk=False)
+        self._matcher.set_seq1(text)
+        if self._matcher.quick_ratio() < SIMILAR:
+            return 0.0
+        return self._matcher.ratio()
+
+
+class _Drafts:
+    """The record's lines that have not landed yet: by (file, hash) for exact matches, by file
+    and length for close ones (only a drafted line of the same file is compared, and only one
+    whose length allows a ratio of ``SIMILAR``)."""
+
+    def __init__(self, store: Store, reachable: set[str] | None) -> None:
+        self.exact: dict[tuple[str, str], list[HunkRecord]] = {}
+        self.remaining: dict[str, list[str]] = {}
+        close: dict[tuple[str, str], _Drafted] = {}
+        for order, record in enumerate(store.records):
+            if not record.lines:
+                continue
+            left = store.remaining(record, reachable)
+            self.remaining[record.id] = left
+            texts = (
+                dict(zip(record.lines, record.texts, strict=True))
+                if len(record.texts) == len(record.lines)
+                else {}
+            )
+            for digest in left:
+                self.exact.setdefault((record.file, digest), []).append(record)
+                if digest not in texts:
+                    continue
+                item = close.get((record.file, digest))
+                if item is None:
+                    item = close[(record.file, digest)] = _Drafted(
+                        digest, texts[digest].strip(), [], order, False
+                    )
+                if record not in item.records:
+                    item.records.append(record)
+                item.order = order
+                item.draft = item.draft or record.kind == "draft"
+        self.by_file: dict[str, list[_Drafted]] = {}
+        for (path, _digest), item in close.items():
+            self.by_file.setdefault(path, []).append(item)
+        self.lengths: dict[str, list[int]] = {}
+        for path, items in self.by_file.items():
+            items.sort(key=lambda item: len(item.text))
+            self.lengths[path] = [len(item.text) for item in items]
+        self.budget = SIMILAR_BUDGET
+
+    def closest(self, path: str, line: str, *, drafts_only: bool = False) -> tuple[_Drafted | None, bool]:
+        """The line of ``path`` most like ``line`` (None: none is like it enough), and whether
+        every candidate was compared (False: the comparisons ran out first)."""
+        items = self.by_file.get(path)
+        if not items:
+            return None, True
+        text = line.strip()
+        # ratio = 2 * matches / (n + m) <= 2 * min(n, m) / (n + m): only these lengths can reach SIMILAR
+        lengths = self.lengths[path]
+        low = bisect.bisect_left(lengths, len(text) * SIMILAR / (2 - SIMILAR))
+        high = bisect.bisect_right(lengths, len(text) * (2 - SIMILAR) / SIMILAR)
+        best: _Drafted | None = None
+        best_key = (0.0, -1)
+        for item in items[low:high]:
+            if drafts_only and not item.draft:
+                continue
+            if self.budget <= 0:
+                return best, best is not None
+            self.budget -= 1
+            ratio = item.ratio(text)
+            if ratio >= SIMILAR and (ratio, item.order) > best_key:
+                best, best_key = item, (ratio, item.order)
+        return best, True
+
+    def records_of(self, path: str) -> list[HunkRecord]:
+        """Every record with a line of ``path`` not landed yet, oldest first."""
+        seen: dict[str, HunkRecord] = {}
+        for (file, _digest), records in self.exact.items():
+            if file == path:
+                seen.update((record.id, record) for record in records)
+        return list(seen.values())
+
+
 def classify(
     files: list[FileDiff],
     store: Store,
@@ -337,30 +721,34 @@ def classify(
     lines_per_second: float,
     file_text: dict[str, str] | None = None,
     reachable: set[str] | None = None,
+    landing: bool = False,
 ) -> Classification:
     """Match the + lines of ``files`` to the record; list the drafted lines nobody reviewed.
 
     A + line is drafted when a record for the same file holds its hash among the lines that
     have not landed yet. It is reviewed when one such record was reviewed by a human (and, if
-    accepted as it stood, read slower than ``lines_per_second``). A hunk that holds reviewed
-    drafted lines and also lines nobody drafted, while one of those records' lines is gone
-    from the file (``file_text``: the new contents by path), was changed after review: its
-    undrafted lines are listed as such.
+    accepted as it stood, read slower than ``lines_per_second``). A + line that matches no hash
+    but is still mostly one of those lines (``SIMILAR``) is that drafted line, changed: changed
+    after review when its record was reviewed, else as unreviewed as its record. A hunk that
+    holds reviewed drafted lines and also lines nobody drafted, while one of those records'
+    lines is gone from the file (``file_text``: the new contents by path), was changed after
+    review: its undrafted lines are listed as such.
+
+    ``landing`` (a commit's note): a line that matches only a review made at commit time also
+    lands the drafted line most like it, the one that review replaced, so that it does not
+    match again later.
     """
-    index: dict[tuple[str, str], list[HunkRecord]] = {}
-    remaining: dict[str, list[str]] = {}
-    for record in store.records:
-        if not record.lines:
-            continue
-        left = store.remaining(record, reachable)
-        remaining[record.id] = left
-        for line in left:
-            index.setdefault((record.file, line), []).append(record)
+    drafts = _Drafts(store, reachable)
     findings: list[Finding] = []
     origins: dict[tuple[str, int], LineOrigin] = {}
     matched: dict[str, set[str]] = {}
-    if not index:
+    if not drafts.exact:
         return Classification(findings, origins, matched)
+
+    def land(records: list[HunkRecord], digest: str) -> None:
+        for record in records:
+            matched.setdefault(record.id, set()).add(digest)
+
     for file in files:
         if file.new_path is None:
             continue
@@ -369,6 +757,7 @@ def classify(
             if hunk.kind != "text":
                 continue
             by_reason: dict[str, list[tuple[int, list[HunkRecord]]]] = {}
+            changed_since: set[int] = set()  # drafted lines found by likeness, not by hash
             undrafted: list[int] = []
             hunk_records: dict[str, HunkRecord] = {}
             for line in hunk.lines:
@@ -377,28 +766,33 @@ def classify(
                 digest = line_hash(line.raw)
                 if digest is None:
                     continue
-                candidates = index.get((path, digest), [])
-                if not candidates:
-                    undrafted.append(line.new_lineno)
-                    continue
-                status = _line_status(candidates, lines_per_second)
-                origins[(path, line.new_lineno)] = LineOrigin(status, candidates)
-                for record in candidates:
-                    matched.setdefault(record.id, set()).add(digest)
-                    hunk_records[record.id] = record
+                number = line.new_lineno
+                candidates = drafts.exact.get((path, digest), [])
+                if candidates:
+                    status = _line_status(candidates, lines_per_second)
+                    land(candidates, digest)
+                    if landing and not any(record.kind == "draft" for record in candidates):
+                        replaced, _ = drafts.closest(path, normalise_line(line.raw), drafts_only=True)
+                        if replaced is not None:
+                            land(replaced.records, replaced.digest)
+                else:
+                    close, checked = drafts.closest(path, normalise_line(line.raw))
+                    if close is not None:
+                        candidates = close.records
+                        status = _line_status(candidates, lines_per_second)
+                        status = "changed" if status == "reviewed" else status
+                        land(candidates, close.digest)
+                        changed_since.add(number)
+                    elif checked:
+                        undrafted.append(number)
+                        continue
+                    else:
+                        candidates, status = drafts.records_of(path), "unchecked"
+                origins[(path, number)] = LineOrigin(status, candidates)
+                if status != "unchecked":
+                    hunk_records.update((record.id, record) for record in candidates)
                 if status != "reviewed":
-                    by_reason.setdefault(status, []).append((line.new_lineno, candidates))
-            for reason, entries in by_reason.items():
-                drafters = sorted({r.drafter for _, rs in entries for r in rs})
-                detail = ""
-                if reason == "too-fast":
-                    slowest = max(
-                        (r for _, rs in entries for r in rs), key=lambda r: r.seconds
-                    )
-                    detail = f"{slowest.lines_read} lines in {slowest.seconds:.1f} s"
-                findings.append(
-                    Finding(path, hunk, reason, [n for n, _ in entries], drafters, detail)
-                )
+                    by_reason.setdefault(status, []).append((number, candidates))
             if undrafted and hunk_records and file_text is not None:
                 present = {
                     h
@@ -411,22 +805,33 @@ def classify(
                 changed = [
                     r
                     for r in hunk_records.values()
-                    if r.reviewed and any(h not in present for h in remaining.get(r.id, []))
+                    if r.reviewed and any(h not in present for h in drafts.remaining.get(r.id, []))
                 ]
                 if changed:
-                    findings.append(
-                        Finding(
-                            path,
-                            hunk,
-                            "changed",
-                            undrafted,
-                            sorted({r.drafter for r in changed}),
-                        )
-                    )
+                    by_reason.setdefault("changed", []).extend((number, changed) for number in undrafted)
                     for number in undrafted:
                         origins[(path, number)] = LineOrigin("changed", changed)
+            for reason, entries in by_reason.items():
+                entries.sort(key=lambda entry: entry[0])
+                drafters = sorted({r.drafter for _, rs in entries for r in rs})
+                details = []
+                if reason == "too-fast":
+                    slowest = max((r for _, rs in entries for r in rs), key=lambda r: r.seconds)
+                    details.append(f"{slowest.lines_read} lines in {slowest.seconds:.1f} s")
+                edited = [number for number, _ in entries if number in changed_since]
+                if edited and reason != "changed":
+                    details.append(f"{_numbers(edited)} changed since drafted")
+                findings.append(
+                    Finding(path, hunk, reason, [n for n, _ in entries], drafters, "; ".join(details))
+                )
     findings.sort(key=lambda f: (f.path, f.lines[0]))
     return Classification(findings, origins, matched)
+
+
+def _numbers(numbers: list[int]) -> str:
+    if len(numbers) == 1:
+        return f"line {numbers[0]}"
+    return "lines " + ", ".join(map(str, numbers))
 
 
 def _line_status(candidates: list[HunkRecord], lines_per_second: float) -> str:

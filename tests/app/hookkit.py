@@ -61,7 +61,8 @@ def record_draft(
     drafter: str = "tiny-coder",
     path: str = "calc.py",
 ) -> None:
-    """Write ``content`` as a drafting session would, and record it as that session would.
+    """Write ``content`` as a drafting session would, and record it as that session would:
+    every hunk accepted after ``seconds`` on it.
 
     Runs in a subprocess so that the test process's environment and cwd stay as they were.
     """
@@ -73,10 +74,11 @@ from specdraft.core.git import GitRepo
 from specdraft.drafting.provenance import record_session
 from specdraft.core.session import ReviewSession
 repo = GitRepo({str(worktree)!r})
-clock = iter([0.0, {seconds}, {seconds}, {seconds}, {seconds}])
-session = ReviewSession(parse_diff(repo.diff_unstaged()), clock=lambda: next(clock))
+now = [0.0]
+session = ReviewSession(parse_diff(repo.diff_unstaged()), clock=lambda: now[0])
 for index in range(len(session.units)):
     session.go_to(index)
+    now[0] += {seconds}
     session.accept()
 record_session(repo, session, drafter={drafter!r}, unattended={unattended!r})
 """

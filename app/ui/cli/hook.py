@@ -1,9 +1,13 @@
-"""`specdraft hook install | uninstall | status | run | post-commit`: specdraft as a git pre-commit hook."""
+"""`specdraft hook install | uninstall | status | repair | run | post-commit`: specdraft as a git pre-commit hook."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from specdraft.core.git import GitRepo
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,6 +23,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     sub.add_parser("uninstall", help="remove the hooks and put back the ones they chained")
     sub.add_parser("status", help="say where the hooks are and whether they are installed")
+    sub.add_parser(
+        "repair",
+        help="move the unreadable lines of a damaged review record aside and keep the rest",
+    )
     run = sub.add_parser(
         "run", help="the pre-commit check (what the hook runs): AI-drafted lines were reviewed"
     )
@@ -46,9 +54,14 @@ def run(args: argparse.Namespace) -> int:
         settings = load_settings(repo.root)
         for name, value in settings.hook.items():
             print(f"hook.{name} = {value!r} ({settings.source('hook.' + name)})")
-        from specdraft.drafting.provenance import load_store
+        from specdraft.drafting.provenance import REPAIR_HINT, RecordDamaged, load_store
 
-        store = load_store(repo)
+        try:
+            store = load_store(repo)
+        except RecordDamaged as damage:
+            print(f"review record: {damage.reason()}")
+            print(f"  {REPAIR_HINT}")
+            return 1
         drafts = [r for r in store.records if r.kind == "draft"]
         print(f"review record: {len(drafts)} drafted hunk{'s' if len(drafts) != 1 else ''}")
         if drafts:
@@ -56,10 +69,22 @@ def run(args: argparse.Namespace) -> int:
             count = sum(len(f.lines) for f in check.classification.findings)
             print(f"staged now: {count} AI-drafted line{'s' if count != 1 else ''} not reviewed")
         return 0
+    if args.hook_command == "repair":
+        return _repair(repo)
     settings = load_settings(repo.root)
     if args.hook_command == "run":
         return hook.run_pre_commit(repo, settings, review_all=args.review_all)
-    note = hook.write_note(repo, settings)
+    from specdraft.drafting.provenance import RecordDamaged
+
+    try:
+        note = hook.write_note(repo, settings)
+    except RecordDamaged as damage:
+        print(
+            f"specdraft: no note written for this commit: {damage.reason()}; "
+            "`specdraft hook repair` moves the unreadable lines aside",
+            file=sys.stderr,
+        )
+        return 1
     if note is not None and note["lines"]["unreviewed"]:
         count = note["lines"]["unreviewed"]
         print(
@@ -67,4 +92,27 @@ def run(args: argparse.Namespace) -> int:
             "in this commit (see specdraft log)",
             file=sys.stderr,
         )
+    return 0
+
+
+def _repair(repo: GitRepo) -> int:
+    """`specdraft hook repair`: move the unreadable lines of the record aside; say what was done."""
+    from specdraft.drafting.provenance import repair_record
+
+    done = repair_record(repo)
+    if done.aside is None:
+        print(f"specdraft hook: the review record {done.path} reads whole; nothing to repair")
+        return 0
+    count = len(done.problems)
+    print(f"specdraft hook: the review record {done.path} was damaged:")
+    for problem in done.problems:
+        print(f"  {problem.describe()}")
+    print(
+        f"specdraft hook: moved {count} unreadable line{'s' if count != 1 else ''} aside to "
+        f"{done.aside}; kept {done.kept} readable line{'s' if done.kept != 1 else ''}"
+    )
+    print(
+        "specdraft hook: what the moved lines recorded is lost: review the staged changes "
+        "(`specdraft review --staged`) before you commit"
+    )
     return 0

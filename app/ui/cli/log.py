@@ -3,6 +3,8 @@
 Reads the git notes under ``refs/notes/specdraft`` that the post-commit hook writes and sums
 them: the human's acceptance rate (the alpha of a speculative decoder, here per hunk) per model
 and per file, review time per accepted line, and the drafted lines that landed unreviewed.
+When the review record cannot be read whole, the commits made since may have no note: the
+summary is still printed, the damage is said on standard error, and the exit status is 1.
 """
 
 from __future__ import annotations
@@ -114,6 +116,7 @@ def format_summary(summary: dict[str, Any], revision_range: str) -> str:
 def run(args: argparse.Namespace) -> int:
     from specdraft.core.git import GitRepo
     from specdraft.drafting.hook import read_notes
+    from specdraft.drafting.provenance import record_damage
 
     repo = GitRepo(".")
     repo.require_head()
@@ -123,4 +126,12 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         sys.stdout.write(format_summary(summary, args.range))
+    damage = record_damage(repo)
+    if damage is not None:
+        print(
+            f"specdraft log: {damage.reason()}; commits made since may have no note, so these "
+            "figures may count too little; `specdraft hook repair` moves the unreadable lines aside",
+            file=sys.stderr,
+        )
+        return 1
     return 0

@@ -121,15 +121,115 @@ def test_warn_setting_lets_the_commit_through(repo, env):
     assert "specdraft: warning: 2 staged lines drafted by AI" in result.stderr
 
 
-def test_reading_speed_guard_warns_by_default_and_can_block(repo, env):
+def test_reading_speed_guard_blocks_by_default_and_can_warn(repo, env):
+    """`yes y | specdraft edit --plain`: accepted faster than it can be read counts as unreviewed."""
+    before = head(repo, env)
     record_draft(repo, DRAFT, unattended=False, seconds=0.1)  # 3 lines in 0.1 s
     git(repo, "add", "calc.py")
-    blocked = commit(repo, {**env, "SPECDRAFT_HOOK_TOO_FAST": "block"})
-    assert blocked.returncode != 0
-    assert "accepted faster than it can be read; 3 lines in 0.1 s" in blocked.stderr
-    warned = commit(repo, env)
+    blocked = commit(repo, env)
+    assert blocked.returncode != 0 and head(repo, env) == before
+    assert "calc.py:5-6 (2 lines, drafted by tiny-coder): accepted faster than it can be read; " \
+        "3 lines in 0.1 s" in blocked.stderr
+    assert "`specdraft review --staged --only-unreviewed`, reading each hunk" in blocked.stderr
+    assert "faster than 5 lines per second (hook.reading_speed)" in blocked.stderr
+    assert 'hook.too_fast = "warn"' in blocked.stderr and "hook.unreviewed" not in blocked.stderr
+    warned = commit(repo, {**env, "SPECDRAFT_HOOK_TOO_FAST": "warn"})
     assert warned.returncode == 0, warned.stderr
     assert "warning" in warned.stderr and "faster than it can be read" in warned.stderr
+
+
+def test_too_fast_hunks_are_offered_for_review_like_unreviewed_ones(repo, env, monkeypatch):
+    import io
+
+    from specdraft.core.config import load_settings
+    from specdraft.core.git import GitRepo
+    from specdraft.drafting import hook
+
+    record_draft(repo, DRAFT, unattended=False, seconds=0.1)
+    git(repo, "add", "calc.py")
+    for key in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_NOSYSTEM", "XDG_CONFIG_HOME"):
+        monkeypatch.setenv(key, env[key])
+    monkeypatch.chdir(repo)
+    reviews = []
+    monkeypatch.setattr(hook, "_review", lambda tty, only_unreviewed: reviews.append(only_unreviewed))
+    terminal, out = FakeTerminal(b"y\n"), io.StringIO()
+    status = hook.run_pre_commit(GitRepo(repo), load_settings(repo), terminal=lambda: terminal, out=out)
+    assert status == 1 and reviews == [True]  # offered, reviewed (here: nothing changed), still fast
+    assert b"accepted faster than it can be read" in terminal.written
+    assert b"Review them now [y,n]? " in terminal.written
+    assert "The commit was stopped" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("draft", "changed", "listed"),
+    [
+        (  # the only drafted line of its hunk, one character changed: no hash matches any more
+            BASE.replace(b"x + 2\n", b"x * 2\n"),
+            BASE.replace(b"x + 2\n", b"x * 3\n"),
+            "calc.py:8 (1 line, drafted by tiny-coder): accepted without review (--yes); "
+            "line 8 changed since drafted",
+        ),
+        (  # one of two drafted lines changed: both are listed
+            DRAFT,
+            DRAFT.replace(b"check(x)", b"check(y)"),
+            "calc.py:5-6 (2 lines, drafted by tiny-coder): accepted without review (--yes); "
+            "line 6 changed since drafted",
+        ),
+        (  # re-indented
+            DRAFT,
+            DRAFT.replace(b"    check(x)", b"        check(x)"),
+            "calc.py:5-6 (2 lines",
+        ),
+    ],
+    ids=["one-line-hunk", "two-line-hunk", "indented"],
+)
+def test_a_trivial_edit_does_not_launder_a_drafted_line(repo, env, draft, changed, listed):
+    record_draft(repo, draft, unattended=True)
+    write_files(repo, {"calc.py": changed})
+    git(repo, "add", "calc.py")
+    result = commit(repo, env)
+    assert result.returncode != 0
+    assert listed in result.stderr
+
+
+def test_a_trivial_edit_of_a_reviewed_line_is_changed_after_review(repo, env):
+    record_draft(repo, BASE.replace(b"x + 2\n", b"x * 2\n"), unattended=False, seconds=20.0)
+    write_files(repo, {"calc.py": BASE.replace(b"x + 2\n", b"x * 3\n")})
+    git(repo, "add", "calc.py")
+    result = commit(repo, env)
+    assert result.returncode != 0
+    assert "calc.py:8 (1 line, drafted by tiny-coder): changed after review" in result.stderr
+
+
+def test_a_new_human_line_next_to_a_draft_passes(repo, env):
+    record_draft(repo, DRAFT, unattended=False, seconds=20.0)
+    write_files(repo, {"calc.py": DRAFT + b"def total(items):\n    return sum(item.price for item in items)\n"})
+    git(repo, "add", "calc.py")
+    result = commit(repo, env)
+    assert result.returncode == 0, result.stderr
+    note = json.loads(git(repo, "notes", "--ref=specdraft", "show", "HEAD"))
+    assert note["lines"] == {"drafted": 2, "reviewed": 2, "unreviewed": 0}
+
+
+def test_a_line_reviewed_at_commit_time_is_the_humans_once_committed(repo, env):
+    """The drafted line a commit-time review replaced lands with it: later edits are the human's."""
+    env = {**env, "SPECDRAFT_HOOK_READING_SPEED": "0"}  # piped answers come faster than reading
+    record_draft(repo, DRAFT, unattended=False, seconds=20.0)
+    write_files(repo, {"calc.py": DRAFT.replace(b"check(x)", b"check(y)")})
+    git(repo, "add", "calc.py")
+    assert "calc.py:6 (1 line, drafted by tiny-coder): changed after review" in commit(repo, env).stderr
+    reviewed = run_detached(
+        repo,
+        ["sh", "-c", 'printf "y\\n" | "$0" -m specdraft review --staged --only-unreviewed --plain',
+         sys.executable],
+        env,
+    )
+    assert reviewed.returncode == 0, reviewed.stderr
+    assert commit(repo, env).returncode == 0
+    write_files(repo, {"calc.py": DRAFT.replace(b"check(x)", b"check(z)")})
+    git(repo, "add", "calc.py")
+    later = commit(repo, env)
+    assert later.returncode == 0, later.stderr
 
 
 def test_existing_hook_still_runs_and_its_failure_fails_the_commit(tmp_path, env):

@@ -12,12 +12,12 @@ def test_defaults_file_and_environment(tmp_path):
     environ = {"XDG_CONFIG_HOME": str(tmp_path / "none")}
     assert load_settings(tmp_path, environ=environ).hook == {
         "unreviewed": "block",
-        "too_fast": "warn",
+        "too_fast": "block",
         "reading_speed": 5.0,
     }
     (tmp_path / ".specdraft.toml").write_text('[hook]\nunreviewed = "warn"\nreading_speed = 2\n')
-    settings = load_settings(tmp_path, environ={**environ, "SPECDRAFT_HOOK_TOO_FAST": "block"})
-    assert settings.hook == {"unreviewed": "warn", "too_fast": "block", "reading_speed": 2.0}
+    settings = load_settings(tmp_path, environ={**environ, "SPECDRAFT_HOOK_TOO_FAST": "warn"})
+    assert settings.hook == {"unreviewed": "warn", "too_fast": "warn", "reading_speed": 2.0}
     assert settings.source("hook.unreviewed") == str(tmp_path / ".specdraft.toml")
     assert settings.source("hook.too_fast") == "environment SPECDRAFT_HOOK_TOO_FAST"
 

@@ -180,12 +180,85 @@ def test_review_at_commit_time_covers_the_human_edit(tmp_path):
     assert classify_staged(repo).findings == []
 
 
-def test_a_damaged_record_line_is_skipped(tmp_path):
+def test_a_damaged_record_line_stops_the_reading_until_repaired(tmp_path):
+    """Fail closed: a damaged line is never skipped quietly; repair moves it aside."""
+    from specdraft.drafting.provenance import RecordDamaged, repair_record
+
     repo = make_repo(tmp_path / "r", {"calc.py": BASE})
     git_repo, session, _ = drafted(repo, BASE.replace(b"x + 2\n", b"x * 2\n"))
     session.accept()
     record_session(git_repo, session, drafter="m", unattended=True)
     path = store_dir(git_repo) / RECORD_NAME
     path.write_text("{not json\n[1]\n" + path.read_text() + '{"id": 3, "unknown": 1}\n')
-    store = load_store(git_repo)
-    assert [r.drafter for r in store.records] == ["m"]
+    with pytest.raises(RecordDamaged) as damage:
+        load_store(git_repo)
+    assert [problem.number for problem in damage.value.problems] == [1, 2, 4]
+    repaired = repair_record(git_repo)
+    assert repaired.kept == 1 and repaired.aside.read_text() == '{not json\n[1]\n{"id": 3, "unknown": 1}\n'
+    assert [r.drafter for r in load_store(git_repo).records] == ["m"]
+
+
+def test_records_keep_the_text_of_their_lines(tmp_path):
+    repo = make_repo(tmp_path / "r", {"calc.py": BASE})
+    git_repo, session, _ = drafted(repo, BASE.replace(b"x + 1\n", b"x + 100\n    check(x)   \n"))
+    session.accept()
+    record_session(git_repo, session, drafter="m", unattended=True)
+    (row,) = records(git_repo)
+    assert row["texts"] == ["    return x + 100", "    check(x)"]
+    assert row["lines"] == [line_hash(text.encode()) for text in row["texts"]]
+
+
+@pytest.mark.parametrize(
+    ("staged", "reason"),
+    [
+        (b"    return x * 3\n", "unattended"),  # one character
+        (b"        return x * 2\n", "unattended"),  # indented
+        (b"    return (x * 2)\n", "unattended"),
+        (b"    return x * 2 + offset\n", None),  # 0.73: more than a trivial edit
+        (b"    raise ValueError(x)\n", None),
+    ],
+)
+def test_a_line_still_mostly_a_drafted_one_is_that_line(tmp_path, staged, reason):
+    repo = make_repo(tmp_path / "r", {"calc.py": BASE})
+    git_repo, session, _ = drafted(repo, BASE.replace(b"x + 2\n", b"x * 2\n"))
+    session.accept()
+    record_session(git_repo, session, drafter="m", unattended=True)
+    write_files(repo, {"calc.py": BASE.replace(b"    return x + 2\n", staged)})
+    git(repo, "add", "calc.py")
+    found = classify_staged(repo)
+    assert [f.reason for f in found.findings] == ([reason] if reason else [])
+    if reason:
+        assert found.findings[0].detail == "line 8 changed since drafted"
+        assert found.matched == {records(git_repo)[0]["id"]: {line_hash(b"    return x * 2")}}
+
+
+def test_a_close_match_goes_to_the_closest_and_then_the_newest_draft(tmp_path):
+    repo = make_repo(tmp_path / "r", {"calc.py": BASE})
+    git_repo, session, clock = drafted(repo, BASE.replace(b"x + 2\n", b"x * 2\n"))
+    session.accept()
+    record_session(git_repo, session, drafter="old", unattended=True)  # unattended
+    clock.now = 30.0
+    session.stats()
+    record_session(git_repo, session, drafter="new", unattended=False)  # the same line, reviewed
+    write_files(repo, {"calc.py": BASE.replace(b"x + 2\n", b"x * 3\n")})
+    git(repo, "add", "calc.py")
+    (finding,) = classify_staged(repo).findings
+    assert finding.reason == "changed" and finding.drafters == ["new", "old"]
+
+
+def test_close_matching_fails_closed_when_its_comparisons_run_out(tmp_path, monkeypatch):
+    from specdraft.drafting import provenance
+
+    repo = make_repo(tmp_path / "r", {"calc.py": BASE})
+    drafted_lines = b"".join(b"    value_%d = compute(%d, items)\n" % (i, i) for i in range(150))
+    git_repo, session, _ = drafted(repo, BASE + drafted_lines)
+    session.accept()
+    record_session(git_repo, session, drafter="m", unattended=True)
+    human = b"".join(b"    total_%d = summarise(records[%d])\n" % (i, i) for i in range(150))
+    write_files(repo, {"calc.py": BASE + human})
+    git(repo, "add", "calc.py")
+    assert classify_staged(repo).findings == []  # unlike every drafted line: the human's
+    monkeypatch.setattr(provenance, "SIMILAR_BUDGET", 1000)
+    (finding,) = classify_staged(repo).findings
+    assert finding.reason == "unchecked" and len(finding.lines) < 150
+    assert "not compared with the drafted lines of this file" in finding.describe()

@@ -46,6 +46,7 @@ def test_hook_opens_the_review_of_the_unreviewed_hunk(tmp_path: Path):
         screen = tmux.wait_for("0/1 decided")  # the TUI, on the drafted hunk only
         assert "check(x)" in screen  # (human.txt is listed with 0/0 hunks: nothing of it to review)
         tmux.wait_for("y accept")
+        time.sleep(1.0)  # reading it: 3 lines at hook.reading_speed = 5 lines per second take 0.6 s
         tmux.send("y")
         tmux.wait_for("1/1 decided")
         tmux.send("q")

@@ -62,7 +62,7 @@ def test_log_reads_the_notes_of_real_commits(tmp_path):
     record_draft(repo, two, unattended=False, seconds=6.0)
     rows = (repo / ".git" / "specdraft" / "provenance.jsonl").read_text().splitlines()
     second = json.loads(rows[1])
-    second.update(decision="rejected", lines=[], applied=0)
+    second.update(decision="rejected", lines=[], texts=[], applied=0, seconds=0.0)
     (repo / ".git" / "specdraft" / "provenance.jsonl").write_text(rows[0] + "\n" + json.dumps(second) + "\n")
     (repo / "calc.py").write_bytes(DRAFT)  # the rejected hunk never reached the file
     git(repo, "add", "calc.py")
