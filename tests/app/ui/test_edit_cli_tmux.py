@@ -55,10 +55,11 @@ def test_bare_specdraft_asks_drafts_reviews_and_applies(tmp_path: Path):
         tmux = Tmux(tmp_path)
         tmux.start(specdraft_line(repo, environment, [], done))
         try:
-            tmux.wait_for("What should the model change?")
+            tmux.wait_for("What should the model change?")  # drawn after the box took the focus
             tmux.send("-l", "Make the greeting friendlier")
             tmux.wait_for("friendlier")
             tmux.send("Enter")
+            tmux.wait_for_cursor_on("find a file")  # the focus moved to the file finder
             tmux.send("-l", "greet")
             tmux.wait_for("▊  greet ")
             tmux.send("Enter")

@@ -91,6 +91,28 @@ class Tmux:
             time.sleep(0.1)
         raise AssertionError(f"{text!r} never appeared; the screen shows:\n{screen}")
 
+    def cursor_line(self) -> str:
+        """The screen line that holds the terminal's cursor (Textual keeps it in the focused input)."""
+        row = int(self.run("display-message", "-p", "-t", self.name, "#{cursor_y}").strip())
+        lines = self.screen().splitlines()
+        return lines[row] if 0 <= row < len(lines) else ""
+
+    def wait_for_cursor_on(self, text: str, timeout: float = 30.0) -> str:
+        """Wait until the line holding the cursor shows ``text``: the focus has moved to that
+        input, so keys sent now land in it. Sent any sooner (right after the enter that moves
+        the focus), the app can still hand them to the input the focus is leaving."""
+        deadline = time.monotonic() + timeout
+        line = ""
+        while time.monotonic() < deadline:
+            line = self.cursor_line()
+            if text in line:
+                return line
+            time.sleep(0.05)
+        raise AssertionError(
+            f"the cursor never reached a line showing {text!r} (it is on {line!r}); "
+            f"the screen shows:\n{self.screen()}"
+        )
+
     def stop(self) -> None:
         subprocess.run([TMUX, "-S", self.socket, "kill-server"], capture_output=True)
 
