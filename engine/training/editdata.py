@@ -1,30 +1,49 @@
-"""Training data for the builtin models: Python standard library source and synthetic code edits.
+"""Training data for the builtin models: Python source and synthetic code edits, with their instructions.
 
-Everything is made here, deterministically: the source files of this machine's Python standard
-library (tests, IDLE, generated tables and third-party packages excluded), a file-level held-out
-split, and mechanical edits generated with `ast`/`tokenize` from functions and classes in those
-files: (original snippet, instruction, edited snippet). Every edited snippet parses, and differs
-from the original exactly as its instruction says (tests/engine/training/test_editdata.py checks each kind).
+Everything is made here, deterministically: the source files (this machine's Python standard
+library, and the pure-Python files of permissively licensed packages installed beside it:
+`PACKAGE_LICENCES`), a file-level held-out split (`is_heldout`, for both), and mechanical edits
+made with `ast`/`tokenize`. Each edit function finds something to change, describes it as a
+`phrasing.EditSpec` and computes the replacements exactly; the instruction comes from the phrasing
+grammar (phrasing.py), which keeps a fixed part of itself out of training. Edits are made on
+single functions and classes (`generate_edits`) and on whole modules cut into windows the way the
+app cuts a long file (`generate_module_edits`): one example per window, the same instruction for
+each, and windows the edit does not touch answered unchanged. Every edited text parses and differs
+from the original exactly as its spec says (tests/engine/training/test_editdata.py checks each kind).
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import hashlib
+import importlib.metadata
 import io
 import keyword
 import random
 import re
+import sys
 import sysconfig
 import textwrap
 import tokenize
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from specdraft.engine.editprompt import instruction_misses
+from specdraft.engine.editprompt import (
+    blank_edges,
+    instruction_misses,
+    quoted_spans,
+    render_edit_prompt,
+    statement_starts,
+    window_ranges,
+)
+from specdraft.engine.training import phrasing
+from specdraft.engine.training.phrasing import EditSpec
 
+DATA_VERSION = 2  # 1: templates per kind and random windows; 2: the phrasing grammar, module-wide edits, packages
 HELDOUT_PERCENT = 5  # files whose path hashes below this percentage are never trained on
 
 # Directories (relative to the stdlib root) left out: tests, IDLE and demos, generated tables,
@@ -45,15 +64,24 @@ MAX_FILE_BYTES = 400_000
 class EditExample:
     """One synthetic edit: the model sees `instruction` and `original`, answers with `edited`."""
 
-    kind: str
+    kind: str  # the edit's kind; "no_change" for a window the edit leaves as it is
     instruction: str
     original: str
     edited: str
-    path: str  # stdlib file the snippet comes from, relative to the stdlib root
-    scope: str = "snippet"  # "snippet": one function or class, dedented; "window": lines of a module
+    path: str  # file the text comes from, relative to the stdlib root or site-packages
+    scope: str = "snippet"  # "snippet": one function or class, dedented; "window": lines of a module as the app sends them
+    phrasing: str = "train"  # "heldout": the instruction uses a held-out shape, verb or wrapper of the grammar
+    shape: str = ""  # the grammar's sentence shape (phrasing.Phrase.shape)
+    edit_kind: str = ""  # the kind of the edit the instruction asks for (for "no_change" windows too)
+    sent: bool | None = None  # windows: whether the app sends this window to the model (windows_about)
+    spec: dict = field(default_factory=dict)  # the edit as data (phrasing.EditSpec)
 
-    def to_dict(self) -> dict[str, str]:
+    def to_dict(self) -> dict:
         return asdict(self)
+
+
+# ---------------------------------------------------------------------------------------------
+# source files: the standard library
 
 
 def stdlib_root() -> Path:
@@ -94,13 +122,98 @@ def read_source(root: Path, relpath: str) -> str | None:
 
 
 # ---------------------------------------------------------------------------------------------
+# source files: permissively licensed packages installed beside this interpreter
+
+# Distributions whose pure-Python files may be trained on, with their licence (as their metadata
+# states it: `licence_ok` checks the installed metadata agrees, and refuses any copyleft term).
+# Left out on purpose: MPL-licensed ones (certifi, hypothesis, tqdm), mixed or unclear licences
+# (regex, numpy, torch, transformers: also mostly not application code), compiled packages, the
+# project itself, and every vendored tree (`_vendor`, whose licences are its own).
+PACKAGE_LICENCES = {
+    "annotated-types": "MIT", "anyio": "MIT", "cfgv": "MIT", "click": "BSD-3-Clause",
+    "distlib": "PSF-2.0", "filelock": "MIT", "fsspec": "BSD-3-Clause", "gitdb": "BSD-3-Clause",
+    "GitPython": "BSD-3-Clause", "h11": "MIT", "httpcore": "BSD-3-Clause", "httpx": "BSD-3-Clause",
+    "huggingface_hub": "Apache-2.0", "identify": "MIT", "idna": "BSD-3-Clause", "iniconfig": "MIT",
+    "Jinja2": "BSD-3-Clause", "linkify-it-py": "MIT", "markdown-it-py": "MIT", "MarkupSafe": "BSD-3-Clause",
+    "mdit-py-plugins": "MIT", "mdurl": "MIT", "networkx": "BSD-3-Clause", "nodeenv": "BSD-3-Clause",
+    "packaging": "Apache-2.0 OR BSD-2-Clause", "pip": "MIT", "platformdirs": "MIT", "pluggy": "MIT",
+    "pre_commit": "MIT", "pydantic": "MIT", "Pygments": "BSD-2-Clause", "pytest": "MIT",
+    "pytest-asyncio": "Apache-2.0", "python-discovery": "MIT", "PyYAML": "MIT", "rich": "MIT",
+    "setuptools": "MIT", "shellingham": "ISC", "smmap": "BSD-3-Clause", "sortedcontainers": "Apache-2.0",
+    "syrupy": "Apache-2.0", "textual": "MIT", "tomlkit": "MIT", "truststore": "MIT", "typer": "MIT",
+    "typing-inspection": "MIT", "typing_extensions": "PSF-2.0", "unidiff": "MIT", "virtualenv": "MIT",
+    "vulture": "MIT",
+}  # fmt: skip
+# A word of the metadata that confirms each licence family; a term that rules a distribution out.
+_LICENCE_WORDS = {"MIT": ("MIT",), "BSD": ("BSD",), "Apache": ("Apache",), "PSF": ("PSF", "Python Software Foundation"),
+                  "ISC": ("ISC",)}  # fmt: skip
+_COPYLEFT = re.compile(r"\b(A?GPL|LGPL|MPL|Mozilla|EUPL|CDDL|EPL|Eclipse|SSPL|Commons Clause|Proprietary)\b", re.I)
+PACKAGE_EXCLUDED_DIRS = {"_vendor", "vendor", "_vendored", "vendored", "extern", "_distutils", "tests", "test",
+                         "testing", "__pycache__", "example", "examples", "docs"}  # fmt: skip
+MAX_PACKAGE_FILES = 40  # files per distribution at most (the biggest would swamp the rest), chosen by path hash
+EVAL_DIR = Path(__file__).resolve().parents[1] / "builtin" / "eval"  # the evaluation's modules: never training data
+
+
+def licence_ok(metadata, expected: str) -> bool:
+    """Whether a distribution's metadata states the `expected` licence (License-Expression,
+    License or classifiers) and names no copyleft or proprietary term."""
+    stated = " ".join([metadata.get("License-Expression") or "", (metadata.get("License") or "").split("\n")[0]]
+                      + [c for c in (metadata.get_all("Classifier") or []) if c.startswith("License")])  # fmt: skip
+    if not stated.strip() or _COPYLEFT.search(stated):
+        return False
+    words = [word for family, family_words in _LICENCE_WORDS.items() if family in expected for word in family_words]
+    return any(re.search(rf"\b{re.escape(word)}\b", stated) for word in words)
+
+
+@dataclass(frozen=True)
+class PackageFile:
+    relpath: str  # relative to site-packages: the path a prompt shows, and the held-out key
+    distribution: str
+    licence: str
+
+
+def site_packages() -> Path:
+    return Path(sysconfig.get_paths()["purelib"])
+
+
+def list_package_files(site: Path | None = None, allowed: dict[str, str] | None = None,
+                       per_package: int = MAX_PACKAGE_FILES) -> list[PackageFile]:  # fmt: skip
+    """The .py files of the `allowed` distributions installed in `site` whose metadata states the
+    licence listed: no vendored trees or tests, no file over MAX_FILE_BYTES, at most `per_package`
+    per distribution (chosen by a hash of the path, stable), sorted by path."""
+    site = site or site_packages()
+    allowed = PACKAGE_LICENCES if allowed is None else allowed
+    by_name = {name.lower().replace("_", "-"): (name, licence) for name, licence in allowed.items()}
+    found: list[PackageFile] = []
+    for dist in importlib.metadata.distributions(path=[str(site)]):
+        name = dist.metadata.get("Name") or ""
+        entry = by_name.get(name.lower().replace("_", "-"))
+        if entry is None or not licence_ok(dist.metadata, entry[1]) or not dist.files:
+            continue
+        chosen = []
+        for file in dist.files:
+            rel = Path(str(file))
+            if rel.suffix != ".py" or ".." in rel.parts or rel.name == "__main__.py" or rel.name.startswith("test_"):
+                continue
+            if rel.name == "conftest.py" or any(part in PACKAGE_EXCLUDED_DIRS for part in rel.parts[:-1]):
+                continue
+            path = site / rel
+            if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES or EVAL_DIR in path.resolve().parents:
+                continue
+            chosen.append(rel.as_posix())
+        chosen.sort(key=lambda p: hashlib.sha1(p.encode()).hexdigest())
+        found += [PackageFile(p, entry[0], entry[1]) for p in chosen[:per_package]]
+    return sorted(found, key=lambda f: f.relpath)
+
+
+# ---------------------------------------------------------------------------------------------
 # snippets
 
 
 def extract_snippets(source: str, min_lines: int = 4, max_lines: int = 60) -> list[str]:
     """Top-level functions and classes, and methods (dedented), of `min_lines`..`max_lines` lines.
 
-    Only ASCII snippets are kept, so that `ast` column offsets (bytes) equal string offsets.
+    Only ASCII snippets are kept (a model trained on them writes ASCII code).
     """
     try:
         tree = ast.parse(source)
@@ -134,114 +247,172 @@ def extract_snippets(source: str, min_lines: int = 4, max_lines: int = 60) -> li
     return snippets
 
 
-def extract_windows(source: str, rng: random.Random, min_lines: int = 6, max_lines: int = 36) -> list[str]:
-    """Windows of a module's lines such as the app sends a local model for a long file.
-
-    Runs of two or more consecutive statements, at the top level or in a class body (indented
-    as in the file), with the blank lines and comments between them, `min_lines`..`max_lines`
-    lines long (a random size per window), tiling the module: imports, constants, several
-    functions or methods in one window. ASCII only, like the snippets.
-    """
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return []
-    lines = source.splitlines(keepends=True)
-    bodies = [tree.body] + [node.body for node in tree.body if isinstance(node, ast.ClassDef)]
-    windows = []
-    for body in bodies:
-        starts = [min([s.lineno] + [d.lineno for d in getattr(s, "decorator_list", [])]) for s in body]
-        ends = [s.end_lineno or s.lineno for s in body]
-        i = 0
-        while i < len(body):
-            size = rng.randint(min_lines, max_lines)
-            j = i
-            while j + 1 < len(body) and ends[j + 1] - starts[i] + 1 <= size:
-                j += 1
-            if j == i or ends[j] - starts[i] + 1 < min_lines:
-                i += 1
-                continue
-            text = "".join(lines[starts[i] - 1 : ends[j]])
-            if not text.endswith("\n"):
-                text += "\n"
-            if _window_ok(text):
-                windows.append(text)
-            i = j + 1
-    return windows
-
-
-def _window_ok(text: str) -> bool:
-    if not text.isascii() or "\t" in text or "\f" in text or "\\\n" in text or re.search(r"^[ ]+$", text, re.M):
-        return False
-    prefix = _indent_of(text)
-    return textwrap.indent(textwrap.dedent(text), prefix) == text
-
-
-def _indent_of(text: str) -> str:
-    """The whitespace textwrap.dedent takes off every line of `text`."""
-    dedented = textwrap.dedent(text)
-    for line, original in zip(dedented.splitlines(), text.splitlines(), strict=True):
-        if line.strip():
-            return original[: len(original) - len(line)]
-    return ""
-
-
-def make_window_edit(window: str, kind: str, rng: random.Random) -> tuple[str, str] | None:
-    """make_edit on a window that may be indented (methods of a class): edited at column 0,
-    indented back as in the file."""
-    prefix = _indent_of(window)
-    result = make_edit(textwrap.dedent(window), kind, rng)
-    if result is None:
-        return None
-    return result[0], textwrap.indent(result[1], prefix)
-
-
-def generate_window_edits(files: list[tuple[str, str]], seed: int, unchanged_share: float = 0.15,
-                          passes: int = 1) -> Iterator[EditExample]:  # fmt: skip
-    """One edit per window of each file (kinds kept roughly balanced; `passes` tilings of each
-    file, with other window sizes each), and for about `unchanged_share` of the windows also the
-    instruction of another window of the same file that quotes nothing in this one, answered with
-    the window unchanged (kind "no_change"): a long file is rewritten window by window, and most
-    windows must come back as they were.
-    """
-    rng = random.Random(seed)
-    counts = dict.fromkeys(EDIT_KINDS, 0)
-    for relpath, text in (item for _ in range(passes) for item in files):
-        windows = extract_windows(text, rng)
-        made: list[tuple[int, str]] = []
-        for number, window in enumerate(windows):
-            for kind in sorted(EDIT_KINDS, key=lambda k: (counts[k], rng.random())):
-                result = make_window_edit(window, kind, rng)
-                if result is not None:
-                    counts[kind] += 1
-                    made.append((number, result[0]))
-                    yield EditExample(kind, result[0], window, result[1], relpath, "window")
-                    break
-        for number, window in enumerate(windows):
-            if rng.random() >= unchanged_share:
-                continue
-            others = [instruction for n, instruction in made if n != number and instruction_misses(instruction, window)]
-            if others:
-                yield EditExample("no_change", rng.choice(others), window, window, relpath, "window")
+def module_ok(text: str) -> bool:
+    """Whether a whole module can be edited and windowed as the app does: no tabs in its
+    indentation, no line breaks other than newlines (the app's lines and ast's must agree)."""
+    lines_agree = len(text.splitlines()) == text.count("\n") + (not text.endswith("\n"))
+    return lines_agree and not re.search(r"^ *\t", text, re.M)
 
 
 # ---------------------------------------------------------------------------------------------
-# helpers over positions
+# a text to edit, with what the edits need to know about it
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp, ast.SetComp,
+           ast.DictComp, ast.GeneratorExp)  # fmt: skip
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+class _Info:
+    """Who binds and uses each name, and where (one walk over the tree)."""
+
+    def __init__(self, tree: ast.AST):
+        self.parent: dict[int, ast.AST] = {}
+        self.scope: dict[int, ast.AST | None] = {}  # innermost function, lambda, class or comprehension; None: the module
+        self.bindings: dict[str, list[tuple[ast.AST | None, ast.AST]]] = {}
+        self.name_nodes: dict[str, list[ast.Name]] = {}
+        self.attributes: dict[str, list[ast.Attribute]] = {}
+        self.keywords: dict[str, list[tuple[ast.keyword, ast.Call]]] = {}
+        self.defs: dict[str, list[ast.AST]] = {}
+        self.spelled: set[str] = set()  # names a string spells where code looks them up: __all__, __slots__, getattr
+        self.declared: set[str] = set()  # global and nonlocal names
+        self.in_fstring: set[int] = set()  # nodes inside f-strings (positions unreliable before 3.12)
+        self.assigned: dict[int, set[str]] = {}  # id(scope) -> names assigned (plain names) in it
+        self._visit(tree, None, None, False)
+
+    def _bind(self, name: str, scope: ast.AST | None, node: ast.AST) -> None:
+        self.bindings.setdefault(name, []).append((scope, node))
+
+    def _visit(self, node: ast.AST, scope: ast.AST | None, parent: ast.AST | None, in_f: bool) -> None:
+        nid = id(node)
+        self.parent[nid] = parent
+        self.scope[nid] = scope
+        if in_f:
+            self.in_fstring.add(nid)
+        in_f = in_f or isinstance(node, ast.JoinedStr)
+        if isinstance(node, ast.Name):
+            self.name_nodes.setdefault(node.id, []).append(node)
+            if not isinstance(node.ctx, ast.Load):
+                self._bind(node.id, scope, node)
+                self.assigned.setdefault(id(scope), set()).add(node.id)
+        elif isinstance(node, ast.Attribute):
+            self.attributes.setdefault(node.attr, []).append(node)
+        elif isinstance(node, ast.Call):
+            for kw in node.keywords:
+                if kw.arg:
+                    self.keywords.setdefault(kw.arg, []).append((kw, node))
+            if isinstance(node.func, ast.Name) and node.func.id in ("getattr", "setattr", "hasattr", "delattr"):
+                self.spelled.update(a.value for a in node.args[1:2] if isinstance(a, ast.Constant) and isinstance(a.value, str))
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in ("__all__", "__slots__") for t in node.targets):
+            self.spelled.update(n.value for n in ast.walk(node.value) if isinstance(n, ast.Constant) and isinstance(n.value, str))
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            self.declared.update(node.names)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                self._bind((alias.asname or alias.name).split(".")[0], scope, alias)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            self._bind(node.name, scope, node)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            self._bind(node.name, scope, node)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            self._bind(node.rest, scope, node)
+
+        def inner(children, child_scope):
+            for child in children:
+                if child is not None:
+                    self._visit(child, child_scope, node, in_f)
+
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if not isinstance(node, ast.Lambda):
+                self.defs.setdefault(node.name, []).append(node)
+                self._bind(node.name, scope, node)
+                inner(node.decorator_list, scope)
+                inner([node.returns], scope)
+            args = node.args
+            inner(args.defaults + list(args.kw_defaults), scope)
+            for arg in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
+                if arg is None:
+                    continue
+                self.parent[id(arg)], self.scope[id(arg)] = node, node
+                self._bind(arg.arg, node, arg)
+                if arg.annotation is not None:
+                    self._visit(arg.annotation, scope, arg, in_f)
+            inner(node.body if isinstance(node.body, list) else [node.body], node)
+        elif isinstance(node, ast.ClassDef):
+            self.defs.setdefault(node.name, []).append(node)
+            self._bind(node.name, scope, node)
+            inner(node.decorator_list + node.bases + node.keywords, scope)
+            inner(node.body, node)
+        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            first = node.generators[0]
+            inner([first.iter], scope)
+            for number, gen in enumerate(node.generators):
+                self.parent[id(gen)], self.scope[id(gen)] = node, node
+                inner([gen.target] + ([gen.iter] if number else []) + gen.ifs, node)
+            inner([node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt], node)
+        else:
+            inner(ast.iter_child_nodes(node), scope)
+
+    def inside(self, node: ast.AST, container: ast.AST) -> bool:
+        """Whether `node` lies within `container` (or is it)."""
+        while node is not None:
+            if node is container:
+                return True
+            node = self.parent.get(id(node))
+        return False
+
+    def enclosing(self, node: ast.AST, kinds: tuple[type, ...]) -> ast.AST | None:
+        node = self.parent.get(id(node))
+        while node is not None and not isinstance(node, kinds):
+            node = self.parent.get(id(node))
+        return node
 
 
 class _Source:
-    """A snippet with its AST and helpers to turn (line, column) positions into string offsets."""
+    """A text with its AST, tokens and helpers to turn positions into string offsets."""
 
     def __init__(self, text: str):
         self.text = text
         self.tree = ast.parse(text)
-        self.lines = text.splitlines(keepends=True)
+        self.lines = [line + "\n" for line in text.split("\n")]  # ast's lines: newlines only
+        self.lines[-1] = self.lines[-1][:-1]
+        if not self.lines[-1]:
+            self.lines.pop()
         self.starts = [0]
         for line in self.lines:
             self.starts.append(self.starts[-1] + len(line))
-        self.names = {tok.string for tok in _tokens(text) if tok.type == tokenize.NAME}
+        self.tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+        self.names = {tok.string for tok in self.tokens if tok.type == tokenize.NAME}
+        self.words = set(re.findall(r"\w+", text))  # in comments and strings too: a new name is new everywhere
+
+    @functools.cached_property
+    def info(self) -> _Info:
+        return _Info(self.tree)
+
+    @functools.cached_property
+    def name_offsets(self) -> dict[str, list[int]]:
+        """Offsets of each identifier token."""
+        found: dict[str, list[int]] = {}
+        for tok in self.tokens:
+            if tok.type == tokenize.NAME:
+                found.setdefault(tok.string, []).append(self.toffset(*tok.start))
+        return found
+
+    @functools.cached_property
+    def _op_offsets(self) -> tuple[list[int], list[str]]:
+        ops = [(self.toffset(*tok.start), tok.string) for tok in self.tokens if tok.type == tokenize.OP]
+        return [o for o, _ in ops], [s for _, s in ops]
+
+    def col(self, lineno: int, col: int) -> int:
+        """ast's column (UTF-8 bytes) as a character column."""
+        line = self.lines[lineno - 1]
+        return col if line.isascii() else len(line.encode("utf-8")[:col].decode("utf-8", "ignore"))
 
     def offset(self, lineno: int, col: int) -> int:
+        """String offset of an ast position."""
+        return self.starts[lineno - 1] + self.col(lineno, col)
+
+    def toffset(self, lineno: int, col: int) -> int:
+        """String offset of a tokenize position (columns in characters)."""
         return self.starts[lineno - 1] + col
 
     def span(self, node: ast.AST) -> tuple[int, int]:
@@ -254,50 +425,85 @@ class _Source:
     def line_of(self, lineno: int) -> str:
         return self.lines[lineno - 1]
 
-    def functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-        return [n for n in ast.walk(self.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    @functools.cached_property
+    def nodes(self) -> list[ast.AST]:
+        """Every node of the tree (ast.walk's order)."""
+        return list(ast.walk(self.tree))
 
-    def fresh_name(self, rng: random.Random, hint: str = "") -> str:
-        """A new identifier that does not occur in the snippet and is no keyword or builtin."""
+    @functools.cached_property
+    def _functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+        return [n for n in self.nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+    def functions(self) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+        return self._functions
+
+    @functools.cached_property
+    def param_owners(self) -> dict[str, list[ast.AST]]:
+        """Parameter name -> the functions that have a parameter so named."""
+        owners: dict[str, list[ast.AST]] = {}
+        for func in self._functions:
+            a = func.args
+            for arg in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg]:
+                if arg is not None:
+                    owners.setdefault(arg.arg, []).append(func)
+        return owners
+
+    @functools.cached_property
+    def single_line_statements(self) -> list[tuple[ast.stmt, list[ast.stmt]]]:
+        return _single_line_statements(self)
+
+    def fresh_name(self, rng: random.Random, hint: str = "", style: str = "snake") -> str:
+        """A new identifier that does not occur in the text and is no keyword or builtin;
+        `style` "upper" for constants, "camel" for classes."""
         for _ in range(50):
-            style = rng.random()
+            roll = rng.random()
             word = rng.choice(NAME_WORDS)
-            if style < 0.4:
+            bare = hint.strip("_")
+            if roll < 0.4:
                 name = word
-            elif style < 0.75:
+            elif roll < 0.75:
                 name = f"{word}_{rng.choice(NAME_WORDS)}"
-            elif hint and not hint.startswith("_"):
-                name = f"{hint}_{word}" if rng.random() < 0.5 else f"{word}_{hint}"
+            elif bare and style != "camel":
+                name = f"{bare.lower()}_{word}" if rng.random() < 0.5 else f"{word}_{bare.lower()}"
             else:
                 name = f"{rng.choice(NAME_PREFIXES)}_{word}"
+            if style == "upper":
+                name = name.upper()
+            elif style == "camel":
+                name = "".join(part.capitalize() for part in name.split("_"))
             if hint.startswith("_") and not name.startswith("_"):
                 name = "_" + name
-            if name not in self.names and not keyword.iskeyword(name) and not hasattr(builtins, name):
+            if name not in self.words and not keyword.iskeyword(name) and not hasattr(builtins, name):
                 return name
         return f"renamed_{hint.strip('_') or 'name'}_{rng.randrange(1000)}"
 
-    def header_colon(self, func: ast.AST) -> int:
+    def header_colon(self, node: ast.AST) -> int:
         """Offset of the ':' that ends a def/class header (the first ':' at bracket depth 0)."""
-        start = self.offset(func.lineno, func.col_offset)
+        offsets, strings = self._op_offsets
+        start = self.offset(node.lineno, node.col_offset)
         depth = 0
-        for tok in _tokens(self.text):
-            tok_start = self.offset(*tok.start)
-            if tok_start < start or tok.type != tokenize.OP:
-                continue
-            if tok.string in "([{":
+        for index in range(bisect_left(offsets, start), len(offsets)):
+            op = strings[index]
+            if op in "([{":
                 depth += 1
-            elif tok.string in ")]}":
+            elif op in ")]}":
                 depth -= 1
-            elif tok.string == ":" and depth == 0:
-                return tok_start
+            elif op == ":" and depth == 0:
+                return offsets[index]
         raise ValueError("no header colon")
 
+    def def_name_span(self, node: ast.AST) -> tuple[int, int] | None:
+        """The span of a def's or class's own name."""
+        match = re.compile(r"(async\s+)?(def|class)\s+(" + re.escape(node.name) + r")\b").match(
+            self.line_of(node.lineno), self.col(node.lineno, node.col_offset)
+        )
+        if not match:
+            return None
+        start = self.starts[node.lineno - 1] + match.start(3)
+        return start, start + len(node.name)
 
-def _tokens(text: str) -> list[tokenize.TokenInfo]:
-    return list(tokenize.generate_tokens(io.StringIO(text).readline))
 
-
-def _replace(text: str, edits: list[tuple[int, int, str]]) -> str:
+def _replace(text: str, edits) -> str:
     """Apply (start, end, new_text) replacements given as string offsets (non-overlapping)."""
     for start, end, new in sorted(edits, reverse=True):
         text = text[:start] + new + text[end:]
@@ -306,23 +512,6 @@ def _replace(text: str, edits: list[tuple[int, int, str]]) -> str:
 
 def _indent_of(line: str) -> str:
     return line[: len(line) - len(line.lstrip(" "))]
-
-
-def _quoted(name: str) -> str:
-    return f"`{name}`"
-
-
-def _func_label(func: ast.AST) -> str:
-    return _quoted(func.name)
-
-
-def _inside_fstring(tree: ast.AST) -> set[int]:
-    """ids of nodes inside f-strings (their positions are unreliable before Python 3.12)."""
-    inside: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.JoinedStr):
-            inside.update(id(n) for n in ast.walk(node))
-    return inside
 
 
 def _simple_params(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -341,12 +530,16 @@ def _is_self(arg: ast.arg, index: int) -> bool:
     return index == 0 and arg.arg in ("self", "cls", "mcs", "klass")
 
 
+def _is_dunder(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__")
+
+
 def _single_line_statements(src: _Source) -> list[tuple[ast.stmt, list[ast.stmt]]]:
     """Simple statements alone on their line, with the body list that holds them."""
     found = []
-    for node in ast.walk(src.tree):
-        for field in ("body", "orelse", "finalbody"):
-            body = getattr(node, field, None)
+    for node in src.nodes:
+        for name in ("body", "orelse", "finalbody"):
+            body = getattr(node, name, None)
             if not isinstance(body, list):
                 continue
             for stmt in body:
@@ -363,10 +556,52 @@ def _single_line_statements(src: _Source) -> list[tuple[ast.stmt, list[ast.stmt]
     return found
 
 
+@functools.lru_cache(maxsize=8)
+def _line_counts(text: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for line in text.split("\n"):
+        counts[line.strip()] = counts.get(line.strip(), 0) + 1
+    return counts
+
+
 def _unique_line(src: _Source, lineno: int) -> str | None:
     stripped = src.line_of(lineno).strip()
-    count = sum(1 for line in src.lines if line.strip() == stripped)
-    return stripped if count == 1 else None
+    return stripped if _line_counts(src.text).get(stripped) == 1 else None
+
+
+def _where(src: _Source, func: ast.AST) -> tuple[str, str, bool] | None:
+    """(role, class, scope_needed) of a def: "method" with its class's name (or "" in a method
+    cut from its class), "function" or "class"; scope_needed when another def has its name, so
+    that an instruction must name the class. None when even that would not tell them apart."""
+    info = src.info
+    if isinstance(func, ast.ClassDef):
+        role, cls = "class", ""
+    else:
+        owner = info.scope.get(id(func))
+        if isinstance(owner, ast.ClassDef):
+            role, cls = "method", owner.name
+        elif owner is None and func.args.args and func.args.args[0].arg in ("self", "cls"):
+            role, cls = "method", ""
+        else:
+            role, cls = "function", ""
+    twins = [d for d in info.defs.get(func.name, []) if d is not func]
+    if not twins:
+        return role, cls, False
+    if role != "method" or not cls:
+        return None
+    same_class = [d for d in twins if isinstance(info.scope.get(id(d)), ast.ClassDef) and info.scope[id(d)].name == cls]
+    return None if same_class else (role, cls, True)
+
+
+def _enclosing_function(src: _Source, node: ast.AST) -> tuple[str, str]:
+    """(name, role) of the innermost function around `node`, or ("", "")."""
+    func = src.info.enclosing(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    if func is None:
+        return "", ""
+    where = _where(src, func)
+    if where is None or where[2]:
+        return "", ""  # its name does not say which one
+    return func.name, where[0]
 
 
 NAME_WORDS = [
@@ -384,104 +619,356 @@ EXCEPTIONS = ["ValueError", "KeyError", "OSError", "TypeError", "Exception", "At
 
 
 # ---------------------------------------------------------------------------------------------
-# the edit kinds: each takes a snippet and a seeded RNG and returns (instruction, edited) or None
-
-EditFn = Callable[[_Source, random.Random], "tuple[str, str] | None"]
+# the edit kinds: each takes a text and a seeded RNG and returns an Edit (or None: not applicable)
 
 
-def edit_rename_variable(src: _Source, rng: random.Random) -> tuple[str, str] | None:
-    """Rename a parameter or local variable of a function: every Name/arg with that id."""
-    funcs = src.functions()
-    if not funcs:
-        return None
-    func = rng.choice(funcs)
-    params = [a.arg for i, a in enumerate(func.args.args) if not _is_self(a, i)]
-    params += [a.arg for a in func.args.kwonlyargs]
-    stored = [n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
-    candidates = sorted(set(params + stored))
-    if not candidates:
-        return None
-    old = rng.choice(candidates)
-    skip = _inside_fstring(src.tree)
-    for node in ast.walk(src.tree):
-        if isinstance(node, (ast.Global, ast.Nonlocal)) and old in node.names:
-            return None
-        if isinstance(node, ast.keyword) and node.arg == old:
-            return None  # a call passing `old=` would also need renaming; leave those alone
-        if id(node) in skip and isinstance(node, ast.Name) and node.id == old:
-            return None
-    new = src.fresh_name(rng, old)
-    edits = []
-    for node in ast.walk(src.tree):
-        if isinstance(node, ast.Name) and node.id == old:
+@dataclass(frozen=True)
+class Edit:
+    """An edit as data (`spec`) and as exact replacements on `original`.
+
+    `anchors`: for each replacement, an offset of `original` that lies in the window the
+    replacement belongs to when the text is cut into windows (an insertion at the start of a line
+    goes with the line before it unless its anchor says otherwise)."""
+
+    spec: EditSpec
+    replacements: tuple[tuple[int, int, str], ...]
+    original: str
+    anchors: tuple[int, ...] = ()
+
+    @property
+    def edited(self) -> str:
+        return _replace(self.original, self.replacements)
+
+    def anchor(self, index: int) -> int:
+        if self.anchors:
+            return self.anchors[index]
+        start, end, _ = self.replacements[index]
+        return start if end > start else max(start - 1, 0)
+
+
+EditFn = Callable[[_Source, random.Random], "Edit | None"]
+
+
+def _edit(src: _Source, spec: EditSpec, replacements, anchors=()) -> Edit:
+    return Edit(spec, tuple(replacements), src.text, tuple(anchors))
+
+
+def _rename(src: _Source, nodes: list[ast.AST], old: str, new: str) -> list[tuple[int, int, str]] | None:
+    """Replacements renaming `old` to `new` at each node: names, parameters, defs, attributes, keywords."""
+    out = []
+    for node in nodes:
+        if isinstance(node, ast.Name):
             start, end = src.span(node)
-        elif isinstance(node, ast.arg) and node.arg == old:
+        elif isinstance(node, (ast.arg, ast.keyword)):
             start = src.offset(node.lineno, node.col_offset)
             end = start + len(old)
+        elif isinstance(node, ast.Attribute):
+            end = src.offset(node.end_lineno, node.end_col_offset)
+            start = end - len(old)
+        elif isinstance(node, _DEFS):
+            span = src.def_name_span(node)
+            if span is None:
+                return None
+            start, end = span
         else:
-            continue
+            return None
         if src.text[start:end] != old:
             return None
-        edits.append((start, end, new))
-    what = "parameter" if old in params else "variable"
-    instruction = rng.choice([
-        f"Rename the {what} `{old}` to `{new}`.",
-        f"Rename `{old}` to `{new}`.",
-        f"In {_func_label(func)}, rename the {what} `{old}` to `{new}`.",
-        f"Change the name of the {what} `{old}` to `{new}` everywhere it is used.",
-    ])
-    return instruction, _replace(src.text, edits)
+        out.append((start, end, new))
+    return out
 
 
-def edit_rename_function(src: _Source, rng: random.Random) -> tuple[str, str] | None:
-    """Rename a function or method and its uses in the snippet (calls and self./cls. attributes)."""
-    funcs = src.functions()
+def _is_call(info: _Info, node: ast.AST) -> bool:
+    parent = info.parent.get(id(node))
+    return isinstance(parent, ast.Call) and parent.func is node
+
+
+def _module_refs(src: _Source, name: str, definition: ast.AST) -> list[ast.Name] | None:
+    """The names that refer to the module-level `name` bound only by `definition`; None when a
+    rename would be unclear: another binding of the name (a local of the same name, an import, a
+    second assignment), a global statement, an f-string use, or a string that spells it where
+    code looks it up (`__all__`, getattr). Other strings stay as they are, and so does a method
+    of the same name: another thing."""
+    info = src.info
+    if name in info.declared or name in info.spelled or _is_dunder(name):
+        return None
+    for scope, node in info.bindings.get(name, []):
+        if node is definition:
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(scope, ast.ClassDef):
+            if not any(info.scope[id(n)] is scope for n in info.name_nodes.get(name, [])):
+                continue
+        return None
+    refs = [n for n in info.name_nodes.get(name, []) if n is not definition]
+    if any(id(n) in info.in_fstring for n in refs):
+        return None
+    return refs
+
+
+def _local_refs(src: _Source, func: ast.AST, name: str) -> list[ast.Name] | None:
+    """The names in `func` that refer to its local `name` (a parameter or variable); None when a
+    nested scope binds the name too, something other than an assignment binds it, it is declared
+    global or nonlocal, passed as a keyword `name=` in `func`, or used in an f-string."""
+    info = src.info
+    if name in info.declared:
+        return None
+    for scope, node in info.bindings.get(name, []):
+        if scope is func:
+            if not isinstance(node, (ast.Name, ast.arg)):
+                return None
+        elif scope is not None and info.inside(scope, func):
+            return None
+    refs = []
+    for node in info.name_nodes.get(name, []):
+        scope = info.scope[id(node)]
+        if scope is func or (scope is not None and info.inside(scope, func)):
+            if id(node) in info.in_fstring:
+                return None
+            refs.append(node)
+    if any(info.inside(kw, func) for kw, _ in info.keywords.get(name, [])):
+        return None
+    return refs
+
+
+def _outside(src: _Source, name: str, node: ast.AST, exclude: set[int] = frozenset()) -> bool:
+    """Whether the identifier `name` occurs outside `node`'s lines (besides offsets in `exclude`)."""
+    start = src.starts[node.lineno - 1]
+    end = src.starts[node.end_lineno] if node.end_lineno < len(src.starts) else len(src.text)
+    return any(not start <= o < end and o not in exclude for o in src.name_offsets.get(name, []))
+
+
+def edit_rename_function(src: _Source, rng: random.Random) -> Edit | None:
+    """Rename a module-level function: its def and every use (calls, references), across the text."""
+    info = src.info
+    funcs = [f for f in src.functions() if info.scope[id(f)] is None and not _is_dunder(f.name)
+             and _where(src, f) == ("function", "", False)]  # fmt: skip
     if not funcs:
         return None
     func = rng.choice(funcs)
-    old = func.name
-    if old.startswith("__") and old.endswith("__"):
-        return None  # dunder methods are called by Python, not by name
-    match = re.compile(r"(async\s+)?def\s+(" + re.escape(old) + r")\b").match(
-        src.line_of(func.lineno), func.col_offset
-    )
-    if not match:
+    refs = _module_refs(src, func.name, func)
+    if refs is None:
         return None
-    new = src.fresh_name(rng, old)
-    start = src.offset(func.lineno, match.start(2))
-    edits = [(start, start + len(old), new)]
-    skip = _inside_fstring(src.tree)
-    for node in ast.walk(src.tree):
-        if isinstance(node, ast.Name) and node.id == old:
-            if id(node) in skip:
-                return None
-            s, e = src.span(node)
-        elif isinstance(node, ast.Attribute) and node.attr == old:
-            if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
-                continue
-            if id(node) in skip:
-                return None
-            e = src.offset(node.end_lineno, node.end_col_offset)
-            s = e - len(old)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)) and old in node.names:
+    new = src.fresh_name(rng, func.name)
+    edits = _rename(src, [func, *refs], func.name, new)
+    if edits is None:
+        return None
+    calls = sum(_is_call(info, r) for r in refs)
+    return _edit(src, EditSpec("rename_function", func.name, "function", new, uses=len(refs), calls=calls), edits)
+
+
+def edit_rename_method(src: _Source, rng: random.Random) -> Edit | None:
+    """Rename a method: its def, `self.name` / `cls.name` in its class and `Class.name` anywhere.
+    Not applicable when the name is also used any other way (another object's attribute, a
+    plain name, getattr), where a reader could not tell which uses are meant."""
+    info = src.info
+    candidates = []
+    for func in src.functions():
+        where = _where(src, func)
+        if where and where[0] == "method" and not where[2] and not _is_dunder(func.name):
+            candidates.append(func)
+    if not candidates:
+        return None
+    func = rng.choice(candidates)
+    name = func.name
+    cls = info.scope[id(func)] if isinstance(info.scope[id(func)], ast.ClassDef) else None
+    if name in info.name_nodes or name in info.spelled or len(info.bindings.get(name, [])) != 1:
+        return None
+    attrs = info.attributes.get(name, [])
+    for attr in attrs:
+        value = attr.value
+        if id(attr) in info.in_fstring or not isinstance(value, ast.Name):
             return None
-        else:
+        if value.id in ("self", "cls") and info.enclosing(attr, (ast.ClassDef,)) is cls:
             continue
-        if src.text[s:e] != old:
+        if cls is not None and value.id == cls.name:
+            continue
+        return None
+    new = src.fresh_name(rng, name)
+    edits = _rename(src, [func, *attrs], name, new)
+    if edits is None:
+        return None
+    calls = sum(_is_call(info, a) for a in attrs)
+    spec = EditSpec("rename_method", name, "method", new, scope=cls.name if cls else "", scope_role="class" if cls else "",
+                    uses=len(attrs), calls=calls)  # fmt: skip
+    return _edit(src, spec, edits)
+
+
+def edit_rename_class(src: _Source, rng: random.Random) -> Edit | None:
+    """Rename a module-level class and every use of its name."""
+    info = src.info
+    classes = [c for c in src.nodes if isinstance(c, ast.ClassDef) and info.scope[id(c)] is None]
+    if not classes:
+        return None
+    cls = rng.choice(classes)
+    refs = _module_refs(src, cls.name, cls)
+    if refs is None or len(info.defs.get(cls.name, [])) != 1:
+        return None
+    new = src.fresh_name(rng, cls.name, "camel")
+    edits = _rename(src, [cls, *refs], cls.name, new)
+    if edits is None:
+        return None
+    calls = sum(_is_call(info, r) for r in refs)
+    return _edit(src, EditSpec("rename_class", cls.name, "class", new, uses=len(refs), calls=calls), edits)
+
+
+_UPPER = re.compile(r"_?[A-Z][A-Z0-9_]*\Z")
+
+
+def _module_assignments(src: _Source) -> list[tuple[ast.Assign, ast.Name]]:
+    """`NAME = value` statements at the top level of the text."""
+    return [(s, s.targets[0]) for s in src.tree.body
+            if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)]  # fmt: skip
+
+
+def edit_rename_constant(src: _Source, rng: random.Random) -> Edit | None:
+    """Rename a module-level UPPER_CASE constant and all its uses."""
+    constants = [(s, t) for s, t in _module_assignments(src) if _UPPER.match(t.id) and len(t.id) > 1]
+    if not constants:
+        return None
+    _, target = rng.choice(constants)
+    refs = _module_refs(src, target.id, target)
+    if refs is None:
+        return None
+    new = src.fresh_name(rng, target.id, "upper")
+    edits = _rename(src, [target, *refs], target.id, new)
+    if edits is None:
+        return None
+    return _edit(src, EditSpec("rename_constant", target.id, "constant", new, uses=len(refs)), edits)
+
+
+def edit_rename_variable(src: _Source, rng: random.Random) -> Edit | None:
+    """Rename a local variable of a function (every use in it, closures included), or a
+    module-level variable and all its uses."""
+    info = src.info
+    candidates: list[tuple[ast.AST | None, str]] = []
+    for func in src.functions():
+        params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
+        candidates += [(func, name) for name in sorted(info.assigned.get(id(func), set()) - params)]
+    candidates += [(None, t.id) for _, t in _module_assignments(src) if not _UPPER.match(t.id) and not _is_dunder(t.id)]
+    if not candidates:
+        return None
+    func, old = rng.choice(candidates)
+    if func is None:
+        definition = next(t for _, t in _module_assignments(src) if t.id == old)
+        refs = _module_refs(src, old, definition)
+        if refs is None:
             return None
-        edits.append((s, e, new))
-    kind = "method" if func.args.args and func.args.args[0].arg in ("self", "cls") else "function"
-    uses = len(edits) - 1
-    instruction = rng.choice([
-        f"Rename the {kind} `{old}` to `{new}`" + (" and update its uses." if uses else "."),
-        f"Rename `{old}` to `{new}`.",
-        f"Change the name of the {kind} `{old}` to `{new}`.",
-    ])
-    return instruction, _replace(src.text, edits)
+        new = src.fresh_name(rng, old)
+        edits = _rename(src, [definition, *refs], old, new)
+        spec = EditSpec("rename_variable", old, "variable", new, uses=len(refs))
+    else:
+        refs = _local_refs(src, func, old)
+        where = _where(src, func)
+        if refs is None or where is None:
+            return None
+        needed = _outside(src, old, func)
+        if needed and where[2]:
+            return None  # "in `f`" would not say which `f`
+        new = src.fresh_name(rng, old)
+        edits = _rename(src, refs, old, new)
+        spec = EditSpec("rename_variable", old, "variable", new, scope=func.name, scope_role=where[0],
+                        scope_needed=needed, uses=len(refs) - 1)  # fmt: skip
+    if edits is None:
+        return None
+    return _edit(src, spec, edits)
 
 
-def _literal_text(value: object, rng: random.Random, quote: str = "'") -> str:
-    return repr(value) if not isinstance(value, str) else f"{quote}{value}{quote}"
+def _call_targets(src: _Source, func: ast.AST, name: str) -> list[ast.Call] | None:
+    """Calls in the text that call `func` (by its name, or `self.name` in its class), or None when
+    the function is also referred to in a way whose calls cannot be seen (passed as a value, an
+    attribute of another object with its name, a duplicate def)."""
+    info = src.info
+    where = _where(src, func)
+    if where is None or where[2]:
+        return None
+    cls = info.scope[id(func)] if isinstance(info.scope[id(func)], ast.ClassDef) else None
+    calls = []
+    if where[0] == "function":
+        if info.scope[id(func)] is not None:
+            return [] if name not in info.name_nodes else None
+        refs = _module_refs(src, name, func)
+        if refs is None or not all(_is_call(info, r) for r in refs):
+            return None
+        calls = [info.parent[id(r)] for r in refs]
+        return calls
+    if name in info.name_nodes:
+        return None
+    for attr in info.attributes.get(name, []):
+        value = attr.value
+        if not _is_call(info, attr) or not isinstance(value, ast.Name):
+            return None
+        if value.id in ("self", "cls") and info.enclosing(attr, (ast.ClassDef,)) is cls:
+            calls.append(info.parent[id(attr)])
+        else:
+            return None
+    return calls
+
+
+def edit_rename_parameter(src: _Source, rng: random.Random) -> Edit | None:
+    """Rename a parameter of a function: in the signature, the body, and as a keyword argument in
+    the calls of the function the text makes."""
+    info = src.info
+    candidates = []
+    for func in src.functions():
+        args = func.args.args + func.args.kwonlyargs
+        candidates += [(func, a) for i, a in enumerate(args) if not (i == 0 and _is_self(a, 0) and func.args.args)]
+    if not candidates:
+        return None
+    func, arg = rng.choice(candidates)
+    old = arg.arg
+    refs = _local_refs(src, func, old)
+    where = _where(src, func)
+    if refs is None or where is None or where[2]:
+        return None
+    sites = [kw for kw, call in info.keywords.get(old, []) if not info.inside(kw, func)]
+    if sites:
+        calls = _call_targets(src, func, func.name)
+        if calls is None:
+            return None
+        ours = {id(c) for c in calls}
+        if any(id(call) not in ours for kw, call in info.keywords.get(old, []) if not info.inside(kw, func)):
+            return None  # `old=` passed to something else as well: which ones are meant?
+    site_offsets = {src.offset(kw.lineno, kw.col_offset) for kw in sites}
+    needed = _outside(src, old, func, site_offsets)
+    new = src.fresh_name(rng, old)
+    edits = _rename(src, [arg, *refs, *sites], old, new)
+    if edits is None:
+        return None
+    spec = EditSpec("rename_parameter", old, "parameter", new, scope=func.name, scope_role=where[0],
+                    scope_needed=needed, uses=len(refs), calls=len(sites))  # fmt: skip
+    return _edit(src, spec, edits)
+
+
+def edit_rename_attribute(src: _Source, rng: random.Random) -> Edit | None:
+    """Rename an instance attribute: every `self.name` in its class (or in a method cut from
+    it). Not applicable when the attribute is reached any other way (another object, another
+    class, a class attribute, a method of that name, getattr with a string, __slots__)."""
+    info = src.info
+    candidates = []
+    for name, nodes in info.attributes.items():
+        if _is_dunder(name) or name in info.spelled or name in info.defs:
+            continue
+        classes = {id(info.enclosing(n, (ast.ClassDef,))) for n in nodes}
+        if len(classes) != 1 or not any(isinstance(n.ctx, ast.Store) for n in nodes):
+            continue
+        if all(isinstance(n.value, ast.Name) and n.value.id == "self" and id(n) not in info.in_fstring for n in nodes):
+            candidates.append((name, nodes))
+    if not candidates:
+        return None
+    name, nodes = rng.choice(candidates)
+    cls = info.enclosing(nodes[0], (ast.ClassDef,))
+    if cls is not None:
+        if any(scope is cls for scope, _ in info.bindings.get(name, [])):
+            return None
+        if any(isinstance(t, ast.Name) and t.id == "__slots__" for s in cls.body if isinstance(s, ast.Assign) for t in s.targets):
+            return None
+    new = src.fresh_name(rng, name)
+    edits = _rename(src, nodes, name, new)
+    if edits is None:
+        return None
+    spec = EditSpec("rename_attribute", name, "attribute", new, scope=cls.name if cls else "",
+                    scope_role="class" if cls else "", uses=len(nodes))  # fmt: skip
+    return _edit(src, spec, edits)
 
 
 def _new_constant(value: object, rng: random.Random) -> object | None:
@@ -489,6 +976,8 @@ def _new_constant(value: object, rng: random.Random) -> object | None:
         return None
     if isinstance(value, int):
         choices = [value + 1, value - 1, value * 2, value + 10, rng.randrange(0, 100), rng.choice([8, 16, 32, 64, 100, 256, 1000, 1024])]
+        if value > 1 and value % 2 == 0:
+            choices.append(value // 2)
         choices = [c for c in choices if c != value and c >= 0]
         return rng.choice(choices) if choices else None
     if isinstance(value, float):
@@ -499,53 +988,104 @@ def _new_constant(value: object, rng: random.Random) -> object | None:
     return None
 
 
-def edit_change_literal(src: _Source, rng: random.Random) -> tuple[str, str] | None:
-    """Change a number or short string literal that occurs once in the snippet."""
-    skip = _inside_fstring(src.tree)
+def _plain_literal(src: _Source, node: ast.AST) -> str | None:
+    """The source text of a number or short simple string literal, or None for anything fancier
+    (prefixes, escapes, implicit concatenation, hex, underscores, exponents)."""
+    value = node.value
+    seg = src.segment(node)
+    if isinstance(value, bool) or value is None or isinstance(value, (bytes, complex)):
+        return None
+    if isinstance(value, str):
+        if not (1 <= len(value) <= 24) or not re.fullmatch(r"[\w .,:;/-]*", value) or not value.isascii():
+            return None
+        return seg if seg in (f"'{value}'", f'"{value}"') else None
+    if isinstance(value, (int, float)) and seg == repr(value) and len(seg) <= 12:
+        return seg
+    return None
+
+
+def _new_literal_text(src: _Source, node: ast.AST, rng: random.Random) -> str | None:
+    new_value = _new_constant(node.value, rng)
+    if new_value is None or new_value == node.value:
+        return None
+    seg = src.segment(node)
+    if isinstance(node.value, str):
+        return f"{seg[0]}{new_value}{seg[0]}"
+    text = repr(new_value)
+    return text if len(text) <= 12 else None
+
+
+def edit_change_constant(src: _Source, rng: random.Random) -> Edit | None:
+    """Change the value of a module-level UPPER_CASE constant (a number, short string or bool)."""
+    candidates = []
+    for stmt, target in _module_assignments(src):
+        value = stmt.value
+        if _UPPER.match(target.id) and isinstance(value, ast.Constant) and value.lineno == value.end_lineno:
+            if isinstance(value.value, bool) or _plain_literal(src, value):
+                candidates.append((target, value))
+    if not candidates:
+        return None
+    target, value = rng.choice(candidates)
+    refs = _module_refs(src, target.id, target)
+    if refs is None:
+        return None
+    old = src.segment(value)
+    new = repr(not value.value) if isinstance(value.value, bool) else _new_literal_text(src, value, rng)
+    if new is None:
+        return None
+    start, end = src.span(value)
+    spec = EditSpec("change_constant", target.id, "constant", old=old, new=new, uses=len(refs))
+    return _edit(src, spec, [(start, end, new)])
+
+
+def edit_change_literal(src: _Source, rng: random.Random) -> Edit | None:
+    """Change a number or short string literal that occurs once in the text."""
+    info = src.info
     docstrings = {
-        id(n.body[0].value) for n in ast.walk(src.tree)
+        id(n.body[0].value) for n in src.nodes
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module))
         and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)
-    }
+    }  # fmt: skip
     candidates = []
-    for node in ast.walk(src.tree):
-        if not isinstance(node, ast.Constant) or id(node) in skip or id(node) in docstrings:
+    for node in src.nodes:
+        if not isinstance(node, ast.Constant) or id(node) in info.in_fstring or id(node) in docstrings:
             continue
         if node.lineno != node.end_lineno:
             continue
-        value = node.value
-        seg = src.segment(node)
-        if isinstance(value, bool) or value is None or isinstance(value, (bytes, complex)):
-            continue
-        if isinstance(value, str):
-            if not (1 <= len(value) <= 24) or not re.fullmatch(r"[\w .,:;/-]*", value):
-                continue
-            if seg not in (f"'{value}'", f'"{value}"'):
-                continue  # prefixes, escapes, implicit concatenation
-        elif isinstance(value, (int, float)) and seg != repr(value):
-            continue  # hex, underscores, exponents: keep to plain decimals
-        if src.text.count(seg) != 1:
+        seg = _plain_literal(src, node)
+        if seg is None or src.text.count(seg) != 1:
             continue
         candidates.append(node)
     if not candidates:
         return None
     node = rng.choice(candidates)
-    new_value = _new_constant(node.value, rng)
-    if new_value is None or new_value == node.value:
+    new_text = _new_literal_text(src, node, rng)
+    if new_text is None:
         return None
-    old_text = src.segment(node)
-    new_text = f"{old_text[0]}{new_value}{old_text[0]}" if isinstance(node.value, str) else repr(new_value)
     start, end = src.span(node)
-    line = src.line_of(node.lineno).strip()
-    instruction = rng.choice([
-        f"Change {old_text} to {new_text}.",
-        f"Replace the literal {old_text} with {new_text}.",
-        f"In the line `{line}`, change {old_text} to {new_text}." if len(line) < 80 else f"Change {old_text} to {new_text}.",
-    ])
-    return instruction, _replace(src.text, [(start, end, new_text)])
+    line = _unique_line(src, node.lineno)
+    func, role = _enclosing_function(src, node)
+    spec = EditSpec("change_literal", old=src.segment(node), new=new_text, scope=func, scope_role=role,
+                    anchor=line if line and len(line) < 80 else "")  # fmt: skip
+    return _edit(src, spec, [(start, end, new_text)])
 
 
-def edit_change_default(src: _Source, rng: random.Random) -> tuple[str, str] | None:
+def _location(src: _Source, func: ast.AST) -> dict | None:
+    """EditSpec fields naming a def (name, role, class, scope_needed), or None when ambiguous."""
+    where = _where(src, func)
+    if where is None:
+        return None
+    role, cls, needed = where
+    return {"name": func.name, "role": role, "scope": cls, "scope_role": "class" if cls else "", "scope_needed": needed}
+
+
+def _param_elsewhere(src: _Source, func: ast.AST, name: str) -> bool:
+    """Whether another function has a parameter `name`: then the parameter alone does not say
+    which function an edit is about, and its instruction must name the function."""
+    return any(f is not func for f in src.param_owners.get(name, ()))
+
+
+def edit_change_default(src: _Source, rng: random.Random) -> Edit | None:
     """Change the default value of a parameter."""
     candidates = []
     for func in src.functions():
@@ -559,117 +1099,148 @@ def edit_change_default(src: _Source, rng: random.Random) -> tuple[str, str] | N
     if not candidates:
         return None
     func, arg, default = rng.choice(candidates)
+    where = _location(src, func)
+    if where is None:
+        return None
     value = default.value
     if isinstance(value, bool):
         new_text = repr(not value)
     elif value is None:
         new_text = rng.choice(["0", "''", "False", "()", "-1"])
     else:
-        new_value = _new_constant(value, rng)
-        if new_value is None:
+        if _plain_literal(src, default) is None:
             return None
-        seg = src.segment(default)
-        if isinstance(value, str):
-            if seg[0] not in "'\"" or seg[-1] != seg[0] or seg[1:-1] != value:
-                return None
-            new_text = f"{seg[0]}{new_value}{seg[0]}"
-        else:
-            new_text = repr(new_value)
+        new_text = _new_literal_text(src, default, rng)
+        if new_text is None:
+            return None
+    where["scope_needed"] = where["scope_needed"] or _param_elsewhere(src, func, arg.arg)
     start, end = src.span(default)
-    instruction = rng.choice([
-        f"Change the default value of `{arg.arg}` in {_func_label(func)} to `{new_text}`.",
-        f"Make `{arg.arg}` default to `{new_text}`.",
-        f"Set the default of the parameter `{arg.arg}` to `{new_text}`.",
-    ])
-    return instruction, _replace(src.text, [(start, end, new_text)])
+    spec = EditSpec("change_default", param=arg.arg, old=src.segment(default), new=new_text, **where)
+    return _edit(src, spec, [(start, end, new_text)])
 
 
-def edit_add_parameter(src: _Source, rng: random.Random) -> tuple[str, str] | None:
-    """Append a parameter (with a default when the others have one) to a function's signature."""
+def _hint_for(default: ast.AST | None, rng: random.Random) -> str:
+    """A type hint that fits a default value, or a common one."""
+    if isinstance(default, ast.Constant):
+        value = default.value
+        if value is None:
+            return rng.choice(["str | None", "int | None", "float | None", "dict | None"])
+        for kind, hint in ((bool, "bool"), (int, "int"), (float, "float"), (str, "str"), (bytes, "bytes")):
+            if isinstance(value, kind):
+                return hint
+    if isinstance(default, ast.Tuple):
+        return "tuple"
+    return rng.choice(TYPE_HINTS)
+
+
+def edit_add_parameter(src: _Source, rng: random.Random) -> Edit | None:
+    """Append a parameter to a function's signature: with a default when the others have one or
+    when the text calls the function (so that the calls stay valid); annotated when the others are."""
     funcs = [f for f in src.functions() if _simple_params(f)]
     if not funcs:
         return None
     func = rng.choice(funcs)
+    where = _location(src, func)
+    if where is None:
+        return None
     elements = _param_elements(func)
     new = src.fresh_name(rng)
-    need_default = any(d is not None for _, d in elements) or rng.random() < 0.5
+    called = _call_targets(src, func, func.name)
+    need_default = any(d is not None for _, d in elements) or called is None or bool(called) or rng.random() < 0.5
     default = rng.choice(["None", "False", "True", "0", "1", "''", "()"]) if need_default else None
-    param = f"{new}={default}" if default else new
+    plain = [a for i, (a, _) in enumerate(elements) if not _is_self(a, i)]
+    if plain and all(a.annotation is not None for a in plain):
+        hint = _hint_for(ast.parse(default, mode="eval").body if default else None, rng)
+        param = f"{new}: {hint} = {default}" if default else f"{new}: {hint}"
+    else:
+        param = f"{new}={default}" if default else new
     if elements:
         arg, dflt = elements[-1]
         end = src.offset(dflt.end_lineno, dflt.end_col_offset) if dflt else src.offset(arg.end_lineno, arg.end_col_offset)
         edits = [(end, end, f", {param}")]
     else:
-        match = re.compile(r"(async\s+)?def\s+\w+\s*\(").match(src.line_of(func.lineno), func.col_offset)
+        match = re.compile(r"(async\s+)?def\s+\w+\s*\(").match(src.line_of(func.lineno), src.col(func.lineno, func.col_offset))
         if not match:
             return None
-        pos = src.offset(func.lineno, match.end())
+        pos = src.starts[func.lineno - 1] + match.end()
         edits = [(pos, pos, param)]
-    label = _func_label(func)
-    if default:
-        instruction = rng.choice([
-            f"Add a parameter `{new}` with default `{default}` to {label}.",
-            f"Add a keyword parameter `{new}={default}` at the end of {label}'s parameters.",
-            f"Give {label} a new last parameter `{new}` defaulting to `{default}`.",
-        ])
+    spec = EditSpec("add_parameter", param=new, param_text=param, calls=len(called or []), **where)
+    return _edit(src, spec, edits, [edits[0][0]])
+
+
+def _element_removal(src: _Source, items: list[ast.AST], k: int) -> tuple[int, int] | None:
+    """The span that removes item `k` of a comma-separated list (parameters, call arguments)."""
+
+    def start(node):
+        return src.offset(node.lineno, node.col_offset)
+
+    def end(node):
+        return src.offset(node.end_lineno, node.end_col_offset)
+
+    if k > 0:
+        span = (end(items[k - 1]), end(items[k]))
+    elif len(items) > 1:
+        span = (start(items[0]), start(items[1]))
     else:
-        instruction = rng.choice([
-            f"Add a parameter `{new}` to {label}.",
-            f"Add `{new}` as the last parameter of {label}.",
-        ])
-    return instruction, _replace(src.text, edits)
+        span = (start(items[0]), end(items[0]))
+    return None if "#" in src.text[span[0] : span[1]] else span
 
 
-def edit_remove_parameter(src: _Source, rng: random.Random) -> tuple[str, str] | None:
-    """Remove a parameter that the function never uses (and that no call in the snippet passes)."""
-    used = {n.id for n in ast.walk(src.tree) if isinstance(n, ast.Name)}
-    used |= {n.arg for n in ast.walk(src.tree) if isinstance(n, ast.keyword) and n.arg}
-    called = {n.func.id for n in ast.walk(src.tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
-    called |= {n.func.attr for n in ast.walk(src.tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
+def edit_remove_parameter(src: _Source, rng: random.Random) -> Edit | None:
+    """Remove a parameter the function never uses, and the argument that calls in the text pass
+    for it (by keyword or by position)."""
+    info = src.info
     candidates = []
     for func in src.functions():
-        if not _simple_params(func) or func.name in called:
+        if not _simple_params(func):
             continue
         elements = _param_elements(func)
         for i, (arg, _default) in enumerate(elements):
-            if _is_self(arg, i) or arg.arg in used or arg.arg.startswith("_"):
+            if _is_self(arg, i) or arg.arg.startswith("_"):
                 continue
-            if sum(1 for n in ast.walk(src.tree) if isinstance(n, ast.arg) and n.arg == arg.arg) != 1:
+            if any(info.inside(n, func) for n in info.name_nodes.get(arg.arg, [])):
                 continue
             candidates.append((func, elements, i))
     if not candidates:
         return None
     func, elements, i = rng.choice(candidates)
-
-    def start_of(k: int) -> int:
-        return src.offset(elements[k][0].lineno, elements[k][0].col_offset)
-
-    def end_of(k: int) -> int:
-        arg, dflt = elements[k]
-        node = dflt or arg
-        return src.offset(node.end_lineno, node.end_col_offset)
-
-    if i > 0:
-        span = (end_of(i - 1), end_of(i))
-    elif len(elements) > 1:
-        span = (start_of(0), start_of(1))
-    else:
-        span = (start_of(0), end_of(0))
-    removed = src.text[span[0] : span[1]]
-    if "#" in removed:
+    where = _location(src, func)
+    calls = _call_targets(src, func, func.name)
+    if where is None or calls is None:
         return None
     name = elements[i][0].arg
-    label = _func_label(func)
-    instruction = rng.choice([
-        f"Remove the unused parameter `{name}` from {label}.",
-        f"Drop the parameter `{name}` of {label}; it is never used.",
-        f"Delete `{name}` from the parameters of {label}.",
-    ])
-    return instruction, _replace(src.text, [(span[0], span[1], "")])
+
+    def param_node(k):
+        arg, default = elements[k]
+        return ast.Tuple(lineno=arg.lineno, col_offset=arg.col_offset, end_lineno=(default or arg).end_lineno,
+                         end_col_offset=(default or arg).end_col_offset)  # fmt: skip
+
+    items = [param_node(k) for k in range(len(elements))]
+    span = _element_removal(src, items, i)
+    if span is None:
+        return None
+    edits = [(span[0], span[1], "")]
+    position = i - (1 if elements and _is_self(elements[0][0], 0) else 0)
+    changed = 0
+    for call in calls:
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        items = sorted(call.args + call.keywords, key=lambda n: (n.lineno, n.col_offset))
+        target = next((k for k in call.keywords if k.arg == name), None)
+        if target is None and len(call.args) > position:
+            target = call.args[position]
+        if target is None:
+            continue
+        span = _element_removal(src, items, items.index(target))
+        if span is None:
+            return None
+        edits.append((span[0], span[1], ""))
+        changed += 1
+    return _edit(src, EditSpec("remove_parameter", param=name, calls=changed, **where), edits)
 
 
 def _docstring_text(name: str, rng: random.Random) -> str:
-    words = [w for w in name.strip("_").split("_") if w] or ["helper"]
+    words = [w for w in re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower().strip("_").split("_") if w] or ["helper"]
     phrase = " ".join(words)
     return rng.choice([
         f"{phrase[0].upper()}{phrase[1:]}.",
@@ -681,44 +1252,37 @@ def _docstring_text(name: str, rng: random.Random) -> str:
     ])
 
 
-def edit_add_docstring(src: _Source, rng: random.Random) -> tuple[str, str] | None:
-    """Add a given one-line docstring to a function or class that has none."""
-    nodes = [
-        n for n in ast.walk(src.tree)
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and ast.get_docstring(n) is None
-    ]
+def edit_add_docstring(src: _Source, rng: random.Random) -> Edit | None:
+    """Add a given one-line docstring to a function or class that has none (on the line after
+    the header, no blank line added)."""
+    nodes = [n for n in src.nodes if isinstance(n, _DEFS) and ast.get_docstring(n) is None]
     if not nodes:
         return None
     node = rng.choice(nodes)
+    where = _location(src, node)
+    if where is None:
+        return None
     try:
         colon = src.header_colon(node)
     except ValueError:
         return None
     header_end_line = src.text.count("\n", 0, colon) + 1
     first = node.body[0]
-    if first.lineno <= header_end_line:
+    if first.lineno <= header_end_line or header_end_line >= len(src.lines):
         return None  # body on the header line
     indent = _indent_of(src.line_of(first.lineno))
     if len(indent) <= len(_indent_of(src.line_of(node.lineno))):
         return None
     text = _docstring_text(node.name, rng)
     pos = src.starts[header_end_line]
-    kind = "class" if isinstance(node, ast.ClassDef) else "function"
-    instruction = rng.choice([
-        f'Add the docstring "{text}" to {_func_label(node)}.',
-        f'Add a docstring to the {kind} {_func_label(node)}: "{text}"',
-        f'Document {_func_label(node)} with the one-line docstring "{text}".',
-    ])
-    return instruction, _replace(src.text, [(pos, pos, f'{indent}"""{text}"""\n')])
+    return _edit(src, EditSpec("add_docstring", new=text, **where), [(pos, pos, f'{indent}"""{text}"""\n')])
 
 
-def edit_remove_docstring(src: _Source, rng: random.Random) -> tuple[str, str] | None:
+def edit_remove_docstring(src: _Source, rng: random.Random) -> Edit | None:
     """Remove the docstring of a function or class (whole lines)."""
     nodes = []
-    for n in ast.walk(src.tree):
-        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        if ast.get_docstring(n) is None or len(n.body) < 2:
+    for n in src.nodes:
+        if not isinstance(n, _DEFS) or ast.get_docstring(n) is None or len(n.body) < 2:
             continue
         doc = n.body[0]
         if src.segment(doc).strip() != src.text[src.starts[doc.lineno - 1] : src.starts[doc.end_lineno]].strip():
@@ -727,30 +1291,27 @@ def edit_remove_docstring(src: _Source, rng: random.Random) -> tuple[str, str] |
     if not nodes:
         return None
     node = rng.choice(nodes)
+    where = _location(src, node)
+    if where is None:
+        return None
     doc = node.body[0]
-    instruction = rng.choice([
-        f"Remove the docstring of {_func_label(node)}.",
-        f"Delete the docstring from {_func_label(node)}.",
-    ])
-    return instruction, _replace(src.text, [(src.starts[doc.lineno - 1], src.starts[doc.end_lineno], "")])
+    edits = [(src.starts[doc.lineno - 1], src.starts[doc.end_lineno], "")]
+    return _edit(src, EditSpec("remove_docstring", **where), edits)
 
 
-def edit_delete_statement(src: _Source, rng: random.Random) -> tuple[str, str] | None:
+def edit_delete_statement(src: _Source, rng: random.Random) -> Edit | None:
     """Delete one single-line statement, named by its (unique) line."""
     candidates = [
-        (stmt, body) for stmt, body in _single_line_statements(src)
+        stmt for stmt, body in src.single_line_statements
         if len(body) > 1 and _unique_line(src, stmt.lineno) and len(src.line_of(stmt.lineno).strip()) <= 90
-    ]
+    ]  # fmt: skip
     if not candidates:
         return None
-    stmt, _ = rng.choice(candidates)
+    stmt = rng.choice(candidates)
     line = src.line_of(stmt.lineno).strip()
-    instruction = rng.choice([
-        f"Delete the line `{line}`.",
-        f"Remove the statement `{line}`.",
-        f"Remove `{line}`.",
-    ])
-    return instruction, _replace(src.text, [(src.starts[stmt.lineno - 1], src.starts[stmt.lineno], "")])
+    func, role = _enclosing_function(src, stmt)
+    spec = EditSpec("delete_statement", func, role, old=line)
+    return _edit(src, spec, [(src.starts[stmt.lineno - 1], src.starts[stmt.lineno], "")])
 
 
 def _new_statement(var: str, rng: random.Random) -> str:
@@ -765,39 +1326,37 @@ def _new_statement(var: str, rng: random.Random) -> str:
     ])
 
 
-def edit_insert_statement(src: _Source, rng: random.Random) -> tuple[str, str] | None:
+def edit_insert_statement(src: _Source, rng: random.Random) -> Edit | None:
     """Insert a given statement after a given line (an assignment to a plain name)."""
     candidates = [
-        stmt for stmt, _ in _single_line_statements(src)
+        stmt for stmt, _ in src.single_line_statements
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
         and _unique_line(src, stmt.lineno) and len(src.line_of(stmt.lineno).strip()) <= 90
-    ]
+    ]  # fmt: skip
     if not candidates:
         return None
     stmt = rng.choice(candidates)
-    var = stmt.targets[0].id
-    new_stmt = _new_statement(var, rng)
+    new_stmt = _new_statement(stmt.targets[0].id, rng)
     indent = _indent_of(src.line_of(stmt.lineno))
     line = src.line_of(stmt.lineno).strip()
+    if stmt.lineno >= len(src.lines) and not src.text.endswith("\n"):
+        return None
     pos = src.starts[stmt.lineno]
-    instruction = rng.choice([
-        f"After the line `{line}`, insert `{new_stmt}`.",
-        f"Add `{new_stmt}` right after `{line}`.",
-        f"Insert the statement `{new_stmt}` after `{line}`.",
-    ])
-    return instruction, _replace(src.text, [(pos, pos, f"{indent}{new_stmt}\n")])
+    func, role = _enclosing_function(src, stmt)
+    spec = EditSpec("insert_statement", func, role, new=new_stmt, anchor=line)
+    return _edit(src, spec, [(pos, pos, f"{indent}{new_stmt}\n")])
 
 
 _SWAPS = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "==", "is": "is not",
-          "is not": "is", "in": "not in", "not in": "in"}
+          "is not": "is", "in": "not in", "not in": "in"}  # fmt: skip
 
 
-def edit_swap_comparison(src: _Source, rng: random.Random) -> tuple[str, str] | None:
+def edit_swap_comparison(src: _Source, rng: random.Random) -> Edit | None:
     """Change the operator of a single comparison (`<` to `<=`, `==` to `!=`, `in` to `not in`...)."""
-    skip = _inside_fstring(src.tree)
+    info = src.info
     candidates = []
-    for node in ast.walk(src.tree):
-        if not isinstance(node, ast.Compare) or len(node.ops) != 1 or id(node) in skip:
+    for node in src.nodes:
+        if not isinstance(node, ast.Compare) or len(node.ops) != 1 or id(node) in info.in_fstring:
             continue
         if node.lineno != node.end_lineno:
             continue
@@ -818,84 +1377,215 @@ def edit_swap_comparison(src: _Source, rng: random.Random) -> tuple[str, str] | 
     old_seg = src.segment(node)
     start, _ = src.span(node)
     new_seg = old_seg[: left_end - start] + f" {new_op} " + old_seg[right_start - start :]
-    instruction = rng.choice([
-        f"Change `{old_seg}` to `{new_seg}`.",
-        f"Replace the condition `{old_seg}` with `{new_seg}`.",
-        f"In `{old_seg}`, use `{new_op}` instead of `{op}`.",
-    ])
-    return instruction, _replace(src.text, [(left_end, right_start, f" {new_op} ")])
+    func, role = _enclosing_function(src, node)
+    spec = EditSpec("swap_comparison", func, role, old=old_seg, new=new_seg, param=op, param_text=new_op)
+    return _edit(src, spec, [(left_end, right_start, f" {new_op} ")])
 
 
-def edit_wrap_try(src: _Source, rng: random.Random) -> tuple[str, str] | None:
-    """Wrap one single-line statement in try/except SomeError: pass."""
+def edit_wrap_try(src: _Source, rng: random.Random) -> Edit | None:
+    """Wrap one single-line statement in try/except SomeError, ignoring the error (`pass`) or,
+    inside a function, returning None."""
     candidates = [
-        stmt for stmt, _ in _single_line_statements(src)
+        stmt for stmt, _ in src.single_line_statements
         if isinstance(stmt, (ast.Expr, ast.Assign)) and _unique_line(src, stmt.lineno)
         and len(src.line_of(stmt.lineno).strip()) <= 80
-    ]
+    ]  # fmt: skip
     if not candidates:
         return None
     stmt = rng.choice(candidates)
     exc = rng.choice(EXCEPTIONS)
     line = src.line_of(stmt.lineno).strip()
     indent = _indent_of(src.line_of(stmt.lineno))
-    block = f"{indent}try:\n{indent}    {line}\n{indent}except {exc}:\n{indent}    pass\n"
-    instruction = rng.choice([
-        f"Wrap `{line}` in a try/except {exc} that ignores the error.",
-        f"Put the line `{line}` inside try/except {exc}: pass.",
-        f"Ignore {exc} raised by `{line}`.",
-    ])
-    return instruction, _replace(src.text, [(src.starts[stmt.lineno - 1], src.starts[stmt.lineno], block)])
+    func, role = _enclosing_function(src, stmt)
+    in_function = src.info.enclosing(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    handler = "return None" if isinstance(in_function, (ast.FunctionDef, ast.AsyncFunctionDef)) and rng.random() < 0.3 else "pass"
+    block = f"{indent}try:\n{indent}    {line}\n{indent}except {exc}:\n{indent}    {handler}\n"
+    if stmt.lineno >= len(src.lines) and not src.text.endswith("\n"):
+        return None
+    spec = EditSpec("wrap_try", func, role, old=line, exception=exc, handler=handler)
+    return _edit(src, spec, [(src.starts[stmt.lineno - 1], src.starts[stmt.lineno], block)])
 
 
-def edit_add_type_hint(src: _Source, rng: random.Random) -> tuple[str, str] | None:
-    """Annotate a parameter (`x` -> `x: int`, `x=1` -> `x: int = 1`) or add a return annotation."""
+def edit_add_type_hint(src: _Source, rng: random.Random) -> Edit | None:
+    """Annotate a parameter (`x` -> `x: int`, `x=1` -> `x: int = 1`), the return type, or all the
+    parameters and the return type of a function."""
     funcs = src.functions()
     if not funcs:
         return None
     func = rng.choice(funcs)
-    hint = rng.choice(TYPE_HINTS)
-    label = _func_label(func)
-    params = [
-        (arg, default) for i, (arg, default) in enumerate(_param_elements(func))
-        if not _is_self(arg, i) and arg.annotation is None
-    ]
-    if params and rng.random() < 0.7:
-        arg, default = rng.choice(params)
+    where = _location(src, func)
+    if where is None:
+        return None
+    params = [(a, d) for i, (a, d) in enumerate(_param_elements(func)) if not _is_self(a, i) and a.annotation is None]
+    params += [(a, d) for a, d in zip(func.args.kwonlyargs, func.args.kw_defaults, strict=True) if a.annotation is None]
+
+    def annotate(arg, default, hint):
         end = src.offset(arg.lineno, arg.col_offset) + len(arg.arg)
         if default is None:
-            edits = [(end, end, f": {hint}")]
-        else:
-            dstart = src.offset(default.lineno, default.col_offset)
-            if src.text[end:dstart] != "=":
-                return None
-            edits = [(end, dstart, f": {hint} = ")]
-        instruction = rng.choice([
-            f"Annotate the parameter `{arg.arg}` of {label} as `{hint}`.",
-            f"Add the type hint `{hint}` to the parameter `{arg.arg}`.",
-            f"Give `{arg.arg}` in {label} the type `{hint}`.",
-        ])
-        return instruction, _replace(src.text, edits)
-    if func.returns is not None:
+            return (end, end, f": {hint}")
+        dstart = src.offset(default.lineno, default.col_offset)
+        return (end, dstart, f": {hint} = ") if src.text[end:dstart] == "=" else None
+
+    def returns(hint):
+        if func.returns is not None:
+            return None
+        try:
+            colon = src.header_colon(func)
+        except ValueError:
+            return None
+        return (colon, colon, f" -> {hint}") if src.text[colon - 1] == ")" else None
+
+    roll = rng.random()
+    hints, edits = [], []
+    if params and roll < 0.55:
+        arg, default = rng.choice(params)
+        hint = rng.choice(TYPE_HINTS) if rng.random() < 0.5 else _hint_for(default, rng)
+        hints, edits = [(arg.arg, hint)], [annotate(arg, default, hint)]
+    elif roll < 0.8 or len(params) < 2:
+        hint = rng.choice(["None", "bool", "int", "str", "list", "dict", "bytes", "float"])
+        hints, edits = [("return", hint)], [returns(hint)]
+    else:
+        for arg, default in params:
+            hint = _hint_for(default, rng)
+            hints.append((arg.arg, hint))
+            edits.append(annotate(arg, default, hint))
+        if func.returns is None:
+            hint = rng.choice(["None", "bool", "int", "str", "list", "dict"])
+            hints.append(("return", hint))
+            edits.append(returns(hint))
+    if not edits or None in edits:
         return None
-    try:
-        colon = src.header_colon(func)
-    except ValueError:
+    if len(hints) == 1 and hints[0][0] != "return":
+        where["scope_needed"] = where["scope_needed"] or _param_elsewhere(src, func, hints[0][0])
+    return _edit(src, EditSpec("add_type_hint", hints=tuple(hints), **where), edits)
+
+
+def edit_change_type_hint(src: _Source, rng: random.Random) -> Edit | None:
+    """Change an existing one-line annotation of a parameter or of the return type."""
+    candidates = []
+    for func in src.functions():
+        for arg in func.args.args + func.args.kwonlyargs:
+            if arg.annotation is not None and arg.annotation.lineno == arg.annotation.end_lineno:
+                candidates.append((func, arg.arg, arg.annotation))
+        if func.returns is not None and func.returns.lineno == func.returns.end_lineno:
+            candidates.append((func, "", func.returns))
+    if not candidates:
         return None
-    if src.text[colon - 1] != ")":
+    func, param, node = rng.choice(candidates)
+    where = _location(src, func)
+    old = src.segment(node)
+    if where is None or len(old) > 40 or "\n" in old or id(node) in src.info.in_fstring:
         return None
-    hint = rng.choice(["None", "bool", "int", "str", "list", "dict", "bytes", "float"])
-    instruction = rng.choice([
-        f"Add the return annotation `-> {hint}` to {label}.",
-        f"Annotate {label} as returning `{hint}`.",
-    ])
-    return instruction, _replace(src.text, [(colon, colon, f" -> {hint}")])
+    if param:
+        where["scope_needed"] = where["scope_needed"] or _param_elsewhere(src, func, param)
+    choices = [h for h in TYPE_HINTS + ["None", "Any", "str | bytes", "list[int]"] if h.replace(" ", "") != old.replace(" ", "")]
+    new = rng.choice(choices)
+    start, end = src.span(node)
+    return _edit(src, EditSpec("change_type_hint", param=param, old=old, new=new, **where), [(start, end, new)])
+
+
+# Imports that a module may need: `import x`, or `from x import y`.
+NEW_IMPORTS = [
+    ("os", ()), ("re", ()), ("sys", ()), ("json", ()), ("time", ()), ("math", ()), ("logging", ()),
+    ("functools", ()), ("itertools", ()), ("collections", ()), ("typing", ()), ("shutil", ()),
+    ("tempfile", ()), ("textwrap", ()), ("random", ()), ("string", ()), ("hashlib", ()), ("datetime", ()),
+    ("subprocess", ()), ("warnings", ()), ("contextlib", ()), ("copy", ()), ("io", ()), ("struct", ()),
+    ("threading", ()), ("operator", ()), ("inspect", ()), ("traceback", ()), ("pathlib", ("Path",)),
+    ("typing", ("Any",)), ("typing", ("Optional",)), ("dataclasses", ("dataclass",)),
+    ("collections", ("defaultdict",)), ("collections", ("OrderedDict",)), ("functools", ("partial",)),
+    ("functools", ("lru_cache",)), ("itertools", ("chain",)), ("contextlib", ("contextmanager",)),
+    ("datetime", ("datetime",)), ("datetime", ("timedelta",)), ("enum", ("Enum",)),
+    ("collections.abc", ("Iterable",)), ("collections.abc", ("Iterator",)), ("typing", ("TYPE_CHECKING",)),
+]  # fmt: skip
+
+
+def _import_line(module: str, names: tuple[str, ...]) -> str:
+    return f"from {module} import {', '.join(names)}" if names else f"import {module}"
+
+
+def _isort_key(module: str, names: tuple[str, ...]) -> tuple:
+    """Where isort (default profile) puts an import within its section: `import x` lines before
+    `from x import y` lines, each by module name, case-insensitively."""
+    return (bool(names), module.lower(), module)
+
+
+def _import_block(src: _Source) -> list[tuple[ast.stmt, str, tuple[str, ...]]] | None:
+    """The first run of standard-library imports at the top level, one per line, consecutive
+    lines (isort's stdlib section): (statement, module, names); None unless it is already in
+    isort's order (a new import's place would be a guess)."""
+    block = []
+    for stmt in src.tree.body:
+        if isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__":
+            continue
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            if block and stmt.lineno != block[-1][0].end_lineno + 1:
+                break
+            if stmt.lineno != stmt.end_lineno or (isinstance(stmt, ast.ImportFrom) and stmt.level):
+                break
+            if isinstance(stmt, ast.Import):
+                if len(stmt.names) != 1:
+                    break
+                module, names = stmt.names[0].name, ()
+            else:
+                module, names = stmt.module or "", tuple(a.name for a in stmt.names)
+            if module.split(".")[0] not in sys.stdlib_module_names or src.line_of(stmt.lineno).strip() != src.segment(stmt):
+                break
+            block.append((stmt, module, names))
+        elif block or not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
+            break
+    keys = [_isort_key(m, n) for _, m, n in block]
+    return block if block and keys == sorted(keys) and len(set(keys)) == len(keys) else None
+
+
+def edit_add_import(src: _Source, rng: random.Random) -> Edit | None:
+    """Add an import where isort would put it, among the module's standard-library imports: one
+    the module needs (the text edited is the module with that import line taken out), or a new one."""
+    block = _import_block(src)
+    if block is None:
+        return None
+    used = set(src.info.name_nodes)
+    needed = [(i, s, m, n) for i, (s, m, n) in enumerate(block) if len(block) > 1
+              and all((a.asname or a.name).split(".")[0] in used for a in s.names)]  # fmt: skip
+    if needed and rng.random() < 0.6:
+        index, stmt, module, names = rng.choice(needed)
+        start, end = src.starts[stmt.lineno - 1], src.starts[stmt.lineno]
+        line = src.text[start:end]
+        original = src.text[:start] + src.text[end:]
+        anchor = start - 1 if index > 0 else start  # with the import before it, or the one after it
+        spec = EditSpec("add_import", new=line.strip(), module=module, names=names)
+        return Edit(spec, ((start, start, line),), original, (max(anchor, 0),))
+    imported = {m.split(".")[0] for _, m, _ in block} | {a.name.split(".")[0] for n in src.nodes
+                                                          if isinstance(n, ast.Import) for a in n.names}  # fmt: skip
+    imported |= {(n.module or "").split(".")[0] for n in src.nodes if isinstance(n, ast.ImportFrom)}
+    choices = [(m, n) for m, n in NEW_IMPORTS if m.split(".")[0] not in imported
+               and not ({m.split(".")[0], *n} & src.names)]  # fmt: skip
+    if not choices:
+        return None
+    module, names = rng.choice(choices)
+    key = _isort_key(module, names)
+    keys = [_isort_key(m, n) for _, m, n in block]
+    index = bisect_left(keys, key)
+    line = _import_line(module, names) + "\n"
+    if index < len(block):
+        pos = src.starts[block[index][0].lineno - 1]
+        anchor = pos - 1 if index > 0 else pos
+    else:
+        pos = src.starts[block[-1][0].lineno]
+        anchor = pos - 1
+    spec = EditSpec("add_import", new=line.strip(), module=module, names=names)
+    return _edit(src, spec, [(pos, pos, line)], [max(anchor, 0)])
 
 
 EDIT_KINDS: dict[str, EditFn] = {
     "rename_variable": edit_rename_variable,
+    "rename_parameter": edit_rename_parameter,
     "rename_function": edit_rename_function,
+    "rename_method": edit_rename_method,
+    "rename_class": edit_rename_class,
+    "rename_constant": edit_rename_constant,
+    "rename_attribute": edit_rename_attribute,
     "change_literal": edit_change_literal,
+    "change_constant": edit_change_constant,
     "change_default": edit_change_default,
     "add_parameter": edit_add_parameter,
     "remove_parameter": edit_remove_parameter,
@@ -906,54 +1596,290 @@ EDIT_KINDS: dict[str, EditFn] = {
     "swap_comparison": edit_swap_comparison,
     "wrap_try": edit_wrap_try,
     "add_type_hint": edit_add_type_hint,
+    "change_type_hint": edit_change_type_hint,
+    "add_import": edit_add_import,
 }
 
 
-def make_edit(snippet: str, kind: str, rng: random.Random) -> tuple[str, str] | None:
-    """Apply edit `kind` to `snippet`: (instruction, edited), or None when it does not apply.
+# ---------------------------------------------------------------------------------------------
+# an edit with its instruction
 
-    The result is checked: it parses, and it differs from the snippet.
-    """
+
+@dataclass(frozen=True)
+class DescribedEdit:
+    """An edit and the instruction the phrasing grammar wrote for it."""
+
+    phrase: phrasing.Phrase
+    edit: Edit
+
+    @property
+    def instruction(self) -> str:
+        return self.phrase.text
+
+    @property
+    def original(self) -> str:
+        return self.edit.original
+
+    @property
+    def edited(self) -> str:
+        return self.edit.edited
+
+
+_PARSE_ERRORS = (SyntaxError, ValueError, tokenize.TokenError, IndentationError, RecursionError)
+
+
+def describe_edit(source: str | _Source, kind: str, rng: random.Random, heldout: bool = False,
+                  same_original: bool = False) -> DescribedEdit | None:  # fmt: skip
+    """Edit `kind` of `source` with its instruction, or None when it does not apply. The result is
+    checked: it parses and differs from the original. `same_original`: only edits of `source`
+    itself (add_import may otherwise edit the source with an import taken out). `heldout`: the
+    instruction uses the held-out part of the grammar."""
     try:
-        src = _Source(snippet)
-        result = EDIT_KINDS[kind](src, rng)
-    except (SyntaxError, ValueError, tokenize.TokenError, IndentationError):
+        src = source if isinstance(source, _Source) else _Source(source)
+        edit = EDIT_KINDS[kind](src, rng)
+    except _PARSE_ERRORS:
         return None
-    if result is None:
+    if edit is None or (same_original and edit.original != src.text):
         return None
-    instruction, edited = result
-    if edited == snippet:
+    edited = edit.edited
+    if edited == edit.original:
         return None
     try:
         ast.parse(edited)
-    except SyntaxError:
+        if edit.original != src.text:
+            ast.parse(edit.original)
+        phrase = phrasing.instruction(edit.spec, rng, heldout)
+    except _PARSE_ERRORS:
         return None
-    return instruction, edited
+    return DescribedEdit(phrase, edit)
 
 
-def generate_edits(
-    files: list[tuple[str, str]], seed: int, per_snippet: int = 2, limit: int | None = None
-) -> Iterator[EditExample]:
-    """Edits from the snippets of `files` ((relpath, text) pairs), kinds kept roughly balanced.
+def make_edit(snippet: str, kind: str, rng: random.Random, heldout: bool = False) -> tuple[str, str] | None:
+    """Apply edit `kind` to `snippet`: (instruction, edited), or None when it does not apply."""
+    described = describe_edit(snippet, kind, rng, heldout, same_original=True)
+    return None if described is None else (described.instruction, described.edited)
 
-    Deterministic for a given `seed` and file list.
-    """
+
+def _example(described: DescribedEdit, kind: str, original: str, edited: str, path: str, scope: str,
+             sent: bool | None = None) -> EditExample:  # fmt: skip
+    return EditExample(kind, described.instruction, original, edited, path, scope,
+                       "heldout" if described.phrase.heldout else "train", described.phrase.shape,
+                       described.edit.spec.kind, sent, described.edit.spec.to_dict())  # fmt: skip
+
+
+def generate_edits(files: list[tuple[str, str]], seed: int, per_snippet: int = 2, limit: int | None = None,
+                   heldout_phrasing: float = 0.0) -> Iterator[EditExample]:  # fmt: skip
+    """Edits of the functions and classes of `files` ((relpath, text) pairs), kinds kept roughly
+    balanced; `heldout_phrasing` of the instructions from the held-out part of the grammar.
+    Deterministic for a given `seed` and file list."""
     rng = random.Random(seed)
     counts = dict.fromkeys(EDIT_KINDS, 0)
     produced = 0
     for relpath, text in files:
         for snippet in extract_snippets(text):
-            kinds = sorted(EDIT_KINDS, key=lambda k: (counts[k], rng.random()))
+            try:
+                src = _Source(snippet)
+            except _PARSE_ERRORS:
+                continue
             made = 0
-            for kind in kinds:
-                result = make_edit(snippet, kind, rng)
-                if result is None:
+            for kind in sorted(EDIT_KINDS, key=lambda k: (counts[k], rng.random())):
+                heldout = heldout_phrasing > 0 and rng.random() < heldout_phrasing
+                described = describe_edit(src, kind, rng, heldout)
+                if described is None:
                     continue
                 counts[kind] += 1
                 made += 1
                 produced += 1
-                yield EditExample(kind, result[0], snippet, result[1], relpath)
+                yield _example(described, kind, described.original, described.edited, relpath, "snippet")
                 if made >= per_snippet or (limit is not None and produced >= limit):
                     break
             if limit is not None and produced >= limit:
                 return
+
+
+# ---------------------------------------------------------------------------------------------
+# whole modules, cut into windows as the app cuts them
+
+CONTEXT = 1024  # the builtin models' context: prompt and answer
+MARGIN_TOKENS = 32  # as specdraft.drafting.requests: room for the end token and the model's slack
+
+
+def approx_tokens(text: str) -> int:
+    """A stand-in for a tokenizer's count: Python source is about 3.6 characters per token."""
+    return (len(text) * 5 + 17) // 18
+
+
+def app_windows(text: str, path: str, instruction: str, count_tokens: Callable[[str], int] = approx_tokens,
+                context: int = CONTEXT, line_costs: list[int] | None = None) -> list[tuple[int, int]]:  # fmt: skip
+    """Line ranges [start, end) in which the app sends `text` to a local model of `context` tokens
+    (specdraft.drafting.requests, EditRequester.windows): the whole file when prompt and answer
+    fit, otherwise windows of lines that fit twice (prompt and answer), cut where statements
+    start. [] when a line alone does not fit (the app refuses such a file)."""
+    lines = text.splitlines(keepends=True)
+    # (a text of more than 8 characters per token of the context fits in no tokenizer's context: not counted)
+    if len(text) <= 8 * context:
+        whole = count_tokens(render_edit_prompt(instruction, text, path)) + count_tokens(text)
+        if whole + MARGIN_TOKENS <= context:
+            return [(0, len(lines))]
+    overhead = count_tokens(render_edit_prompt(instruction, "", path))
+    budget = (context - overhead - MARGIN_TOKENS) // 2
+    costs = line_costs if line_costs is not None else [count_tokens(line) + 1 for line in lines]
+    if budget < 8 or max(costs, default=0) > budget:
+        return []
+    return window_ranges(lines, costs, budget, _statement_starts(text, path))
+
+
+_statement_starts = functools.lru_cache(maxsize=4)(statement_starts)  # the same text, edit after edit
+
+
+def windows_about(instruction: str, windows: list[str]) -> set[int]:
+    """The windows the app sends to the model (specdraft.drafting.requests.windows_about, with no
+    reviewer's note): those holding something the instruction quotes; all of them when it quotes
+    nothing, or nothing it quotes is found."""
+    everything = set(range(len(windows)))
+    if not quoted_spans(instruction):
+        return everything
+    about = {n for n, window in enumerate(windows) if not instruction_misses(instruction, window)}
+    return about or everything
+
+
+def window_examples(described: DescribedEdit, path: str, rng: random.Random, unchanged_share: float = 0.35,
+                    count_tokens: Callable[[str], int] = approx_tokens, context: int = CONTEXT,
+                    max_changed: int = 8, line_costs: list[int] | None = None) -> list[EditExample]:  # fmt: skip
+    """One example per window of a whole-module edit, windows cut as the app cuts the file and
+    sent without their blank edge lines (editprompt.blank_edges), each answered with the same
+    window of the edited file: every window the edit changes (at most `max_changed`), and
+    windows it leaves unchanged (kind "no_change") for about `unchanged_share` of the examples,
+    first those the app would send (they quote the instruction, or it quotes nothing), then a few
+    it would not. [] when the file cannot be windowed or a replacement would straddle windows."""
+    edit, instruction = described.edit, described.instruction
+    original = edit.original
+    lines = original.splitlines(keepends=True)
+    ranges = app_windows(original, path, instruction, count_tokens, context, line_costs)
+    if not ranges:
+        return []
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    windows = []
+    for first, end in ranges:
+        head, body, _ = blank_edges("".join(lines[first:end]))
+        windows.append((starts[first] + len(head), starts[first] + len(head) + len(body), body))
+    parts: list[list[tuple[int, int, str]]] = [[] for _ in windows]
+    for index, (start, end, new) in enumerate(edit.replacements):
+        anchor = edit.anchor(index)
+        for number, (body_start, body_end, _) in enumerate(windows):
+            if body_start <= anchor < body_end and body_start <= start and end <= body_end:
+                parts[number].append((start - body_start, end - body_start, new))
+                break
+        else:
+            return []
+    sent = windows_about(instruction, [body for _, _, body in windows])
+    changed, kept_sent, kept_unsent = [], [], []
+    for number, (_, _, body) in enumerate(windows):
+        if not body.strip():
+            continue
+        edited = _replace(body, parts[number])
+        if edited != body:
+            changed.append((number, body, edited))
+        else:
+            (kept_sent if number in sent else kept_unsent).append((number, body, body))
+    if not changed:
+        return []
+    rng.shuffle(changed)
+    changed = changed[:max_changed]
+    ratio = unchanged_share / (1 - unchanged_share) if unchanged_share < 1 else 1e9
+    wanted = ratio * len(changed)
+    wanted = int(wanted) + (rng.random() < wanted - int(wanted))
+    rng.shuffle(kept_sent)
+    rng.shuffle(kept_unsent)
+    kept = kept_sent[:wanted]
+    kept += kept_unsent[: min(wanted - len(kept), max(1, wanted // 3))] if wanted > len(kept) else []
+    examples = [_example(described, edit.spec.kind, body, edited, path, "window", n in sent) for n, body, edited in changed]
+    examples += [_example(described, "no_change", body, body, path, "window", n in sent) for n, body, _ in kept]
+    return examples
+
+
+def generate_module_edits(files: list[tuple[str, str]], seed: int, unchanged_share: float = 0.35,
+                          count_tokens: Callable[[str], int] = approx_tokens, context: int = CONTEXT,
+                          lines_per_edit: int = 120, max_edits: int = 8, heldout_phrasing: float = 0.0,
+                          attempts: int = 3) -> Iterator[EditExample]:  # fmt: skip
+    """Edits of whole modules, sent in windows (`window_examples`): a rename changes the
+    definition and uses far from it, a constant's new value leaves the windows that use it as they
+    are. About one edit per `lines_per_edit` lines of each file (at most `max_edits`), kinds kept
+    roughly balanced, each tried up to `attempts` times; `heldout_phrasing` of the instructions
+    from the held-out part of the grammar. Deterministic for a given `seed` and file list."""
+    rng = random.Random(seed)
+    counts = dict.fromkeys(EDIT_KINDS, 0)
+    for relpath, text in files:
+        if not module_ok(text):
+            continue
+        try:
+            src = _Source(text)
+        except _PARSE_ERRORS:
+            continue
+        wanted = min(max_edits, 1 + text.count("\n") // lines_per_edit)
+        made = 0
+        costs = [count_tokens(line) + 1 for line in text.splitlines(keepends=True)]
+        for kind in sorted(EDIT_KINDS, key=lambda k: (counts[k], rng.random())):
+            if made >= wanted:
+                break
+            for _ in range(attempts):
+                heldout = heldout_phrasing > 0 and rng.random() < heldout_phrasing
+                described = describe_edit(src, kind, rng, heldout)
+                if described is None:
+                    continue
+                same = described.original == text
+                examples = window_examples(described, relpath, rng, unchanged_share, count_tokens, context,
+                                           line_costs=costs if same else None)  # fmt: skip
+                if examples:
+                    counts[kind] += 1
+                    made += 1
+                    yield from examples
+                    break
+
+
+# ---------------------------------------------------------------------------------------------
+# a sample for a human
+
+SAMPLE_MODULES = ["textwrap.py", "shlex.py", "fnmatch.py", "netrc.py", "heapq.py", "string.py", "calendar.py",
+                  "glob.py", "tempfile.py", "argparse.py", "dataclasses.py", "configparser.py", "tomllib/_parser.py",
+                  "graphlib.py"]  # fmt: skip
+
+
+def sample_instructions(per_kind: int = 3, seed: int = 0, heldout: bool = False) -> dict[str, list[str]]:
+    """Instructions the generator writes for real edits of a few standard-library modules, per kind."""
+    rng = random.Random(seed)
+    root = stdlib_root()
+    sources = []
+    for name in SAMPLE_MODULES:
+        text = read_source(root, name)
+        if text and module_ok(text):
+            sources.append(_Source(text))
+            sources += [_Source(s) for s in extract_snippets(text)[:10]]
+    modules = [s for s in sources if "\nimport " in s.text]
+    found: dict[str, list[str]] = {}
+    for kind in EDIT_KINDS:
+        found[kind] = []
+        for attempt in range(per_kind * 100):
+            src = rng.choice(modules if attempt % 2 else sources)
+            described = describe_edit(src, kind, rng, heldout)
+            if described is not None:
+                found[kind].append(described.instruction)
+                if len(found[kind]) >= per_kind:
+                    break
+    return found
+
+
+def format_sample(per_kind: int = 3, seed: int = 0) -> str:
+    """`sample_instructions` in training and held-out phrasing, with the grammar's size per kind."""
+    sizes = phrasing.grammar_size()
+    train, held = sample_instructions(per_kind, seed), sample_instructions(max(1, per_kind // 3), seed + 1, heldout=True)
+    out = []
+    for kind in EDIT_KINDS:
+        size = sizes[kind]
+        out.append(f"{kind}  (shapes {size['shapes']} + {size['heldout_shapes']} held out, "
+                   f"verbs {size['verbs']} + {size['heldout_verbs']} held out)")  # fmt: skip
+        out += [f"    {text}" for text in train[kind]]
+        out += [f"  H {text}" for text in held[kind]]
+    return "\n".join(out)

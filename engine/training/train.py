@@ -38,7 +38,8 @@ SEQ_LEN = 1024  # training row length; the models' max_position_embeddings
 PROMPT_LOSS_WEIGHT = 0.02  # the prompt (instruction + original) is weighted down; the answer counts fully
 EDIT_LOSS_WEIGHT = 4.0  # answer tokens that are not a copy of the original (the edit itself) count more
 PLAIN_EVERY = 12  # every 12th row is plain stdlib code (about 8%), the others packed edit examples
-WINDOW_UNCHANGED_SHARE = 0.35  # windows also asked another window's instruction, answered unchanged (no_change)
+WINDOW_UNCHANGED_SHARE = 0.45  # of the window examples, windows the edit leaves as they are (no_change)
+HELDOUT_PHRASING = 0.5  # of the held-out split's instructions, in the grammar's held-out phrasings
 # Curriculum: each model starts on short copy drills (rows of COPY_SEQ_LEN tokens, COPY_ROWS per step)
 # until it copies (mean drill loss of the last 20 steps under COPY_DONE_LOSS) or spec.copy_steps
 # steps have run. Induction (copy) heads form after a plateau; on short drills of mostly random
@@ -148,12 +149,17 @@ def answer_weights(original_ids: list[int], answer_ids: list[int]) -> list[float
 
 def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = None,
                max_files: int | None = None, windows: bool = True,
-               unchanged_share: float = WINDOW_UNCHANGED_SHARE) -> dict:  # fmt: skip
+               unchanged_share: float = WINDOW_UNCHANGED_SHARE, site: Path | None = None) -> dict:  # fmt: skip
     """Make everything training needs under work/data; returns the summary written to data.json.
 
-    `windows`: besides edits of single functions and classes, edits of windows of module lines
-    (editdata.generate_window_edits; data built before they existed has none), of which about
-    `unchanged_share` also come with another window's instruction and answer unchanged."""
+    Data version editdata.DATA_VERSION: edits of single functions and classes, and `windows`:
+    edits of whole modules sent window by window as the app sends a long file
+    (editdata.generate_module_edits), about `unchanged_share` of them windows the edit leaves as
+    they are; instructions from editdata's phrasing grammar, the held-out split's half in its
+    held-out phrasings. Code: the standard library, and the permissively licensed packages of
+    `site` (editdata.PACKAGE_LICENCES; by default this interpreter's site-packages, none when
+    `stdlib` is given). The tokenizer learns from the standard library's training files alone, as
+    the shipped pair's did, so that --continue-shipped still finds the same tokens."""
     import numpy as np
 
     from specdraft.engine.training import editdata
@@ -174,20 +180,38 @@ def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = Non
     backend.save(str(data_dir / "tokenizer.json"))
     log(f"tokenizer: vocabulary {backend.get_vocab_size()}")
 
+    site = site or (editdata.site_packages() if stdlib is None else None)
+    package_files = editdata.list_package_files(site) if site else []
+    packages: dict[str, dict] = {}
+    for entry in package_files[:max_files] if max_files else package_files:
+        text = editdata.read_source(site, entry.relpath)
+        if not text:
+            continue
+        held = editdata.is_heldout(entry.relpath)
+        (held_files if held else train_files).append((entry.relpath, text))
+        counts = packages.setdefault(entry.distribution, {"licence": entry.licence, "train": 0, "heldout": 0})
+        counts["heldout" if held else "train"] += 1
+    log(f"packages {site}: {len(packages)} distributions, {sum(c['train'] + c['heldout'] for c in packages.values())} files")
+
+    def count_tokens(text: str) -> int:
+        return len(backend.encode(text, add_special_tokens=False).ids)
+
     rng = random.Random(seed)
     splits = {}
-    for split, split_files, per_snippet in (("train", train_files, 3), ("heldout", held_files, 2)):
+    for split, split_files in (("train", train_files), ("heldout", held_files)):
         order = list(split_files)
         rng.shuffle(order)
         examples = []
-        for example in editdata.generate_edits(order, seed=seed + (split == "heldout"), per_snippet=per_snippet):
+        heldout_phrasing = HELDOUT_PHRASING if split == "heldout" else 0.0  # training never sees those phrasings
+        for example in editdata.generate_edits(order, seed=seed + (split == "heldout"), per_snippet=1,
+                                               heldout_phrasing=heldout_phrasing):  # fmt: skip
             record = example.to_dict()
             record["prompt_path"] = example.path if rng.random() < 0.7 else None  # path shown in the prompt
             examples.append(record)
-        if windows:  # lines of a module, as the app sends a long file: the path is shown, like the app does
-            passes = 3 if split == "train" else 1
-            for example in editdata.generate_window_edits(order, seed=seed + 2 + (split == "heldout"), passes=passes,
-                                                          unchanged_share=unchanged_share):  # fmt: skip
+        if windows:  # a whole module, as the app sends it: window by window, with the path shown
+            for example in editdata.generate_module_edits(order, seed=seed + 2 + (split == "heldout"),
+                                                          unchanged_share=unchanged_share, count_tokens=count_tokens,
+                                                          heldout_phrasing=heldout_phrasing):  # fmt: skip
                 examples.append({**example.to_dict(), "prompt_path": example.path})
         rng.shuffle(examples)
         ids_all, weights_all, offsets, kept = [], [], [0], []
@@ -215,20 +239,36 @@ def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = Non
         for record in kept:
             counter = window_kinds if record.get("scope") == "window" else kinds
             counter[record["kind"]] = counter.get(record["kind"], 0) + 1
+        unchanged = [r for r in kept if r["kind"] == "no_change"]
         splits[split] = {
             "window_kinds": dict(sorted(window_kinds.items())),
             "files": [p for p, _ in split_files], "edit_examples": len(kept),
             "edit_examples_too_long": len(examples) - len(kept), "edit_tokens": len(ids_all),
             "plain_tokens": len(plain), "kinds": dict(sorted(kinds.items())),
+            "unchanged_windows_sent": sum(bool(r.get("sent")) for r in unchanged),
+            "heldout_phrasing": sum(r.get("phrasing") == "heldout" for r in kept),
         }  # fmt: skip
         log(f"{split}: {len(kept)} edits ({sum(window_kinds.values())} of them windows; {len(ids_all)} tokens), {len(plain)} plain tokens")
     summary = {
         "python": sys.version.split()[0], "stdlib": str(root), "seed": seed,
         "vocab_size": backend.get_vocab_size(), "seq_len": SEQ_LEN, "splits": splits,
-        "window_unchanged_share": unchanged_share if windows else None,
+        "window_unchanged_share": unchanged_share if windows else None, "data_version": editdata.DATA_VERSION,
+        "packages": {"site": str(site) if site else None, "distributions": dict(sorted(packages.items()))},
     }  # fmt: skip
     (data_dir / "data.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     return summary
+
+
+def check_data_version(work: Path) -> None:
+    """Refuse a work directory whose data an older generator made: resuming there would mix runs
+    trained on two kinds of data (its checkpoints) without a word."""
+    from specdraft.engine.training import editdata
+
+    version = json.loads((work / "data" / "data.json").read_text()).get("data_version", 1)
+    if version != editdata.DATA_VERSION:
+        raise SystemExit(f"{work / 'data'} holds data version {version}; this generator makes version "
+                         f"{editdata.DATA_VERSION}: train in a new --work directory (or delete {work / 'data'} "
+                         "and the checkpoints made from it)")  # fmt: skip
 
 
 def check_same_tokenizer(work: Path, out_dir: Path) -> None:
@@ -1231,8 +1271,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1234)
     parser.add_argument("--vocab-size", type=int, default=4096)
     parser.add_argument("--unchanged-share", type=float, default=WINDOW_UNCHANGED_SHARE,
-                        help="data: the share of windows also asked another window's instruction, to be answered "
-                             "unchanged (default %(default)s)")  # fmt: skip
+                        help="data: the share of window examples that the edit leaves unchanged, to be answered "
+                             "as they are (default %(default)s)")  # fmt: skip
     parser.add_argument("--models", default="draft,target", help="which models to train, in order")
     parser.add_argument("--spec", action="append", default=[], help="NAME=SPEC: train model NAME with the shape SPEC (tests: draft=tiny)")
     parser.add_argument("--max-files", type=int, help="use only the first N stdlib files (tests)")
@@ -1259,11 +1299,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--card", action="store_true", help="write OUT/MODEL_CARD.md from the summaries and eval.json")
     parser.add_argument("--eval-per-kind", type=int, default=10, help="held-out edits per kind for exact match")
     parser.add_argument("--eval-speed-per-kind", type=int, default=2, help="of which timed against plain decoding")
+    parser.add_argument("--sample-instructions", type=int, metavar="N",
+                        help="print N instructions per edit kind as the data generator writes them, and stop")  # fmt: skip
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.sample_instructions:
+        from specdraft.engine.training import editdata
+
+        print(editdata.format_sample(args.sample_instructions, args.seed))
+        return 0
     import torch  # after specdraft.engine set OMP_WAIT_POLICY: idle threads sleep on a shared CPU
 
     if args.threads:
@@ -1278,6 +1325,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not (work / "data" / "data.json").is_file():
         build_data(work, args.seed, args.vocab_size, max_files=args.max_files, unchanged_share=args.unchanged_share)
+    check_data_version(work)
     if args.continue_shipped:
         check_same_tokenizer(work, args.out)
     log(f"data ready in {time.time() - started:.0f} s")
