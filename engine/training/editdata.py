@@ -1802,7 +1802,7 @@ def window_examples(described: DescribedEdit, path: str, rng: random.Random, unc
 
 def generate_module_edits(files: list[tuple[str, str]], seed: int, unchanged_share: float = 0.35,
                           count_tokens: Callable[[str], int] = approx_tokens, context: int = CONTEXT,
-                          lines_per_edit: int = 120, max_edits: int = 8, heldout_phrasing: float = 0.0,
+                          lines_per_edit: int = 60, max_edits: int = 16, heldout_phrasing: float = 0.0,
                           attempts: int = 3) -> Iterator[EditExample]:  # fmt: skip
     """Edits of whole modules, sent in windows (`window_examples`): a rename changes the
     definition and uses far from it, a constant's new value leaves the windows that use it as they

@@ -124,7 +124,7 @@ SHAPES: dict[str, list[Shape]] = {
         T("better_name", "{new} is a better name for {what}{scope}", H),
         T("sed", "s/{old_plain}/{new_plain}/{g}", H),
         T("badly_named", "{what} is badly named, {verb} it {to} {new}{scope}", H),
-        S("rather", "rather than {old}, call it {new}{scope}", H),
+        T("rather", "rather than {old}, call it {new}{scope}", H),
     ],
     "literal": [
         S("verb_to", "{verb} {old} {to} {new}{scope}"),
@@ -142,7 +142,7 @@ SHAPES: dict[str, list[Shape]] = {
         S("double", "double {old}{x2} (to {new}){scope}"),
         S("halve", "halve {old}{half} (to {new}){scope}"),
         S("make_it", "make it {new} rather than {old}{scope}", H),
-        S("where_it_says", "where it says {old}, put {new}{scope}", H),
+        T("where_it_says", "where it says {old}, put {new}{scope}", H),
         T("not_but", "not {old} but {new}{scope}", H),
     ],
     "constant": [
@@ -165,7 +165,7 @@ SHAPES: dict[str, list[Shape]] = {
         S("value_of", "{verb} the value of {what} {to} {new}"),
         T("needs_to_be", "{what} needs to be {new}", H),
         T("rather", "{new} rather than {old} for {what}", H),
-        S("want_at", "i want {what} at {new}", H),
+        T("want_at", "i want {what} at {new}", H),
     ],
     "default": [
         S("make_default", "make {param} default to {new}{in_func}"),
@@ -296,9 +296,9 @@ SHAPES: dict[str, list[Shape]] = {
         T("missing", "{import_code} is missing"),
         S("missing_import", "add the missing import of {name_or_module}"),
         S("at_top", "{verb} {import_code} at the top"),
-        S("to_imports", "{verb} {import_code} to the imports"),
+        S("to_imports", "{verb} {import_code} {to} the imports"),
         T("needs_importing", "{name_or_module} needs to be imported{from_module}"),
-        S("forgot", "you forgot to import {name_or_module}{from_module}", H),
+        T("forgot", "you forgot to import {name_or_module}{from_module}", H),
         S("bring_in", "bring in {name_or_module}{from_module}", H),
     ],
     "insert_statement": [
@@ -365,7 +365,7 @@ VERBS: dict[str, dict[str, list[Verb]]] = {
     "add_type_hint": {"verb": [Verb("annotate", "as"), Verb("type", "as"), Verb("mark", "as", H)]},
     "change_type_hint": {"verb": [Verb("change"), Verb("update"), Verb("switch", heldout=H)]},
     "wrap_try": {"verb": [Verb("wrap", "in"), Verb("put", "in"), Verb("enclose", "in", H)]},
-    "add_import": {"verb": [Verb("add"), Verb("insert"), Verb("include", heldout=H)]},
+    "add_import": {"verb": [Verb("add"), Verb("insert", "into"), Verb("include", "in", H)]},
     "insert_statement": {"verb": [Verb("insert"), Verb("add"), Verb("put"), Verb("place", heldout=H)]},
     "delete_statement": {"verb": [Verb("delete"), Verb("remove"), Verb("drop"), Verb("kill", heldout=H)]},
     "swap_comparison": {"verb": [Verb("change"), Verb("replace", "with"), Verb("turn", "into"),
@@ -602,7 +602,7 @@ def _default_slots(spec: EditSpec, st: Style, rng: random.Random) -> tuple[Slots
     slots["pname"] = [st.name(spec.param)]
     slots["param_old"] = [st.code(f"{spec.param}={spec.old}")]
     slots["param_new"] = [st.code(f"{spec.param}={spec.new}")]
-    in_func = [f" in {f}" for f in func] + [f" of {f}" for f in func] + [f" for {f}" for f in func[:1]]
+    in_func = [f" in {f}" for f in func] + [f" for {f}" for f in func[:2]]
     required = []
     if spec.scope_needed:
         slots["in_func"] = in_func

@@ -94,6 +94,20 @@ def test_grammar_size_holds_a_held_out_part_per_kind():
         assert 0.1 <= size["heldout_shapes"] / (size["shapes"] + size["heldout_shapes"]) <= 0.35, kind
 
 
+IMPERATIVE_STARTS = {"add", "annotate", "bring", "call", "catch", "change", "declare", "default", "describe", "disable",
+                     "document", "double", "enable", "extend", "flip", "follow", "get", "give", "guard", "halve", "handle",
+                     "have", "hint", "ignore", "import", "leave", "let", "make", "return", "retype", "swallow", "take",
+                     "type", "use", "write", "{verb}", "{verb_up}", "{verb_down}"}  # fmt: skip
+
+
+def test_shapes_that_take_a_wrapper_start_with_a_verb():
+    """"please ..." / "can you ...?" go around imperatives only ("can you in `f`, ..." is no sentence)."""
+    for family, shapes in phrasing.SHAPES.items():
+        for shape in shapes:
+            if shape.imperative:
+                assert shape.template.split(" ")[0] in IMPERATIVE_STARTS, f"{family}.{shape.id}"
+
+
 @pytest.mark.parametrize("kind", sorted(SPECS))
 def test_training_never_uses_the_held_out_part(kind):
     held = phrasing.heldout_parts()
