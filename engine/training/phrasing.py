@@ -507,6 +507,13 @@ def _in_scope(scope: str, scope_role: str, st: Style, rng: random.Random) -> lis
 # ---------------------------------------------------------------------------------------------
 # slots per family: name -> alternatives; VERB marks a verb field (its words come from VERBS)
 
+def _possessive(slots: Slots, field: str, mentions: list[str]) -> None:
+    """`f`'s, f's: not after a closing quote ('f''s), where the field is left out."""
+    found = [f"{m}'s" for m in mentions if not m.endswith(("'", '"'))]
+    if found:
+        slots[field] = found
+
+
 VERB = ["\x01verb"]
 MARK = [""]  # a condition met: the field writes nothing ("double {what}{x2}" where new == 2 * old)
 Slots = dict[str, list[str]]
@@ -528,8 +535,6 @@ def _rename_slots(spec: EditSpec, st: Style, rng: random.Random) -> tuple[Slots,
         inside = _in_scope(spec.scope, spec.scope_role, st, rng)
         slots["in_scope"] = inside
         scoped_phrases = [" " + phrase for phrase in inside]
-        if role == "parameter":
-            scoped_phrases += [f" of {st.callable(spec.scope, spec.scope_role)}"]
         if spec.scope_role == "class" and role == "attribute":
             scoped_phrases += [f" everywhere in {st.name(spec.scope)}"]
         scope += scoped_phrases
@@ -619,7 +624,7 @@ def _default_slots(spec: EditSpec, st: Style, rng: random.Random) -> tuple[Slots
 def _add_parameter_slots(spec: EditSpec, st: Style, rng: random.Random) -> tuple[Slots, list[set[str]]]:
     slots: Slots = {"verb": VERB}
     slots["func"] = _func_mentions(spec.name, spec.role, spec.scope, spec.scope_needed, st, rng)
-    slots["func_s"] = [f"{f}'s" for f in slots["func"]]
+    _possessive(slots, "func_s", slots["func"])
     slots["param_code"] = [st.code(spec.param_text)]
     slots["param_plain"] = [USER + spec.param_text]
     slots["func_bare"] = [USER + (f"{spec.scope}.{spec.name}" if spec.scope_needed else spec.name)]
@@ -637,7 +642,7 @@ def _add_parameter_slots(spec: EditSpec, st: Style, rng: random.Random) -> tuple
 def _remove_parameter_slots(spec: EditSpec, st: Style, rng: random.Random) -> tuple[Slots, list[set[str]]]:
     slots: Slots = {"verb": VERB}
     slots["func"] = _func_mentions(spec.name, spec.role, spec.scope, spec.scope_needed, st, rng)
-    slots["func_s"] = [f"{f}'s" for f in slots["func"]]
+    _possessive(slots, "func_s", slots["func"])
     slots["param_name"] = [st.name(spec.param)]
     slots["pword"] = ["parameter", "param", "argument", "arg"]
     if spec.calls:
@@ -655,7 +660,7 @@ def _docstring_slots(spec: EditSpec, st: Style, rng: random.Random) -> tuple[Slo
     else:
         what = _func_mentions(spec.name, role, spec.scope, spec.scope_needed, st, rng)
     slots["what"] = what
-    slots["what_s"] = [f"{w}'s" for w in what]
+    _possessive(slots, "what_s", what)
     if spec.kind == "add_docstring":
         text = spec.new
         slots["doc"] = [f'{USER}"{text}"', f'{USER}"{text}"', f'{USER}"""{text}"""', f"{USER}`{text}`"]
