@@ -443,10 +443,15 @@ class Style:
 
 
 def _value(text: str, st: Style, rng: random.Random) -> str:
-    """A literal as written in an instruction: its source text bare, in backticks, or a simple
-    string's contents alone."""
-    if text[:1] in "'\"" and text[1:-1].replace("_", "").isalnum() and rng.random() < 0.15:
-        return f"{USER}{text[1:-1]}"
+    """A literal as written in an instruction: its source text bare or in backticks; a string in
+    the other quotes now and then, or its words alone where they cannot be read as a name."""
+    if text[:1] in "'\"" and len(text) > 2 and rng.random() < 0.15:
+        inner = text[1:-1]
+        if " " in inner.strip() and rng.random() < 0.5:
+            return f"{USER}{inner}"
+        other = '"' if text[0] == "'" else "'"
+        if other not in inner:
+            return f"{USER}{other}{inner}{other}"
     return f"{USER}`{text}`" if rng.random() < (0.4 if st.code_quote else 0.1) else f"{USER}{text}"
 
 
