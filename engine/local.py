@@ -97,20 +97,11 @@ class LocalBackend:
     def edit_format(self) -> str:
         """"builtin" for a checkpoint trained on the builtin pair's edit prompt (its chat template is
         specdraft.engine.editprompt.CHAT_TEMPLATE); "whole" for any other (an instruct model, asked
-        in its own chat template for the whole file in a fence). Read from the tokenizer's config,
-        without loading the model."""
+        in its own chat template for the whole file in a fence). The template is the one the
+        tokenizer resolves (checkpoint.Tokenizer.from_dir), read once, without loading the model."""
         from specdraft.engine.editprompt import CHAT_TEMPLATE
 
-        template = None
-        try:
-            config = json.loads((self.path / "tokenizer_config.json").read_text(encoding="utf-8"))
-            template = config.get("chat_template")
-        except (OSError, ValueError):
-            pass  # no template of ours: the model's own (or a clear error when it has none)
-        jinja = self.path / "chat_template.jinja"  # where newer checkpoints keep it
-        if template is None and jinja.is_file():
-            template = jinja.read_text(encoding="utf-8")
-        return "builtin" if template == CHAT_TEMPLATE else "whole"
+        return "builtin" if self._tokenizer_only().chat_template == CHAT_TEMPLATE else "whole"
 
     @property
     def name(self) -> str:

@@ -102,6 +102,13 @@ def fence_for(text: str) -> str:
     return fence
 
 
+def file_block(path: str, text: str) -> str:
+    """A file as prompts to chat models show it: its path on a line, then its text in a fence."""
+    body = text if text.endswith("\n") or not text else text + "\n"
+    fence = fence_for(text)
+    return f"{path}\n{fence}{language_of(path)}\n{body}{fence}"
+
+
 def language_of(path: str) -> str:
     """The code fence's language name for a path, by its suffix ("" when unknown)."""
     suffix = Path(path).suffix.lower()
@@ -251,9 +258,7 @@ class EditRequester:
             from specdraft.engine.editprompt import build_edit_messages
 
             return build_edit_messages(instruction, body, path, language_of(path))
-        fence = fence_for(body)
-        shown = body if body.endswith("\n") or not body else body + "\n"
-        user = f"{instruction}\n\nThe file:\n\n{path}\n{fence}{language_of(path)}\n{shown}{fence}"
+        user = f"{instruction}\n\nThe file:\n\n{file_block(path, body)}"
         return [
             {"role": "system", "content": EDIT_SYSTEM + format_instructions("whole")},
             {"role": "user", "content": user},
@@ -363,11 +368,7 @@ class EditRequester:
     # ---------------------------------------------------------------- all files in one request
 
     def search_replace_messages(self, instruction: str, sources: Sequence[SourceFile]) -> list[dict[str, str]]:
-        files = []
-        for source in sources:
-            fence = fence_for(source.text)
-            body = source.text if source.text.endswith("\n") or not source.text else source.text + "\n"
-            files.append(f"{source.path}\n{fence}{language_of(source.path)}\n{body}{fence}")
+        files = [file_block(source.path, source.text) for source in sources]
         user = instruction + "\n\nThe files:\n\n" + "\n\n".join(files)
         return [
             {"role": "system", "content": EDIT_SYSTEM + format_instructions("search-replace")},
