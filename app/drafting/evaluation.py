@@ -31,7 +31,7 @@ from specdraft.core.errors import UserError
 from specdraft.core.session import Decision
 from specdraft.drafting.evaltasks import KINDS, EditTask, line_edits
 from specdraft.drafting.flow import EditFlow, Round
-from specdraft.drafting.requests import EditRequester, SourceFile, read_sources, windows_about
+from specdraft.drafting.requests import EditRequester, SourceFile, read_sources
 
 
 @dataclass
@@ -195,7 +195,6 @@ def run_task(task: EditTask, backend: Any) -> TaskResult:
         flow = EditFlow(requester, task.instruction, sources)
         try:
             first = flow.first()
-            plan = window_plan(requester, task.instruction, sources[0])
         except (UserError, EngineError) as error:
             result.error = str(error)
             result.seconds = time.perf_counter() - started
@@ -209,6 +208,7 @@ def run_task(task: EditTask, backend: Any) -> TaskResult:
             result.drafted = drafted
             result.exact = drafted.encode("utf-8", "surrogateescape") == task.expected.read_bytes()
             result.unchanged = drafted == sources[0].text
+            plan = WindowPlan(*first.draft.windows[sources[0].path])
             result.windows, result.sent = len(plan.ranges), len(plan.sent)
             result.collateral, result.off_target = window_damage(sources[0].text, drafted, result.expected, plan)
         if task.redraft:
@@ -262,25 +262,11 @@ def redraft(flow: EditFlow, first: Round, task: EditTask, first_text: str | None
 
 @dataclass(frozen=True)
 class WindowPlan:
-    """How the requester cut a file: line ranges [start, end), and the windows it sent."""
+    """How the requester cut a file (DraftedEdits.windows): line ranges [start, end), and the
+    windows it sent; a model server's request is one window of the whole file."""
 
     ranges: list[tuple[int, int]]
     sent: list[int]
-
-
-def window_plan(requester: EditRequester, instruction: str, source: SourceFile) -> WindowPlan:
-    """The windows ``requester`` cuts ``source`` into for ``instruction`` and the ones it sends,
-    worked out with the requester's own functions (EditRequester.windows, windows_about, the
-    blank-edge rule); a model server's request is one window of the whole file."""
-    from specdraft.engine.editprompt import blank_edges
-
-    lines = source.text.splitlines(keepends=True)
-    if requester.backend.edit_format == "search-replace":
-        return WindowPlan([(0, len(lines))], [0])
-    ranges = requester.windows(instruction.strip(), source)
-    originals = ["".join(lines[start:end]) for start, end in ranges]
-    about = windows_about(instruction, originals)
-    return WindowPlan(ranges, [n for n in sorted(about) if blank_edges(originals[n])[1]])
 
 
 def window_damage(original: str, drafted: str, expected: str, plan: WindowPlan) -> tuple[int, int]:

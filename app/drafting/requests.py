@@ -150,6 +150,8 @@ class DraftedEdits:
     stats: list[Any] = field(default_factory=list)  # specdraft.engine.backends.DraftStats per request
     model: str = ""
     kept_windows: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (windows kept as they are, windows)
+    # path: (the line ranges [start, end) the file was cut into, the numbers of those requested)
+    windows: dict[str, tuple[list[tuple[int, int]], list[int]]] = field(default_factory=dict)
 
     @property
     def complete(self) -> bool:
@@ -312,6 +314,8 @@ class EditRequester:
                                          "quote nothing of the instruction and stay as they are")  # fmt: skip
             pieces: list[str] = []
             unread: list[EditFailure] = []  # answers that could not be read: their text stays as it was
+            requested: list[int] = []
+            draft.windows[source.path] = (ranges, requested)
             complete = True
             for number, ((start, end), original) in enumerate(zip(ranges, originals, strict=True)):
                 if number not in sent:
@@ -327,6 +331,7 @@ class EditRequester:
                 asked = prompt
                 if len(ranges) > 1 and self.backend.edit_format != "builtin":  # the pair knows windows
                     asked += f"\n\n(These are lines {start + 1}-{end} of {source.path}: answer with these lines only.)"
+                requested.append(number)
                 text, stats = self._request(label, self.file_messages(asked, body, source.path), body)
                 draft.stats.append(stats)
                 if not stats.complete:  # the cut text goes into the failure record, never an edit
@@ -381,6 +386,7 @@ class EditRequester:
         label = ", ".join(source.path for source in sources)
         text, stats = self._request(label, messages, None)
         draft = DraftedEdits(EditResult(format="search-replace"), [stats], self.backend.name)
+        draft.windows = {source.path: ([(0, len(source.text.splitlines()))], [0]) for source in sources}
         if stats.complete:
             originals = {source.path: source.data for source in sources}
             draft.result = parse_edits(text, self.repo_root, originals=originals)

@@ -128,6 +128,7 @@ def test_windows_that_quote_nothing_of_the_instruction_are_kept_without_a_reques
     assert edit.new_text == LONG.replace("value_31 = 31", "value_31 = 62")
     kept = len(windows) - 1
     assert draft.kept_windows == {"values.py": (kept, len(windows))}
+    assert draft.windows == {"values.py": (windows, [about])}  # how the file was cut, and what was sent
     assert ("kept", f"values.py: {kept} of {len(windows)} windows quote nothing of the instruction and stay as they are") in events
     assert draft.summary().endswith(f"; {kept} windows quoting nothing of the instruction kept as they are")
 
