@@ -300,15 +300,20 @@ def run_pre_commit(
     terminal: Callable[[], IO[bytes] | None] = open_terminal,
     out: IO[str] | None = None,
 ) -> int:
-    """The pre-commit hook: 0 lets the commit go on, 1 stops it."""
+    """The pre-commit hook: 0 lets the commit go on, 1 stops it (also on a damaged record)."""
     from specdraft.drafting.provenance import RecordDamaged
 
     out = out or sys.stderr
     try:
-        check = check_staged(repo, settings)
+        return _pre_commit(repo, settings, review_all, terminal, out)
     except RecordDamaged as damage:
         out.write(_damaged(damage))
         return 1
+
+
+def _pre_commit(repo: GitRepo, settings: Settings, review_all: bool,
+                terminal: Callable[[], IO[bytes] | None], out: IO[str]) -> int:  # fmt: skip
+    check = check_staged(repo, settings)
     if not check.classification.findings and not review_all:
         return 0
     tty = terminal()
@@ -321,11 +326,7 @@ def run_pre_commit(
                 _say(tty, _listing(check.classification.findings))
                 if _ask(tty, "Review them now [y,n]? "):
                     _review(tty, only_unreviewed=True)
-            try:
-                check = check_staged(repo, settings)
-            except RecordDamaged as damage:
-                out.write(_damaged(damage))
-                return 1
+            check = check_staged(repo, settings)
         elif review_all:
             print(
                 "specdraft: --review-all needs a terminal; only AI-drafted lines were checked",
