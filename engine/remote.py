@@ -47,11 +47,11 @@ from specdraft.engine.interface import (
     check_generation_options,
     check_messages,
 )
+from specdraft.engine.options import REQUEST_TIMEOUT_S
 
 CHAT_PATH = "/v1/chat/completions"
 MODELS_PATH = "/v1/models"
 EXCERPT = 120  # characters of a server's text quoted in a message
-REQUEST_TIMEOUT_S = 600.0  # the whole of one request, from sending it to its last token
 
 
 def base_url(server: str) -> str:

@@ -54,7 +54,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 from specdraft.core.errors import UserError
-from specdraft.engine.options import DRAFTER_SETTINGS, DTYPE_SETTINGS
+from specdraft.engine.options import DRAFTER_SETTINGS, DTYPE_SETTINGS, REQUEST_TIMEOUT_S
 
 REPO_CONFIG_NAME = ".specdraft.toml"
 EDITOR_CHOICES = ("auto", "external", "internal")
@@ -78,7 +78,7 @@ class Settings:
     model: str = "builtin"
     server: str = ""
     api_key_env: str = ""
-    request_timeout: int = 600  # seconds for one request to a model server, start to last token
+    request_timeout: int = REQUEST_TIMEOUT_S  # seconds for one request to a model server, start to last token
     drafter: str = "auto"
     draft_model: str = ""
     dtype: str = "auto"

@@ -37,7 +37,7 @@ from specdraft.core.errors import (
     NothingApplied,
     UserError,
 )
-from specdraft.engine.options import DRAFTER_SETTINGS
+from specdraft.engine.options import DRAFTER_SETTINGS, REQUEST_TIMEOUT_S
 
 EXIT_CODES = f"""\
 exit codes:
@@ -83,7 +83,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-new-tokens", type=int, metavar="N", help="limit each request's answer")
     parser.add_argument("--request-timeout", type=int, metavar="SECONDS",
                         help="with --server: the most one request may take, however slowly the server "
-                        "streams (default: the request_timeout setting, 600)")  # fmt: skip
+                        f"streams (default: the request_timeout setting, {REQUEST_TIMEOUT_S})")  # fmt: skip
 
 
 def make_backend(settings: Any) -> Any:
