@@ -271,6 +271,21 @@ def check_data_version(work: Path) -> None:
                          "and the checkpoints made from it)")  # fmt: skip
 
 
+def check_device(device: str) -> None:
+    """Stop with what to do when --device names a device this torch cannot use."""
+    import torch
+
+    try:
+        kind = torch.device(device).type
+    except RuntimeError as error:
+        raise SystemExit(f"--device {device}: {error}; use cpu, cuda or cuda:N") from None
+    if kind == "cuda" and not torch.cuda.is_available():
+        raise SystemExit(f"--device {device}: this torch ({torch.__version__}) sees no CUDA GPU; "
+                         "train with --device cpu, or install a CUDA build of torch on a machine with a GPU")  # fmt: skip
+    if kind not in ("cpu", "cuda"):
+        raise SystemExit(f"--device {device}: only cpu and cuda are supported")
+
+
 def check_same_tokenizer(work: Path, out_dir: Path) -> None:
     """A continued run must train on the tokens of the shipped weights: the work data's tokenizer
     (rebuilt from the same files, seed and vocabulary size) must be the shipped one."""
@@ -415,9 +430,13 @@ class Batches:
         return torch.from_numpy(self.np.stack([r[0] for r in rows])), torch.from_numpy(self.np.stack([r[1] for r in rows]))
 
     def batch(self, step: int, batch_size: int):
+        return self.rows(step * batch_size, batch_size)
+
+    def rows(self, first: int, count: int):
+        """Rows first .. first+count-1 of the mix, as (ids, weights) tensors."""
         import torch
 
-        rows = [self.row(step * batch_size + j) for j in range(batch_size)]
+        rows = [self.row(first + j) for j in range(count)]
         ids = torch.from_numpy(self.np.stack([r[0] for r in rows]))
         weights = torch.from_numpy(self.np.stack([r[1] for r in rows]))
         return ids, weights
@@ -453,11 +472,13 @@ def weighted_loss(model, ids, weights):
 
 
 def evaluate_loss(model, rows: dict, batch_size: int = 4) -> dict[str, float]:
+    """Mean weighted loss of each named set of rows (rows on the model's device)."""
     import torch
 
     model.eval()
     out = {}
-    with torch.no_grad(), torch.autocast("cpu", dtype=torch.bfloat16):
+    device_type = next(model.parameters()).device.type
+    with torch.no_grad(), torch.autocast(device_type, dtype=torch.bfloat16):
         for name, (ids, weights) in rows.items():
             total, count = 0.0, 0.0
             for i in range(0, len(ids), batch_size):
@@ -574,8 +595,12 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
                 eval_every: int = 200, ckpt_every_s: float = 180.0, val_rows: tuple[int, int] = (24, 8),
                 progress: bool = True, stop_after: int | None = None,
                 extend_minutes: float | None = None, copy_from_step: int | None = None,
-                init_from: Path | None = None, mix: dict | None = None, compile: bool = False):  # fmt: skip
-    """Train one model (resuming from work/<name>/ckpt.pt); returns (model, summary dict).
+                init_from: Path | None = None, mix: dict | None = None, compile: bool = False,
+                device: str = "cpu"):  # fmt: skip
+    """Train one model (resuming from work/<name>/ckpt.pt); returns (model on the CPU, summary dict).
+
+    `device` ("cpu", "cuda", "cuda:1") is where the steps run, under bfloat16 autocast there too;
+    checkpoints are device-free, so a run started on one machine resumes on another.
 
     `compile` runs the forward and loss under torch.compile: faster after a minute of compiling, the
     same losses to ~1e-5. Where compiling fails it logs why and trains eagerly.
@@ -603,6 +628,8 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
     args = spec.model_args(data["vocab_size"])
     model = Transformer(args)
     model.init_weights(0.02)
+    dev = torch.device(device)
+    model.to(dev)
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
     no_decay = [p for n, p in model.named_parameters() if p.dim() < 2]
     optimizer = torch.optim.AdamW(
@@ -624,7 +651,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         small.load_state_dict(torch.load(small_ckpt, map_location="cpu", weights_only=True)["model"])
         grow(small, model)
         log(f"{spec.name}: starts from the trained {spec.grow_from}, grown to this shape")
-    state = {"step": 0, "total_steps": steps, "elapsed": 0.0, "wall": 0.0, "tokens": 0,
+    state = {"batch_size": spec.batch_size, "step": 0, "total_steps": steps, "elapsed": 0.0, "wall": 0.0, "tokens": 0,
              "copy_end": None if spec.copy_steps and init_from is None else 0}  # fmt: skip
     if init_from is not None:
         state["init_from"] = _shown_path(init_from)
@@ -639,6 +666,13 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
             state.setdefault("phases", []).append({"steps": state["step"], "wall": state["wall"]})
             state["total_steps"], state["wall"], minutes = None, 0.0, extend_minutes
         log(f"{spec.name}: resumed at step {state['step']} of {state['total_steps']}")
+        before = state.get("batch_size", SPECS[spec.name].batch_size if spec.name in SPECS else spec.batch_size)
+        if before != spec.batch_size and state.get("copy_end") is not None:  # go on from the next unseen row
+            main_step = state["step"] - state["copy_end"]
+            state["row_base"] = state.get("row_base", 0) + (main_step - state.get("row_base_step", 0)) * before
+            state["row_base_step"] = main_step
+            log(f"{spec.name}: batch of {spec.batch_size} rows from here (was {before}), from row {state['row_base']}")
+        state["batch_size"] = spec.batch_size
         if log_path.is_file():  # drop log lines of steps after the checkpoint: they are redone
             lines = log_path.read_text(encoding="utf-8").splitlines()
             kept = [line for line in lines if json.loads(line)["step"] <= state["step"]]
@@ -656,13 +690,14 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         log(f"{spec.name}: mix {state['mix']}")
     if copy_from is not None:
         log(f"{spec.name}: copy drills from step {copy_from}")
-    val = validation_rows(data_dir, *val_rows, seed=seed)
+    val = {name: tuple(t.to(dev) for t in pair) for name, pair in validation_rows(data_dir, *val_rows, seed=seed).items()}
     warmup = 50
     loss_fn = torch.compile(weighted_loss) if compile else weighted_loss
 
     def save_checkpoint() -> None:
         tmp = ckpt_path.with_suffix(".tmp")
-        torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "state": state}, tmp)
+        cpu_model = {k: v.detach().cpu() for k, v in model.state_dict().items()}
+        torch.save({"model": cpu_model, "optimizer": optimizer.state_dict(), "state": state}, tmp)
         os.replace(tmp, ckpt_path)
 
     def write_log(record: dict) -> None:
@@ -700,8 +735,11 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         if drilling:
             ids, weights = batches.drill_batch(step)
         else:  # the main mix numbers its rows from the end of the curriculum
-            ids, weights = batches.batch(step - state["copy_end"], spec.batch_size)
-        with torch.autocast("cpu", dtype=torch.bfloat16):
+            main_step = step - state["copy_end"]
+            first = state.get("row_base", 0) + (main_step - state.get("row_base_step", 0)) * spec.batch_size
+            ids, weights = batches.rows(first, spec.batch_size)
+        ids, weights = ids.to(dev, non_blocking=True), weights.to(dev, non_blocking=True)
+        with torch.autocast(dev.type, dtype=torch.bfloat16):
             try:
                 loss = loss_fn(model, ids, weights)
             except Exception as error:  # noqa: BLE001 - compiling failed: the same step, eagerly
@@ -764,10 +802,11 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         "train_seconds": round(state["elapsed"], 1),
         "tokens_per_second": round(state["tokens"] / max(state["elapsed"], 1e-9)),
         "final_train_loss": _recent_loss(log_path), **state.get("last_val", {}), "cpu": _cpu_name(),
+        "device": torch.cuda.get_device_name(dev) if dev.type == "cuda" else "cpu",
         "compiled": state.get("compiled", False),
     }  # fmt: skip
     (run_dir / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
-    return model.eval(), summary
+    return model.cpu().eval(), summary
 
 
 def _recent_loss(log_path: Path, last: int = 50) -> float | None:
@@ -1291,6 +1330,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--lr", type=float, help="peak learning rate of the models trained (default: their spec's)")
     parser.add_argument("--eval-every", type=int, default=200)
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0: all cores)")
+    parser.add_argument("--device", default="cpu",
+                        help="where to train: cpu, cuda or cuda:N (bfloat16 autocast; checkpoints resume on either)")  # fmt: skip
+    parser.add_argument("--batch-size", type=int, metavar="ROWS",
+                        help="rows of 1024 tokens per step, for every model trained (default: each model's own; "
+                             "larger on a GPU, with --lr to match)")  # fmt: skip
     parser.add_argument("--no-compile", action="store_true",
                         help="train without torch.compile (slower: ~1.3x the draft's time, ~1.5x the target's)")  # fmt: skip
     parser.add_argument("--no-progress", action="store_true")
@@ -1315,6 +1359,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.threads:
         torch.set_num_threads(args.threads)
+    check_device(args.device)
     work = args.work.resolve()
     started = time.time()
     if args.card:
@@ -1337,6 +1382,8 @@ def main(argv: list[str] | None = None) -> int:
         specs[name] = ModelSpec(**{**asdict(SPECS[shape]), "name": name})
     if args.lr:
         specs = {name: replace(spec, lr=args.lr) for name, spec in specs.items()}
+    if args.batch_size:
+        specs = {name: replace(spec, batch_size=args.batch_size) for name, spec in specs.items()}
     mix = {"plain_every": args.plain_every, "prompt_weight": args.prompt_weight, "edit_weight": args.edit_weight,
            "shuffle": args.shuffle or None, "window_repeat": args.window_repeat if args.window_repeat > 1 else None}
     mix = {k: v for k, v in mix.items() if v is not None and (k != "plain_every" or v != PLAIN_EVERY)}
@@ -1351,6 +1398,7 @@ def main(argv: list[str] | None = None) -> int:
             eval_every=args.eval_every, progress=not args.no_progress, extend_minutes=args.extend_minutes,
             copy_from_step=None if args.no_copy_drills or specs[name].grow_from else args.copy_from_step, mix=mix,
             init_from=out_dir if args.continue_shipped else None, compile=not args.no_compile,
+            device=args.device,
         )  # fmt: skip
         export(model, work, out_dir)
         record_phases(out_dir, previous, summary)

@@ -390,3 +390,26 @@ def test_shipped_builtin_pair_loads():
     with torch.no_grad():
         assert target.model(ids).shape == (1, ids.shape[1], target.args.vocab_size)
         assert draft.model(ids).shape == (1, ids.shape[1], draft.args.vocab_size)
+
+
+def test_a_run_resumed_with_another_batch_size_goes_on_from_the_next_unseen_row(work, tmp_path, monkeypatch):
+    (run,) = work_dirs(work, tmp_path, "run")
+    firsts: list[tuple[int, int]] = []
+    rows = train.Batches.rows
+    monkeypatch.setattr(train.Batches, "rows", lambda self, first, count: firsts.append((first, count)) or rows(self, first, count))
+    spec = replace(train.SPECS["tiny"], copy_steps=0, batch_size=2)
+    kwargs = dict(seed=3, minutes=None, steps=5, val_rows=(1, 1), progress=False)
+    train.train_model(spec, run, stop_after=2, **kwargs)
+    # a GPU takes the run over with a batch of 3: it trains on rows 4, 5, 6 next, not on 6, 7, 8 (3 x step 2)
+    _, summary = train.train_model(replace(spec, batch_size=3), run, **kwargs)
+    assert firsts == [(0, 2), (2, 2), (4, 3), (7, 3), (10, 3)]
+    assert summary["steps"] == 5 and summary["spec"]["batch_size"] == 3 and summary["device"] == "cpu"
+
+
+def test_device_names_a_device_this_torch_can_use():
+    train.check_device("cpu")
+    with pytest.raises(SystemExit, match="cpu, cuda or cuda:N"):
+        train.check_device("gpu0")
+    if not torch.cuda.is_available():
+        with pytest.raises(SystemExit, match="sees no CUDA GPU; train with --device cpu"):
+            train.check_device("cuda")
