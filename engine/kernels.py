@@ -58,6 +58,13 @@ class Linear(nn.Linear):
     packed_version = -1  # weight._version when the copy was made
     exact_batches = True  # small matrices packed too (see above); use_inference_layout sets it
 
+    def reset_parameters(self) -> None:
+        # Built on the meta device (checkpoint.load_model, which then assigns the loaded weights):
+        # no initialisation. Random values there are thrown away, and the first one imports
+        # torch._dynamo (the meta kernels of init ops are torch._refs), about a second.
+        if not self.weight.is_meta:
+            super().reset_parameters()
+
     @torch.no_grad()
     def pack(self) -> None:
         weight, bias = self.weight.detach(), self.bias

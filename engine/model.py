@@ -256,6 +256,14 @@ class KVCache(nn.Module):
         return self.k_cache, self.v_cache
 
 
+class Embedding(nn.Embedding):
+    """nn.Embedding (same parameter and state dict) that skips its random init on the meta device."""
+
+    def reset_parameters(self) -> None:
+        if not self.weight.is_meta:  # see kernels.Linear.reset_parameters
+            super().reset_parameters()
+
+
 class RMSNorm(nn.Module):
     """Root-mean-square norm, computed in float32 and cast back, as Hugging Face Llama does."""
 
@@ -409,7 +417,7 @@ class Transformer(nn.Module):
     def __init__(self, args: ModelArgs) -> None:
         super().__init__()
         self.args = args
-        self.tok_embeddings = nn.Embedding(args.vocab_size, args.dim)
+        self.tok_embeddings = Embedding(args.vocab_size, args.dim)
         self.layers = nn.ModuleList(TransformerBlock(args) for _ in range(args.n_layer))
         self.norm = RMSNorm(args.dim, args.norm_eps)
         self.output = Linear(args.dim, args.vocab_size, bias=False)
