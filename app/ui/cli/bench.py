@@ -28,6 +28,8 @@ ACTIONS: dict[str, tuple[str, str, str, str]] = {
     **engine_bench.ACTIONS,
     "edits": ("specdraft.ui.cli.bench", "add_edits_arguments", "run_edits",
               "edit tasks drafted as `specdraft edit` drafts them: exact matches, collateral damage, redrafts"),
+    "startup": ("specdraft.ui.cli.bench_startup", "add_arguments", "run",
+                "start-up of edit (phase by phase), review and hook run, each in a fresh process"),
 }  # fmt: skip
 ALIASES: dict[str, list[str]] = dict(engine_bench.ALIASES)
 

@@ -50,6 +50,41 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command ``argv`` (None: the program's own arguments, and the process ends here)."""
+    code = _run(argv)
+    if argv is None:
+        exit_without_teardown(code)
+    return code
+
+
+def exit_without_teardown(code: int) -> None:
+    """End the process now, once torch is loaded and the command is done.
+
+    Python's own exit tears down every module and collects every object, and with torch that
+    is over a thousand modules and libtorch's destructors: 0.4-0.8 s after the work is done.
+    Nothing is lost by skipping it: atexit functions still run (temporary files, logging),
+    the standard streams are flushed, the commands close their files. Returns (a normal exit)
+    when torch is not loaded, or while a thread that is not a daemon still runs."""
+    import threading
+
+    if "torch" not in sys.modules:
+        return
+    if any(thread.is_alive() and not thread.daemon for thread in threading.enumerate()
+           if thread is not threading.main_thread()):  # fmt: skip
+        return
+    import atexit
+    import os
+
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
