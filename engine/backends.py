@@ -18,12 +18,14 @@ from specdraft.engine.local import LocalBackend
 
 def open_backend(model: str | None = "builtin", server: str | None = None, draft_model: str | None = None,
                  drafter: str = "auto", api_key_env: str | None = None, dtype: str = "auto",
-                 **remote_options: Any) -> Backend:  # fmt: skip
+                 edit_format: str = "auto", **remote_options: Any) -> Backend:  # fmt: skip
     """The local engine for `model` (a checkpoint directory or "builtin"), or, with `server`, an
     OpenAI-compatible server serving `model` (None: the server's only model). Nothing is loaded
     or contacted yet. remote_options go to specdraft.engine.remote.RemoteBackend (timeouts,
     retries) and are ignored for the local engine, as api_key_env is, and `dtype` (the local
-    weights') for a server (so that one configuration serves both)."""
+    weights') for a server (so that one configuration serves both). `edit_format` (one of
+    specdraft.engine.options.EDIT_FORMAT_SETTINGS) is how the model is asked for an edit: "auto"
+    leaves it to the model (Backend.edit_format)."""
     if server:
         if draft_model:
             raise EngineError("--draft-model is for the local engine; a model server drafts on its own (drop it)")
@@ -32,5 +34,5 @@ def open_backend(model: str | None = "builtin", server: str | None = None, draft
         from specdraft.engine.remote import RemoteBackend  # here: httpx loads only for a server
 
         name = None if model in (None, "", "builtin") else model
-        return RemoteBackend(server, name, api_key_env=api_key_env, **remote_options)
-    return LocalBackend(model or "builtin", draft_model, drafter, dtype=dtype)
+        return RemoteBackend(server, name, api_key_env=api_key_env, edit_format=edit_format, **remote_options)
+    return LocalBackend(model or "builtin", draft_model, drafter, dtype=dtype, edit_format=edit_format)

@@ -26,7 +26,8 @@ Public API (torch-free and httpx-free at import: the app's settings read it):
 - ``DraftStats``: finish_reason ("stop": the model ended its answer; "length": max_new_tokens or
   the context window was reached; "cancelled"; or a server's own reason), ``complete`` (True only
   for "stop"), prompt/new tokens, elapsed and first-piece times, tokens_per_s, and for the local
-  engine drafter, drafted/accepted tokens and acceptance_rate.
+  engine drafter, drafted/accepted tokens and acceptance_rate; ``notes``, lines for the user
+  (a server that refused a request field and was asked again without it).
 - ``collect(stream) -> (text, DraftStats)``: drain a stream.
 - ``check_messages(messages)``, ``check_generation_options(max_new_tokens, temperature)``: what
   every ``stream`` checks first.
@@ -38,7 +39,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from specdraft.engine.errors import EngineError
@@ -62,6 +63,8 @@ class DraftStats:
     accepted_tokens: int | None = None
     target_forwards: int | None = None  # local engine: decoding forwards of the target
     chars: int = 0  # characters of text so far
+    notes: list[str] = field(default_factory=list)  # what the user should know of this request (a server
+    # that refused the predicted output, asked again without it)
 
     @property
     def complete(self) -> bool:
@@ -99,7 +102,7 @@ class DraftStats:
                          f"({100 * (self.acceptance_rate or 0):.0f}%)")  # fmt: skip
         if not self.complete:
             parts.append(self.finish_reason)
-        return ", ".join(parts)
+        return "; ".join([", ".join(parts), *self.notes])
 
 
 Piece = str | DraftStats  # a text chunk, or the final statistics
@@ -139,10 +142,11 @@ class Backend(Protocol):
 
     @property
     def edit_format(self) -> str:
-        """How this model is asked for an edit, chosen by the model: "builtin" (the builtin pair's
-        edit prompt: the file or a window of it in, the new text out, nothing else), "whole" (an
-        instruct model in its own chat template: the whole file back in a code fence) or
-        "search-replace" (SEARCH/REPLACE blocks for all files in one answer)."""
+        """How this model is asked for an edit (specdraft.engine.options.EDIT_FORMATS), chosen by the
+        model unless the user chose (the edit_format setting, --format): "builtin" (the builtin
+        pair's edit prompt: the file or a window of it in, the new text out, nothing else), "whole"
+        (a chat: the whole file back in a code fence), "search-replace" (SEARCH/REPLACE blocks for
+        all files in one answer) or "udiff" (a unified diff for all files in one answer)."""
         ...
 
     @property

@@ -24,7 +24,7 @@ from specdraft.engine.interface import (
     check_generation_options,
     check_messages,
 )
-from specdraft.engine.options import DRAFTER_SETTINGS, DTYPE_SETTINGS
+from specdraft.engine.options import DRAFTER_SETTINGS, DTYPE_SETTINGS, EDIT_FORMAT_SETTINGS
 
 _FINISH = {"eos": "stop", "stop_string": "stop", "max_new_tokens": "length", "context": "length"}
 
@@ -42,7 +42,10 @@ class LocalBackend:
     kind = "local"
 
     def __init__(self, model_dir: str | Path = "builtin", draft_model_dir: str | Path | None = None,
-                 drafter: str = "auto", *, dtype: str = "auto", draft_len: int | None = None) -> None:  # fmt: skip
+                 drafter: str = "auto", *, dtype: str = "auto", draft_len: int | None = None,
+                 edit_format: str = "auto") -> None:  # fmt: skip
+        """edit_format: how the model is asked for an edit (specdraft.engine.options.EDIT_FORMAT_SETTINGS;
+        "auto": by its chat template, see the edit_format property)."""
         from specdraft.engine.checkpoint import resolve_model_dir
 
         if drafter not in DRAFTER_SETTINGS:
@@ -51,6 +54,9 @@ class LocalBackend:
             raise EngineError("draft_len must be 1 or more")
         if dtype not in DTYPE_SETTINGS:
             raise EngineError(f"unknown dtype {dtype!r}: use one of {', '.join(DTYPE_SETTINGS)}")
+        if edit_format not in EDIT_FORMAT_SETTINGS:
+            raise EngineError(f"unknown edit format {edit_format!r}: use one of {', '.join(EDIT_FORMAT_SETTINGS)}")
+        self._edit_format = edit_format
         self.model_name = str(model_dir)
         try:
             self.path = resolve_model_dir(str(model_dir))
@@ -98,7 +104,10 @@ class LocalBackend:
         """"builtin" for a checkpoint trained on the builtin pair's edit prompt (its chat template is
         specdraft.engine.editprompt.CHAT_TEMPLATE); "whole" for any other (an instruct model, asked
         in its own chat template for the whole file in a fence). The template is the one the
-        tokenizer resolves (checkpoint.Tokenizer.from_dir), read once, without loading the model."""
+        tokenizer resolves (checkpoint.Tokenizer.from_dir), read once, without loading the model.
+        A format given when opening the backend wins."""
+        if self._edit_format != "auto":
+            return self._edit_format
         from specdraft.engine.editprompt import CHAT_TEMPLATE
 
         return "builtin" if self._tokenizer_only().chat_template == CHAT_TEMPLATE else "whole"

@@ -6,10 +6,11 @@ keep-alives, [DONE]), text from choices[0].delta.content, the finish reason and 
 
 Failures are one-line EngineErrors that say what to do: the server unreachable (its URL; start it
 or fix --server), 401/403 (the API key's environment variable), 404 for the model (what GET
-/v1/models offers), 429 (Retry-After honoured a bounded number of times), 5xx (the status and the
-server's own message), a malformed event (a short excerpt), a read time-out, and a stream cut in
-the middle (neither [DONE] nor a finish_reason): a broken draft always raises (IncompleteDraft once
-the answer has begun), so the caller never applies part of one. Connection errors are retried with
+/v1/models offers), 429 (Retry-After honoured a bounded number of times), 5xx (the status, the
+server's own message, and whether /v1/models offers the model asked for), a malformed event (a
+short excerpt), a read time-out, and a stream cut in the middle (neither [DONE] nor a
+finish_reason): a broken draft always raises (IncompleteDraft once the answer has begun), so the
+caller never applies part of one. Connection errors are retried with
 backoff, but only before the server answered: a request whose tokens have started to stream is
 never sent again.
 
@@ -19,6 +20,11 @@ never falls silent) raises IncompleteDraft; and max_new_tokens is counted here t
 that ignores max_tokens is cut (see `_read_events` for how tokens are counted) and the draft ends
 with finish_reason "length", like any draft cut at its limit. A cancel ends the stream within
 `_Reader.POLL_S` in every case.
+
+A request with a `reference` (a whole-file edit: the text being rewritten) sends it as OpenAI's
+Predicted Output (`"prediction": {"type": "content", "content": ...}`), which a server that
+speculates drafts from; a server that refuses the field (a 4xx naming it, or any 400 or 422) is asked
+again without it, once, the draft's DraftStats.notes say so, and this backend does not send it again.
 
 The API key is read from the environment variable whose *name* is configured (api_key_env); a key
 itself never appears in configuration, in messages or in logs.
@@ -47,7 +53,7 @@ from specdraft.engine.interface import (
     check_generation_options,
     check_messages,
 )
-from specdraft.engine.options import REQUEST_TIMEOUT_S
+from specdraft.engine.options import EDIT_FORMAT_SETTINGS, REQUEST_TIMEOUT_S
 
 CHAT_PATH = "/v1/chat/completions"
 MODELS_PATH = "/v1/models"
@@ -143,24 +149,36 @@ def iter_events(lines: Iterable[str]) -> Iterator[ServerEvent]:
         yield ServerEvent(event, "\n".join(data), terminated=False)
 
 
+class ServerRefused(EngineError):
+    """The server answered a request with an error status; `status` and its own message `said`."""
+
+    def __init__(self, message: str, status: int, said: str) -> None:
+        super().__init__(message)
+        self.status, self.said = status, said
+
+
 class RemoteBackend:
     """A model served over the OpenAI chat-completions protocol (see the module docstring)."""
 
     kind = "remote"
-    edit_format = "search-replace"  # short answers, all files in one request
 
     def __init__(self, server: str, model: str | None = None, *, api_key_env: str | None = None,
                  connect_timeout: float = 10.0, read_timeout: float = 120.0,
                  request_timeout: float = REQUEST_TIMEOUT_S, retries: int = 3,
                  backoff_s: float = 0.5, rate_limit_waits: int = 3, max_wait_s: float = 60.0,
-                 send_prediction: bool = False, extra_body: dict[str, Any] | None = None) -> None:  # fmt: skip
+                 send_prediction: bool = True, extra_body: dict[str, Any] | None = None,
+                 edit_format: str = "auto") -> None:  # fmt: skip
         """connect_timeout / read_timeout: seconds to connect, and the longest silence while reading;
         request_timeout: seconds one chat request may take in all (retries and waits included);
         retries: connection errors retried (before any answer) with backoff_s * 2**n waits;
         rate_limit_waits: 429 answers waited out (Retry-After, at most max_wait_s each);
         send_prediction: send `reference` as OpenAI's predicted output (servers that support it
-        draft from it; others may refuse the field); extra_body: more request fields."""
+        draft from it; one that refuses the field is asked again without it); extra_body: more
+        request fields; edit_format: how the model is asked for an edit ("auto": search-replace)."""
         self.base = base_url(server)
+        if edit_format not in EDIT_FORMAT_SETTINGS:
+            raise EngineError(f"unknown edit format {edit_format!r}: use one of {', '.join(EDIT_FORMAT_SETTINGS)}")
+        self._edit_format = edit_format
         self._model = model or None
         if api_key_env and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", api_key_env):
             # never echo it: it may be the key itself, pasted where the variable's name belongs
@@ -185,6 +203,12 @@ class RemoteBackend:
         self._models_lock = threading.Lock()
 
     # -- what the app asks before drafting ------------------------------------------------------
+
+    @property
+    def edit_format(self) -> str:
+        """How the served model is asked for an edit: the one chosen when opening the backend, else
+        SEARCH/REPLACE blocks (short answers, all files in one request, any instruct model)."""
+        return "search-replace" if self._edit_format == "auto" else self._edit_format
 
     @property
     def name(self) -> str:
@@ -318,8 +342,11 @@ class RemoteBackend:
                 raise _Cancelled
             failures += 1
 
-    def _status_error(self, status: int, reason: str, content: bytes, path: str, what: str) -> EngineError:
+    def _status_error(self, status: int, reason: str, content: bytes, path: str, what: str) -> ServerRefused:
         message = server_message(content)
+        return ServerRefused(self._status_text(status, reason, message, path, what), status, message)
+
+    def _status_text(self, status: int, reason: str, message: str, path: str, what: str) -> str:
         said = f": {message}" if message else ""
         if status in (401, 403):
             if not self.api_key_env:
@@ -329,7 +356,7 @@ class RemoteBackend:
                 fix = f"the API key variable ${self.api_key_env} is not set: export it"
             else:
                 fix = f"it refused the API key in ${self.api_key_env}: check that key and its access to the model"
-            return EngineError(f"{self.base} answered {status} {reason}: {fix}{said}")
+            return f"{self.base} answered {status} {reason}: {fix}{said}"
         if status == 404 and path == CHAT_PATH:
             try:
                 offered = self.list_models()
@@ -337,21 +364,35 @@ class RemoteBackend:
                 offered = None
             if offered is not None and self._model not in offered:
                 listing = ", ".join(offered[:20]) + (" …" if len(offered) > 20 else "") if offered else "none"
-                return EngineError(
+                return (
                     f"model {self._model!r} is not served at {self.base}; it offers: {listing} "
                     f"(choose one with --model){said}"
                 )
-            return EngineError(
+            return (
                 f"{self.base}{path} was not found (404): is --server the base URL of an OpenAI-compatible "
                 f"server?{said}"
             )
         if status == 404:
-            return EngineError(f"{self.base}{path} was not found (404): is --server the base URL of an "
-                               f"OpenAI-compatible server?{said}")  # fmt: skip
+            return (f"{self.base}{path} was not found (404): is --server the base URL of an "
+                    f"OpenAI-compatible server?{said}")  # fmt: skip
         if status >= 500:
-            return EngineError(f"the model server at {self.base} failed on {what} ({status} {reason}){said}; "
-                               "check its log, then try again")  # fmt: skip
-        return EngineError(f"{self.base} refused {what} ({status} {reason}){said}")
+            offered = self._offered_after_failure() if path == CHAT_PATH else ""
+            return (f"the model server at {self.base} failed on {what} ({status} {reason}){said}; "
+                    f"{offered}check its log, then try again")  # fmt: skip
+        return f"{self.base} refused {what} ({status} {reason}){said}"
+
+    def _offered_after_failure(self) -> str:
+        """After a 5xx on the chat request: whether GET /v1/models offers the model asked for (a
+        wrong name makes some servers fail instead of answering 404), as a clause ending in "; "."""
+        try:
+            offered = self.list_models()
+        except EngineError as error:
+            return f"its model list could not be read either ({excerpt(str(error), 80)}); "
+        listing = ", ".join(offered[:5]) + (f" and {len(offered) - 5} more" if len(offered) > 5 else "")
+        if self._model in offered:
+            return f"it offers model {self._model!r}, so the fault is the server's: "
+        return (f"model {self._model!r} is not among those it offers ({listing or 'none'}): "
+                "choose one with --model, or ")
 
     # -- streaming -------------------------------------------------------------------------------
 
@@ -390,7 +431,7 @@ class RemoteBackend:
         # HTTP runs in a reader thread and hands lines over a queue, so that a cancel is seen at once,
         # even while the server is silent (a long prefill, a stalled stream): the caller never waits
         # for the next byte to learn that the user pressed Esc. The request's deadline is kept there too.
-        reader = _Reader(self, body, cancel, deadline=time.monotonic() + self.request_timeout)
+        reader = _Reader(self, body, cancel, deadline=time.monotonic() + self.request_timeout, notes=stats.notes)
         reader.start()
         try:
             yield from self._read_events(reader, stats, cancel, started, max_new_tokens)
@@ -399,17 +440,29 @@ class RemoteBackend:
         stats.elapsed_s = time.perf_counter() - started
         yield stats
 
-    def _open_chat(self, client: httpx.Client, body: dict[str, Any], cancel: threading.Event | None) -> httpx.Response:
+    def _open_chat(self, client: httpx.Client, body: dict[str, Any], cancel: threading.Event | None,
+                   notes: list[str]) -> httpx.Response:  # fmt: skip
+        """The chat request's streamed response; a field the server refuses is dropped and the request
+        sent again, once per field: stream_options (servers that predate it: no usage then), and
+        prediction (a 4xx naming it, or any 400 or 422: a note in `notes`, and never sent again)."""
         if cancel is not None and cancel.is_set():
             raise _Cancelled
         try:
             return self._send(client, "POST", CHAT_PATH, body, cancel=cancel, what="the chat request")
-        except EngineError as error:
-            # servers that predate stream_options refuse the field: ask again without it (no usage then)
-            if "stream_options" in body and "stream_options" in str(error) and "(400" in str(error):
-                body = {k: v for k, v in body.items() if k != "stream_options"}
-                return self._send(client, "POST", CHAT_PATH, body, cancel=cancel, what="the chat request")
-            raise
+        except ServerRefused as error:
+            names = error.said.lower()
+            if "stream_options" in body and "stream_options" in names and error.status == 400:
+                field = "stream_options"
+            elif "prediction" in body and 400 <= error.status < 500 and (
+                    "predict" in names or error.status in (400, 422)):  # fmt: skip
+                field = "prediction"
+                self.send_prediction = False  # for the session: later requests go without it
+                said = f": {excerpt(error.said, 80)}" if error.said else ""
+                notes.append(f"{self.base} refused the predicted output ({error.status}{said}); "
+                             "asked again without it, and will not send it again")  # fmt: skip
+            else:
+                raise
+            return self._open_chat(client, {k: v for k, v in body.items() if k != field}, cancel, notes)
 
     def _read_events(self, reader: _Reader, stats: DraftStats, cancel: threading.Event | None,
                      started: float, max_new_tokens: int) -> Iterator[str]:  # fmt: skip
@@ -565,8 +618,9 @@ class _Reader:
     POLL_S = 0.05  # how often a silent wait looks at the cancel event and the deadline
 
     def __init__(self, backend: RemoteBackend, body: dict[str, Any], cancel: threading.Event | None,
-                 deadline: float = float("inf")) -> None:  # fmt: skip
+                 deadline: float = float("inf"), notes: list[str] | None = None) -> None:  # fmt: skip
         self.backend, self.body, self.cancel, self.deadline = backend, body, cancel, deadline
+        self.notes = notes if notes is not None else []  # a field the server refused, for the user
         self.items: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.stop = threading.Event()  # set by hang_up: the thread's retry waits end too
         self.client: httpx.Client | None = None
@@ -585,7 +639,7 @@ class _Reader:
                 if self.cancel is not None and self.cancel.is_set():
                     raise _Cancelled
                 # waits between retries end on hang_up (which a cancel or the deadline leads to)
-                response = self.backend._open_chat(client, self.body, self.stop)
+                response = self.backend._open_chat(client, self.body, self.stop, self.notes)
                 self.response = response
                 try:
                     content_type = response.headers.get("content-type", "")

@@ -21,6 +21,9 @@ The files are TOML::
     draft_model = ""          # a small draft model's checkpoint directory ("": none)
     dtype = "auto"            # the local engine's weights: auto (the checkpoint's bfloat16 where
                               # the CPU multiplies it natively, else float32), float32, bfloat16
+    edit_format = "auto"      # how the model is asked for an edit: auto (the builtin pair's own
+                              # prompt, whole files for other local checkpoints, search-replace
+                              # for a server), builtin, whole, search-replace, udiff
 
     [keys]                    # binding id = key(s), comma-separated; `specdraft review` ? lists ids
     accept = "y"
@@ -34,7 +37,7 @@ The files are TOML::
 
 Environment: ``SPECDRAFT_THEME``, ``SPECDRAFT_EDITOR``, ``SPECDRAFT_CONTEXT``, ``SPECDRAFT_MODEL``,
 ``SPECDRAFT_SERVER``, ``SPECDRAFT_API_KEY_ENV``, ``SPECDRAFT_REQUEST_TIMEOUT``, ``SPECDRAFT_DRAFTER``, ``SPECDRAFT_DRAFT_MODEL``,
-``SPECDRAFT_DTYPE``, and
+``SPECDRAFT_DTYPE``, ``SPECDRAFT_EDIT_FORMAT``, and
 ``SPECDRAFT_KEYS_<ID>`` (id upper-cased, ``-`` as ``_``) for one binding, and
 ``SPECDRAFT_HOOK_<NAME>`` for one hook setting.
 """
@@ -54,7 +57,12 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 from specdraft.core.errors import UserError
-from specdraft.engine.options import DRAFTER_SETTINGS, DTYPE_SETTINGS, REQUEST_TIMEOUT_S
+from specdraft.engine.options import (
+    DRAFTER_SETTINGS,
+    DTYPE_SETTINGS,
+    EDIT_FORMAT_SETTINGS,
+    REQUEST_TIMEOUT_S,
+)
 
 REPO_CONFIG_NAME = ".specdraft.toml"
 EDITOR_CHOICES = ("auto", "external", "internal")
@@ -82,6 +90,7 @@ class Settings:
     drafter: str = "auto"
     draft_model: str = ""
     dtype: str = "auto"
+    edit_format: str = "auto"  # how the model is asked for an edit; "auto": the backend's own choice
     keys: dict[str, str] = field(default_factory=dict)  # binding id -> keys, e.g. "y" or "n,x"
     hook: dict[str, Any] = field(
         default_factory=lambda: {name: default for name, (default, _) in HOOK_SETTINGS.items()}
@@ -219,6 +228,8 @@ def _set_scalar(settings: Settings, name: str, value: Any, origin: str) -> None:
         raise UserError(f"{origin}: drafter must be one of {', '.join(DRAFTER_SETTINGS)}, not {value!r}")
     if name == "dtype" and value not in DTYPE_SETTINGS:
         raise UserError(f"{origin}: dtype must be one of {', '.join(DTYPE_SETTINGS)}, not {value!r}")
+    if name == "edit_format" and value not in EDIT_FORMAT_SETTINGS:
+        raise UserError(f"{origin}: edit_format must be one of {', '.join(EDIT_FORMAT_SETTINGS)}, not {value!r}")
     setattr(settings, name, value)
     settings.sources[name] = origin
 

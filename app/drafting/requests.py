@@ -2,7 +2,8 @@
 
 Pure Python at import (no torch, no textual): the backend is any specdraft.engine.interface.Backend.
 
-How a model is asked is the model's choice (``Backend.edit_format``), not where it runs:
+How a model is asked is the model's choice (``Backend.edit_format``; the user's when the
+edit_format setting or --format names one), not where it runs:
 
 * "builtin" (the builtin pair) and "whole" (an instruct checkpoint run locally): one request per
   file, asking for the whole new file, with the file's text as ``reference`` (the speculative
@@ -13,8 +14,12 @@ How a model is asked is the model's choice (``Backend.edit_format``), not where 
   instruction quotes stay as they are (``windows_about``), unless no window holds any of it.
   Blank lines at a window's edges are not sent (``specdraft.engine.editprompt.blank_edges``) and
   stay as they are.
-* "search-replace" (a model server): one request for all files, asking for SEARCH/REPLACE blocks
-  (specdraft.drafting.edits' format instructions).
+  To a server, ``reference`` goes as an OpenAI predicted output (specdraft.engine.remote).
+* "search-replace" (a model server's default) and "udiff": one request for all files, asking for
+  SEARCH/REPLACE blocks or a unified diff (specdraft.drafting.edits' format instructions).
+* An answer that holds no edit specdraft can read (chatter, an empty answer, an answer in another
+  shape) is an ``EditFailure`` that quotes its beginning and names the format asked for
+  (``unreadable``): it is never taken for "no change".
 * ``DraftedEdits``: what one draft amounts to (specdraft.drafting.edits.EditResult, the stats of
   each request). A draft that did not finish cleanly (cancelled, cut at a length limit) is not
   ``complete``; callers apply nothing from it. Blocks that failed (a SEARCH text matching nothing
@@ -53,6 +58,30 @@ EDIT_SYSTEM = (
 
 # (event, payload): "start" label, "piece" stats, "done" stats, "kept" a line on windows not sent
 ProgressCallback = Callable[[str, Any], None]
+
+# what each edit format asks the model for, as a failure names it
+ASKED_FOR = {
+    "builtin": "the file's new text (the builtin pair's edit prompt)",
+    "whole": "the whole file in a code fence after its path",
+    "search-replace": "SEARCH/REPLACE blocks, each after its file's path",
+    "udiff": "a unified diff in a ```diff fence",
+}
+EXCERPT_CHARS = 160  # of an unreadable answer, quoted in its failure
+
+
+def unreadable(path: str | None, answer: str, edit_format: str) -> EditFailure:
+    """The failure for an answer that holds no edit specdraft can read: what was asked for, and how
+    the answer begins (the review shows the whole answer with it)."""
+    flat = " ".join(answer.split())
+    if not flat:
+        said = "the answer is empty"
+    else:
+        quoted = flat if len(flat) <= EXCERPT_CHARS else flat[: EXCERPT_CHARS - 1] + "…"
+        said = f"the answer begins: {quoted!r}"
+    return EditFailure(path, answer, (
+        f"no edit specdraft can read in the model's answer (asked for {ASKED_FOR.get(edit_format, edit_format)}, "
+        f"--format {edit_format}); {said}; nothing of it is used: redraft, or try another --format"
+    ))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -246,8 +275,8 @@ class EditRequester:
             raise UserError("no files to edit: give one or more paths after the instruction")
         text = instruction.strip() + ("\n\n" + feedback if feedback else "")
         # the model decides how it is asked (Backend.edit_format), not where it runs
-        if self.backend.edit_format == "search-replace":
-            return self._draft_all_files(text, sources)
+        if self.backend.edit_format in ("search-replace", "udiff"):
+            return self._draft_all_files(text, sources, self.backend.edit_format)
         return self._draft_by_window(text, sources, instruction, feedback)
 
     # ---------------------------------------------------------------- a file (or a window of it) per request
@@ -275,18 +304,18 @@ class EditRequester:
         lines = source.text.splitlines(keepends=True)
         if window is None:
             return [(0, len(lines))]
-        whole = backend.count_prompt_tokens(self.file_messages(instruction, source.text, source.path))
-        answer = backend.count_tokens(source.text) or 0
+        whole = self._prompt_tokens(self.file_messages(instruction, source.text, source.path))
+        answer = self._tokens(source.text)
         if whole + answer + MARGIN_TOKENS <= window:
             return [(0, len(lines))]
-        overhead = backend.count_prompt_tokens(self.file_messages(instruction, "", source.path))
+        overhead = self._prompt_tokens(self.file_messages(instruction, "", source.path))
         budget = (window - overhead - MARGIN_TOKENS) // 2  # the window's lines twice: prompt and answer
         if budget < 8:
             raise UserError(
                 f"the instruction alone takes {overhead} of {backend.name}'s {window}-token window: "
                 "shorten it, or use a model with a larger window (--model DIR or --server URL)"
             )
-        costs = [(backend.count_tokens(line) or 0) + 1 for line in lines]
+        costs = [self._tokens(line) + 1 for line in lines]
         for index, cost in enumerate(costs):
             if cost > budget:
                 raise UserError(
@@ -294,6 +323,16 @@ class EditRequester:
                     f"{backend.name} can rewrite ({budget}): use a model with a larger window"
                 )
         return window_ranges(lines, costs, budget, statement_starts(source.text, source.path))
+
+    def _tokens(self, text: str) -> int:
+        """The backend's token count, or for a server (whose tokenizer is not known here) a rough
+        estimate: four characters a token."""
+        counted = self.backend.count_tokens(text)
+        return counted if counted is not None else (len(text) + 3) // 4
+
+    def _prompt_tokens(self, messages: list[dict[str, str]]) -> int:
+        counted = self.backend.count_prompt_tokens(messages)
+        return counted if counted is not None else sum(self._tokens(m["content"]) + 4 for m in messages)
 
     def _draft_by_window(self, prompt: str, sources: Sequence[SourceFile], instruction: str,
                          feedback: str) -> DraftedEdits:  # fmt: skip
@@ -365,31 +404,36 @@ class EditRequester:
             return edit.new_text, []
         if path in result.unchanged and not result.failures:
             return body, []
-        failures = result.failures or [EditFailure(
-            path, text, "the answer holds no code block with the file: nothing of it is used (redraft, or ask again)"
-        )]  # fmt: skip
-        return body, failures
+        return body, result.failures or [unreadable(path, text, "whole")]
 
     # ---------------------------------------------------------------- all files in one request
 
-    def search_replace_messages(self, instruction: str, sources: Sequence[SourceFile]) -> list[dict[str, str]]:
+    def search_replace_messages(self, instruction: str, sources: Sequence[SourceFile],
+                                edit_format: str = "search-replace") -> list[dict[str, str]]:  # fmt: skip
+        """One request for all files, asking for SEARCH/REPLACE blocks (or a unified diff)."""
         files = [file_block(source.path, source.text) for source in sources]
         user = instruction + "\n\nThe files:\n\n" + "\n\n".join(files)
         return [
-            {"role": "system", "content": EDIT_SYSTEM + format_instructions("search-replace")},
+            {"role": "system", "content": EDIT_SYSTEM + format_instructions(edit_format)},
             {"role": "user", "content": user},
         ]
 
-    def _draft_all_files(self, instruction: str, sources: Sequence[SourceFile]) -> DraftedEdits:
-        messages = self.search_replace_messages(instruction, sources)
+    def _draft_all_files(self, instruction: str, sources: Sequence[SourceFile],
+                         edit_format: str = "search-replace") -> DraftedEdits:  # fmt: skip
+        messages = self.search_replace_messages(instruction, sources, edit_format)
         self._check_window(messages, sources)
         label = ", ".join(source.path for source in sources)
         text, stats = self._request(label, messages, None)
-        draft = DraftedEdits(EditResult(format="search-replace"), [stats], self.backend.name)
+        draft = DraftedEdits(EditResult(format=edit_format), [stats], self.backend.name)
         draft.windows = {source.path: ([(0, len(source.text.splitlines()))], [0]) for source in sources}
         if stats.complete:
             originals = {source.path: source.data for source in sources}
+            # the format is read from the answer: a model that answers in another one is still understood
             draft.result = parse_edits(text, self.repo_root, originals=originals)
+            result = draft.result
+            if not (result.files or result.failures or result.unchanged):  # nothing found that is an edit
+                path = sources[0].path if len(sources) == 1 else None
+                result.failures.append(unreadable(path, text, edit_format))
             if self.on_result is not None:
                 self.on_result(draft.result)
         return draft

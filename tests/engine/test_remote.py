@@ -129,12 +129,55 @@ def test_a_server_without_stream_options_is_asked_again_without_them(server):
     assert "stream_options" in first and "stream_options" not in second
 
 
-def test_reference_is_sent_as_a_prediction_only_when_asked(server):
+def test_reference_is_sent_as_a_prediction_unless_turned_off(server):
     collect(backend(server).stream(MESSAGES, reference="old text\n"))
-    collect(backend(server, send_prediction=True).stream(MESSAGES, reference="old text\n"))
-    plain, predicted = server.chat_requests()
-    assert "prediction" not in plain
+    collect(backend(server).stream(MESSAGES))  # no reference (a SEARCH/REPLACE request): nothing predicted
+    collect(backend(server, send_prediction=False).stream(MESSAGES, reference="old text\n"))
+    predicted, without_reference, turned_off = server.chat_requests()
     assert predicted["prediction"] == {"type": "content", "content": "old text\n"}
+    assert "prediction" not in without_reference and "prediction" not in turned_off
+
+
+@pytest.mark.parametrize("code, message", [
+    (400, "Unrecognized request argument supplied: prediction"),
+    (422, "Extra inputs are not permitted"),  # FastAPI/pydantic servers with extra="forbid"
+    (400, "Bad request"),  # any 400: the field is the likely cause, and asking again costs one request
+    (409, "predicted outputs are not supported with this model"),  # another 4xx that names it
+])  # fmt: skip
+def test_a_server_that_refuses_the_prediction_is_asked_again_without_it_once_per_session(server, code, message):
+    server.script = [status(code, {"error": {"message": message}}), stream_pieces(["new text\n"]),
+                     stream_pieces(["newer text\n"])]  # fmt: skip
+    remote = backend(server)
+    text, stats = collect(remote.stream(MESSAGES, reference="old text\n"))
+    assert text == "new text\n" and stats.complete
+    assert stats.notes and "refused the predicted output" in stats.notes[0] and f"({code}" in stats.notes[0]
+    assert stats.notes[0] in stats.summary()  # where the user reads it: the draft's summary line
+    text, later = collect(remote.stream(MESSAGES, reference="new text\n"))  # the same session: not sent again
+    refused, again, next_request = server.chat_requests()
+    assert "prediction" in refused and "prediction" not in again and "prediction" not in next_request
+    assert again["messages"] == refused["messages"] and later.notes == []
+
+
+def test_a_refusal_that_is_not_about_the_prediction_is_not_retried(server):
+    server.script = [status(413, {"error": {"message": "request too large"}})]
+    with pytest.raises(EngineError) as error:
+        collect(backend(server).stream(MESSAGES, reference="old text\n"))
+    assert "413" in one_line(error) and len(server.chat_requests()) == 1
+
+
+def test_a_400_without_a_prediction_is_not_retried(server):
+    server.script = [status(400, {"error": {"message": "messages: bad role"}})]
+    with pytest.raises(EngineError) as error:
+        collect(backend(server).stream(MESSAGES))
+    assert "bad role" in one_line(error) and len(server.chat_requests()) == 1
+
+
+def test_a_second_refusal_after_the_retry_is_an_error(server):
+    server.script = [status(400, {"error": {"message": "prediction unsupported"}}),
+                     status(400, {"error": {"message": "still bad"}})]  # fmt: skip
+    with pytest.raises(EngineError) as error:
+        collect(backend(server).stream(MESSAGES, reference="old text\n"))
+    assert "still bad" in one_line(error) and len(server.chat_requests()) == 2
 
 
 # -- models ---------------------------------------------------------------------------------------
@@ -264,6 +307,28 @@ def test_5xx_shows_the_status_and_the_servers_message(server, code):
         collect(backend(server).stream(MESSAGES))
     message = one_line(error)
     assert f"({code} " in message and "CUDA out of memory" in message and server.url in message
+    assert "it offers model 'tiny-coder'" in message  # /v1/models was asked: the name is right
+
+
+def test_5xx_says_when_the_model_name_is_not_among_those_offered(server):
+    server.models = [{"id": f"model-{n}", "object": "model"} for n in range(7)]
+    server.script = [status(500, {"detail": "Internal Server Error"})]
+    with pytest.raises(EngineError) as error:
+        collect(backend(server, model="tiny-codr").stream(MESSAGES))
+    message = one_line(error)
+    assert "(500 " in message and "'tiny-codr' is not among those it offers" in message
+    assert "model-0, model-1, model-2, model-3, model-4 and 2 more" in message and "--model" in message
+    assert [path for method, path, _, _ in server.requests if method == "GET"] == ["/v1/models"]
+
+
+def test_5xx_when_the_model_list_fails_too(server):
+    server.script = [status(502, {"error": {"message": "bad gateway"}})]
+    remote = backend(server)
+    server.models = "not a list"  # /v1/models answers something that is no model list
+    with pytest.raises(EngineError) as error:
+        collect(remote.stream(MESSAGES))
+    message = one_line(error)
+    assert "(502 " in message and "model list could not be read either" in message
 
 
 def test_a_malformed_event_is_quoted(server):

@@ -59,6 +59,9 @@ def add_edits_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--drafter", help=f"the local engine's drafter: {', '.join(DRAFTER_SETTINGS)}")
     parser.add_argument("--dtype", help="the local engine's weights: auto, float32, bfloat16")
     parser.add_argument("--threads", type=int, metavar="N", help="torch threads for the local engine")
+    from specdraft.ui.cli.edit import add_format_argument
+
+    add_format_argument(parser)
     parser.add_argument("--kinds", action="append", metavar="KIND[,KIND]", default=[],
                         help="only tasks of these kinds (repeat or separate with commas)")  # fmt: skip
     parser.add_argument("--ids", action="append", metavar="ID[,ID]", default=[], help="only these tasks")
@@ -102,7 +105,7 @@ def make_backend(args: argparse.Namespace):
 
     settings = load_settings(None, flags={
         "model": args.model, "server": args.server, "draft_model": args.draft_model,
-        "drafter": args.drafter, "dtype": args.dtype,
+        "drafter": args.drafter, "dtype": args.dtype, "edit_format": getattr(args, "edit_format", None),
     })  # fmt: skip
     if args.threads is not None and not settings.server:
         import torch

@@ -37,7 +37,7 @@ from specdraft.core.errors import (
     NothingApplied,
     UserError,
 )
-from specdraft.engine.options import DRAFTER_SETTINGS, REQUEST_TIMEOUT_S
+from specdraft.engine.options import DRAFTER_SETTINGS, EDIT_FORMATS, REQUEST_TIMEOUT_S
 
 EXIT_CODES = f"""\
 exit codes:
@@ -62,6 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the files the model may edit (none: picked in the TUI)")  # fmt: skip
     parser.add_argument("--model", help="builtin (default), a checkpoint directory, or with --server the model's name")
     parser.add_argument("--server", metavar="URL", help="an OpenAI-compatible server (vLLM, llama.cpp, Ollama, ...)")
+    add_format_argument(parser)
     parser.add_argument("--draft-model", metavar="DIR", help="a small draft model for the local engine")
     parser.add_argument("--drafter", help=f"the local engine's drafter: {', '.join(DRAFTER_SETTINGS)}")
     parser.add_argument("--dtype", help="the local engine's weights: auto (default: the checkpoint's bfloat16 where "
@@ -86,6 +87,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         f"streams (default: the request_timeout setting, {REQUEST_TIMEOUT_S})")  # fmt: skip
 
 
+def add_format_argument(parser: argparse.ArgumentParser) -> None:
+    """--format, the edit_format setting: how the model is asked for an edit (every command that drafts)."""
+    parser.add_argument("--format", "--edit-format", dest="edit_format", choices=EDIT_FORMATS,
+                        help="how the model is asked for an edit: whole (the whole file in a fence; to a server "
+                             "the original goes as a predicted output), search-replace (SEARCH/REPLACE blocks), "
+                             "udiff (a unified diff), builtin (the builtin pair's own prompt, e.g. for a server "
+                             "hosting engine/builtin); default: the edit_format setting, else builtin for the "
+                             "builtin pair, whole for other checkpoints, search-replace for a server")  # fmt: skip
+
+
 def make_backend(settings: Any) -> Any:
     """The backend the settings name (nothing is loaded or contacted yet)."""
     from specdraft.engine.backends import open_backend
@@ -97,6 +108,7 @@ def make_backend(settings: Any) -> Any:
         drafter=settings.drafter,
         api_key_env=settings.api_key_env or None,
         dtype=settings.dtype,
+        edit_format=settings.edit_format,
         request_timeout=settings.request_timeout,  # a server's only: the local engine ignores it
     )
 
@@ -144,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
     settings = load_settings(repo.root, flags={
         "model": args.model, "server": args.server, "draft_model": args.draft_model,
         "drafter": args.drafter, "dtype": args.dtype, "context": args.context, "theme": args.theme,
-        "request_timeout": args.request_timeout,
+        "request_timeout": args.request_timeout, "edit_format": args.edit_format,
     })  # fmt: skip
     stage = args.stage or args.commit
     if (args.message or args.edit_message) and not args.commit:

@@ -69,6 +69,7 @@ def test_key_lists_are_joined(layers):
         ("context = -1", "0 or more"),
         ("editor = 'emacs'", "editor must be one of auto, external, internal"),
         ("dtype = 'half'", "dtype must be one of auto, float32, bfloat16"),
+        ("edit_format = 'diff'", "edit_format must be one of auto, builtin, whole, search-replace, udiff"),
         ("theme = 3", "theme must be a non-empty string"),
         ("keys = 'y'", "[keys] must be a table"),
         ("[keys]\naccept = 1", "keys.accept must be a key name"),
@@ -91,6 +92,18 @@ def test_dtype_layers_like_every_setting(layers):
     assert settings.dtype == "float32" and settings.source("dtype").endswith(REPO_CONFIG_NAME)
     settings = load_settings(repo, environ={**environ, "SPECDRAFT_DTYPE": "bfloat16"})
     assert (settings.dtype, settings.source("dtype")) == ("bfloat16", "environment SPECDRAFT_DTYPE")
+
+
+def test_edit_format_defaults_to_the_backends_own_and_layers_like_every_setting(layers):
+    environ, _user, repo = layers
+    assert load_settings(repo, environ=environ).edit_format == "auto"
+    (repo / REPO_CONFIG_NAME).write_text("edit_format = 'whole'\n")
+    settings = load_settings(repo, environ=environ)
+    assert settings.edit_format == "whole" and settings.source("edit_format").endswith(REPO_CONFIG_NAME)
+    settings = load_settings(repo, environ={**environ, "SPECDRAFT_EDIT_FORMAT": "udiff"})
+    assert (settings.edit_format, settings.source("edit_format")) == ("udiff", "environment SPECDRAFT_EDIT_FORMAT")
+    settings = load_settings(repo, environ=environ, flags={"edit_format": "search-replace"})
+    assert (settings.edit_format, settings.source("edit_format")) == ("search-replace", "flag --edit-format")
 
 
 def test_request_timeout_defaults_to_600_s_and_layers_like_every_setting(layers):

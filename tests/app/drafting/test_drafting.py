@@ -64,8 +64,48 @@ def test_an_instruct_answer_without_the_file_applies_nothing_and_says_why(tmp_pa
     draft = EditRequester(backend, repo).draft("friendlier", read_sources(repo, [str(repo / "greet.py")]))
     assert draft.complete and draft.result.files == []
     (failure,) = draft.failures
-    assert failure.path == "greet.py" and "no code block" in failure.reason
+    assert failure.path == "greet.py" and "no edit specdraft can read" in failure.reason
+    assert "the whole file in a code fence" in failure.reason and "--format whole" in failure.reason
+    assert "begins: 'Sure! I would rename the function.'" in failure.reason
     assert failure.block == "Sure! I would rename the function."
+
+
+@pytest.mark.parametrize("edit_format, answer", [
+    ("search-replace", "I think the greeting is fine as it is."),  # chatter
+    ("search-replace", GREET_EDITED),  # the whole file, unfenced: an answer in another shape
+    ("udiff", ""),  # nothing at all
+])  # fmt: skip
+def test_an_answer_with_no_readable_edit_says_so_never_no_change(tmp_path, edit_format, answer):
+    repo = make_repo(tmp_path / "repo")
+    backend = ScriptedBackend([Reply(answer)], format=edit_format)
+    draft = EditRequester(backend, repo).draft("friendlier", read_sources(repo, [str(repo / "greet.py")]))
+    assert draft.complete and draft.result.files == [] and draft.result.unchanged == []
+    (failure,) = draft.failures
+    assert failure.path == "greet.py" and "no edit specdraft can read" in failure.reason
+    assert f"--format {edit_format}" in failure.reason and failure.block == answer
+    expected = "the answer is empty" if not answer else f"begins: {' '.join(answer.split())[:20]}"
+    assert expected in failure.reason.replace("'", "") and len(failure.reason) < 400
+
+
+def test_an_answer_that_keeps_the_file_as_it_is_is_no_failure(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    backend = ScriptedBackend([Reply(f"greet.py\n```python\n{GREET}```\n")], format="whole")
+    draft = EditRequester(backend, repo).draft("friendlier", read_sources(repo, [str(repo / "greet.py")]))
+    assert draft.complete and draft.result.files == [] and draft.failures == []
+
+
+def test_udiff_asks_for_a_unified_diff_of_all_files_in_one_request(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    answer = ("```diff\n--- a/greet.py\n+++ b/greet.py\n@@ -3,3 +3,3 @@\n \n def greet(name):\n"
+              '-    print("Hello " + name)\n+    print(f"Hello, {name}!")\n```\n')  # fmt: skip
+    backend = ScriptedBackend([Reply(answer)], format="udiff")
+    draft = EditRequester(backend, repo).draft("friendlier", read_sources(repo, [str(repo / "greet.py")]))
+    (request,) = backend.requests
+    system, user = request["messages"]
+    assert format_instructions("udiff") in system["content"] and "SEARCH" not in system["content"]
+    assert request["reference"] is None and GREET in user["content"]
+    (edit,) = draft.result.files
+    assert edit.new_text == GREET.replace('print("Hello " + name)', 'print(f"Hello, {name}!")')
 
 
 def test_an_instruct_model_rewrites_a_long_file_window_by_window(tmp_path):

@@ -102,3 +102,66 @@ def test_the_request_timeout_ends_a_server_that_drips_forever(repo, server):
     assert "did not finish within 1 s" in result.stderr and "--request-timeout" in result.stderr
     assert "Traceback" not in result.stderr and git(repo, "status", "--porcelain") == ""
     assert time.monotonic() - started < 30
+
+
+# ---------------------------------------------------------------- --format, predicted outputs, unreadable answers
+
+
+def test_format_whole_sends_the_original_as_a_prediction_and_applies_the_fenced_file(repo, server):
+    server.script.append(stream_pieces(pieces(f"greet.py\n```python\n{FIRST_ONLY}```\n")))
+    result = specdraft(repo, "Make the greeting friendlier", "greet.py", "--server", server.url,
+                       "--model", "tiny-coder", "--format", "whole", "--plain", answers="y\n\n")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert (repo / "greet.py").read_text() == FIRST_ONLY
+    (request,) = server.chat_requests()
+    assert request["prediction"] == {"type": "content", "content": GREET}
+    assert "SEARCH" not in request["messages"][0]["content"] and "whole file" in request["messages"][0]["content"]
+
+
+def test_the_edit_format_setting_chooses_too(repo, server):
+    server.script.append(stream_pieces(pieces(f"greet.py\n```python\n{FIRST_ONLY}```\n")))
+    result = specdraft(repo, "friendlier", "greet.py", "--server", server.url, "--model", "tiny-coder",
+                       "--yes", env={"SPECDRAFT_EDIT_FORMAT": "whole"})  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "prediction" in server.chat_requests()[0] and (repo / "greet.py").read_text() == FIRST_ONLY
+
+
+def test_a_server_that_refuses_the_prediction_is_asked_again_and_the_user_told(repo, server):
+    server.script.append(status(400, {"error": {"message": "Unrecognized request argument supplied: prediction"}}))
+    server.script.append(stream_pieces(pieces(f"greet.py\n```python\n{FIRST_ONLY}```\n")))
+    result = specdraft(repo, "friendlier", "greet.py", "--server", server.url, "--model", "tiny-coder",
+                       "--format", "whole", "--yes")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "refused the predicted output (400" in result.stderr and "asked again without it" in result.stderr
+    refused, again = server.chat_requests()
+    assert "prediction" in refused and "prediction" not in again
+    assert (repo / "greet.py").read_text() == FIRST_ONLY
+
+
+@pytest.mark.parametrize("edit_format, asked_for", [("whole", "the whole file in a code fence"),
+                                                    ("search-replace", "SEARCH/REPLACE blocks")])  # fmt: skip
+def test_an_answer_with_no_readable_edit_is_named_not_taken_for_no_change(repo, server, edit_format, asked_for):
+    answer = GREET.replace("def greet(name):", "def greet(name: str):")  # the whole file, without a fence
+    server.script.append(stream_pieces(pieces(answer)))
+    result = specdraft(repo, "add a type hint", "greet.py", "--server", server.url, "--model", "tiny-coder",
+                       "--format", edit_format, "--plain", answers="y\n")  # fmt: skip
+    assert result.returncode == 3, result.stderr  # nothing could be applied
+    assert "changed nothing" not in result.stderr + result.stdout
+    assert "no edit specdraft can read" in result.stdout and asked_for in result.stdout
+    assert f"--format {edit_format}" in result.stdout and "begins: 'import sys def greet(name: str):" in result.stdout
+    assert git(repo, "status", "--porcelain") == ""
+
+
+def test_a_5xx_says_whether_the_model_is_served(repo, server):
+    server.script.append(status(500, {"detail": "Internal Server Error"}))
+    result = specdraft(repo, "friendlier", "greet.py", "--server", server.url, "--model", "tiny-codr", "--yes")
+    assert result.returncode == 2, result.stderr
+    assert "(500 Internal Server Error)" in result.stderr
+    assert "model 'tiny-codr' is not among those it offers (tiny-coder)" in result.stderr
+    assert "Traceback" not in result.stderr and git(repo, "status", "--porcelain") == ""
+
+
+def test_an_unknown_format_is_a_usage_error(repo):
+    result = specdraft(repo, "friendlier", "greet.py", "--format", "diff", "--yes")
+    assert result.returncode == 2 and "invalid choice: 'diff'" in result.stderr
+    assert "whole" in result.stderr and "search-replace" in result.stderr
