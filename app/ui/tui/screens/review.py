@@ -123,15 +123,20 @@ class ReviewScreen(Screen[None]):
 
     # ---- drawing -------------------------------------------------------------------------
 
-    def refresh_view(self, *, rebuild: bool = False) -> None:
-        """Redraw what may have changed: file rows whose progress moved, the hunk, the status."""
+    def refresh_view(self, *, rebuild: bool = False, progress: bool = True) -> None:
+        """Redraw what may have changed: file rows whose progress moved, the hunk, the status.
+
+        progress=False: only the cursor moved (no decision changed), so the files' progress,
+        a pass over every unit, is not looked at again."""
         file_list = self.query_one(FileList)
         if rebuild or self.view.stale():
             self.view.rebuild()  # cheap: one pass over the units
+            progress = True
         check = getattr(self.app, "check_stale", None)
         if check is not None and self.view.unit_count:  # on each key: the current file only
             check([self.view.files[self.view.current_file_index()].path])
-        file_list.sync()  # redraws only the rows whose progress changed
+        if progress:
+            file_list.sync()  # redraws only the rows whose progress changed
         failures = self.failures()
         if self.failed_at is None and failures and not self.view.unit_count:
             self.failed_at = 0  # only failed blocks so far: show the first
@@ -254,7 +259,7 @@ class ReviewScreen(Screen[None]):
         delta = unit_index - self.view.index
         if delta:
             self.view.session.move(delta)
-        self.refresh_view()
+        self.refresh_view(progress=False)
 
     def _on_failure(self, what: str) -> bool:
         """True (and says why) when a failed block is shown: no decision can take it."""
@@ -426,7 +431,7 @@ class ReviewScreen(Screen[None]):
             return
         elif self.view.unit_count:
             self.view.session.move(1)
-            self.refresh_view()
+            self.refresh_view(progress=False)
 
     def action_prev_hunk(self) -> None:
         if self.line_mode:
@@ -435,27 +440,27 @@ class ReviewScreen(Screen[None]):
             return
         elif self.view.unit_count:
             self.view.session.move(-1)
-            self.refresh_view()
+            self.refresh_view(progress=False)
 
     def action_next_file(self) -> None:
         if self._step_failures(1):
             return
         if self.view.unit_count:
             self.view.session.next_file()
-            self.refresh_view()
+            self.refresh_view(progress=False)
 
     def action_prev_file(self) -> None:
         if self._step_failures(-1):
             return
         if self.view.unit_count:
             self.view.session.prev_file()
-            self.refresh_view()
+            self.refresh_view(progress=False)
 
     def action_first(self) -> None:
         self.failed_at = None
         if self.view.unit_count:
             self.view.session.first()
-        self.refresh_view()
+        self.refresh_view(progress=False)
 
     def action_last(self) -> None:
         count = len(self.failures())
@@ -463,7 +468,7 @@ class ReviewScreen(Screen[None]):
             self.failed_at = count - 1
         elif self.view.unit_count:
             self.view.session.last()
-        self.refresh_view()
+        self.refresh_view(progress=False)
 
     def action_scroll_diff(self, direction: int) -> None:
         self.query_one(DiffView).page(direction)

@@ -69,7 +69,9 @@ class DiffView(Vertical):
             self.call_after_refresh(self.on_resize)
         lines = render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
         body.set_lines(lines, width=getattr(lines, "width", None))
-        self.border_title = f"hunk {position[0]}/{position[1]}"
+        title = f"hunk {position[0]}/{position[1]}"
+        if self.border_title != title:  # setting it repaints the whole view, border and all
+            self.border_title = title
         if scroll_home:
             body.scroll_home(animate=False)
 

@@ -88,11 +88,21 @@ class TextLinesView(ScrollView, can_focus=False):
             self._strips[index] = strip
         return strip
 
+    _base_style: Style | None = None  # rich_style, while render_lines draws a frame
+
+    def render_lines(self, crop):  # type: ignore[no-untyped-def]
+        # rich_style walks every ancestor's styles: once per frame, not once per row
+        self._base_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._base_style = None
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         index = y + scroll_y
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        base = self._base_style or self.rich_style
         if index >= len(self._lines):
             return Strip([Segment(" " * width, base)], width)
         strip = self._strip(index).crop(scroll_x, scroll_x + width)
