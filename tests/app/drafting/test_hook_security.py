@@ -37,7 +37,8 @@ from tests.app.reviewkit import git, make_repo, write_files
 
 pytestmark = pytest.mark.slow
 
-HOOKS_YAML = Path(__file__).resolve().parents[3] / ".pre-commit-hooks.yaml"
+PROJECT = Path(__file__).resolve().parents[3]  # this repository: what `repo:` points pre-commit at
+HOOKS_YAML = PROJECT / ".pre-commit-hooks.yaml"
 HUMAN = b"def human():\n    return 1\n"
 
 
@@ -192,10 +193,12 @@ def test_repository_code_never_runs_from_the_hooks(tmp_path, pythonpath):
 # ---------------------------------------------------------------- the pre-commit framework
 
 
-def framework_repo(tmp_path: Path, marker: Path) -> tuple[Path, dict[str, str]]:
-    """A repository with the trap packages whose `.pre-commit-config.yaml` holds this project's
-    `.pre-commit-hooks.yaml` entries as `repo: local` hooks (what `rev:` would fetch, no clone),
-    installed by `pre-commit install` for both stages; the environment its commits run in."""
+def framework_repo(tmp_path: Path, marker: Path, repos: list | None = None,
+                   install: bool = True) -> tuple[Path, dict[str, str]]:  # fmt: skip
+    """A repository with the trap packages whose `.pre-commit-config.yaml` holds ``repos`` (by
+    default this project's `.pre-commit-hooks.yaml` entries as `repo: local` hooks: what `rev:`
+    would fetch, no clone), installed by `pre-commit install` for both stages (unless not
+    ``install``); the environment its commits run in."""
     yaml = pytest.importorskip("yaml", reason="pre-commit (and its PyYAML) is not installed")
     pytest.importorskip(
         "pre_commit", reason="the pre-commit framework is not installed (pip install pre-commit)"
@@ -206,7 +209,8 @@ def framework_repo(tmp_path: Path, marker: Path) -> tuple[Path, dict[str, str]]:
     hooks = yaml.safe_load(HOOKS_YAML.read_text())
     assert {hook["id"] for hook in hooks} == {"specdraft", "specdraft-note"}
     assert all(hook["language"] == "system" for hook in hooks)
-    config = yaml.safe_dump({"repos": [{"repo": "local", "hooks": hooks}]}, sort_keys=False)
+    repos = repos if repos is not None else [{"repo": "local", "hooks": hooks}]
+    config = yaml.safe_dump({"repos": repos}, sort_keys=False)
     repo = make_repo(
         tmp_path / "repo",
         {"calc.py": BASE, ".pre-commit-config.yaml": config.encode(), **trap_files(marker)},
@@ -216,6 +220,8 @@ def framework_repo(tmp_path: Path, marker: Path) -> tuple[Path, dict[str, str]]:
         PATH=os.pathsep.join([scripts, os.environ.get("PATH", os.defpath)]),
         PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"),
     )
+    if not install:
+        return repo, env
     installed = run_detached(
         repo,
         [
@@ -270,3 +276,45 @@ def test_pre_commit_framework_with_pythonpath(tmp_path, pythonpath):
     repo, env = framework_repo(tmp_path, marker)
     env["PYTHONPATH"] = str(repo) if pythonpath == "REPO" else pythonpath
     check_commits(repo, env, marker)
+
+
+# ---------------------------------------------------------------- the framework fetching this repository
+
+
+def pre_commit(repo: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-I", "-m", "pre_commit", *args], cwd=repo, env=env,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)  # fmt: skip
+
+
+def test_pre_commit_try_repo_on_this_repository(tmp_path):
+    """`pre-commit try-repo PATH`: the framework clones this repository (with its uncommitted
+    changes), reads its `.pre-commit-hooks.yaml` and runs the hook: passes on a human's lines,
+    fails on unreviewed drafted ones and names them, and never runs the repository's code."""
+    marker = tmp_path / "marker"
+    repo, env = framework_repo(tmp_path, marker, repos=[], install=False)
+    write_files(repo, {"human.py": HUMAN})
+    git(repo, "add", "human.py")
+    human = pre_commit(repo, env, "try-repo", str(PROJECT), "specdraft", "--hook-stage", "pre-commit")
+    assert human.returncode == 0, human.stdout + human.stderr
+    assert "specdraft (AI-drafted lines were reviewed)" in human.stdout and "Passed" in human.stdout
+    git(repo, "commit", "-q", "-m", "human")
+
+    record_draft(repo, DRAFT, unattended=True)
+    git(repo, "add", "calc.py")
+    drafted = pre_commit(repo, env, "try-repo", str(PROJECT), "specdraft", "--hook-stage", "pre-commit")
+    assert drafted.returncode != 0, drafted.stdout + drafted.stderr
+    assert "Failed" in drafted.stdout
+    assert "calc.py:5-6 (2 lines, drafted by tiny-coder): accepted without review" in drafted.stdout
+    assert not marker.exists(), marker.read_text()
+
+
+def test_pre_commit_config_with_this_repository_and_both_hooks(tmp_path):
+    """An installed `.pre-commit-config.yaml` as the README's users write it: `repo:` this
+    repository, `rev:` a commit of it, both hook ids; the framework clones it into its cache."""
+    rev = git(PROJECT, "rev-parse", "HEAD").decode().strip()
+    repos = [{"repo": str(PROJECT), "rev": rev, "hooks": [{"id": "specdraft"}, {"id": "specdraft-note"}]}]
+    marker = tmp_path / "marker"
+    repo, env = framework_repo(tmp_path, marker, repos=repos)
+    check_commits(repo, env, marker)  # the pre-commit hook blocks and passes, the post-commit one notes
+    cloned = list((tmp_path / "pre-commit-home").glob("repo*/.pre-commit-hooks.yaml"))
+    assert cloned and cloned[0].read_bytes() == git(PROJECT, "show", f"{rev}:.pre-commit-hooks.yaml")
