@@ -115,8 +115,9 @@ def test_edit_command_with_the_tiny_engine_applies_nothing_from_a_cut_draft(tmp_
 
     repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
     real = specdraft.ui.cli.edit.make_backend  # the real open_backend path, only the model directory given
-    backend = real(type("S", (), {"model": str(tiny_model), "server": "", "draft_model": "", "drafter": "auto",
-                                  "api_key_env": "", "dtype": "float32", "request_timeout": 600})())  # fmt: skip
+    from specdraft.core.config import Settings
+
+    backend = real(Settings(model=str(tiny_model), dtype="float32"))  # every other setting at its default
     assert backend.weights_dtype() == "float32"  # the setting reaches the engine
     result = run_edit(monkeypatch, repo, ["rename x to y", "a.py", "--yes", "--max-new-tokens", "8"], backend)
     assert backend.kind == "local" and backend.loaded
