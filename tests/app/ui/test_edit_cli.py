@@ -163,10 +163,19 @@ def test_something_applied_with_failed_blocks_beside_it_exits_0(repo, monkeypatc
 
 
 def test_the_model_proposing_no_change_exits_0(repo, monkeypatch):
-    result = run_edit(monkeypatch, repo, ["add types", "greet.py", "--yes"],
-                      ScriptedBackend([Reply("The file already does what you ask; no change is needed.\n")]))  # fmt: skip
+    unchanged = f"greet.py\n```python\n{GREET}```\n"  # the whole file back as it was
+    result = run_edit(monkeypatch, repo, ["add types", "greet.py", "--yes", "--format", "whole"],
+                      ScriptedBackend([Reply(unchanged)], format="whole"))  # fmt: skip
     assert result.code == 0, result.err
     assert "the model changed nothing" in result.err
+
+
+def test_an_answer_in_words_only_is_quoted_not_taken_for_no_change(repo, monkeypatch):
+    result = run_edit(monkeypatch, repo, ["add types", "greet.py", "--yes"],
+                      ScriptedBackend([Reply("The file already does what you ask; no change is needed.\n")]))  # fmt: skip
+    assert result.code == 3, result.err  # nothing could be applied
+    assert "changed nothing" not in result.err and "no edit specdraft can read" in result.out
+    assert "begins: 'The file already does what you ask; no change is needed.'" in result.out
 
 
 @pytest.mark.parametrize("path", ["../outside.py", "/tmp/specdraft-abs.py", ".git/config", ".GIT/hooks/pre-commit"])
