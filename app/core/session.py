@@ -83,6 +83,25 @@ class ReviewStats:
         values = [s for s in self.seconds_per_hunk.values() if s > 0]
         return sum(values) / len(values) if values else 0.0
 
+    def counts_text(self) -> str:
+        """The decisions in words, one phrasing everywhere they are shown (the status of a quit
+        question, the line a command prints when it ends): "2 accepted, 0 edited, 1 rejected, 0 undecided"."""
+        return (
+            f"{self.accepted} accepted, {self.edited} edited, {self.rejected} rejected, "
+            f"{self.pending} undecided"
+        )
+
+    def __add__(self, other: ReviewStats) -> ReviewStats:
+        """Two reviews' counts as one (rounds of a redraft, flows of a command)."""
+        return ReviewStats(
+            total=self.total + other.total,
+            accepted=self.accepted + other.accepted,
+            rejected=self.rejected + other.rejected,
+            edited=self.edited + other.edited,
+            pending=self.pending + other.pending,
+            seconds_per_hunk={**self.seconds_per_hunk, **other.seconds_per_hunk},
+        )
+
     def as_dict(self) -> dict:
         return {
             "total": self.total,

@@ -13,8 +13,12 @@ Pure Python at import (no torch, no textual); the drafts come from an EditReques
   redrafts it together with the other files' rejected and undecided hunks: nothing is lost.
   ``final_edits()`` is original → base, for the caller to apply through git's checked apply.
 * For a review shown while the draft streams (the TUI): ``start()`` makes an empty first round
-  and ``stream_into(round, on_grew)`` adds each file's hunks to its session as soon as that
-  file's edit is complete (``EditRequester.on_result``).
+  (``start_redraft(note)`` an empty redraft) and ``stream_into(round, on_grew)`` adds each
+  file's hunks to its session as soon as that file's edit is complete (``EditRequester.on_result``).
+* A redraft that gives back a hunk the human rejected, unchanged, lists it in ``Round.repeats``:
+  the model did not follow the note, and the interfaces say so (and suggest editing the hunk).
+* ``stats()``: the counts over every round, the one source for every summary (the quit question,
+  the status bar, the line printed at the end, the commit's trailers).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from pathlib import Path
 
 from specdraft.core.diffs import FileDiff, Hunk, build_patch, parse_diff
 from specdraft.core.errors import UserError
-from specdraft.core.session import Decision, ReviewSession
+from specdraft.core.session import Decision, ReviewSession, ReviewStats
 from specdraft.drafting.edits import (
     EditFailure,
     EditResult,
@@ -130,10 +134,35 @@ class Round:
     dropped: list[str] = field(default_factory=list)  # hunk ids dropped: they touched accepted lines
     base: dict[str, bytes | None] = field(default_factory=dict)  # what this round's diffs start from
     taken: bool = False  # its accepted hunks are in the flow's base
+    sources: list[SourceFile] = field(default_factory=list)  # what it drafts (stream_into)
+    feedback: str = ""  # the human's corrections it drafts with (stream_into)
+    rejected: set[tuple] = field(default_factory=set)  # hunk_signature of the hunks rejected before it
+    repeats: list[str] = field(default_factory=list)  # its hunk ids equal to one of ``rejected``
 
     @property
     def failures(self) -> list[EditFailure]:
         return self.draft.failures
+
+    def note_repeats(self, files: Sequence[FileDiff]) -> None:
+        """Add to ``repeats`` the hunks of ``files`` that the human rejected before, unchanged."""
+        for file in files:
+            for hunk in file.hunks:
+                if hunk_signature(file.path, hunk) in self.rejected:
+                    self.repeats.append(hunk.id)
+
+    def repeats_text(self, edit_key: str = "e") -> str:
+        """What to tell the human when the redraft repeats rejected hunks; "" when it does not."""
+        if not self.repeats:
+            return ""
+        count, total = len(self.repeats), len(self.session.units)
+        what = ("the redraft is the same as the draft you rejected" if count == total
+                else f"{count} of {total} redrafted hunks are the same as the ones you rejected")  # fmt: skip
+        return f"{what}: the model did not follow the note; {edit_key} edits a hunk yourself"
+
+
+def hunk_signature(path: str, hunk: Hunk) -> tuple:
+    """What a hunk changes, wherever it lands: its path and its removed and added lines."""
+    return (path, tuple((line.kind, line.raw.rstrip(b"\r\n")) for line in hunk.lines if line.kind in "+-"))
 
 
 class EditFlow:
@@ -173,6 +202,26 @@ class EditFlow:
         when gone); each is redrafted from those bytes, which become its original and base.
         None when there is nothing to redraft (every hunk accepted, or no files left).
         """
+        plan = self._plan_redraft(note, from_disk)
+        if plan is None:
+            return None
+        return self._round(plan[0], feedback=plan[1], redraft=True)
+
+    def start_redraft(self, note: str = "", *, from_disk: dict[str, bytes | None] | None = None) -> Round | None:
+        """As ``redraft``, but the round starts empty: ``stream_into`` drafts it (in the TUI)."""
+        plan = self._plan_redraft(note, from_disk)
+        if plan is None:
+            return None
+        return self._new_round(DraftedEdits(EditResult()), [], [], redraft=True, sources=plan[0], feedback=plan[1])
+
+    def discard(self, round_: Round) -> None:
+        """Forget a redraft that did not finish: nothing of it is applied or counted."""
+        if round_ in self.rounds and round_ is not self.rounds[0]:
+            self.rounds.remove(round_)
+
+    def _plan_redraft(self, note: str, from_disk: dict[str, bytes | None] | None
+                      ) -> tuple[list[SourceFile], str] | None:  # fmt: skip
+        """The sources and the feedback a redraft sends; None when there is nothing to redraft."""
         last = self.rounds[-1]
         self.take(last)
         for path, data in (from_disk or {}).items():
@@ -203,7 +252,7 @@ class EditFlow:
         ]
         if not sources:
             return None
-        return self._round(sources, feedback="\n\n".join(self.feedback), redraft=True)
+        return sources, "\n\n".join(self.feedback)
 
     def _round(self, sources: Sequence[SourceFile], *, feedback: str, redraft: bool) -> Round:
         draft = self.drafter.draft(self.instruction, sources, feedback)
@@ -211,18 +260,20 @@ class EditFlow:
         dropped: list[str] = []
         if draft.complete:
             files, dropped = self._diffs(draft.result)
-        return self._new_round(draft, files, dropped, redraft=redraft)
+        return self._new_round(draft, files, dropped, redraft=redraft, sources=sources, feedback=feedback)
 
     def start(self) -> Round:
         """An empty first round, for a review that is shown while the draft streams in."""
-        return self._new_round(DraftedEdits(EditResult()), [], [], redraft=False)
+        return self._new_round(DraftedEdits(EditResult()), [], [], redraft=False, sources=self.sources)
 
     def stream_into(self, round_: Round, on_grew: Callable[[str], None]) -> DraftedEdits:
-        """Draft the first round into ``round_``: each file's hunks join its session as soon as
-        that file's edit is complete (``on_grew(note)`` then); a cut or failed file adds none."""
+        """Draft ``round_`` (from ``start`` or ``start_redraft``): each file's hunks join its
+        session as soon as that file's edit is complete (``on_grew(note)`` then); a cut or
+        failed file adds none."""
 
         def on_result(result: EditResult) -> None:
             files, dropped = self._diffs(result)
+            round_.note_repeats(files)
             for edit in result.files:  # the round's base (and its edit check) knows every file drafted
                 round_.base.setdefault(edit.path, edit.old_bytes)
             round_.dropped.extend(dropped)
@@ -237,7 +288,7 @@ class EditFlow:
 
         self.drafter.on_result = on_result
         try:
-            draft = self.drafter.draft(self.instruction, self.sources)
+            draft = self.drafter.draft(self.instruction, round_.sources or self.sources, round_.feedback)
         finally:
             self.drafter.on_result = None
         round_.draft.stats = draft.stats
@@ -259,8 +310,14 @@ class EditFlow:
                     dropped.append(hunk.id)
         return [file for file in files if file.hunks], dropped
 
-    def _new_round(self, draft: DraftedEdits, files: list[FileDiff], dropped: list[str], *, redraft: bool) -> Round:
+    def _new_round(self, draft: DraftedEdits, files: list[FileDiff], dropped: list[str], *, redraft: bool,
+                   sources: Sequence[SourceFile] = (), feedback: str = "") -> Round:  # fmt: skip
         number = len(self.rounds) + 1
+        rejected = {
+            hunk_signature(self.rounds[-1].session.file_of(unit).path, unit.hunk)
+            for unit in (self.rounds[-1].session.units if self.rounds and redraft else [])
+            if unit.decision == Decision.REJECTED
+        }
         state_path = self.state_dir / f"edit-round-{number}.json" if self.state_dir else None
         title = self.source_title if not redraft else f"{self.source_title} (redraft {number - 1})"
         session = ReviewSession(files, source=title, state_path=state_path, edit_hint=_accept_hint())
@@ -270,7 +327,9 @@ class EditFlow:
             apply_in_memory(base, patch)
 
         session.patch_checker = check
-        round_ = Round(draft, session, redraft=redraft, dropped=dropped, base=base)
+        round_ = Round(draft, session, redraft=redraft, dropped=dropped, base=base, sources=list(sources),
+                       feedback=feedback, rejected=rejected)  # fmt: skip
+        round_.note_repeats(files)
         self.rounds.append(round_)
         return round_
 
@@ -324,22 +383,23 @@ class EditFlow:
             ))  # fmt: skip
         return edits
 
-    def totals(self) -> dict[str, int]:
-        """Hunks over every round: accepted, edited, rejected, undecided (last round), offered."""
-        accepted = edited = rejected = 0
-        for round_ in self.rounds:
+    def stats(self) -> ReviewStats:
+        """The decisions over every round, the one count every summary shows: accepted, edited
+        and rejected hunks of every round, undecided ones of the last (an earlier round's
+        undecided hunks were redrafted: the later round's hunks stand for them)."""
+        total = ReviewStats(total=0, accepted=0, rejected=0, edited=0, pending=0)
+        for number, round_ in enumerate(self.rounds, 1):
             stats = round_.session.stats()
-            accepted += stats.accepted
-            edited += stats.edited
-            rejected += stats.rejected
-        pending = self.rounds[-1].session.stats().pending if self.rounds else 0
-        return {
-            "accepted": accepted,
-            "edited": edited,
-            "rejected": rejected,
-            "pending": pending,
-            "total": accepted + edited + rejected + pending,
-        }
+            if number < len(self.rounds):
+                stats.total -= stats.pending
+                stats.pending = 0
+            total = total + stats
+        return total
+
+    def totals(self) -> dict[str, int]:
+        """``stats()`` as a dict: accepted, edited, rejected, pending, total."""
+        stats = self.stats()
+        return {key: getattr(stats, key) for key in ("accepted", "edited", "rejected", "pending", "total")}
 
 
 def _accept_hint() -> str:

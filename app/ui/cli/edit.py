@@ -69,6 +69,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                         "the CPU multiplies it natively, else float32), float32, bfloat16")  # fmt: skip
     parser.add_argument("--ask", action="store_true",
                         help="in a terminal, open the instruction box even when an instruction and paths are given")  # fmt: skip
+    parser.add_argument("--suggest", action="append", default=[], metavar="INSTRUCTION",
+                        help="an instruction offered in the instruction box, where ctrl+n goes through them "
+                             "(repeat it for several)")  # fmt: skip
     parser.add_argument("--plain", action="store_true", help="git add -p style questions on standard input")
     parser.add_argument("--theme", metavar="NAME", help="colour theme for the TUI")
     parser.add_argument("--yes", "-y", action="store_true",
@@ -297,9 +300,10 @@ def _ask_in_tui(args: argparse.Namespace, repo) -> bool:
 class EditTui:
     """The review app for a first round that is shown while its draft streams in."""
 
-    def __init__(self, flow, drafter, settings, *, round_=None, stage: bool = False, themes=None, environ=None):
-        """Streams the first round's draft into the review; with ``round_`` (a redraft that is
-        drafted already) only shows it."""
+    def __init__(self, flow, drafter, settings, *, round_=None, stream: bool | None = None, stage: bool = False,
+                 themes=None, environ=None):  # fmt: skip
+        """Streams the first round's draft into the review; with ``round_``, a redraft: streamed
+        into the review too when it starts empty (``stream``, flow.start_redraft), else only shown."""
         import threading
 
         from specdraft.ui.tui.edit import EditReviewApp
@@ -310,15 +314,26 @@ class EditTui:
         self.errors: list[Exception] = []
         where = "index and worktree" if stage else "worktree"
         effects = _effects(f"written to the {where}")
-        self.app = EditReviewApp(self.round.session, title=self.round.session.source, settings=settings,
+        redrafts = sum(round_.redraft for round_ in flow.rounds)
+        title = f"specdraft edit · redraft {redrafts}" if self.round.redraft else "specdraft edit"
+        self.app = EditReviewApp(self.round.session, title=title, settings=settings,
                                  themes=themes, environ=environ, failures=lambda: self.round.failures,
                                  originals=lambda: flow.originals, repo_root=drafter.repo_root,
-                                 **effects)  # fmt: skip
-        if round_ is None:
+                                 stats=flow.stats, instruction=flow.instruction, **effects)  # fmt: skip
+        if stream if stream is not None else round_ is None:
             drafter.cancel = self.cancel
             drafter.on_progress = _TuiProgress(self.app)
-            self.app.draft_progress(f"drafting with {drafter.backend.name} ...")
+            verb = "redrafting" if self.round.redraft else "drafting"
+            self.app.draft_progress(f"{verb} with {drafter.backend.name} ...")
             self.app.draft_while_shown(self._job, self.cancel)
+        elif self.round.redraft:
+            self.app.draft_progress(self._done_text("redrafted: ", self.round.draft.summary()))
+
+    def _done_text(self, head: str, summary: str) -> str:
+        """The status bar's draft line once the draft is in: its statistics, and whether a
+        redraft only repeated what the human rejected."""
+        repeats = self.round.repeats_text(self.app.key_for("edit"))
+        return head + summary + (f" · {repeats}" if repeats else "")
 
     def _job(self) -> None:
         from specdraft.engine.errors import EngineError
@@ -329,7 +344,10 @@ class EditTui:
             self.errors.append(error)
             self.app.draft_progress(f"draft failed: {error}")
             return
-        self.app.draft_progress(("drafted: " if draft.complete else "draft incomplete: ") + draft.summary())
+        head = ("redrafted: " if self.round.redraft else "drafted: ") if draft.complete else "draft incomplete: "
+        self.app.draft_progress(self._done_text(head, draft.summary()))
+        if draft.complete and self.round.repeats:
+            self.app.notify_from_worker(self.round.repeats_text(self.app.key_for("edit")), severity="warning")
 
     def _grew(self, note: str) -> None:
         if self.app.is_running and not self.cancel.is_set():
@@ -346,6 +364,12 @@ class EditTui:
         redraft = isinstance(result, tuple) and len(result) == 2 and result[0] in ("redraft", "stale")
         if result is not True and not redraft:
             return False
+        if self.round.redraft and (self.errors or not self.round.draft.complete):
+            why = str(self.errors[0]) if self.errors else ", ".join(self.round.draft.finish_reasons) or "still drafting"
+            print(f"specdraft edit: the redraft did not finish ({why}); nothing of it is used, "
+                  "applying what was accepted before", file=sys.stderr)  # fmt: skip
+            self.flow.discard(self.round)
+            return True
         if self.errors:
             from specdraft.engine.errors import IncompleteDraft
 
@@ -394,26 +418,24 @@ def _first_round_in_tui(flow, drafter, settings, stage: bool) -> bool:
     tui = EditTui(flow, drafter, settings, stage=stage)
     outcome = tui.finished(tui.app.run())
     while isinstance(outcome, (str, tuple)):
-        drafter.cancel = None
-        drafter.on_progress = _Progress()  # between two screens: progress on standard error
-        from specdraft.engine.errors import EngineError
-
-        try:
+        try:  # the redraft streams into the next review, its progress in the status bar
             if isinstance(outcome, tuple):  # ("stale", paths): redraft them from the files as they are now
                 root = drafter.repo_root
                 now = {path: _read_now(root, path) for path in outcome[1]}
-                again = flow.redraft(from_disk=now)
+                again = flow.start_redraft(from_disk=now)
             else:
-                again = flow.redraft(outcome)
-        except (UserError, EngineError) as error:
+                again = flow.start_redraft(outcome)
+        except UserError as error:
             print(f"specdraft edit: the redraft failed ({error}); applying what was accepted", file=sys.stderr)
             return True
-        if again is None or not again.draft.complete:
+        if again is None:
             print("specdraft edit: nothing was redrafted; applying what was accepted", file=sys.stderr)
             return True
-        _show_round(again, sys.stdout.buffer)
-        tui = EditTui(flow, drafter, settings, round_=again, stage=stage)
+        tui = EditTui(flow, drafter, settings, round_=again, stream=True, stage=stage)
         outcome = tui.finished(tui.app.run())
+        for hunk_id in again.dropped:
+            print(f"specdraft edit: a redrafted hunk ({hunk_id}) would change lines you accepted; dropped",
+                  file=sys.stderr)  # fmt: skip
     return outcome
 
 
@@ -451,6 +473,8 @@ def _show_round(round_, output: BinaryIO) -> None:
     if round_.redraft and round_.session.units:
         count = len(round_.session.units)
         output.write(f"redraft: {count} new hunk{'s' if count != 1 else ''}\n".encode())
+        if round_.repeats:  # the model ignored the note: say so, and how to fix the hunk by hand
+            output.write(f"specdraft edit: {round_.repeats_text('e')}\n".encode())
     if not round_.session.units and not round_.failures:
         print("specdraft edit: the model changed nothing", file=sys.stderr)
     output.flush()
@@ -497,10 +521,9 @@ def _apply(flow, repo, stage: bool) -> tuple[int, list[str]]:
 
 def _finish(flows, files: int, repo, backend, args, stage: bool) -> str:
     """Commit when asked; the summary line."""
-    totals = {key: sum(flow.totals()[key] for flow in flows) for key in
-              ("accepted", "edited", "rejected", "pending", "total")}  # fmt: skip
-    counts = (f"{totals['accepted']} accepted, {totals['edited']} edited, {totals['rejected']} rejected, "
-              f"{totals['pending']} undecided")  # fmt: skip
+    stats = sum((flow.stats() for flow in flows[1:]), flows[0].stats()) if flows else None
+    totals = {key: getattr(stats, key, 0) for key in ("accepted", "edited", "rejected", "pending", "total")}
+    counts = stats.counts_text() if stats else "0 accepted, 0 edited, 0 rejected, 0 undecided"
     if not files:
         return f"specdraft edit: nothing applied ({counts})"
     where = "index and worktree" if stage else "worktree"

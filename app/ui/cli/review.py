@@ -389,6 +389,7 @@ def _interact(
                 read_only=mode.read_only,
                 settings=settings,
                 effects=Effects(mode.accepted_effect, mode.rejected_effect),
+                where=str(repo.root),
             )
     from specdraft.ui.plain import review_in_plain_mode
 
@@ -419,7 +420,7 @@ def _apply(session, mode: _Mode, args, repo, snapshot, answers: BinaryIO, output
 
     stats = session.stats()
     rate = f"acceptance {stats.acceptance_rate:.0%}" if stats.decided else "nothing decided"
-    counts = f"{stats.accepted} accepted, {stats.edited} edited, {stats.rejected} rejected, {stats.pending} undecided"
+    counts = stats.counts_text()  # the quit question's words too
     if mode.read_only:
         return f"specdraft review: {counts} ({rate}); nothing was changed (read-only review)"
     repo.require_unchanged(snapshot)

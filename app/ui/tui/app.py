@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from textual.app import App, SuspendNotSupported
 from textual.binding import Binding
 from textual.theme import Theme
 
 from specdraft.core.config import Settings, user_themes_dir
-from specdraft.core.session import Effects, ReviewSession
+from specdraft.core.session import Effects, ReviewSession, ReviewStats
 from specdraft.ui.tui.bindings import check_keymap
 from specdraft.ui.tui.commands import ReviewCommands
 from specdraft.ui.tui.messages import SessionGrew
@@ -49,7 +49,13 @@ class ReviewApp(App[bool]):
         themes: Mapping[str, SpecTheme] | None = None,
         environ: Mapping[str, str] | None = None,
         effects: Effects | None = None,
+        stats: Callable[[], ReviewStats] | None = None,
+        where: str = "",
+        instruction: str = "",
     ) -> None:
+        """``stats``: the counts every summary shows (default: this session's; specdraft edit
+        passes its flow's, over every round); ``where``: the repository, and ``instruction``:
+        what the model was asked, both shown in full at the top."""
         super().__init__()
         self.effects = effects or Effects()
         self.settings = settings or Settings()
@@ -58,6 +64,9 @@ class ReviewApp(App[bool]):
         chosen = resolve_theme(theme or self.settings.theme, self.spec_themes)  # UserError if unknown
         self.keymap_in_force = check_keymap(self.settings.keys)  # UserError on an unknown id
         self.view = SessionView(session)
+        self.review_stats: Callable[[], ReviewStats] = stats or session.stats
+        self.where = where
+        self.instruction = instruction
         self.read_only = read_only
         self.title = title
         self.sub_title = "read-only" if read_only else ""
@@ -115,6 +124,23 @@ class ReviewApp(App[bool]):
                 return edit_in_external_editor(command, data)
         except SuspendNotSupported:
             return None
+
+    def key_for(self, binding_id: str) -> str:
+        """The first key bound to ``binding_id`` now (after the user's remapping), as shown."""
+        from specdraft.ui.tui.bindings import SPEC_BY_ID
+
+        keys = self.keymap_in_force.get(binding_id) or SPEC_BY_ID[binding_id].keys
+        return keys.split(",")[0].strip().replace("question_mark", "?")
+
+    def notify_from_worker(self, message: str, **options) -> None:
+        """``notify`` from a worker thread (or this one); nothing once the app has closed."""
+        try:
+            if self._thread_id == threading.get_ident():
+                self.notify(message, **options)
+            else:
+                self.call_from_thread(self.notify, message, **options)
+        except RuntimeError:  # the app closed while the draft was still streaming
+            pass
 
     # ---- the session growing while shown -------------------------------------------------
 
@@ -195,12 +221,14 @@ def run_review_tui(
     read_only: bool,
     settings: Settings,
     effects: Effects | None = None,
+    where: str = "",
 ) -> bool:
     """Run the review in the terminal. True: apply the decisions and quit; False: apply nothing.
 
     ``theme`` (from ``--theme``) wins over ``settings.theme`` (specdraft.core.config.load_settings).
     """
     app = build_app(
-        session, title=title, theme=theme, read_only=read_only, settings=settings, effects=effects
+        session, title=title, theme=theme, read_only=read_only, settings=settings, effects=effects,
+        where=where,
     )
     return app.run() is True

@@ -2,7 +2,8 @@
 
 Users remap by id in the ``[keys]`` table of their config (``accept = "Y"``); Textual's keymap
 swaps the keys at start-up, and the footer, the help screen and the command palette all read
-the bindings from here, so they always show the keys in force.
+the bindings from here, so they always show the keys in force (the help screen lists the
+screen's active bindings, so a key added here, or to an app, is listed without another edit).
 """
 
 from __future__ import annotations
@@ -47,11 +48,14 @@ KEYS: tuple[KeySpec, ...] = (
     KeySpec("last", "G,end", "last", "last", "last hunk", show=False),
     KeySpec("scroll-down", "pagedown,ctrl+d", "scroll_diff(1)", "scroll down", "scroll the diff down a page", show=False),
     KeySpec("scroll-up", "pageup,ctrl+u", "scroll_diff(-1)", "scroll up", "scroll the diff up a page", show=False),
+    KeySpec("reject-note", "r", "reject_with_note", "reject + note", "specdraft edit: reject this hunk with a note for the model; the undecided hunks are redrafted with it"),
     KeySpec("redraft-file", "R", "redraft_file", "redraft file", "specdraft edit: redraft this file from disk (after it changed since its draft)", show=False),
     KeySpec("apply-quit", "q", "apply_quit", "apply & quit", "apply the accepted hunks and quit (asks first)"),
     KeySpec("abort-quit", "Q,ctrl+c", "abort_quit", "quit, no apply", "quit without applying anything (asks first)", show=False),
     KeySpec("help", "question_mark,f1", "help", "help", "show every key", key_display="?"),
 )
+
+EDIT_ONLY = frozenset({"reject-note", "redraft-file"})  # keys of specdraft edit: hidden where there is no draft
 
 BINDING_IDS = tuple(spec.id for spec in KEYS)
 SPEC_BY_ID = {spec.id: spec for spec in KEYS}

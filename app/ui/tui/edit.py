@@ -42,9 +42,8 @@ class NoteScreen(ModalScreen[str | None]):
 
 
 class EditReviewApp(ReviewApp):
-    """Exits with True (apply), False (apply nothing) or ("redraft", note)."""
-
-    BINDINGS = [*ReviewApp.BINDINGS, Binding("r", "reject_with_note", "reject + note", id="reject-note")]
+    """Exits with True (apply), False (apply nothing) or ("redraft", note); r (reject with a
+    note) and R (redraft a stale file) are in the key table (bindings.KEYS), acted on here."""
 
     STALE_CHECK_SECONDS = 2.0  # every file of the review is checked this often (and the current one on each key)
 
@@ -52,6 +51,8 @@ class EditReviewApp(ReviewApp):
         """``failures()``: the draft's failed blocks (specdraft.drafting.edits.EditFailure), shown after the files;
         ``originals()``: path -> the bytes each file was drafted from (None: a new file), checked
         against the file in ``repo_root`` to mark stale drafts."""
+        if repo_root is not None:
+            kwargs.setdefault("where", str(repo_root))
         super().__init__(session, **kwargs)
         self._failures = failures or (lambda: [])
         self._originals = originals
@@ -133,7 +134,8 @@ class EditReviewApp(ReviewApp):
         """The failed blocks the review screen lists (never units: nothing of them is applied)."""
         return list(self._failures())
 
-    def action_reject_with_note(self) -> None:
+    def reject_with_note(self) -> None:
+        """r: reject the hunk, then ask for the note; enter exits with ("redraft", note)."""
         screen = self.screen
         if not isinstance(screen, ReviewScreen) or not screen.view.session.units:
             return

@@ -380,3 +380,23 @@ def test_emptied_commit_message_leaves_the_hunks_staged(repo, monkeypatch):
 def test_no_instruction_outside_a_terminal_is_a_clear_error(repo, monkeypatch):
     result = run_edit(monkeypatch, repo, ["--plain"], ScriptedBackend([]))
     assert result.code == 2 and "say what to change" in result.err
+
+
+def test_a_redraft_that_repeats_the_rejected_hunk_says_so_and_suggests_editing_it(repo, monkeypatch):
+    first = search_replace("greet.py", '    print("Hello " + name)\n', '    print("Hello, " + name + "!")\n')
+    backend = ScriptedBackend([Reply(first), Reply(first)])  # the note is ignored: the same hunk again
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain"], backend,
+                      "n\nuse an f-string\nn\n")  # fmt: skip
+    assert result.code == 0, result.err
+    assert "redraft: 1 new hunk" in result.out
+    assert "the redraft is the same as the draft you rejected: the model did not follow the note; " \
+           "e edits a hunk yourself" in result.out  # fmt: skip
+
+
+def test_a_redraft_that_follows_the_note_says_nothing_of_repeats(repo, monkeypatch):
+    first = search_replace("greet.py", '    print("Hello " + name)\n', '    print("Hello, " + name + "!")\n')
+    second = search_replace("greet.py", '    print("Hello " + name)\n', '    print(f"Hello, {name}!")\n')
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--plain"],
+                      ScriptedBackend([Reply(first), Reply(second)]), "n\nuse an f-string\ny\n")  # fmt: skip
+    assert result.code == 0, result.err
+    assert "redraft: 1 new hunk" in result.out and "did not follow the note" not in result.out

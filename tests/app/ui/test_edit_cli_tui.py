@@ -292,8 +292,10 @@ def test_R_redrafts_the_stale_file_from_disk_in_a_new_round_and_keeps_every_othe
     screens = [first_screen, second_screen]
 
     class ScriptedTui:  # stands in for the review app (tested above): one scripted screen per round
-        def __init__(self, flow, drafter, settings, *, round_=None, stage=False):
+        def __init__(self, flow, drafter, settings, *, round_=None, stream=None, stage=False):
             self.round = round_ or flow.first()
+            if stream:  # a redraft starts empty: the real app streams it in while shown
+                flow.stream_into(self.round, on_grew=lambda note: None)
             screen = screens.pop(0)
             self.app = type("App", (), {"run": lambda _self: screen(self)})()
 
@@ -309,3 +311,120 @@ def test_R_redrafts_the_stale_file_from_disk_in_a_new_round_and_keeps_every_othe
     assert (repo / "a.py").read_text() == "a = 3\nmine = 1\n"
     assert (repo / "b.py").read_text() == "b = 2\n"
     assert (repo / "c.py").read_text() == "c = 3\n"
+
+
+B_FILE = "b = 1\n" + "".join(f"x{number} = {number}\n" for number in range(6))  # a few pieces long
+
+
+async def test_a_redraft_streams_into_the_review_says_when_it_repeats_the_rejected_hunk_and_counts_agree(tmp_path):
+    """After r: the redraft's figures in the status bar as it streams; the same hunk again is
+    said to be the same (with the key that edits it); the status bar, the quit question and the
+    command's last line count the same hunks over both rounds."""
+    import argparse
+
+    from specdraft.ui.cli.edit import _finish
+
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": B_FILE})
+    gate = threading.Event()
+    same = B_FILE.replace("b = 1", "b = 2")
+    backend = ScriptedBackend([Reply("a = 2\n"), Reply(same), Reply(same, during=lambda: gate.wait(10))],
+                              kind="local", model="builtin")  # fmt: skip
+    drafter = EditRequester(backend, repo)
+    flow = EditFlow(drafter, "bump " * 40 + "the end", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
+    settings = Settings(editor="internal", keys={"edit": "o"})
+    tui = EditTui(flow, drafter, settings, themes=THEMES, environ={})
+    async with tui.app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(tui.app, "#status") and len(tui.round.session.units) == 2)
+        await pilot.press("y", "r")
+        await pilot.pause()
+        await pilot.press(*"three, not two", "enter")
+        await pilot.pause()
+    note = tui.finished(tui.app.return_value)
+    assert note == "three, not two"
+
+    again = flow.start_redraft(note)
+    second = EditTui(flow, drafter, settings, round_=again, stream=True, themes=THEMES, environ={})
+    app = second.app
+    async with app.run_test(size=SIZE) as pilot:
+        # while it streams: the redraft's own figures (tokens, tokens/s, drafted, accepted)
+        await wait_for(pilot, lambda: "drafting b.py" in shown(app, "#status"))
+        status = shown(app, "#status")
+        assert "tokens/s" in status and "drafted 2, accepted 1" in status
+        assert "the end" in shown(app, "#title")  # the long instruction, in full (wrapped)
+        assert str(repo) in shown(app, "#title")
+        gate.set()
+        await wait_for(pilot, lambda: "redrafted:" in shown(app, "#status"))
+        await pilot.pause()
+        status = shown(app, "#status")
+        assert "the redraft is the same as the draft you rejected" in status
+        assert "o edits a hunk yourself" in status  # the key in force, remapped here
+        assert any("did not follow the note" in str(n.message) for n in app._notifications)
+        assert again.repeats and len(again.session.units) == 1
+        await pilot.press("y")
+        await pilot.pause()
+        status = shown(app, "#status")
+        assert "3/3 decided" in status and "✓ 2" in status and "✗ 1" in status  # both rounds
+        await pilot.press("q")
+        await pilot.pause()
+        details = str(app.screen.query_one("#details").render())
+        await pilot.press("y")
+    assert second.finished(app.return_value) is True
+    counts = "2 accepted, 0 edited, 1 rejected, 0 undecided"
+    assert counts + " (of 3)" in details  # the quit question: both rounds
+    last_line = _finish([flow], 2, repo, backend, argparse.Namespace(commit=False), False)
+    assert f"({counts})" in last_line  # the command's last line: the same counts
+
+
+async def test_a_redraft_that_breaks_off_is_dropped_and_what_was_accepted_before_stays(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": B_FILE})
+    backend = ScriptedBackend([Reply("a = 2\n"), Reply(B_FILE.replace("b = 1", "b = 2")),
+                               Reply(B_FILE.replace("b = 1", "b = 3"), raise_after=1)], kind="local")  # fmt: skip
+    drafter = EditRequester(backend, repo)
+    flow = EditFlow(drafter, "bump", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
+    tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
+    async with tui.app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(tui.app, "#status") and len(tui.round.session.units) == 2)
+        await pilot.press("y", "r", *"three", "enter")
+        await pilot.pause()
+    again = flow.start_redraft(tui.finished(tui.app.return_value))
+    second = EditTui(flow, drafter, Settings(editor="internal"), round_=again, stream=True, themes=THEMES, environ={})
+    async with second.app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "draft failed" in shown(second.app, "#status"))
+        second.app.exit(True)
+    assert second.finished(second.app.return_value) is True
+    assert again not in flow.rounds
+    assert {e.path: e.new_text for e in flow.final_edits()} == {"a.py": "a = 2\n"}
+    assert flow.stats().counts_text() == "1 accepted, 0 edited, 1 rejected, 0 undecided"
+
+
+async def test_help_lists_every_key_of_the_edit_review_including_r_and_R(tmp_path):
+    """Generated from the screen's bindings: every key that acts in the review is listed."""
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n")])
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
+        keys = {key for key, active in app.screen.active_bindings.items()
+                if active.binding.id is not None}  # fmt: skip
+        await pilot.press("question_mark")
+        await pilot.pause()
+        rows = {binding_id: (shown_keys, what) for shown_keys, binding_id, what in app.screen.rows}
+        assert rows["reject-note"][0] == "r" and "note" in rows["reject-note"][1]
+        assert rows["redraft-file"][0] == "R" and "redraft" in rows["redraft-file"][1]
+        listed = {key for shown_keys, _id, _what in app.screen.rows for key in shown_keys.split(", ")}
+        assert {key.replace("question_mark", "?") for key in keys} <= listed
+
+
+async def test_notifications_stay_clear_of_the_draft_statistics(tmp_path):
+    tui, flow = make_tui(tmp_path, [Reply("a = 2\n"), Reply("b = 2\n")])
+    app = tui.app
+    async with app.run_test(size=SIZE, notifications=True) as pilot:  # headless runs show none by default
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
+        for number in range(3):
+            app.notify(f"note {number}: " + "a long notification " * 5, timeout=30)
+        await pilot.pause(0.3)
+        status = app.screen.query_one("#status").region
+        assert status.height == 2  # the review's counts, then the draft's line
+        toasts = list(app.screen.query("Toast"))
+        assert toasts
+        for toast in toasts:
+            assert not toast.region.overlaps(status), (toast.region, status)

@@ -257,7 +257,7 @@ async def test_q_asks_with_a_summary_then_applies():
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         details = shown(app, "#details")
-        assert "accepted 1, edited 0, rejected 1, pending 4 (of 6)" in details
+        assert "1 accepted, 0 edited, 1 rejected, 4 undecided (of 6)" in details
         assert "Apply 1 accepted hunk and quit?" in shown(app, "#question")
         await pilot.press("n")  # back to the review
         assert isinstance(app.screen, ReviewScreen)
@@ -303,7 +303,7 @@ async def test_Q_then_escape_keeps_reviewing():
 
 
 async def test_question_mark_shows_help_with_every_key():
-    from specdraft.ui.tui.bindings import KEYS
+    from specdraft.ui.tui.bindings import EDIT_ONLY, KEYS
 
     app = make_app(keys={"accept": "A"})
     async with app.run_test(size=SIZE) as pilot:
@@ -311,7 +311,9 @@ async def test_question_mark_shows_help_with_every_key():
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         rows = {binding_id: keys for keys, binding_id, _what in app.screen.rows}
-        assert set(rows) == {spec.id for spec in KEYS}
+        # every key of the table that acts in a review, and Textual's palette and ctrl+q; r and
+        # R belong to specdraft edit (tests/app/ui/test_edit_cli_tui.py checks them there)
+        assert set(rows) == {spec.id for spec in KEYS} - EDIT_ONLY | {"command-palette", "quit"}
         assert rows["accept"] == "A" and rows["help"] == "?, f1" and rows["reject"] == "n"
         await pilot.press("escape")
         assert isinstance(app.screen, ReviewScreen)

@@ -172,7 +172,7 @@ def test_review_in_a_real_terminal(repo: Path, tmp_path: Path):
 
         tmux.send("q")
         screen = tmux.wait_for("Apply 1 accepted hunk and quit?")
-        assert "accepted 1, edited 0, rejected 1, pending 1 (of 3)" in screen
+        assert "1 accepted, 0 edited, 1 rejected, 1 undecided (of 3)" in screen
         tmux.send("y")
         assert review.finish() == "0", tmux.screen()
     finally:

@@ -11,15 +11,42 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from specdraft.core.session import ReviewStats
-from specdraft.ui.tui.bindings import KEYS
+from specdraft.ui.tui.bindings import KEY_ORDER
 
 
 def summary_text(stats: ReviewStats) -> str:
-    """accepted / edited / rejected / pending counts, as one line."""
-    return (
-        f"accepted {stats.accepted}, edited {stats.edited}, rejected {stats.rejected}, "
-        f"pending {stats.pending} (of {stats.total})"
-    )
+    """accepted / edited / rejected / undecided counts, as one line, in the words the command's
+    last line uses (ReviewStats.counts_text)."""
+    return f"{stats.counts_text()} (of {stats.total})"
+
+
+def _shown_key(key: str) -> str:
+    return key.strip().replace("question_mark", "?")
+
+
+# Textual's own bindings worth a line in the help (the others, focus moves and copying, do
+# nothing on the review screen): action -> what it does.
+_TEXTUAL_KEYS = {"command_palette": "the command palette: every action by name", "quit": "quit (asks first)"}
+
+
+def help_rows(active_bindings, read_only: bool) -> list[tuple[str, str, str]]:
+    """The help screen's rows, (keys in force, binding id, what it does), from a screen's active
+    bindings: every key that does something there is listed, in the key table's order, and a
+    binding added anywhere (the key table, an app) is listed without touching the help."""
+    rows: dict[str, tuple[list[str], str, str]] = {}
+    for key, (_node, binding, _enabled, tooltip) in active_bindings.items():
+        if binding.id is None and binding.action not in _TEXTUAL_KEYS:
+            continue
+        name = binding.id or binding.action.replace("_", "-")
+        what = tooltip or binding.tooltip or _TEXTUAL_KEYS.get(binding.action) or binding.description
+        if read_only and binding.id == "apply-quit":
+            what = "finish the review (read-only: nothing is written)"
+        keys, _, _ = rows.setdefault(name, ([], name, what))
+        if _shown_key(key) not in keys:
+            keys.append(_shown_key(key))
+    last = len(KEY_ORDER)
+    ordered = sorted(rows.values(), key=lambda row: KEY_ORDER.get(row[1], last))
+    return [(", ".join(keys), name, what) for keys, name, what in ordered]
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -84,16 +111,10 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, keymap: dict[str, str], read_only: bool) -> None:
+    def __init__(self, rows: list[tuple[str, str, str]]) -> None:
+        """``rows``: (keys in force, binding id, what it does), from ``help_rows``."""
         super().__init__()
-        self.rows: list[tuple[str, str, str]] = []  # (keys in force, binding id, what it does)
-        for spec in KEYS:
-            keys = keymap.get(spec.id, spec.keys)
-            shown = ", ".join(k.strip().replace("question_mark", "?") for k in keys.split(","))
-            description = spec.help
-            if read_only and spec.id == "apply-quit":
-                description = "finish the review (read-only: nothing is written)"
-            self.rows.append((shown, spec.id, description))
+        self.rows = rows
 
     def compose(self) -> ComposeResult:
         table = Table(box=None, show_header=True, header_style="bold", expand=True)

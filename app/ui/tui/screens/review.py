@@ -13,22 +13,23 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Header
 
 from specdraft.core.errors import UserError
 from specdraft.core.session import Decision
-from specdraft.ui.tui.bindings import KEY_ORDER, review_bindings
+from specdraft.ui.tui.bindings import EDIT_ONLY, KEY_ORDER, SPEC_BY_ID, review_bindings
 from specdraft.ui.tui.messages import FileChosen, SessionGrew
 from specdraft.ui.tui.model import SessionView
 from specdraft.ui.tui.render import LineMode
-from specdraft.ui.tui.screens.dialogs import ConfirmScreen, HelpScreen, summary_text
+from specdraft.ui.tui.screens.dialogs import ConfirmScreen, HelpScreen, help_rows, summary_text
 from specdraft.ui.tui.screens.editor import EditorScreen
 from specdraft.ui.tui.widgets.diff_view import DiffView, HunkBody
 from specdraft.ui.tui.widgets.file_list import FileList
 from specdraft.ui.tui.widgets.footer import ReviewFooter
 from specdraft.ui.tui.widgets.status_bar import StatusBar
+from specdraft.ui.tui.widgets.title_bar import TitleBar
 
 FAILED_MARK = "failed: not applied"
+_EDIT_ACTIONS = frozenset(SPEC_BY_ID[binding_id].action for binding_id in EDIT_ONLY)
 
 
 def failure_rows(failure) -> list[Text]:
@@ -103,7 +104,7 @@ class ReviewScreen(Screen[None]):
         return set(getattr(self.app, "stale_paths", ()))
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False, icon="±")
+        yield TitleBar(id="title")
         with Horizontal(id="main"):
             yield ReviewFileList(self.view, self.failures, self.stale_paths, id="files")
             yield DiffView(id="diff")
@@ -111,7 +112,17 @@ class ReviewScreen(Screen[None]):
         yield ReviewFooter(compact=True)
 
     def on_mount(self) -> None:
+        app = self.app
+        self.query_one(TitleBar).show(app.title, app.sub_title, getattr(app, "where", ""),
+                                      getattr(app, "instruction", ""))  # fmt: skip
         self.refresh_view()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys of specdraft edit (r, R) exist only where there is a draft: elsewhere they
+        are neither in the footer nor in the help, and do nothing."""
+        if action in _EDIT_ACTIONS and not hasattr(self.app, "redraft_stale"):
+            return False
+        return True
 
     @property
     def active_bindings(self):  # type: ignore[override]
@@ -134,7 +145,8 @@ class ReviewScreen(Screen[None]):
             progress = True
         check = getattr(self.app, "check_stale", None)
         if check is not None and self.view.unit_count:  # on each key: the current file only
-            check([self.view.files[self.view.current_file_index()].path])
+            if check([self.view.files[self.view.current_file_index()].path]):
+                progress = True  # a file's "stale" mark came or went: its row is redrawn
         if progress:
             file_list.sync()  # redraws only the rows whose progress changed
         failures = self.failures()
@@ -519,6 +531,9 @@ class ReviewScreen(Screen[None]):
 
     # ---- stale drafts (specdraft edit) ---------------------------------------------------
 
+    def action_reject_with_note(self) -> None:
+        self.app.reject_with_note()
+
     def action_redraft_file(self) -> None:
         redraft = getattr(self.app, "redraft_stale", None)
         if redraft is None:
@@ -532,7 +547,7 @@ class ReviewScreen(Screen[None]):
     # ---- quitting ------------------------------------------------------------------------
 
     def action_apply_quit(self) -> None:
-        stats = self.view.session.stats()
+        stats = self.app.review_stats()
         changes = self.app.effects.describe(stats)
         if self.read_only:
             question = "Finish the review? (read-only: nothing is written)"
@@ -545,12 +560,12 @@ class ReviewScreen(Screen[None]):
             question = "Apply and quit?"
         details = "\n".join([*changes, summary_text(stats)]) if changes else summary_text(stats)
         if stats.pending and not self.read_only:
-            details += "\npending hunks are left as they are"
+            details += "\nundecided hunks are left as they are"
         confirm = self.app.reusable_screen("confirm", ConfirmScreen).ask(question, details)
         self.app.push_screen(confirm, self._quit_answer(True))
 
     def action_abort_quit(self) -> None:
-        stats = self.view.session.stats()
+        stats = self.app.review_stats()
         question = "Quit without applying anything?" if not self.read_only else "Quit the review?"
         confirm = self.app.reusable_screen("confirm", ConfirmScreen)
         confirm.ask(question, summary_text(stats), ctrl_c_confirms=True)
@@ -565,7 +580,7 @@ class ReviewScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(
-            self.app.reusable_screen("help", lambda: HelpScreen(self.app.keymap_in_force, self.read_only))
+            self.app.reusable_screen("help", lambda: HelpScreen(help_rows(self.active_bindings, self.read_only)))
         )
 
 

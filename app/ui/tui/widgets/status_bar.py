@@ -1,4 +1,10 @@
-"""The status bar: progress (3/17), decisions, acceptance rate, current file and mode."""
+"""The status bar: progress (3/17), decisions, acceptance rate, current file and mode; in
+``specdraft edit`` a second line for the draft (its statistics as it streams, then the outcome).
+
+The counts are the app's ``review_stats()`` (over every round of a redraft), the same the quit
+question and the command's last line show. Notifications stay above it: the toasts' rack is
+kept clear of the status bar and the footer, whatever their height.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +17,8 @@ from specdraft.ui.tui.model import SessionView
 class StatusBar(Static):
     DEFAULT_CSS = """
     StatusBar {
-        height: 1;
+        height: auto;
+        max-height: 2;
         background: $panel;
         color: $foreground;
         padding: 0 1;
@@ -19,7 +26,8 @@ class StatusBar(Static):
     """
 
     def show(self, view: SessionView, *, line_mode: bool, read_only: bool) -> None:
-        stats = view.session.stats()
+        review_stats = getattr(self.app, "review_stats", None)
+        stats = review_stats() if review_stats is not None else view.session.stats()
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         text.append(f"{stats.decided}/{stats.total}", "bold")
         text.append(f" decided · ✓ {stats.accepted}  ✎ {stats.edited}  ✗ {stats.rejected}")
@@ -33,6 +41,26 @@ class StatusBar(Static):
         if read_only:
             text.append("  read-only", "italic")
         drafting = getattr(self.app, "draft_status", "")
-        if drafting:  # specdraft edit: the draft streaming in (tokens/s, acceptance)
-            text.append(f"  {drafting}", "italic")
-        self.update(text, layout=False)  # one line, always: no layout pass
+        if not drafting:
+            self.update(text, layout=False)  # one line, always: no layout pass
+            return
+        # specdraft edit: the draft streaming in (tokens/s, acceptance) on a line of its own,
+        # so that the review's counts never push it off the edge
+        draft_line = Text(drafting, style="italic", no_wrap=True, overflow="ellipsis", end="")
+        lines = Text("\n", no_wrap=True, overflow="ellipsis", end="").join([text, draft_line])
+        self.update(lines, layout=self._lines != 2)
+        if self._lines != 2:
+            self._lines = 2
+            self.keep_toasts_clear()
+
+    _lines = 1
+
+    def on_mount(self) -> None:
+        self.keep_toasts_clear()
+
+    def keep_toasts_clear(self) -> None:
+        """Notifications appear above the status bar and the footer, never over them (Textual
+        docks its toasts at the bottom, one line up: over a status bar above a footer)."""
+        below = self._lines + sum(footer.outer_size.height or 1 for footer in self.screen.query("Footer"))
+        for rack in self.screen.query("ToastRack"):
+            rack.styles.margin = (0, 0, below, 0)
