@@ -8,10 +8,15 @@ Public API (stable; specdraft.engine.speculative and specdraft.engine.bench.gene
 - ``sample(logits [B, V], sampling, generator=None) -> tokens [B]`` (int64).
 - ``prefill(model, idx [B, S], input_pos [S], sampling, generator) -> tokens [B]``.
 - ``decode_one_token(model, tokens [B, 1], input_pos [1], sampling, generator) -> tokens [B]``.
-- ``decode_n_tokens(model, tokens [B, 1], start_pos, n, sampling, generator) -> Iterator[tokens [B]]``.
+- ``decode_n_tokens(model, tokens [B, 1], start_pos, n, sampling, generator, step=None) -> Iterator[tokens [B]]``
+  (step: a one-token forward to use instead of the model's own, e.g. ``compiled_decode_step(model)``).
+- ``compiled_decode_step(model) -> step(tokens [B, 1], input_pos [1]) -> logits [B, 1, V]``: the
+  model's one-token forward under torch.compile, made once per model; ``can_compile_decode(model)``;
+  ``use_compiled_decode(model, new_tokens, compile)``: the policy generate_tokens follows.
 - ``generate_tokens(model, prompt_ids, *, max_new_tokens, sampling, eos_ids, max_seq_length,
-  stats) -> Iterator[int]``: batch 1, one token id at a time (EOS is not yielded).
-- ``generate(model, prompt_ids, *, max_new_tokens, sampling, eos_ids) -> Generation``: token
+  stats, compile=None) -> Iterator[int]``: batch 1, one token id at a time (EOS is not yielded);
+  compile: True / False / None (compile only where it pays, see use_compiled_decode).
+- ``generate(model, prompt_ids, *, max_new_tokens, sampling, eos_ids, compile) -> Generation``: token
   ids (list per row for a [B, S] tensor, batch > 1 works), with ``GenerationStats``.
 - ``stream_text(model, tokenizer, prompt_ids, *, max_new_tokens, sampling, eos_ids,
   stop_strings) -> TextStream``: an iterator of text pieces that never splits a UTF-8 character;
@@ -26,7 +31,9 @@ Public API (stable; specdraft.engine.speculative and specdraft.engine.bench.gene
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+import warnings
+import weakref
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import torch
@@ -93,14 +100,88 @@ def decode_one_token(model: Transformer, tokens: Tensor, input_pos: Tensor, samp
 
 
 def decode_n_tokens(model: Transformer, tokens: Tensor, start_pos: int, n: int, sampling: Sampling,
-                    generator: torch.Generator | None = None) -> Iterator[Tensor]:  # fmt: skip
-    """Feed tokens [B, 1] at start_pos, then each sampled token after it; yield n tokens [B]."""
+                    generator: torch.Generator | None = None,
+                    step: Callable[[Tensor, Tensor], Tensor] | None = None) -> Iterator[Tensor]:  # fmt: skip
+    """Feed tokens [B, 1] at start_pos, then each sampled token after it; yield n tokens [B].
+    step: the one-token forward (tokens [B, 1], input_pos [1]) -> logits [B, 1, V]; default the model."""
     input_pos = torch.tensor([start_pos], dtype=torch.long, device=tokens.device)
     for _ in range(n):
-        next_tokens = decode_one_token(model, tokens, input_pos, sampling, generator)
+        if step is None:
+            next_tokens = decode_one_token(model, tokens, input_pos, sampling, generator)
+        else:
+            next_tokens = sample(step(tokens, input_pos)[:, -1], sampling, generator)
         yield next_tokens
         tokens = next_tokens.view(-1, 1)
         input_pos += 1
+
+
+# Compiling the one-token step (torch.compile, inductor) fuses a step's ~30 small ops per layer
+# into a few C++ loops: on small float32 models, whose decoding is bound by the number of ops, a
+# step takes half to three quarters of the eager time (docs/engine.md). It costs ~30 s the first
+# time on a machine and ~10 s in a later process (inductor's on-disk cache holds the code; the
+# model is traced again), while it saves 0.3-3 ms a token: it pays back only over thousands of
+# tokens, or in a process that decodes with the same model again (a server, the benchmarks),
+# where the compiled step is made once and reused. So generate_tokens compiles when asked, when
+# the model's step is already compiled in this process, or for a generation of at least this
+# many tokens.
+COMPILE_MIN_NEW_TOKENS = 8192
+
+# model -> its compiled one-token step (False: compiling failed here, decode eagerly)
+_COMPILED_DECODE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def can_compile_decode(model: Transformer) -> bool:
+    """Whether decoding may run compiled: float32 weights and no exact layout. A target laid out for
+    exact speculative verification (packed bfloat16, kernels.exact_attention) must decode with the
+    kernels its verify uses, and inductor does not use the packed copies (slower there anyway)."""
+    attention = model.layers[0].attention
+    return model.output.weight.dtype == torch.float32 and not attention.exact and _COMPILED_DECODE.get(model) is not False
+
+
+def compiled_decode_step(model: Transformer) -> Callable[[Tensor, Tensor], Tensor]:
+    """The model's one-token forward (tokens [B, 1], input_pos [1]) -> logits [B, 1, V] under torch.compile.
+
+    The step attends over the whole cache with a position mask (Transformer.static_shapes, set for
+    the call only: prefill and verify forwards stay eager), so one graph serves every position of
+    a cache size; a new cache size compiles again. Compiling happens at the first call.
+    """
+    step = _COMPILED_DECODE.get(model)
+    if step is None:
+        compiled = torch.compile(lambda idx, input_pos: model(idx, input_pos), dynamic=False)
+
+        def step(idx: Tensor, input_pos: Tensor) -> Tensor:
+            if model.static_shapes:  # a draft model compiled for good (drafters.compiled_step)
+                return compiled(idx, input_pos)
+            model.static_shapes = True
+            try:
+                return compiled(idx, input_pos)
+            finally:
+                model.static_shapes = False
+
+        _COMPILED_DECODE[model] = step
+    return step
+
+
+def use_compiled_decode(model: Transformer, new_tokens: int, compile: bool | None) -> bool:
+    """Whether to decode with compiled_decode_step: compile True (where can_compile_decode), False
+    never, None where it pays (already compiled in this process, or COMPILE_MIN_NEW_TOKENS or more)."""
+    if compile is False or not can_compile_decode(model):
+        return False
+    return bool(compile) or model in _COMPILED_DECODE or new_tokens >= COMPILE_MIN_NEW_TOKENS
+
+
+def _compiled_or_eager(model: Transformer, tokens: Tensor, input_pos: Tensor) -> Callable[[Tensor, Tensor], Tensor] | None:
+    """The compiled step after a first call that compiles it; None (decode eagerly) where compiling
+    fails here (no C++ compiler, say), with a warning once per model."""
+    try:
+        step = compiled_decode_step(model)
+        step(tokens, input_pos)  # compiles now; writes the cache at input_pos, which the real step rewrites
+        return step
+    except Exception as error:  # noqa: BLE001 - any failure to compile: decode eagerly instead
+        warnings.warn(f"the decode step could not be compiled, decoding without: {error}", stacklevel=3)
+        _COMPILED_DECODE[model] = False
+        model.static_shapes = False
+        return None
 
 
 @dataclass
@@ -165,12 +246,14 @@ def _ensure_caches(model: Transformer, batch: int, needed: int, max_seq_length: 
 
 def generate_tokens(model: Transformer, prompt_ids: Sequence[int] | Tensor, *, max_new_tokens: int,
                     sampling: Sampling | None = None, eos_ids: Sequence[int] = (),
-                    max_seq_length: int | None = None,
-                    stats: GenerationStats | None = None) -> Iterator[int]:  # fmt: skip
+                    max_seq_length: int | None = None, stats: GenerationStats | None = None,
+                    compile: bool | None = None) -> Iterator[int]:  # fmt: skip
     """Batch 1: an iterator of new token ids; stops at EOS (not yielded) or max_new_tokens.
 
     Checks the context length at once (EngineError), then generates lazily: close the iterator
-    to stop early. `stats` (if given) is filled in as tokens come out.
+    to stop early. `stats` (if given) is filled in as tokens come out. compile: decode with the
+    compiled step (True), eagerly (False), or where it pays (None, see use_compiled_decode); the
+    compile itself happens before the prefill and is not in the stats' times.
     """
     sampling = sampling or Sampling()
     stats = stats if stats is not None else GenerationStats()
@@ -180,17 +263,21 @@ def generate_tokens(model: Transformer, prompt_ids: Sequence[int] | Tensor, *, m
         raise EngineError("generate_tokens is batch 1; use generate() for a batch")
     check_context(idx.shape[1], max_new_tokens, context_length(model))
     stats.prompt_tokens, stats.new_tokens, stats.stop_reason = idx.shape[1], 0, "max_new_tokens"
-    return _token_iterator(model, idx, max_new_tokens, sampling, eos_ids, max_seq_length, stats)
+    compiled = use_compiled_decode(model, max_new_tokens, compile)
+    return _token_iterator(model, idx, max_new_tokens, sampling, eos_ids, max_seq_length, stats, compiled)
 
 
 @torch.inference_mode()
 def _token_iterator(model: Transformer, idx: Tensor, max_new_tokens: int, sampling: Sampling,
-                    eos_ids: Sequence[int], max_seq_length: int | None,
-                    stats: GenerationStats) -> Iterator[int]:  # fmt: skip
+                    eos_ids: Sequence[int], max_seq_length: int | None, stats: GenerationStats,
+                    compiled: bool = False) -> Iterator[int]:  # fmt: skip
     if max_new_tokens <= 0:
         return
     prompt_len = idx.shape[1]
     _ensure_caches(model, 1, prompt_len + max_new_tokens, max_seq_length)
+    step = None
+    if compiled and max_new_tokens > 1:
+        step = _compiled_or_eager(model, idx[:, -1:], torch.tensor([prompt_len], device=idx.device))
     generator = sampling.make_generator()
     eos = set(int(i) for i in eos_ids)
     start = time.perf_counter()
@@ -199,7 +286,7 @@ def _token_iterator(model: Transformer, idx: Tensor, max_new_tokens: int, sampli
     stats.prefill_s = prefill_end - start
     token_id = int(token)
     tokens = [token_id]
-    decoder = decode_n_tokens(model, token.view(1, 1), prompt_len, max_new_tokens - 1, sampling, generator)
+    decoder = decode_n_tokens(model, token.view(1, 1), prompt_len, max_new_tokens - 1, sampling, generator, step)
     try:
         while True:
             if token_id in eos:
@@ -225,17 +312,19 @@ class Generation:
 
 def generate(model: Transformer, prompt_ids: Sequence[int] | Tensor, *, max_new_tokens: int,
              sampling: Sampling | None = None, eos_ids: Sequence[int] = (),
-             max_seq_length: int | None = None) -> Generation:  # fmt: skip
+             max_seq_length: int | None = None, compile: bool | None = None) -> Generation:  # fmt: skip
     """Generate new tokens for one prompt (list of ids, or [1, S]) or a batch [B, S] of equal lengths.
 
     A row stops at its first EOS (which is not included); the batch runs until every row stopped.
+    compile: as generate_tokens (batch 1 only; a batch decodes eagerly).
     """
     sampling = sampling or Sampling()
     batched = isinstance(prompt_ids, Tensor) and prompt_ids.dim() == 2 and prompt_ids.shape[0] > 1
     if not batched:
         stats = GenerationStats()
         tokens = list(generate_tokens(model, prompt_ids, max_new_tokens=max_new_tokens, sampling=sampling,
-                                      eos_ids=eos_ids, max_seq_length=max_seq_length, stats=stats))  # fmt: skip
+                                      eos_ids=eos_ids, max_seq_length=max_seq_length, stats=stats,
+                                      compile=compile))  # fmt: skip
         stats.new_tokens = len(tokens)
         if isinstance(prompt_ids, Tensor) and prompt_ids.dim() == 2:
             return Generation([tokens], stats)

@@ -10,6 +10,12 @@ on the same weights, in the same process, alternating, --repeats times. Reports 
 decode tokens/s (best of the repeats, and the median; decode timed from the first new token to
 the last), the ratio ours / transformers, peak memory (VmHWM, reset through /proc/self/clear_refs), and
 whether the tokens are identical (else how many leading tokens agree). --compile adds a torch.compile run of our decode step.
+
+Beside each engine's time per token stands this machine's floor for the model: the bytes a
+decode step must read (every weight matrix once, and the KV cache of the positions attended)
+over the memory bandwidth of a large tensor copy (GB/s = 2 * bytes / time), measured in every
+round of the same run, between the engines' turns, so that the floor sees the same load.
+--dtype takes several dtypes: every model is measured in each, one table.
 """
 
 from __future__ import annotations
@@ -150,7 +156,12 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--context", type=int, default=1000, help="prompt length in tokens (1000)")
     parser.add_argument("--new-tokens", type=int, default=64, help="tokens to decode (64)")
     parser.add_argument("--repeats", type=int, default=3, help="timed runs per engine (3), taking turns")
-    parser.add_argument("--dtype", default="float32", choices=DTYPES)
+    parser.add_argument("--dtype", nargs="+", default=["float32"], choices=DTYPES, metavar="DTYPE",
+                        help="weights' dtype, one or more of %(choices)s (default float32); each model is "
+                             "measured in each")  # fmt: skip
+    parser.add_argument("--copy-mib", type=int, default=512,
+                        help="size of the tensor copied to measure memory bandwidth (512 MiB: larger than "
+                             "the caches, so it measures memory)")  # fmt: skip
     parser.add_argument("--threads", type=int, default=None,
                         help="torch threads for both engines (default: torch's choice)")  # fmt: skip
     parser.add_argument("--compile", action="store_true",
@@ -186,52 +197,84 @@ def _hf_generate(hf_model, idx, new_tokens: int) -> tuple[list[int], float, floa
     return out[0, idx.shape[1] :].tolist(), first - start, last - first
 
 
-def _ours_generate(model, idx, new_tokens: int, step=None) -> tuple[list[int], float, float]:
+def _ours_generate(model, idx, new_tokens: int, compile: bool = False) -> tuple[list[int], float, float]:
+    """Our engine's plain decoding (generate_tokens), eager or with the compiled decode step."""
     from specdraft.engine.generate import GenerationStats, generate_tokens
 
     stats = GenerationStats()
-    tokens = list(generate_tokens(model, idx, max_new_tokens=new_tokens, stats=stats))
+    tokens = list(generate_tokens(model, idx, max_new_tokens=new_tokens, stats=stats, compile=compile))
     return tokens, stats.prefill_s, stats.decode_s
 
 
-def _ours_compiled(model, idx, new_tokens: int, compiled_step) -> tuple[list[int], float, float]:
-    """Prefill eagerly, then decode with the compiled one-token step."""
+def copy_bandwidth(buffers: tuple, copies: int = 3) -> float:
+    """Memory bandwidth in GB/s of the fastest of `copies` copies of one large tensor into another
+    (2 * bytes / time: every byte is read once and written once)."""
+    source, target = buffers
+    best = float("inf")
+    for _ in range(copies):
+        start = time.perf_counter()
+        target.copy_(source)
+        best = min(best, time.perf_counter() - start)
+    return 2 * source.numel() * source.element_size() / best / 1e9
+
+
+def copy_buffers(mib: int) -> tuple:
+    """Two float32 tensors of `mib` MiB each, touched once, for copy_bandwidth."""
     import torch
 
-    from specdraft.engine.generate import Sampling, prefill
-
-    with torch.inference_mode():
-        prompt_len = idx.shape[1]
-        if model.max_seq_length < prompt_len + new_tokens:  # a new cache size would recompile
-            model.setup_caches(1, prompt_len + new_tokens)
-        start = time.perf_counter()
-        token = prefill(model, idx, torch.arange(prompt_len), Sampling())
-        prefill_end = time.perf_counter()
-        tokens = [int(token)]
-        input_pos = torch.tensor([prompt_len])
-        for _ in range(new_tokens - 1):
-            token = compiled_step(token.view(1, 1), input_pos)
-            tokens.append(int(token))
-            input_pos += 1
-        end = time.perf_counter()
-    return tokens, prefill_end - start, end - prefill_end
+    source = torch.ones(mib * 1024 * 1024 // 4)
+    return source, torch.zeros_like(source)
 
 
-def _measure_interleaved(engines: dict, repeats: int, context: int, new_tokens: int) -> list[dict]:
-    """Time every engine `repeats` times, taking turns, so that they share the machine's load.
+def decode_bytes(model, kv_positions: float) -> int:
+    """Bytes one decode step of our engine reads at least: every weight matrix once (the
+    decoding copy where there is one: kernels.Linear.pack), one embedding row, the norms, and
+    the K and V of `kv_positions` cached positions in every layer (in the cache's dtype)."""
+    import torch
+
+    from specdraft.engine.kernels import Linear
+
+    total = 0
+    for module in model.modules():
+        if isinstance(module, torch.nn.Linear):
+            weight = module.weight
+            packed = getattr(module, "packed", None) if isinstance(module, Linear) else None
+            size = packed.element_size() if packed is not None and packed.dtype == torch.float32 else weight.element_size()
+            total += weight.numel() * size
+            if module.bias is not None:
+                total += module.bias.numel() * module.bias.element_size()
+        elif isinstance(module, torch.nn.Embedding):
+            total += module.weight.shape[1] * module.weight.element_size()  # one row
+    norms = [p for name, p in model.named_parameters() if name.endswith("norm.weight")]
+    total += sum(p.numel() * p.element_size() for p in norms)
+    args = model.args
+    cache = model.layers[0].attention.kv_cache
+    element = cache.k_cache.element_size() if cache is not None else 4
+    total += int(2 * args.n_layer * args.n_kv_heads * args.head_dim * kv_positions * element)
+    return total
+
+
+def _measure_interleaved(engines: dict, repeats: int, context: int, new_tokens: int,
+                         buffers: tuple | None = None) -> tuple[list[dict], list[float]]:  # fmt: skip
+    """Time every engine `repeats` times, taking turns, so that they share the machine's load;
+    with `buffers` (copy_buffers), the copy bandwidth too, once before every engine's turn.
 
     `engines` maps a label to (run(n_new_tokens) -> (tokens, prefill_s, decode_s), peak_mib).
+    Returns the runs and the bandwidths (GB/s) measured.
     """
     prefill = {label: [] for label in engines}
     decode = {label: [] for label in engines}
     tokens = {}
+    bandwidths: list[float] = []
     for _ in range(repeats):
         for label, (fn, _peak) in engines.items():
+            if buffers is not None:
+                bandwidths.append(copy_bandwidth(buffers))
             tokens[label], prefill_s, decode_s = fn(new_tokens)
             prefill[label].append(context / prefill_s)
             decode[label].append((new_tokens - 1) / decode_s)
     # best = the run least disturbed by other work on the machine; median for the typical run
-    return [
+    runs = [
         {
             "engine": label,
             "prefill_tokens_per_s": round(max(prefill[label]), 1),
@@ -239,12 +282,15 @@ def _measure_interleaved(engines: dict, repeats: int, context: int, new_tokens: 
             "prefill_tokens_per_s_median": round(median(prefill[label]), 1),
             "decode_tokens_per_s_median": round(median(decode[label]), 1),
             "decode_tokens_per_s_runs": [round(v, 1) for v in decode[label]],
+            "ms_per_token": round(1e3 / max(decode[label]), 3),
+            "ms_per_token_median": round(1e3 / median(decode[label]), 3),
             "peak_mib": round(peak[0], 1),
             "resident_mib": round(peak[1], 1),
             "tokens": tokens[label],
         }
         for label, (_fn, peak) in engines.items()
     ]
+    return runs, bandwidths
 
 
 def _load_and_warm(load, run) -> tuple[object, tuple[float, float]]:
@@ -256,49 +302,59 @@ def _load_and_warm(load, run) -> tuple[object, tuple[float, float]]:
     return model, (probe.peak_mib, probe.resident_mib)
 
 
-def bench_one(path: Path, name: str, options: argparse.Namespace) -> dict:
+def bench_one(path: Path, name: str, options: argparse.Namespace, dtype: str, buffers: tuple | None) -> dict:
     import torch
 
     from specdraft.engine.checkpoint import load_model, read_args
-    from specdraft.engine.generate import Sampling, decode_one_token
+    from specdraft.engine.generate import can_compile_decode
 
     torch.manual_seed(1)
     args = read_args(path)
-    if options.context + options.new_tokens > args.max_position_embeddings:
-        raise EngineError(
-            f"{name}: context {options.context} + {options.new_tokens} new tokens exceeds its "
-            f"max_position_embeddings ({args.max_position_embeddings}); lower --context"
-        )
-    idx = torch.randint(0, args.vocab_size, (1, options.context))
-    model, peak = _load_and_warm(lambda: load_model(path, dtype=options.dtype),
+    # a model with a shorter context (the builtin target's 1024) gets a prompt that fits
+    context = min(options.context, args.max_position_embeddings - options.new_tokens)
+    if context < 1:
+        raise EngineError(f"{name}: {options.new_tokens} new tokens do not fit its context of "
+                          f"{args.max_position_embeddings}; lower --new-tokens")  # fmt: skip
+    idx = torch.randint(0, args.vocab_size, (1, context))
+    model, peak = _load_and_warm(lambda: load_model(path, dtype=dtype),
                                  lambda m, n: _ours_generate(m, idx, n))  # fmt: skip
     engines = {"ours": (lambda n: _ours_generate(model, idx, n), peak)}
     result = {
         "model": name, "architecture": args.architecture, "non_embedding_params": count_params(model),
         "params": count_params(model, embeddings=True), "layers": args.n_layer, "dim": args.dim,
-        "vocab": args.vocab_size, "context": options.context, "new_tokens": options.new_tokens,
-        "dtype": options.dtype, "threads": torch.get_num_threads(), "repeats": options.repeats,
+        "vocab": args.vocab_size, "context": context, "new_tokens": options.new_tokens,
+        "dtype": dtype, "threads": torch.get_num_threads(), "repeats": options.repeats,
+        # positions attended, on average over the decode steps: the prompt and half the new tokens
+        "decode_bytes": decode_bytes(model, context + options.new_tokens / 2),
     }  # fmt: skip
     if options.compile:
-        compiled_model = load_model(path, dtype=options.dtype)
-        compiled_model.static_shapes = True  # no host sync, fixed shapes: one graph for every step
-        compiled = torch.compile(lambda tokens, pos: decode_one_token(compiled_model, tokens, pos, Sampling()))
-        start = time.perf_counter()
-        _ours_compiled(compiled_model, idx, options.new_tokens, compiled)
-        result["compile_s"] = round(time.perf_counter() - start, 1)
-        engines["ours+compile"] = (lambda n: _ours_compiled(compiled_model, idx, n, compiled), (0.0, 0.0))
+        compiled_model = load_model(path, dtype=dtype)
+        if can_compile_decode(compiled_model):  # not a target laid out for exact verification
+            start = time.perf_counter()
+            _ours_generate(compiled_model, idx, options.new_tokens, compile=True)  # compiles, at this cache size
+            result["compile_s"] = round(time.perf_counter() - start, 1)
+            engines["ours+compile"] = (lambda n: _ours_generate(compiled_model, idx, n, compile=True), (0.0, 0.0))
     if not options.no_transformers:
         from transformers import AutoModelForCausalLM
         from transformers.utils import logging as hf_logging
 
         hf_logging.set_verbosity_error()
-        dtype = torch.bfloat16 if options.dtype == "bfloat16" else torch.float32
+        hf_dtype = torch.bfloat16 if dtype == "bfloat16" else torch.float32
         hf_model, hf_peak = _load_and_warm(
-            lambda: AutoModelForCausalLM.from_pretrained(path, dtype=dtype).eval(),
+            lambda: AutoModelForCausalLM.from_pretrained(path, dtype=hf_dtype).eval(),
             lambda m, n: _hf_generate(m, idx, n),
         )
         engines["transformers"] = (lambda n: _hf_generate(hf_model, idx, n), hf_peak)
-    runs = _measure_interleaved(engines, options.repeats, options.context, options.new_tokens)
+    runs, bandwidths = _measure_interleaved(engines, options.repeats, context, options.new_tokens, buffers)
+    if bandwidths:
+        # the floor: the bytes of a step over the bandwidth; best with the best, median with the median
+        result["copy_gb_per_s"] = round(max(bandwidths), 2)
+        result["copy_gb_per_s_median"] = round(median(bandwidths), 2)
+        result["floor_ms"] = round(result["decode_bytes"] / max(bandwidths) / 1e6, 3)
+        result["floor_ms_median"] = round(result["decode_bytes"] / median(bandwidths) / 1e6, 3)
+        for run_ in runs:
+            run_["x_floor"] = round(run_["ms_per_token"] / result["floor_ms"], 2)
+            run_["x_floor_median"] = round(run_["ms_per_token_median"] / result["floor_ms_median"], 2)
     if not options.no_transformers:
         hf = runs[-1]
         for run_ in runs[:-1]:
@@ -309,6 +365,8 @@ def bench_one(path: Path, name: str, options: argparse.Namespace) -> dict:
             run_["prefill_ratio"] = round(run_["prefill_tokens_per_s"] / hf["prefill_tokens_per_s"], 2)
             run_["tokens_equal"] = run_["tokens"] == hf["tokens"]
             run_["tokens_common_prefix"] = _common_prefix(run_["tokens"], hf["tokens"])
+    if "ours+compile" in engines:  # the compiled step decodes what the eager one does
+        runs[1]["tokens_equal_eager"] = runs[1]["tokens"] == runs[0]["tokens"]
     for run_ in runs:
         run_.pop("tokens")
     result["runs"] = runs
@@ -325,25 +383,30 @@ def _common_prefix(a: list[int], b: list[int]) -> int:
 
 
 def format_table(results: list[dict]) -> str:
-    header = (f"{'model':<22} {'engine':<14} {'prefill tok/s':>13} {'decode tok/s':>12} {'decode x':>8} "
-              f"{'median x':>8} {'prefill x':>9} {'peak MiB':>9} {'held MiB':>9} {'same tokens':>11}")  # fmt: skip
+    header = (f"{'model':<27} {'dtype':<8} {'engine':<13} {'prefill tok/s':>13} {'decode tok/s':>12} "
+              f"{'ms/token':>8} {'floor ms':>8} {'x floor':>7} {'median':>6} {'vs hf':>6} {'median':>6} "
+              f"{'peak MiB':>8} {'same tokens':>11}")  # fmt: skip
     lines = [header, "-" * len(header)]
     for result in results:
         label = f"{result['model']} ({result['non_embedding_params'] / 1e6:.2f}M)"
+        if result["context"] != results[0]["context"]:
+            label = f"{result['model']} ({result['non_embedding_params'] / 1e6:.2f}M, ctx {result['context']})"
+        floor = f"{result['floor_ms']:.2f}" if "floor_ms" in result else "-"
         for run_ in result["runs"]:
             ratio = f"{run_['decode_ratio']:.2f}" if "decode_ratio" in run_ else ""
             mratio = f"{run_['decode_ratio_median']:.2f}" if "decode_ratio_median" in run_ else ""
-            pratio = f"{run_['prefill_ratio']:.2f}" if "prefill_ratio" in run_ else ""
+            x_floor = f"{run_['x_floor']:.2f}" if "x_floor" in run_ else ""
+            mx_floor = f"{run_['x_floor_median']:.2f}" if "x_floor_median" in run_ else ""
             same = ""
             if "tokens_equal" in run_:  # else: the first N tokens agree
                 same = "true" if run_["tokens_equal"] else f"first {run_['tokens_common_prefix']}"
             peak = f"{run_['peak_mib']:.1f}" if run_["peak_mib"] else "-"  # not measured for the compiled run
-            held = f"{run_['resident_mib']:.1f}" if run_["peak_mib"] else "-"
             lines.append(
-                f"{label:<22} {run_['engine']:<14} {run_['prefill_tokens_per_s']:>13.1f} "
-                f"{run_['decode_tokens_per_s']:>12.1f} {ratio:>8} {mratio:>8} {pratio:>9} {peak:>9} {held:>9} {same:>11}"
+                f"{label:<27} {result['dtype']:<8} {run_['engine']:<13} {run_['prefill_tokens_per_s']:>13.1f} "
+                f"{run_['decode_tokens_per_s']:>12.1f} {run_['ms_per_token']:>8.3f} {floor:>8} {x_floor:>7} "
+                f"{mx_floor:>6} {ratio:>6} {mratio:>6} {peak:>8} {same:>11}"
             )
-            label = ""
+            label, floor = "", ""
     return "\n".join(lines)
 
 
@@ -354,24 +417,34 @@ def run_generate(options: argparse.Namespace) -> int:
         torch.set_num_threads(options.threads)
     if options.new_tokens < 2 or options.context < 1 or options.repeats < 1:
         raise EngineError("--new-tokens must be 2 or more, --context and --repeats 1 or more")
+    dtypes = options.dtype if isinstance(options.dtype, list) else [options.dtype]
     sizes = options.size if options.size is not None else ([] if options.model else ["1M", "5M", "20M"])
     results = []
+    buffers = copy_buffers(options.copy_mib) if options.copy_mib > 0 else None
     with tempfile.TemporaryDirectory(prefix="specdraft-bench-") as scratch:
         targets: list[tuple[Path, str]] = []
-        for model_dir in options.model:
-            from specdraft.engine.checkpoint import resolve_model_dir
-
-            targets.append((resolve_model_dir(model_dir), model_dir))
         for size in sizes:
             args = args_for_size(parse_size(size), options.vocab,
                                  max_position_embeddings=max(4096, options.context + options.new_tokens))  # fmt: skip
             targets.append((random_checkpoint(args, Path(scratch) / size), f"random-{size}"))
-        for path, name in targets:
-            print(f"measuring {name} ...", file=sys.stderr, flush=True)
-            results.append(bench_one(path, name, options))
-    print(f"torch {torch.__version__}, {torch.get_num_threads()} threads, {options.dtype}, batch 1, greedy, "
-          f"context {options.context}, {options.new_tokens} new tokens; tokens/s: best of {options.repeats} "
-          f"interleaved runs (median ratio alongside); MiB: peak of load + first generation, and held after")  # fmt: skip
+        for model_dir in options.model:
+            from specdraft.engine.checkpoint import resolve_model_dir
+
+            targets.append((resolve_model_dir(model_dir), model_dir))
+        for dtype in dtypes:
+            for path, name in targets:
+                print(f"measuring {name} in {dtype} ...", file=sys.stderr, flush=True)
+                results.append(bench_one(path, name, options, dtype, buffers))
+    del buffers
+    print(f"torch {torch.__version__}, {torch.get_num_threads()} threads, batch 1, greedy, "
+          f"context {options.context}, {options.new_tokens} new tokens; tokens/s and ms/token: best of "
+          f"{options.repeats} interleaved runs (medians in the 'median' columns); peak MiB: load + first generation")  # fmt: skip
+    if results and "copy_gb_per_s" in results[0]:
+        best = max(r["copy_gb_per_s"] for r in results)
+        typical = median([r["copy_gb_per_s_median"] for r in results])
+        print(f"floor: bytes read per decode step (weights once, KV cache of the positions attended) over the "
+              f"copy bandwidth of a {options.copy_mib} MiB tensor, measured before every turn: "
+              f"{best:.1f} GB/s best, {typical:.1f} median")  # fmt: skip
     print(format_table(results))
     if options.json:
         Path(options.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

@@ -187,3 +187,49 @@ def test_stop_string_stops_generation_early(qwen):
     assert "".join(cut) == full_text[: full_text.find(stop)]
     assert len(cut.tokens) < len(full.tokens)
     assert cut.stats.stop_reason == "stop_string"
+
+
+def test_compiled_decode_gives_transformers_tokens(checkpoints):
+    """The compiled one-token step (static shapes: the whole cache, masked) decodes what eager
+    decoding and transformers decode; the model is left eager for everything else."""
+    from transformers import AutoModelForCausalLM
+
+    from specdraft.engine.generate import use_compiled_decode
+
+    ids = prompt_ids(32)
+    ref = AutoModelForCausalLM.from_pretrained(checkpoints["llama3"], dtype=torch.float32).eval()
+    with torch.no_grad():
+        expected = ref.generate(torch.tensor([ids]), attention_mask=torch.ones(1, 32, dtype=torch.long),
+                                max_new_tokens=40, do_sample=False, eos_token_id=None, pad_token_id=0)  # fmt: skip
+    model = checkpoint.load_model(checkpoints["llama3"])
+    assert not use_compiled_decode(model, 40, None)  # too short to pay for a compile
+    compiled = generate_tokens(model, ids, max_new_tokens=40, compile=True)
+    assert list(compiled) == expected[0, 32:].tolist()
+    assert not model.static_shapes  # only during the compiled step
+    assert use_compiled_decode(model, 40, None)  # compiled once in this process: reused
+    assert not use_compiled_decode(model, 40, False)
+    assert generate(model, ids, max_new_tokens=40).tokens == expected[0, 32:].tolist()
+
+
+def test_compile_is_never_used_for_an_exact_bfloat16_target(checkpoints):
+    from specdraft.engine.generate import use_compiled_decode
+    from specdraft.engine.kernels import can_pack_bfloat16
+
+    model = checkpoint.load_model(checkpoints["llama3"], dtype="bfloat16")
+    # a target packed for exact verification decodes with the kernels its verify uses
+    assert use_compiled_decode(model, 10_000, True) is not can_pack_bfloat16()
+
+
+def test_a_decode_step_that_cannot_be_compiled_decodes_eagerly(checkpoints, monkeypatch):
+    import specdraft.engine.generate
+
+    def no_compiler(*args, **kwargs):
+        raise RuntimeError("no C++ compiler")
+
+    monkeypatch.setattr(specdraft.engine.generate.torch, "compile", no_compiler)
+    model = checkpoint.load_model(checkpoints["llama3"])
+    ids = prompt_ids(16)
+    expected = generate(model, ids, max_new_tokens=12, compile=False).tokens
+    with pytest.warns(UserWarning, match="could not be compiled, decoding without: no C\\+\\+ compiler"):
+        assert list(generate_tokens(model, ids, max_new_tokens=12, compile=True)) == expected
+    assert not model.static_shapes and not specdraft.engine.generate.use_compiled_decode(model, 12, True)
