@@ -1053,6 +1053,37 @@ def _cpu_name() -> str:
     return "unknown CPU"
 
 
+TASKS_REPORT = "bench_edits.json"  # beside the weights: `specdraft bench edits --json` on the shipped task set
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part / whole:.0%}" if whole else "n/a"
+
+
+def _tasks_section(tasks: dict) -> list[str]:
+    """The card's account of `specdraft bench edits` (its --json report, saved as TASKS_REPORT)."""
+    total, phrasings, redraft = tasks["total"], tasks["phrasing"], tasks["redraft"]
+    lines = ["## Edit tasks as people write them: `specdraft bench edits`\n",
+             f"{total['tasks']} tasks on modules written for the evaluation (never in the training data), phrased as "
+             "people type them, drafted through the same path as `specdraft edit` (windows of a long file, the windows "
+             "that quote nothing of the instruction kept, the answer parsed), greedy, scored byte for byte against "
+             "the expected file (engine/builtin/eval/README.md says how the set was written). Measured on "
+             f"{tasks.get('date', 'n/a')}; reproduce with `specdraft bench edits --model builtin --json`.\n",
+             "| kind | tasks | exact | unchanged | no draft | collateral / windows sent | off-target files |",
+             "|---|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+    for kind, row in tasks["kinds"].items():
+        lines.append(f"| {kind} | {row['tasks']} | {row['exact']} | {row['unchanged']} | {row['no_draft']} | "
+                     f"{row['collateral']} / {row['sent']} | {row['off_target_files']} |")  # fmt: skip
+    lines.append(f"| **all** | {total['tasks']} | **{total['exact']}** ({_share(total['exact'], total['tasks'])}) | "
+                 f"{total['unchanged']} | {total['no_draft']} | {total['collateral']} / {total['sent']} "
+                 f"({_share(total['collateral'], total['sent'])}) | {total['off_target_files']} |\n")  # fmt: skip
+    lines.append(f"Held-out phrasings: {phrasings['heldout']['exact']} of {phrasings['heldout']['tasks']} exact; trained "
+                 f"phrasings: {phrasings['trained']['exact']} of {phrasings['trained']['tasks']}. Redraft after a "
+                 f"reviewer's note ({redraft['tasks']} tasks): the redraft differed from the first draft in "
+                 f"{redraft['differed']} and followed the note in {redraft['followed_note']}.\n")  # fmt: skip
+    return lines
+
+
 def write_model_card(out_dir: Path, work: Path) -> Path:
     """engine/builtin/MODEL_CARD.md from the data summary, training summaries and eval.json."""
     data = json.loads((work / "data" / "data.json").read_text())
@@ -1066,6 +1097,9 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
         if runs:  # the weights' own record wins over this work directory's (one run of several)
             summaries[name] = phase_totals(runs)
     evaluation = json.loads((out_dir / "eval.json").read_text()) if (out_dir / "eval.json").is_file() else None
+    tasks_path = out_dir / TASKS_REPORT
+    tasks = json.loads(tasks_path.read_text(encoding="utf-8")) if tasks_path.is_file() else None
+    packages = (data.get("packages") or {}).get("distributions") or {}
     train_split, held_split = data["splits"]["train"], data["splits"]["heldout"]
     examples = {}
     for line in (work / "data" / "heldout_edits.jsonl").read_text().splitlines():
@@ -1075,8 +1109,9 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
     out = []
     w = out.append
     w("# specdraft builtin models: a small target and draft pair for mechanical Python edits\n")
-    w("Two Llama-family decoders trained here, on this project's machine, from the Python standard library "
-      "alone. The target (this directory) rewrites a short Python snippet according to a mechanical instruction; "
+    sources = ("the Python standard library and the pure-Python sources of permissively licensed packages"
+               if packages else "the Python standard library alone")
+    w(f"Two Llama-family decoders trained here, on this project's machine, from {sources}. The target (this directory) rewrites a short Python snippet according to a mechanical instruction; "
       "the draft (`draft/`) shares its tokenizer and drafts tokens for speculative decoding. They exist so that "
       "specdraft runs its whole loop offline with nothing to download, and so that its tests and benchmarks "
       "measure acceptance rates on models that actually copy and edit. They are not general code models.\n")
@@ -1094,6 +1129,14 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
           f"EditDrafter's acceptance rate is {dec.get('edit', {}).get('acceptance_rate', 0):.0%} and the ModelDrafter's "
           f"{dec.get('model', {}).get('acceptance_rate', 0):.0%} on these prompts. Use a real model (a checkpoint directory "
           "or a server) for real edits. `python -m specdraft.engine.training --continue-shipped` trains this pair further.\n")
+    if tasks is not None:
+        total = tasks["total"]
+        w(f"**On edit tasks written outside the project** (`specdraft bench edits`: {total['tasks']} instructions in "
+          f"people's words on {len({t['id'].split('-')[0] for t in tasks['results']})} modules it never saw, drafted "
+          f"as `specdraft edit` drafts them), the target gets {total['exact']} of {total['tasks']} files exactly "
+          f"right ({total['heldout_exact']} of {total['heldout']} in held-out phrasings), and changes lines the "
+          f"instruction is not about in {total['collateral']} of the {total['sent']} windows it is sent "
+          f"({_share(total['collateral'], total['sent'])}). See the section on that evaluation below.\n")
     w("Load with the engine (`specdraft.engine.checkpoint.load('engine/builtin')`, `specdraft ... --model builtin`) or with "
       "transformers (`AutoModelForCausalLM.from_pretrained('engine/builtin')`, `AutoTokenizer`, "
       "`apply_chat_template`). Files: `model.safetensors` (bfloat16), `config.json`, `generation_config.json`, "
@@ -1117,10 +1160,35 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
       "not UTF-8 or do not parse. Files are split by a hash of their path: "
       f"{len(train_split['files'])} files for training, {len(held_split['files'])} held out (never seen in training, "
       "neither as plain code nor as edits).\n")
-    w("Synthetic edits (`engine/training/editdata.py`): functions, methods and classes of 4-60 lines (ASCII only) are cut from "
-      "the files; a program edits them with `ast`/`tokenize` and writes an instruction in a few phrasings. Every "
-      "edited snippet parses, and tests check that it differs exactly as instructed. Kinds, with a held-out "
-      "instruction as example:\n")
+    if packages:
+        licences = sorted({row["licence"] for row in packages.values()})
+        w(f"Also the pure-Python sources of {len(packages)} installed distributions whose licence is permissive "
+          f"({', '.join(licences)}; checked against their metadata, `engine/training/editdata.py`), from "
+          f"`{data['packages'].get('site', 'site-packages')}`, split by path like the standard library: "
+          f"{sum(r['train'] for r in packages.values())} files for training, {sum(r['heldout'] for r in packages.values())} "
+          "held out. The models are derived from these too; their licences ask for attribution, which this list gives:\n")
+        w("<details><summary>Packages used for training</summary>\n")
+        w("| distribution | licence | files (train) | files (held out) |\n|---|---|---:|---:|")
+        for name, row in sorted(packages.items(), key=lambda item: item[0].lower()):
+            w(f"| {name} | {row['licence']} | {row['train']} | {row['heldout']} |")
+        w("\n</details>\n")
+    if data.get("data_version", 1) >= 2:
+        from specdraft.engine.training import phrasing
+
+        sizes = phrasing.grammar_size()
+        w("Synthetic edits (`engine/training/editdata.py`): functions, methods and classes of 4-60 lines (ASCII only) are cut "
+          "from the files; a program edits them with `ast`/`tokenize`, and the instruction comes from a phrasing grammar "
+          f"(`engine/training/phrasing.py`: per kind {min(r['shapes'] for r in sizes.values())}-{max(r['shapes'] for r in sizes.values())} "
+          "sentence shapes and many verbs; imperative, \"please ...\", \"can you ...\", lower case, terse \"x -> y\"; names "
+          "with and without backticks, `()` and their role; scope words such as \"everywhere\"; literals quoted or bare, "
+          "\"from A to B\", \"B instead of A\"). A fixed part of the grammar (some shapes, verbs and wrappers) is held "
+          "out of training, for evaluation only. Every edited snippet parses, and tests check that it differs exactly "
+          "as instructed. Kinds, with a held-out instruction as example:\n")
+    else:
+        w("Synthetic edits (`engine/training/editdata.py`): functions, methods and classes of 4-60 lines (ASCII only) are cut from "
+          "the files; a program edits them with `ast`/`tokenize` and writes an instruction in a few phrasings. Every "
+          "edited snippet parses, and tests check that it differs exactly as instructed. Kinds, with a held-out "
+          "instruction as example:\n")
     w("| kind | train | held out | example instruction |\n|---|---:|---:|---|")
     for kind in sorted(train_split["kinds"]):
         example = examples.get(kind, "").replace("|", "\\|")
@@ -1193,16 +1261,17 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
         w("The weights were trained in several runs, each starting from the weights of the one before "
           "(`training.json` beside the weights records them); the counts above are their sums, the losses "
           "the last run's (a row's `run` in training.json, where set, numbers it as the account below does):\n")
-        w("| model | run | steps | tokens | time (s) | peak learning rate | mix | val edit | val plain |\n"
-          "|---|---:|---:|---:|---:|---:|---|---:|---:|")
+        w("| model | run | steps | tokens | time (s) | peak learning rate | mix | machine | val edit | val plain |\n"
+          "|---|---:|---:|---:|---:|---:|---|---|---:|---:|")
         for name, runs in phases.items():
             for number, run in enumerate(runs, 1):
                 mix = [f"{k} {v}" for k, v in (run.get("mix") or {}).items()]
                 if "copy_from_step" in run:
                     mix += ["no copy drills"] if run["copy_from_step"] is None else ["copy drills"]
                 mix = ", ".join(mix) or "the rows above"
+                machine = run.get("device") if run.get("device") not in (None, "cpu") else run.get("cpu") or "n/a"
                 w(f"| {name} | {run.get('run', number)} | {run.get('steps', 0):,} | {run.get('tokens', 0):,} | {run.get('train_seconds', 0):,.0f} | "
-                  f"{(run.get('spec') or {}).get('lr', '')} | {mix} | {_or_na(run.get('val_edit'))} | {_or_na(run.get('val_plain'))} |")
+                  f"{(run.get('spec') or {}).get('lr', '')} | {mix} | {machine} | {_or_na(run.get('val_edit'))} | {_or_na(run.get('val_plain'))} |")
         w("")
     runs = [run for name in ("draft", "target") for run in (phases[name] or [summaries.get(name, {})])]
     cpus = sorted({run["cpu"] for run in runs if run.get("cpu")})
@@ -1263,6 +1332,8 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
         speed_runs = dec.get("plain", {}).get("runs", 0) // max(1, len(evaluation["by_kind"]))
         w(f"Reproduce: `python -m specdraft.engine.training --eval --eval-per-kind {evaluation['per_kind']} --eval-speed-per-kind "
           f"{speed_runs}` (writes engine/builtin/eval.json), then `python -m specdraft.engine.training --card`.\n")
+    if tasks is not None:
+        out.extend(_tasks_section(tasks))
     w("## What the models cannot do\n")
     if evaluation is not None:
         windows = evaluation.get("windows") or {}
@@ -1279,8 +1350,9 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
       "are guesses. Plain code generation from the draft or the target is repetitive, Python-looking text.\n"
       "- Exact match is far from perfect even on the trained kinds (see the table): always review the diff, which "
       "is what specdraft is for.\n"
-      "- Trained on one machine's Python standard library: names and style are the stdlib's; no third-party code, "
-      "no other language, no natural-language chat.\n")
+      + ("- Trained on one machine's Python standard library and installed packages: names and style are theirs; "
+         if packages else "- Trained on one machine's Python standard library: names and style are the stdlib's; no third-party code, ")
+      + "no other language, no natural-language chat.\n")
     w("## Reproduce\n")
     w("```sh\npython -m specdraft.engine.training --out engine/builtin   # data, draft, target (grown from the draft), export: ~2 h 25 min\n"
       "python -m specdraft.engine.training --eval    # held-out evaluation -> engine/builtin/eval.json\n"

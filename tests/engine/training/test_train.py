@@ -353,7 +353,7 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     card = train.write_model_card(out, work).read_text()
     assert "trained in several runs" in card and "| steps | 7 |" in card
     assert "| target | 2 | 5 | 100 | 1 |" in card and "prompt_weight 0.02, no copy drills" in card
-    assert "no copy drills | n/a |" in card and "| None |" not in card
+    assert f"no copy drills | {summary['cpu']} | n/a |" in card and "| None |" not in card  # the machine of each run
     # a run numbered by hand (an earlier attempt exported nothing) keeps its number; losses in 3 decimals
     train.record_phases(out, train.shipped_phases(out), {**later, "run": 4, "val_edit": 0.05912, "val_plain": 2.6876, "cpu": None})
     card = train.write_model_card(out, work).read_text()
@@ -369,6 +369,18 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
         if key.startswith("lossless_"):
             equal, total = map(int, value.split("/"))
             assert equal == total
+    # the task-set evaluation (`specdraft bench edits --json`, saved beside the weights) gets its own section
+    row = {"tasks": 4, "exact": 1, "unchanged": 2, "no_draft": 0, "sent": 9, "collateral": 3, "off_target_files": 1,
+           "heldout": 3, "heldout_exact": 1, "trained": 1, "trained_exact": 0}  # fmt: skip
+    report = {"date": "2026-12-05", "kinds": {"rename_function": row}, "total": row,
+              "phrasing": {"heldout": {"tasks": 3, "exact": 1}, "trained": {"tasks": 1, "exact": 0}},
+              "redraft": {"tasks": 1, "errors": 0, "differed": 1, "followed_note": 1},
+              "results": [{"id": "cache-rename-a"}, {"id": "csv-rename-b"}]}  # fmt: skip
+    (out / train.TASKS_REPORT).write_text(json.dumps(report))
+    card = train.write_model_card(out, work).read_text()
+    assert "## Edit tasks as people write them" in card and "| rename_function | 4 | 1 | 2 | 0 | 3 / 9 | 1 |" in card
+    assert "gets 1 of 4 files exactly right (1 of 3 in held-out phrasings)" in card and "on 2 modules" in card
+    assert "differed from the first draft in 1 and followed the note in 1" in card
 
 
 BUILTIN = Path(train.ROOT) / "engine" / "builtin"

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Continue the builtin target on a CUDA GPU (the `device` tool's machine: python3 with a CUDA
+# torch, numpy, tokenizers and safetensors, no network), then hand the weights back through $OUT.
+#
+# Here, once the work directory's data is built (python -m specdraft.engine.training --data-only):
+#   mkdir -p .gpu && echo /.gpu/ >> .git/info/exclude
+#   tar -cJf .gpu/data.tar.xz -C runs/v2/data .      # 170 MB of data packs into about 20 MB
+# There, in one call (carry: [".gpu"]; the weights it continues are the checked-out engine/builtin):
+#   bash engine/training/gpu_run.sh .gpu/data.tar.xz 8
+# Back here: copy model.safetensors and training.json from the call's files into a copy of
+# engine/builtin, evaluate it (specdraft bench edits --model DIR) and ship it only if it is better.
+set -euo pipefail
+pack=${1:?usage: [DEVICE=cuda] gpu_run.sh DATA.tar.xz [MINUTES] [BATCH] [LR]}
+minutes=${2:-8}
+batch=${3:-32}
+lr=${4:-0.001}
+device=${DEVICE:-cuda}  # DEVICE=cpu tries the script here
+out=${OUT:-/tmp/specdraft-gpu-out}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+mkdir -p "$tmp/work/data" "$tmp/site/specdraft" "$out"
+tar -xJf "$pack" -C "$tmp/work/data"
+# the import package without installing it: app/ is `specdraft`, engine/ is `specdraft.engine`
+cp -r "$root/app/." "$tmp/site/specdraft/"
+ln -s "$root/engine" "$tmp/site/specdraft/engine"
+cp -r "$root/engine/builtin" "$tmp/out"
+rm -rf "$tmp/out/eval"
+export PYTHONPATH="$tmp/site" PYTHONUNBUFFERED=1
+nvidia-smi --query-gpu=name,memory.total --format=csv,noheader || true
+python3 -m specdraft.engine.training --work "$tmp/work" --out "$tmp/out" --continue-shipped \
+    --models target --device "$device" --batch-size "$batch" --lr "$lr" --minutes "$minutes" --no-progress \
+    2>&1 | tee "$out/train.log"
+cp "$tmp/out/model.safetensors" "$tmp/out/training.json" "$out/"
+cp "$tmp/work/target/log.jsonl" "$out/log.jsonl"
