@@ -18,11 +18,23 @@ ACTIONS: dict[str, tuple[str, str, str, str]] = {
                     "speculative decoding: each drafter against plain decoding on an edit workload"),
 }  # fmt: skip
 ALIASES = {"speculative": ["spec"]}
+EXAMPLES: dict[str, tuple[str, ...]] = {  # action -> example command lines (%(prog)s: the action's command)
+    "generate": ("%(prog)s --context 1000 --new-tokens 64 --repeats 5 --threads 1",
+                 "%(prog)s --size 5 --dtype bfloat16"),
+    "speculative": ("%(prog)s --model builtin --files 3 --threads 1 --dtype bfloat16",
+                    "%(prog)s --model builtin --workload free --files 4 --json"),
+}  # fmt: skip
 
 
 def add_arguments(parser: argparse.ArgumentParser, actions: dict[str, tuple[str, str, str, str]] = ACTIONS,
-                  aliases: dict[str, list[str]] = ALIASES) -> None:  # fmt: skip
-    """One subcommand per action (the app's `specdraft bench` passes the engine's and its own)."""
+                  aliases: dict[str, list[str]] = ALIASES,
+                  examples: dict[str, tuple[str, ...]] = EXAMPLES) -> None:  # fmt: skip
+    """One subcommand per action (the app's `specdraft bench` passes the engine's and its own),
+    each --help ending with its ``examples``."""
+    from specdraft.engine.helptext import add_examples
+
+    add_examples(parser, *(line.replace("%(prog)s", f"%(prog)s {name}", 1)  # each action's first
+                           for name in actions for line in examples.get(name, ())[:1]))  # fmt: skip
     sub = parser.add_subparsers(dest="bench_action", metavar="ACTION", required=True)
     for name, (module_name, add_name, run_name, help_text) in actions.items():
         module = importlib.import_module(module_name)
@@ -30,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser, actions: dict[str, tuple[str,
             name, help=help_text, description=help_text, aliases=aliases.get(name, [])
         )
         getattr(module, add_name)(action)
+        if examples.get(name):
+            add_examples(action, *examples[name])
         action.set_defaults(_bench_run=getattr(module, run_name))
 
 

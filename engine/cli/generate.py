@@ -12,6 +12,10 @@ from specdraft.engine.options import DTYPES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from specdraft.engine.helptext import add_examples
+
+    add_examples(parser, '%(prog)s --model builtin "def fibonacci(n):" --max-new-tokens 64',
+                 '%(prog)s --model DIR "..." --drafter edit --reference old.py --stats')  # fmt: skip
     parser.add_argument("prompt", help="the prompt text ('-' reads it from standard input)")
     parser.add_argument("--model", required=True, metavar="DIR",
                         help="a Hugging Face checkpoint directory (safetensors), or 'builtin'")  # fmt: skip

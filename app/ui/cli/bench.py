@@ -32,10 +32,15 @@ ACTIONS: dict[str, tuple[str, str, str, str]] = {
                 "start-up of edit (phase by phase), review and hook run, each in a fresh process"),
 }  # fmt: skip
 ALIASES: dict[str, list[str]] = dict(engine_bench.ALIASES)
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    **engine_bench.EXAMPLES,
+    "edits": ("%(prog)s --model builtin --show-failures", "%(prog)s --check    # the task set alone, no model"),
+    "startup": ("%(prog)s --repeat 5", "%(prog)s --repeat 9 --json    # for machines"),
+}  # fmt: skip
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    engine_bench.add_arguments(parser, ACTIONS, ALIASES)
+    engine_bench.add_arguments(parser, ACTIONS, ALIASES, EXAMPLES)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,6 +6,10 @@ import argparse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from specdraft.engine.helptext import add_examples
+
+    add_examples(parser, "%(prog)s           # every setting and where its value came from",
+                 "%(prog)s --json    # the same, for scripts")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the settings as JSON")
 
 

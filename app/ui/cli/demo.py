@@ -186,6 +186,11 @@ _IDENTITY = ["-c", "user.name=specdraft demo", "-c", "user.email=demo@specdraft.
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from specdraft.engine.helptext import add_examples
+
+    add_examples(parser, "%(prog)s                  # the builtin model drafts an edit, you review it",
+                 "%(prog)s --review         # review a hand-written edit, no model at all",
+                 "%(prog)s --dir /tmp/try --plain")  # fmt: skip
     parser.add_argument("--dir", metavar="DIR", help="make the demo repository in DIR (must not exist)")
     parser.add_argument("--plain", action="store_true", help="use the plain git add -p style questions")
     parser.add_argument("--theme", metavar="NAME", help="colour theme for the TUI")

@@ -55,8 +55,12 @@ exit codes:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from specdraft.engine.helptext import add_examples
+
     parser.epilog = EXIT_CODES
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter  # the epilog's lines as they are
+    add_examples(parser, '%(prog)s "rename parse to parse_line" src/reader.py',
+                 '%(prog)s "add type hints" app.py --server http://localhost:8000 --model Qwen2.5-Coder-7B-Instruct',
+                 '%(prog)s "use pathlib" tools.py --plain --stage')  # fmt: skip
     parser.add_argument("instruction", nargs="?", help="what to change, in words (none: asked in the TUI)")
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="the files the model may edit (none: picked in the TUI)")  # fmt: skip
@@ -289,7 +293,7 @@ def _ask_in_tui(args: argparse.Namespace, repo) -> bool:
     files = sorted({name.decode("utf-8", "surrogateescape") for name in listed.split(b"\0") if name})
     here = os.path.relpath(os.getcwd(), repo.root)
     chosen = [os.path.normpath(os.path.join(here, path)).replace(os.sep, "/") for path in args.paths]
-    asked = InstructionApp(files, instruction=args.instruction or "", chosen=chosen).run()
+    asked = InstructionApp(files, instruction=args.instruction or "", chosen=chosen, where=str(repo.root)).run()
     if not asked:
         return False
     args.instruction, picked = asked

@@ -11,6 +11,10 @@ if TYPE_CHECKING:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from specdraft.engine.helptext import add_examples
+
+    add_examples(parser, "specdraft hook install      # in a repository: check drafted lines at each commit",
+                 "specdraft hook status")  # fmt: skip
     sub = parser.add_subparsers(dest="hook_command", metavar="ACTION", required=True)
     install = sub.add_parser(
         "install",
@@ -21,17 +25,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="at commit time, review every staged hunk (not only the AI-drafted ones)",
     )
-    sub.add_parser("uninstall", help="remove the hooks and put back the ones they chained")
-    sub.add_parser("status", help="say where the hooks are and whether they are installed")
-    sub.add_parser(
+    add_examples(install, "%(prog)s", "%(prog)s --review-all    # review every staged hunk at commit time")
+    add_examples(sub.add_parser("uninstall", help="remove the hooks and put back the ones they chained"),
+                 "%(prog)s    # the hooks that were there before come back")  # fmt: skip
+    add_examples(sub.add_parser("status", help="say where the hooks are and whether they are installed"),
+                 "%(prog)s")  # fmt: skip
+    repair = sub.add_parser(
         "repair",
         help="move the unreadable lines of a damaged review record aside and keep the rest",
     )
+    add_examples(repair, "%(prog)s    # after a commit stopped on a damaged review record")
     run = sub.add_parser(
         "run", help="the pre-commit check (what the hook runs): AI-drafted lines were reviewed"
     )
     run.add_argument("--review-all", action="store_true", help="review every staged hunk")
-    sub.add_parser("post-commit", help="write the git note of HEAD (what the post-commit hook runs)")
+    add_examples(run, "%(prog)s    # what the pre-commit hook runs, by hand, on the staged changes")
+    post_commit = sub.add_parser("post-commit", help="write the git note of HEAD (what the post-commit hook runs)")
+    add_examples(post_commit, "%(prog)s    # then: git notes --ref specdraft show HEAD")
 
 
 def run(args: argparse.Namespace) -> int:

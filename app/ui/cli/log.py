@@ -16,6 +16,10 @@ from typing import Any
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from specdraft.engine.helptext import add_examples
+
+    add_examples(parser, "%(prog)s                     # every commit with specdraft's notes",
+                 "%(prog)s main..HEAD --json   # this branch, for scripts")  # fmt: skip
     parser.add_argument(
         "range", nargs="?", default="HEAD", metavar="RANGE", help="commits, as git log takes them (default HEAD)"
     )

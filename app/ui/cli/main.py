@@ -35,10 +35,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from specdraft.engine.helptext import add_examples
+
     parser = argparse.ArgumentParser(
         prog="specdraft",
         description="AI drafts, a human verifies: review code edits hunk by hunk in the terminal.",
     )
+    add_examples(parser, "specdraft demo                               # try it in a throwaway repository",
+                 'specdraft edit "add type hints to parse" src/reader.py',
+                 "specdraft review                             # the unstaged changes, like git add -p")  # fmt: skip
     parser.add_argument("--version", action="version", version=f"specdraft {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():

@@ -32,8 +32,12 @@ exit codes:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from specdraft.engine.helptext import add_examples
+
     parser.epilog = EXIT_CODES
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter  # the epilog's lines as they are
+    add_examples(parser, "%(prog)s                        # the unstaged changes, like git add -p",
+                 "%(prog)s --staged --plain       # the index, one answer per line on standard input",
+                 "%(prog)s HEAD~3..HEAD --report review.json")  # fmt: skip
     parser.add_argument(
         "revs",
         nargs="?",

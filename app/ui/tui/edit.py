@@ -12,6 +12,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 
 from specdraft.ui.tui.app import ReviewApp
 from specdraft.ui.tui.screens.review import ReviewScreen
+from specdraft.ui.tui.widgets.title_bar import TitleBar, title_text
 
 
 class NoteScreen(ModalScreen[str | None]):
@@ -167,13 +168,17 @@ class InstructionApp(App[tuple[str, list[str]] | None]):
     """
     MAX_SHOWN = 50
 
-    def __init__(self, files: list[str], *, instruction: str = "", chosen: list[str] | None = None) -> None:
+    def __init__(self, files: list[str], *, instruction: str = "", chosen: list[str] | None = None,
+                 where: str = "") -> None:  # fmt: skip
+        """``where``: the repository, shown at the top."""
         super().__init__()
+        self.where = where
         self.files = files
         self.instruction = instruction
         self.chosen: list[str] = list(chosen or [])
 
     def compose(self) -> ComposeResult:
+        yield TitleBar(title_text(self.TITLE, where=self.where))
         with Vertical():
             yield Static("What should the model change?")
             yield Input(self.instruction, placeholder="e.g. add type hints to parse()", id="instruction")
