@@ -18,7 +18,7 @@ class StatusBar(Static):
     DEFAULT_CSS = """
     StatusBar {
         height: auto;
-        max-height: 2;
+        max-height: 4;
         background: $panel;
         color: $foreground;
         padding: 0 1;
@@ -44,23 +44,20 @@ class StatusBar(Static):
         if not drafting:
             self.update(text, layout=False)  # one line, always: no layout pass
             return
-        # specdraft edit: the draft streaming in (tokens/s, acceptance) on a line of its own,
-        # so that the review's counts never push it off the edge
-        draft_line = Text(drafting, style="italic", no_wrap=True, overflow="ellipsis", end="")
-        lines = Text("\n", no_wrap=True, overflow="ellipsis", end="").join([text, draft_line])
-        self.update(lines, layout=self._lines != 2)
-        if self._lines != 2:
-            self._lines = 2
-            self.keep_toasts_clear()
-
-    _lines = 1
+        # specdraft edit: the draft streaming in (tokens/s, acceptance) below, wrapped rather
+        # than cut (what a redraft says about the note is at its end)
+        self.update(Text.assemble(text, "\n", Text(drafting, style="italic"), end=""))
 
     def on_mount(self) -> None:
+        self.keep_toasts_clear()
+
+    def on_resize(self) -> None:
         self.keep_toasts_clear()
 
     def keep_toasts_clear(self) -> None:
         """Notifications appear above the status bar and the footer, never over them (Textual
         docks its toasts at the bottom, one line up: over a status bar above a footer)."""
-        below = self._lines + sum(footer.outer_size.height or 1 for footer in self.screen.query("Footer"))
+        lines = self.outer_size.height or 1
+        below = lines + sum(footer.outer_size.height or 1 for footer in self.screen.query("Footer"))
         for rack in self.screen.query("ToastRack"):
             rack.styles.margin = (0, 0, below, 0)
