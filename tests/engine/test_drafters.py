@@ -16,6 +16,7 @@ from specdraft.engine.drafters import (
     HybridDrafter,
     NgramIndex,
     PromptLookupDrafter,
+    build_drafter,
     overlapping_copy,
 )
 from specdraft.engine.generate import Sampling
@@ -134,6 +135,28 @@ def test_lookup_drafts_repeating_text_in_long_runs():
     result = simulate(PromptLookupDrafter(min_n=2, max_n=4), [1, 2], target)
     assert result["output"] == target
     assert result["forwards"] <= 12, result  # one token a forward (the old copy) took ~90
+
+
+def test_lookup_after_a_miss_drafts_no_fewer_than_its_minimum():
+    drafter = PromptLookupDrafter(min_n=1, max_n=8, draft_len=8, max_draft_len=32, min_draft_len=4)
+    prompt = [1, 2, 3, 4, 5, 6, 7, 8, 9, 1]
+    drafter.reset(prompt, Sampling())
+    assert len(drafter.propose(prompt, 32).tokens) == 8
+    drafter.update(prompt + [2], 8, 0)  # a miss at the first token
+    assert drafter.length.value == 4  # not 1: a verify of 4 tokens costs about what 1 costs
+    drafter.update(prompt + [2, 3, 4, 5, 6], 4, 4)
+    assert drafter.length.value == 8
+
+
+def test_the_default_lookup_drafts_a_loop_whose_period_repeats_a_phrase():
+    """`x = x` lines: the last 4 tokens occur twice a period, and only a longer n-gram (the
+    default goes up to 8) finds where the loop goes on."""
+    line = [10, 11, 12, 13, 14, 15, 11, 12, 13, 14, 16]  # "self._triple = self._triple\n"
+    target = line * 20
+    result = simulate(build_drafter("lookup"), [1, 2], target)
+    assert result["output"] == target
+    before = simulate(PromptLookupDrafter(min_n=2, max_n=4), [1, 2], target)  # the old default
+    assert result["forwards"] < before["forwards"], (result, before)
 
 
 # -- adaptive length --------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from specdraft.engine.drafters import (
     HybridDrafter,
     ModelDrafter,
     PromptLookupDrafter,
+    build_drafter,
 )
 from specdraft.engine.errors import EngineError
 from specdraft.engine.generate import Sampling, generate, stream_text
@@ -97,6 +98,8 @@ def make_drafter(kind: str, reference: list[int]) -> Drafter:
         return Drafter()
     if kind == "lookup":
         return PromptLookupDrafter(min_n=1, max_n=3)
+    if kind == "default-lookup":  # specdraft generate's: 1- to 8-grams, drafts of 4 or more after a miss
+        return build_drafter("lookup")
     if kind == "edit":
         return EditDrafter(reference, min_n=2, max_n=4)
     if kind == "model":
@@ -110,7 +113,7 @@ def make_drafter(kind: str, reference: list[int]) -> Drafter:
     raise AssertionError(kind)
 
 
-@pytest.mark.parametrize("kind", ["none", "lookup", "edit", "model", "confident-model", "hybrid"])
+@pytest.mark.parametrize("kind", ["none", "lookup", "default-lookup", "edit", "model", "confident-model", "hybrid"])
 def test_greedy_equals_plain_decoding_for_every_drafter(kind):
     rng = random.Random(kind)
     totals = {"drafted": 0, "accepted": 0}
