@@ -192,10 +192,83 @@ def quoted_spans(instruction: str) -> list[str]:
     return [next(g for g in match.groups() if g) for match in _QUOTED.finditer(instruction)]
 
 
-def instruction_misses(instruction: str, window: str) -> bool:
-    """True when nothing the instruction quotes occurs in `window`, even as part of a longer
-    word (conservative: a window that merely might be meant is not missed); False when it
-    quotes nothing. The builtin models were trained to answer such a window unchanged (kind
-    "no_change"), and the app does not send them one (see specdraft.drafting.requests)."""
-    quoted = quoted_spans(instruction)
-    return bool(quoted) and not any(q in window for q in quoted)
+# Words of the instructions themselves, never taken for a name of the code even where the code has
+# one so spelled: a window is not "about" an instruction because it holds a variable called `to`.
+_INSTRUCTION_WORDS = frozenset("""
+a an the this that these those it its to in into of on at by for from with without and or not no
+as be is are was make makes set use uses using call called calls rename change replace add adds
+remove delete drop insert put wrap give take move raise lower double increase decrease bump update
+please can could you we i me my our us let lets should would need want also instead rather than
+everywhere throughout all every each any both whole module file function functions method methods
+class classes variable variables parameter parameters argument arguments arg args constant constants
+attribute attributes field fields name names value values default defaults literal string number
+type types hint hints annotation annotations docstring docstrings statement statement line lines
+code import imports new old so then there here after before top bottom start end other keyword
+call site sites definition usage usages uses where which what when if else try except handle
+""".split())  # fmt: skip
+_WORD = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(\(\))?|(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
+_IMPORT_LINE = re.compile(r"^(?:import|from)\s+[\w.]+", re.M)
+
+
+def _looks_like_code(word: str, called: bool) -> bool:
+    """A bare word an instruction cannot mean as English: snake_case, a digit in a name, camelCase
+    or ALL_CAPS, or written as a call (`load()`)."""
+    if called or "_" in word.strip("_") or "." in word:
+        return True
+    if any(ch.isdigit() for ch in word) and not word.isdigit():
+        return True
+    inner_capital = any(ch.isupper() for ch in word[1:]) and any(ch.islower() for ch in word)
+    return inner_capital or (len(word) > 1 and word.isupper())
+
+
+def instruction_names(instruction: str, code: str) -> list[str]:
+    """What an instruction names in `code`, beyond what it quotes (`quoted_spans`): bare words that
+    look like code (`_looks_like_code`), or that are a name or a number of `code` itself and not an
+    instruction's own word ("rename parse_tags to split_tags", "timeout from 30 to 60")."""
+    unquoted = _QUOTED.sub(" ", instruction)
+    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?", code))
+    names = []
+    for match in _WORD.finditer(unquoted):
+        word = match.group(0).removesuffix("()")
+        if word.lower() in _INSTRUCTION_WORDS or word in names:
+            continue
+        if _looks_like_code(word, bool(match.group(1))) or word in words:
+            names.append(word)
+    return names
+
+
+def instruction_misses(instruction: str, window: str, code: str | None = None) -> bool:
+    """True when the instruction names something (quotes it, or names bare a word of `code`, the
+    whole file, by default the window itself: `instruction_names`) and none of it occurs in
+    `window`; a quoted span counts even inside a longer word, a bare name as a whole word
+    (conservative: a window that merely might be meant is not missed). False when it names
+    nothing. The builtin models were trained to answer such a window unchanged (kind
+    "no_change"), and the app does not send them one (`windows_about`)."""
+    quoted, names = quoted_spans(instruction), instruction_names(instruction, window if code is None else code)
+    if any(q in window for q in quoted):
+        return False
+    if any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", window) for name in names):
+        return False
+    return bool(quoted or names)
+
+
+def windows_about(instruction: str, windows: list[str], feedback: str = "") -> set[int]:
+    """The windows of a long file to send to the model: those holding something the instruction
+    quotes (a name, code, a literal: `quoted_spans`) or names bare (`instruction_names`: a name or
+    number of the file, snake_case, `f()`), or something the reviewer's notes in ``feedback`` so
+    name; for an instruction about imports, also the window with the file's imports. The others are
+    what the builtin models were trained to answer unchanged, and a small model asked anyway can
+    still change them. All windows when nothing is named, or nothing named is found: a window is
+    never skipped on a guess; the reviewer's notes alone never narrow."""
+    everything = set(range(len(windows)))
+    code = "".join(windows)
+    if not quoted_spans(instruction) and not instruction_names(instruction, code):
+        return everything
+    words = instruction + "\n" + _CODE_BLOCK.sub("", feedback)  # the notes, not the diffs they quote
+    about = {number for number, window in enumerate(windows) if not instruction_misses(words, window, code)}
+    if about and re.search(r"\bimports?\b", instruction, re.I):
+        about.add(next((n for n, window in enumerate(windows) if _IMPORT_LINE.search(window)), 0))
+    return about or everything
+
+
+_CODE_BLOCK = re.compile(r"```.*?```", re.S)

@@ -11,7 +11,7 @@ edit_format setting or --format names one), not where it runs:
   and answers with the text alone; an instruct model gets a chat in its own template and answers
   with the file in a code fence (read as any whole-file answer). A file too long for the model's
   window is rewritten in windows of lines, each its own request; windows holding nothing the
-  instruction quotes stay as they are (``windows_about``), unless no window holds any of it.
+  instruction names stay as they are (``windows_about``), unless no window holds any of it.
   Blank lines at a window's edges are not sent (``specdraft.engine.editprompt.blank_edges``) and
   stay as they are.
   To a server, ``reference`` goes as an OpenAI predicted output (specdraft.engine.remote).
@@ -31,7 +31,6 @@ edit_format setting or --format names one), not where it runs:
 from __future__ import annotations
 
 import os
-import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -48,6 +47,7 @@ from specdraft.drafting.edits import (
     parse_edits,
     rewrite,
 )
+from specdraft.engine.editprompt import windows_about
 
 MARGIN_TOKENS = 32  # room for the end token and the model's own slack in a window
 SERVER_MAX_NEW_TOKENS = 4096
@@ -209,9 +209,6 @@ class DraftedEdits:
         return text
 
 
-_CODE_BLOCK = re.compile(r"```.*?```", re.S)
-
-
 def _added_up(stats: Sequence[Any]) -> Any:
     """The DraftStats of several requests as one: counts and times added (None stays None)."""
     from dataclasses import replace
@@ -226,22 +223,6 @@ def _added_up(stats: Sequence[Any]) -> Any:
                    elapsed_s=sum(s.elapsed_s for s in stats), drafted_tokens=total("drafted_tokens"),
                    accepted_tokens=total("accepted_tokens"), target_forwards=total("target_forwards"),
                    chars=sum(s.chars for s in stats))  # fmt: skip
-
-
-def windows_about(instruction: str, windows: Sequence[str], feedback: str = "") -> set[int]:
-    """The windows of a long file to send to the model: those holding something the instruction
-    quotes (a name, code, a literal; specdraft.engine.editprompt.instruction_misses), or something the
-    reviewer's notes in ``feedback`` quote. The others are what the builtin models were trained to
-    answer unchanged, and a small model asked anyway can still change them. All windows when the
-    instruction quotes nothing, or nothing quoted is found: a window is never skipped on a guess."""
-    from specdraft.engine.editprompt import instruction_misses, quoted_spans
-
-    everything = set(range(len(windows)))
-    if not quoted_spans(instruction):
-        return everything
-    words = instruction + "\n" + _CODE_BLOCK.sub("", feedback)  # the notes, not the quoted diffs
-    about = {number for number, window in enumerate(windows) if not instruction_misses(words, window)}
-    return about or everything
 
 
 class EditRequester:

@@ -34,11 +34,10 @@ from pathlib import Path
 
 from specdraft.engine.editprompt import (
     blank_edges,
-    instruction_misses,
-    quoted_spans,
     render_edit_prompt,
     statement_starts,
     window_ranges,
+    windows_about,
 )
 from specdraft.engine.training import phrasing
 from specdraft.engine.training.phrasing import EditSpec
@@ -1730,17 +1729,6 @@ def app_windows(text: str, path: str, instruction: str, count_tokens: Callable[[
 
 
 _statement_starts = functools.lru_cache(maxsize=4)(statement_starts)  # the same text, edit after edit
-
-
-def windows_about(instruction: str, windows: list[str]) -> set[int]:
-    """The windows the app sends to the model (specdraft.drafting.requests.windows_about, with no
-    reviewer's note): those holding something the instruction quotes; all of them when it quotes
-    nothing, or nothing it quotes is found."""
-    everything = set(range(len(windows)))
-    if not quoted_spans(instruction):
-        return everything
-    about = {n for n, window in enumerate(windows) if not instruction_misses(instruction, window)}
-    return about or everything
 
 
 def window_examples(described: DescribedEdit, path: str, rng: random.Random, unchanged_share: float = 0.35,

@@ -66,7 +66,7 @@ def write_task_set(root: Path, tasks: list[dict], files: dict[str, str]) -> Path
 
 def rename_task(**fields) -> dict:
     return {"id": "rename-load", "kind": "rename_function", "phrasing": "heldout", "source": "files.py",
-            "instruction": "rename load to read_file", "expected": "renamed.py",
+            "instruction": "rename the loading function to read_file", "expected": "renamed.py",
             "tokens": ["load", "read_file"], **fields}  # fmt: skip
 
 
@@ -84,9 +84,21 @@ def test_an_exactly_right_answer_counts_exact_and_no_collateral(task_dir):
     result = run_task(load_tasks(task_dir).tasks[0], backend)
     assert not result.error
     assert result.exact and not result.unchanged
-    assert (result.windows, result.sent) == (4, 4)  # nothing quoted: every window is sent
+    assert (result.windows, result.sent) == (4, 4)  # no window holds what it names: every window is sent
     assert result.requests == result.sent  # the plan worked out is the requester's own
     assert (result.collateral, result.off_target) == (0, 0)
+
+
+def test_a_bare_name_of_the_file_sends_only_the_windows_holding_it(tmp_path):
+    task = rename_task(instruction="rename load to read_file")
+    task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})
+
+    def careless(window: str, prompt: str) -> str:  # renames, and damages every window it is sent
+        return window.replace("def load(", "def read_file(").replace("return", "return  ")
+
+    result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=careless))
+    assert (result.windows, result.sent, result.requests) == (4, 1, 1)
+    assert result.collateral == 1 and not result.exact  # the one window sent is damaged, the others kept
 
 
 def test_a_change_to_an_unrelated_line_in_another_window_is_collateral(task_dir):

@@ -489,11 +489,11 @@ def test_snippets_are_ascii_and_parse():
 
 
 def test_no_change_examples_quote_nothing_in_their_window():
-    assert editdata.instruction_misses("Rename `size` to `count`.", "def f(x):\n    return x\n")
-    assert not editdata.instruction_misses("Rename `size` to `n`.", "def f(x):\n    return x\n")  # substrings count: conservative
-    assert not editdata.instruction_misses("Rename `size` to `n`.", "def f(size):\n    return size\n")
-    assert not editdata.instruction_misses("Delete the blank line.", "x = 1\n")  # quotes nothing: unknown
-    assert not editdata.instruction_misses('Change "a b" to "c".', "s = 'a b'\n")
+    assert editprompt.instruction_misses("Rename `size` to `count`.", "def f(x):\n    return x\n")
+    assert not editprompt.instruction_misses("Rename `size` to `n`.", "def f(x):\n    return x\n")  # substrings count: conservative
+    assert not editprompt.instruction_misses("Rename `size` to `n`.", "def f(size):\n    return size\n")
+    assert not editprompt.instruction_misses("Delete the blank line.", "x = 1\n")  # quotes nothing: unknown
+    assert not editprompt.instruction_misses('Change "a b" to "c".', "s = 'a b'\n")
     # an apostrophe inside a word opens no quote: it must not swallow the name after it
     assert editprompt.quoted_spans("Don't touch the module's `size`, it's 'x'.") == ["size", "x"]
-    assert not editdata.instruction_misses("Don't rename the module's `size`.", "def f(size):\n    pass\n")
+    assert not editprompt.instruction_misses("Don't rename the module's `size`.", "def f(size):\n    pass\n")
