@@ -47,9 +47,10 @@ exit codes:
        applied (run it again to redraft it)
   {EXIT_USER_ERROR:<4} a usage or user error (a bad flag, a missing file, a server that could not be
        reached or refused the request): nothing was done
-  {EXIT_NOTHING_APPLIED:<4} nothing could be applied: every block of the draft failed, or the
-       draft was incomplete (cut at --max-new-tokens or --request-timeout, cancelled,
-       or the stream broke off)
+  {EXIT_NOTHING_APPLIED:<4} nothing could be applied: every block of the draft failed (an answer
+       with no edit in the format asked for counts as a failed block), or the draft
+       was incomplete (cut at --max-new-tokens or --request-timeout, cancelled, or the
+       stream broke off)
   {EXIT_INTERRUPTED:<4} interrupted (Ctrl-C)
 """
 
@@ -293,7 +294,8 @@ def _ask_in_tui(args: argparse.Namespace, repo) -> bool:
     files = sorted({name.decode("utf-8", "surrogateescape") for name in listed.split(b"\0") if name})
     here = os.path.relpath(os.getcwd(), repo.root)
     chosen = [os.path.normpath(os.path.join(here, path)).replace(os.sep, "/") for path in args.paths]
-    asked = InstructionApp(files, instruction=args.instruction or "", chosen=chosen, where=str(repo.root)).run()
+    asked = InstructionApp(files, instruction=args.instruction or "", chosen=chosen, where=str(repo.root),
+                           suggestions=args.suggest).run()  # fmt: skip
     if not asked:
         return False
     args.instruction, picked = asked

@@ -159,22 +159,28 @@ class InstructionApp(App[tuple[str, list[str]] | None]):
     TITLE = "specdraft edit"
     BINDINGS = [
         Binding("ctrl+s", "draft", "draft", id="draft", priority=True),
+        Binding("ctrl+n", "suggest(1)", "another suggestion", id="next-suggestion", priority=True),
+        Binding("ctrl+p", "suggest(-1)", "previous suggestion", id="previous-suggestion", show=False, priority=True),
         Binding("escape", "quit_asking", "quit", id="quit-asking"),
     ]
     DEFAULT_CSS = """
     InstructionApp Vertical { padding: 1 2; }
+    InstructionApp #suggestion { color: $text-muted; }
     InstructionApp #chosen { margin: 1 0; color: $text-muted; }
     InstructionApp OptionList { height: 1fr; }
     """
     MAX_SHOWN = 50
 
     def __init__(self, files: list[str], *, instruction: str = "", chosen: list[str] | None = None,
-                 where: str = "") -> None:  # fmt: skip
-        """``where``: the repository, shown at the top."""
+                 where: str = "", suggestions: list[str] | None = None) -> None:  # fmt: skip
+        """``where``: the repository, shown at the top. ``suggestions``: instructions offered in the
+        box, ctrl+n and ctrl+p going through them (the box starts with ``instruction``, else the first)."""
         super().__init__()
         self.where = where
         self.files = files
-        self.instruction = instruction
+        self.suggestions = list(dict.fromkeys(suggestions or []))
+        self.instruction = instruction or (self.suggestions[0] if self.suggestions else "")
+        self.suggested = self.suggestions.index(self.instruction) if self.instruction in self.suggestions else -1
         self.chosen: list[str] = list(chosen or [])
 
     def compose(self) -> ComposeResult:
@@ -182,6 +188,7 @@ class InstructionApp(App[tuple[str, list[str]] | None]):
         with Vertical():
             yield Static("What should the model change?")
             yield Input(self.instruction, placeholder="e.g. add type hints to parse()", id="instruction")
+            yield Static(self._suggestion_text(), id="suggestion")
             yield Static("Files it may edit: type to find, enter adds or removes one; ctrl+s drafts")
             yield Input(placeholder="find a file", id="find")
             yield Static(self._chosen_text(), id="chosen")
@@ -191,6 +198,27 @@ class InstructionApp(App[tuple[str, list[str]] | None]):
     def on_mount(self) -> None:
         self._refilter("")
         self.query_one("#instruction" if not self.instruction else "#find", Input).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return bool(self.suggestions) if action == "suggest" else True
+
+    def _suggestion_text(self) -> str:
+        if not self.suggestions:
+            return ""
+        count = len(self.suggestions)
+        where = f"suggestion {self.suggested + 1} of {count}" if self.suggested >= 0 else f"{count} suggestions"
+        return f"{where}: ctrl+n for the next, ctrl+p for the one before; or write your own"
+
+    def action_suggest(self, step: int) -> None:
+        """Put the next (step 1) or previous (-1) suggested instruction in the box."""
+        if not self.suggestions:
+            return
+        start = self.suggested if self.suggested >= 0 else (-1 if step > 0 else 0)
+        self.suggested = (start + step) % len(self.suggestions)
+        box = self.query_one("#instruction", Input)
+        box.value = self.suggestions[self.suggested]
+        box.cursor_position = len(box.value)
+        self.query_one("#suggestion", Static).update(self._suggestion_text())
 
     def _chosen_text(self) -> str:
         return "chosen: " + (", ".join(self.chosen) if self.chosen else "none yet")
@@ -213,6 +241,9 @@ class InstructionApp(App[tuple[str, list[str]] | None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "find":
             self._refilter(event.value)
+        elif event.input.id == "instruction" and self.suggestions:
+            self.suggested = self.suggestions.index(event.value) if event.value in self.suggestions else -1
+            self.query_one("#suggestion", Static).update(self._suggestion_text())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "instruction":

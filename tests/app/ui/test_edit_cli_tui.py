@@ -148,6 +148,45 @@ async def test_instruction_box_wants_an_instruction_and_a_file():
     assert app.return_value == ("bump", ["b.py"])
 
 
+async def test_instruction_box_cycles_through_the_suggested_instructions():
+    from textual.widgets import Input, Static
+
+    from specdraft.ui.tui.edit import InstructionApp
+
+    suggested = ["Rename `load` to `read`.", "Add a docstring to `save`.", "Make indent 4."]
+    app = InstructionApp(["a.py"], chosen=["a.py"], suggestions=suggested)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.query_one("#instruction", Input)
+        hint = lambda: str(app.query_one("#suggestion", Static).render())  # noqa: E731
+        assert box.value == suggested[0] and "suggestion 1 of 3" in hint()
+        assert app.active_bindings["ctrl+n"].enabled  # the footer offers it
+        await pilot.press("ctrl+n", "ctrl+n")
+        assert box.value == suggested[2] and "suggestion 3 of 3" in hint()
+        await pilot.press("ctrl+n")  # round again
+        assert box.value == suggested[0]
+        await pilot.press("ctrl+p")
+        assert box.value == suggested[2]
+        box.value = "my own words"  # typed over: no suggestion is current, the next is the first
+        await pilot.pause()
+        assert "3 suggestions" in hint()
+        await pilot.press("ctrl+n")
+        assert box.value == suggested[0]
+        await pilot.press("ctrl+s")
+    assert app.return_value == (suggested[0], ["a.py"])
+
+
+async def test_without_suggestions_the_box_offers_none():
+    from textual.widgets import Input
+
+    from specdraft.ui.tui.edit import InstructionApp
+
+    app = InstructionApp(["a.py"], chosen=["a.py"], instruction="bump")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+n")
+        assert app.query_one("#instruction", Input).value == "bump"
+        assert "ctrl+n" not in app.active_bindings  # and the footer does not offer it
+
+
 async def test_escape_leaves_the_instruction_box():
     from specdraft.ui.tui.edit import InstructionApp
 
