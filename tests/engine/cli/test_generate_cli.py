@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+import torch
 
 from specdraft.engine import checkpoint
 from specdraft.engine.bench import generate as bench
@@ -108,6 +109,30 @@ def test_bench_generate_runs_both_engines_and_checks_tokens(tmp_path, capsys):
     assert ours["engine"] == "ours" and hf["engine"] == "transformers"
     assert ours["tokens_equal"] is True and ours["tokens_common_prefix"] == 6
     assert ours["decode_tokens_per_s"] > 0 and hf["decode_tokens_per_s"] > 0 and ours["decode_ratio"] > 0
+    # the floor: bytes a step reads over the copy bandwidth measured in the same run
+    assert result["copy_gb_per_s"] > 0 and result["floor_ms"] > 0 and ours["x_floor"] > 0
+    assert "floor ms" in table and "GB/s" in table
+
+
+def test_decode_bytes_counts_every_matrix_once_and_the_cache_in_use(checkpoints):
+    model = checkpoint.load_model(checkpoints["llama3"])
+    args = model.args
+    model.setup_caches(1, 64)
+    matrices = sum(m.weight.numel() for m in model.modules() if isinstance(m, torch.nn.Linear))
+    norms = args.dim * (2 * args.n_layer + 1) + (2 * args.n_layer * args.head_dim if args.qk_norm else 0)
+    cache = 2 * args.n_layer * args.n_kv_heads * args.head_dim * 40  # K and V of 40 positions
+    expected = 4 * (matrices + args.dim + norms + cache)  # float32; one embedding row
+    assert bench.decode_bytes(model, 40) == expected
+
+
+def test_several_dtypes_are_measured_in_one_run(tmp_path, capsys):
+    out = tmp_path / "bench.json"
+    assert main(["bench", "generate", "--size", "100k", "--context", "16", "--new-tokens", "3", "--repeats", "1",
+                 "--vocab", "256", "--dtype", "float32", "bfloat16", "--no-transformers", "--copy-mib", "8",
+                 "--json", str(out)]) == 0  # fmt: skip
+    results = json.loads(out.read_text())
+    assert [r["dtype"] for r in results] == ["float32", "bfloat16"]
+    assert all(r["floor_ms"] > 0 and r["runs"][0]["engine"] == "ours" for r in results)
 
 
 def test_common_prefix_counts_leading_agreement():
