@@ -19,7 +19,7 @@ Public API (stable; specdraft.engine.speculative and specdraft.engine.bench.gene
 - ``generate(model, prompt_ids, *, max_new_tokens, sampling, eos_ids, compile) -> Generation``: token
   ids (list per row for a [B, S] tensor, batch > 1 works), with ``GenerationStats``.
 - ``stream_text(model, tokenizer, prompt_ids, *, max_new_tokens, sampling, eos_ids,
-  stop_strings) -> TextStream``: an iterator of text pieces that never splits a UTF-8 character;
+  stop_strings, compile) -> TextStream``: an iterator of text pieces that never splits a UTF-8 character;
   after it ends, ``.text``, ``.tokens`` and ``.stats`` hold the result.
 - ``IncrementalDecoder(tokenizer)``: ``push(token_id) -> str`` and ``flush() -> str``.
 - ``check_context(prompt_len, max_new_tokens, context_length)``: EngineError when too long.
@@ -484,9 +484,12 @@ class TextStream:
 
 def stream_text(model: Transformer, tokenizer, prompt_ids: Sequence[int] | Tensor, *, max_new_tokens: int,
                 sampling: Sampling | None = None, eos_ids: Sequence[int] = (),
-                stop_strings: Sequence[str] = (), max_seq_length: int | None = None) -> TextStream:  # fmt: skip
-    """Stream the continuation of prompt_ids as text pieces (batch 1); see TextStream."""
+                stop_strings: Sequence[str] = (), max_seq_length: int | None = None,
+                compile: bool | None = None) -> TextStream:  # fmt: skip
+    """Stream the continuation of prompt_ids as text pieces (batch 1); see TextStream (compile: see
+    generate_tokens)."""
     stats = GenerationStats()
     tokens = generate_tokens(model, prompt_ids, max_new_tokens=max_new_tokens, sampling=sampling,
-                             eos_ids=eos_ids, max_seq_length=max_seq_length, stats=stats)  # fmt: skip
+                             eos_ids=eos_ids, max_seq_length=max_seq_length, stats=stats,
+                             compile=compile)  # fmt: skip
     return TextStream(tokens, tokenizer, stop_strings, stats)

@@ -29,6 +29,15 @@ def test_generate_streams_the_greedy_continuation(checkpoints, capsys):
     assert stats["prefill_tokens_per_s"] > 0 and "decode_tokens_per_s" in stats
 
 
+@pytest.mark.slow
+def test_generate_with_a_compiled_decode_step_writes_the_same_text(checkpoints, capsys):
+    path = str(checkpoints["qwen2"])
+    assert main(["generate", "--model", path, "def add(a, b):", "--max-new-tokens", "16", "--no-compile"]) == 0
+    eager = capsys.readouterr().out
+    assert main(["generate", "--model", path, "def add(a, b):", "--max-new-tokens", "16", "--compile"]) == 0
+    assert capsys.readouterr().out == eager != ""
+
+
 def test_generate_chat_sampling_is_seeded(checkpoints, capsys):
     argv = ["generate", "--model", str(checkpoints["qwen3"]), "hello", "--chat", "--temperature", "0.9",
             "--top-p", "0.95", "--top-k", "50", "--seed", "5", "--max-new-tokens", "16"]  # fmt: skip
