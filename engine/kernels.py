@@ -127,19 +127,23 @@ def small_query_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None) 
 
 
 # exact_attention: keys are taken in blocks of this many (the cache of an exact model is a whole
-# number of blocks long), query rows in groups of EXACT_ROWS. Larger blocks score more padded
-# keys; smaller ones mean more products per one-token step, which plain decoding pays for too.
+# number of blocks long), query rows padded to a multiple of a row count, the smallest of
+# EXACT_ROW_CHOICES for which this machine's BLAS keeps a row's result independent of the other
+# rows (exact_rows). Larger blocks score more padded keys; smaller ones mean more products per
+# one-token step, which plain decoding pays for too. Fewer padding rows: a one-token step of a
+# target with 3 query heads a K/V head scores 4 rows, not 16 (~0.05 ms a layer less here).
 EXACT_BLOCK = 256
-EXACT_ROWS = 16
-# rows per product (a multiple of EXACT_ROWS, so no number changes): a long verify's scores,
-# computed all at once, would not stay in the CPU cache
+EXACT_ROW_CHOICES = (4, 16)
+EXACT_ROWS = EXACT_ROW_CHOICES[-1]  # exact_mask's default: the multiple that most BLAS kernels keep exact
+# rows per product (a multiple of every row choice, so no number changes): a long verify's
+# scores, computed all at once, would not stay in the CPU cache
 EXACT_CHUNK = 64
 
 
-def exact_mask(input_pos: Tensor, n_rep: int, window: int | None = None) -> Tensor:
-    """exact_attention's mask, added to the scores: [rows padded to EXACT_ROWS, keys in whole
-    blocks] float32, 0 where a row may attend, -inf where not; row r * S + i is query head r (of
-    a group sharing a K/V head) at input_pos[i]."""
+def exact_mask(input_pos: Tensor, n_rep: int, window: int | None = None, rows_multiple: int = EXACT_ROWS) -> Tensor:
+    """exact_attention's mask, added to the scores: [rows padded to rows_multiple (exact_rows(head_dim)),
+    keys in whole blocks] float32, 0 where a row may attend, -inf where not; row r * S + i is query
+    head r (of a group sharing a K/V head) at input_pos[i]."""
     seqlen = input_pos.shape[0]
     rows = n_rep * seqlen
     n_keys = -(-(int(input_pos[-1]) + 1) // EXACT_BLOCK) * EXACT_BLOCK
@@ -148,7 +152,7 @@ def exact_mask(input_pos: Tensor, n_rep: int, window: int | None = None) -> Tens
     if window is not None:
         allowed &= input_pos[:, None] - key_pos[None, :] < window
     # padding rows (zero queries) may see every key: no row is all masked
-    allowed = F.pad(allowed.repeat(n_rep, 1), (0, 0, 0, -rows % EXACT_ROWS), value=True)
+    allowed = F.pad(allowed.repeat(n_rep, 1), (0, 0, 0, -rows % rows_multiple), value=True)
     return torch.zeros(allowed.shape, device=input_pos.device).masked_fill_(~allowed, float("-inf"))
 
 
@@ -157,19 +161,19 @@ def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor, s
     forward has one query (decoding) or many (a speculative verify).
 
     q: [B, H, S, D] float32; k_cache / v_cache: [B, H_kv, L, D] float32, L a multiple of
-    EXACT_BLOCK; mask: exact_mask(input_pos, H // H_kv, window); start: input_pos[0] (the
+    EXACT_BLOCK; mask: exact_mask(input_pos, H // H_kv, window, exact_rows(D)); start: input_pos[0] (the
     positions are start .. start + S - 1) -> [B, H, S, D].
     BLAS sums a product in an order set by its shape. So every product here has a shape that
     does not depend on how many queries there are: the rows (query heads sharing a K/V head,
-    stacked) are padded to a multiple of EXACT_ROWS, each row is scored against the keys up
+    stacked) are padded to a multiple of the row count exact_rows() chose, each row is scored against the keys up
     to the block holding the last position (masked past the row's own position), and P @ V is
     one product per block of EXACT_BLOCK keys, added up block after block; rows go through in
-    chunks of EXACT_CHUNK (a multiple of EXACT_ROWS) to keep the scores in cache. A row's blocks past
+    chunks of EXACT_CHUNK (a multiple of every row choice) to keep the scores in cache. A row's blocks past
     its own position hold only zero probabilities and add exact zeros, and a chunk stops at
     the block holding its own last position (a long verify's early rows skip the
     blocks only its later rows reach). What remains assumed of BLAS, that a row's result depends
-    neither on the other rows of a product whose row count is a multiple of EXACT_ROWS nor on
-    how many masked keys follow its own, is checked on this machine by `exact_attention_holds()`.
+    neither on the other rows of a product whose row count is a multiple of the chosen one nor on
+    how many masked keys follow its own, is checked on this machine by `exact_rows()`.
     """
     bsz, n_head, seqlen, head_dim = q.shape
     n_kv = k_cache.shape[1]
@@ -180,7 +184,7 @@ def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor, s
     k = k_cache[:bsz, :, :n_keys].reshape(groups, n_keys, head_dim).transpose(1, 2)
     v = v_cache[:bsz, :, :n_keys].reshape(groups, n_keys, head_dim)
     chunks = []
-    # rows in chunks (each a multiple of EXACT_ROWS): a long verify's scores stay in the cache
+    # rows in chunks (each a multiple of the row count): a long verify's scores stay in the cache
     for first in range(0, padded, EXACT_CHUNK):
         last = min(first + EXACT_CHUNK, padded)
         # the key blocks up to the one holding the chunk's last position
@@ -200,20 +204,34 @@ def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor, s
     return y[:, :rows].reshape(bsz, n_head, seqlen, head_dim)
 
 
-@functools.cache
 def exact_attention_holds(head_dim: int = 64) -> bool:
     """Whether exact_attention computes a verify of k queries exactly as k single ones on this
-    machine (BLAS kernels differ by CPU) for heads of head_dim: drafts of 2-70 tokens at a few
-    positions, with and without grouped queries. Cached: it runs once per process and head size."""
+    machine (BLAS kernels differ by CPU) for heads of head_dim, with some row multiple (exact_rows)."""
+    return exact_rows(head_dim) > 0
+
+
+@functools.cache
+def exact_rows(head_dim: int = 64) -> int:
+    """The row multiple exact_mask pads to for heads of head_dim: the smallest of EXACT_ROW_CHOICES
+    for which exact_attention computes a verify of k queries exactly as k single ones on this
+    machine (drafts of 2-70 tokens at a few positions, with and without grouped queries); 0 where
+    none does. Cached: it runs once per process and head size, so a model pads alike in every forward."""
+    for rows_multiple in EXACT_ROW_CHOICES:
+        if _exact_with(head_dim, rows_multiple):
+            return rows_multiple
+    return 0
+
+
+def _exact_with(head_dim: int, rows_multiple: int) -> bool:
     generator = torch.Generator().manual_seed(0)
     for n_head, n_kv in ((6, 2), (4, 4)):
         k_cache, v_cache = (torch.randn(1, n_kv, 3 * EXACT_BLOCK, head_dim, generator=generator) for _ in range(2))
         for start, k in ((3, 2), (40, 13), (EXACT_BLOCK - 5, 17), (2 * EXACT_BLOCK - 20, 40), (EXACT_BLOCK - 30, 70)):
             q = torch.randn(1, n_head, k, head_dim, generator=generator)
-            mask = exact_mask(torch.arange(start, start + k), n_head // n_kv)
+            mask = exact_mask(torch.arange(start, start + k), n_head // n_kv, rows_multiple=rows_multiple)
             together = exact_attention(q, k_cache, v_cache, mask, start)
             for i in range(k):
-                mask = exact_mask(torch.tensor([start + i]), n_head // n_kv)
+                mask = exact_mask(torch.tensor([start + i]), n_head // n_kv, rows_multiple=rows_multiple)
                 alone = exact_attention(q[:, :, i : i + 1], k_cache, v_cache, mask, start + i)
                 if not torch.equal(alone, together[:, :, i : i + 1]):
                     return False

@@ -55,6 +55,7 @@ from specdraft.engine.kernels import (
     exact_attention,
     exact_attention_holds,
     exact_mask,
+    exact_rows,
     small_query_attention,
 )
 
@@ -550,7 +551,7 @@ class Transformer(nn.Module):
             # None (no mask) for one query, or for a long prefill from 0 (SDPA's own causal path)
             exact = (start > 0 or seqlen == 1) and self._exact_attention()
             if exact:  # decoding or a verify: every query computed as it would be alone
-                mask = exact_mask(input_pos, self.args.n_head // self.args.n_kv_heads, window)
+                mask = exact_mask(input_pos, self.args.n_head // self.args.n_kv_heads, window, exact_rows(self.args.head_dim))
             elif windowed or (seqlen > 1 and (start > 0 or seqlen <= SMALL_QUERY)):
                 # causal mask from positions: query at p sees keys at positions <= p
                 key_pos = torch.arange(kv_len, device=idx.device)

@@ -273,21 +273,26 @@ def test_a_deep_copy_of_a_packed_model_decodes_the_same(checkpoints, exact):
 
 
 @needs_onednn
-@pytest.mark.parametrize("attention", ["blocks", "float64"])
+@pytest.mark.parametrize("attention", ["blocks, 4 rows", "blocks, 16 rows", "float64"])
 def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, monkeypatch):
     """A target in bfloat16: a forward of k tokens over the cache (a speculative verify) gives
     bit for bit the logits of k one-token steps, so speculative decoding cannot change a token.
-    Its attention is exact_attention over a float32 cache, or, where this machine's BLAS fails
-    that function's check, float64 sums over a float64 cache: both are tested.
+    Its attention is exact_attention over a float32 cache, its query rows padded to a multiple
+    of 4 or 16 (kernels.exact_rows: the smallest this machine's BLAS keeps exact), or, where
+    BLAS fails that function's check, float64 sums over a float64 cache: all are tested.
     (A draft model's layout, float32 copies of small matrices, does not on this machine: BLAS
     sums 13 rows in another order than one, and the rounding to bfloat16 moves some logits.)"""
     import specdraft.engine.model
-    from specdraft.engine.kernels import exact_attention_holds
+    from specdraft.engine.kernels import _exact_with
 
     if attention == "float64":  # patched where Transformer.setup_caches looks it up
         monkeypatch.setattr(specdraft.engine.model, "exact_attention_holds", lambda head_dim: False)
-    elif not exact_attention_holds(64):
-        pytest.skip("this machine's BLAS fails exact_attention's check: targets attend in float64")
+    else:
+        rows = int(attention.split()[1])
+        if not _exact_with(64, rows):
+            pytest.skip(f"this machine's BLAS fails exact_attention's check with {rows} rows")
+        monkeypatch.setattr(specdraft.engine.model, "exact_attention_holds", lambda head_dim: True)
+        monkeypatch.setattr(specdraft.engine.model, "exact_rows", lambda head_dim: rows)
     torch.manual_seed(0)
     args = ModelArgs(vocab_size=512, dim=384, n_layer=2, n_head=6, n_kv_heads=2, intermediate_size=1024,
                      max_position_embeddings=1024)  # fmt: skip
@@ -317,10 +322,12 @@ def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, m
         assert torch.equal(model(idx[:, start : start + k], torch.arange(start, start + k)), steps)
 
 
+@pytest.mark.parametrize("rows", [4, 16])
 @pytest.mark.parametrize("window", [None, 50])
-def test_exact_attention_is_attention(window):
+def test_exact_attention_is_attention(window, rows):
     """exact_attention computes what scaled_dot_product_attention does (up to float32 rounding),
-    grouped queries, the causal mask from positions and a sliding window included."""
+    grouped queries, the causal mask from positions and a sliding window included, whatever
+    multiple the query rows are padded to."""
     from specdraft.engine.kernels import EXACT_BLOCK, exact_attention, exact_mask
 
     torch.manual_seed(0)
@@ -334,5 +341,21 @@ def test_exact_attention_is_attention(window):
             mask &= pos[:, None] - key_pos[None, :] < window
         expected = F.scaled_dot_product_attention(q, k_cache[:, :, : start + k], v_cache[:, :, : start + k],
                                                   attn_mask=mask, enable_gqa=True)  # fmt: skip
-        got = exact_attention(q, k_cache, v_cache, exact_mask(pos, 3, window), start)
+        mask = exact_mask(pos, 3, window, rows)
+        assert mask.shape[0] % rows == 0 and mask.shape[0] - 3 * k < rows
+        got = exact_attention(q, k_cache, v_cache, mask, start)
         assert got.shape == expected.shape and (got - expected).abs().max() < 1e-5
+
+
+def test_exact_rows_is_the_smallest_choice_that_holds():
+    from specdraft.engine.kernels import (
+        EXACT_ROW_CHOICES,
+        _exact_with,
+        exact_attention_holds,
+        exact_rows,
+    )
+
+    for head_dim in (32, 64):
+        holding = [rows for rows in EXACT_ROW_CHOICES if _exact_with(head_dim, rows)]
+        assert exact_rows(head_dim) == (holding[0] if holding else 0)
+        assert exact_attention_holds(head_dim) == bool(holding)
