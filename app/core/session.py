@@ -185,6 +185,10 @@ class ReviewSession:
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
         self._tick = clock()
+        # units per decision, kept up to date by every change (counts() is O(1) where stats()
+        # walks every unit); recounted whenever ``units`` was replaced or resized from outside
+        self._tally: dict[Decision, int] = {}
+        self._tally_of: tuple[list[HunkState] | None, int] = (None, -1)
 
     # ---------------------------------------------------------------- reading the state
 
@@ -230,6 +234,7 @@ class ReviewSession:
         )
 
     def stats(self) -> ReviewStats:
+        """The counts and the time spent on each hunk (a pass over every unit)."""
         counts = {decision: 0 for decision in Decision}
         for unit in self.units:
             counts[unit.decision] += 1
@@ -242,6 +247,51 @@ class ReviewSession:
             pending=counts[Decision.PENDING],
             seconds_per_hunk={unit.id: unit.seconds for unit in self.units},
         )
+
+    def counts(self) -> ReviewStats:
+        """``stats()`` without the time per hunk, in constant time: what the TUI's status bar
+        shows after every key."""
+        self._check_tally()
+        tally = self._tally
+        return ReviewStats(
+            total=len(self.units),
+            accepted=tally[Decision.ACCEPTED],
+            rejected=tally[Decision.REJECTED],
+            edited=tally[Decision.EDITED],
+            pending=tally[Decision.PENDING],
+        )
+
+    def _check_tally(self) -> None:
+        """Recount when ``units`` is no longer the list the tally was kept for (replaced or
+        resized by a caller, e.g. ``specdraft review --only-unreviewed``)."""
+        units, length = self._tally_of
+        if units is not self.units or length != len(self.units):
+            self._tally = {decision: 0 for decision in Decision}
+            for unit in self.units:
+                self._tally[unit.decision] += 1
+            self._tally_of = (self.units, len(self.units))
+
+    def _count(self, units: list[HunkState], sign: int) -> None:
+        """Add (sign 1) or take away (-1) ``units`` from the tally, before and after a change."""
+        tally = self._tally
+        for unit in units:
+            tally[unit.decision] += sign
+
+    def _set_decision(self, units: list[HunkState], decision: Decision) -> None:
+        """Decide ``units`` whole (no line choice, no edit), keeping the tally."""
+        self._check_tally()
+        self._count(units, -1)
+        for unit in units:
+            unit.decision, unit.selected_lines, unit.edited = decision, None, None
+        self._count(units, 1)
+
+    def _replace_units(self, start: int, stop: int, new_units: list[HunkState]) -> None:
+        """``units[start:stop] = new_units``, keeping the tally (a split, or its undo)."""
+        self._check_tally()
+        self._count(self.units[start:stop], -1)
+        self.units[start:stop] = new_units
+        self._count(new_units, 1)
+        self._tally_of = (self.units, len(self.units))
 
     def selection(self, *, include_pending: bool = False) -> Selection:
         """What to apply: accepted units whole, edited ones as edited or as their chosen lines."""
@@ -294,7 +344,10 @@ class ReviewSession:
                 taken.add(hunk.id)
             self.files.append(file)
             file_index = len(self.files) - 1
-            self.units.extend(HunkState(hunk=hunk, file_index=file_index) for hunk in file.hunks)
+            end = len(self.units)
+            self._replace_units(
+                end, end, [HunkState(hunk=hunk, file_index=file_index) for hunk in file.hunks]
+            )
         self._changed()
 
     # ---------------------------------------------------------------- navigation
@@ -372,7 +425,7 @@ class ReviewSession:
             return
         unit = self.units[index]
         self._record([unit])
-        unit.decision, unit.selected_lines, unit.edited = decision, None, None
+        self._set_decision([unit], decision)
         self._changed()
 
     def set_decisions(self, indices: list[int], decision: Decision) -> None:
@@ -381,8 +434,7 @@ class ReviewSession:
             return
         units = [self.units[index] for index in indices]
         self._record(units)
-        for unit in units:
-            unit.decision, unit.selected_lines, unit.edited = decision, None, None
+        self._set_decision(units, decision)
         self._changed()
 
     def accept_rest_of_file(self) -> int:
@@ -404,8 +456,7 @@ class ReviewSession:
             if other.decision == Decision.PENDING or other is unit:
                 targets.append(other)
         self._record(targets)
-        for other in targets:
-            other.decision, other.selected_lines, other.edited = decision, None, None
+        self._set_decision(targets, decision)
         self._changed()
         return len(targets)
 
@@ -430,7 +481,7 @@ class ReviewSession:
         self._charge()
         self._undo.append(_Step(self.index, position=self.index, whole=unit, parts=new_units))
         self._redo.clear()
-        self.units[self.index : self.index + 1] = new_units
+        self._replace_units(self.index, self.index + 1, new_units)
         self._changed()
         return len(subs)
 
@@ -462,8 +513,11 @@ class ReviewSession:
         if not set(indices) <= valid:
             raise ValueError(f"not change lines of hunk {unit.id}: {sorted(set(indices) - valid)}")
         self._record([unit])
+        self._check_tally()
+        self._count([unit], -1)
         unit.edited = None
         _set_lines(unit, set(indices))
+        self._count([unit], 1)
         self._changed()
 
     def edit(self, new_hunk: Hunk) -> None:
@@ -474,7 +528,8 @@ class ReviewSession:
         if self.patch_checker is not None:
             self.patch_checker(build_patch([self.file_of(unit)], {unit.id: new_hunk}))
         self._record([unit])
-        unit.decision, unit.selected_lines, unit.edited = Decision.EDITED, None, new_hunk
+        self._set_decision([unit], Decision.EDITED)
+        unit.edited = new_hunk
         self._changed()
 
     def edit_text(self) -> bytes:
@@ -529,17 +584,20 @@ class ReviewSession:
         if step.whole is not None:
             size = len(step.parts)
             if step.split_done:
-                self.units[step.position : step.position + size] = [step.whole]
+                self._replace_units(step.position, step.position + size, [step.whole])
             else:
-                self.units[step.position : step.position + 1] = step.parts
+                self._replace_units(step.position, step.position + 1, step.parts)
             inverse.position, inverse.whole, inverse.parts = step.position, step.whole, step.parts
             inverse.split_done = not step.split_done
         else:
             inverse.saved = [_state_of(unit) for unit, *_ in step.saved]
+            self._check_tally()
+            self._count([unit for unit, *_ in step.saved], -1)
             for unit, decision, lines, edited in step.saved:
                 unit.decision = decision
                 unit.selected_lines = None if lines is None else set(lines)
                 unit.edited = edited
+            self._count([unit for unit, *_ in step.saved], 1)
         self.index = min(step.index, max(len(self.units) - 1, 0))
         return inverse
 
@@ -679,6 +737,7 @@ class ReviewSession:
         saved = [i for i, unit in enumerate(session.units) if unit.id == cursor]
         if pending or saved:
             session.index = (pending or saved)[0]
+        session._tally_of = (None, -1)  # decisions were set above, unit by unit: recount
         return session
 
 

@@ -65,6 +65,9 @@ class ReviewApp(App[bool]):
         self.keymap_in_force = check_keymap(self.settings.keys)  # UserError on an unknown id
         self.view = SessionView(session)
         self.review_stats: Callable[[], ReviewStats] = stats or session.stats
+        # the status bar's figures after every key: the same counts, kept up to date by the
+        # session rather than counted afresh over every unit (specdraft edit passes its own)
+        self.review_counts: Callable[[], ReviewStats] = stats or session.counts
         self.where = where
         self.instruction = instruction
         self.read_only = read_only

@@ -419,3 +419,55 @@ def test_add_files_to_an_empty_session_and_duplicate_ids():
     s.set_decisions([1], Decision.ACCEPTED)
     patch = s.patch()
     assert patch.count(b"+D\n") == 1
+
+
+def _recount(s: ReviewSession) -> tuple[int, int, int, int, int]:
+    full = s.stats()
+    return full.total, full.accepted, full.rejected, full.edited, full.pending
+
+
+def _tally(s: ReviewSession) -> tuple[int, int, int, int, int]:
+    quick = s.counts()
+    return quick.total, quick.accepted, quick.rejected, quick.edited, quick.pending
+
+
+def test_counts_agree_with_a_full_recount_after_every_change(tmp_path):
+    """counts() is kept up to date change by change (the status bar's figures); after every
+    kind of decision, undo and redo it equals stats(), which counts every unit afresh."""
+    s = session(state_path=tmp_path / "state.json")
+    s.first()
+    edited = parse_edited_hunk(b"@@ -1,9 +1,9 @@\n one\n-two\n+TWO!\n three\n four\n five\n six\n seven\n eight\n nine\n", s.current.hunk)
+    steps = [
+        lambda: s.accept(advance=True),
+        lambda: s.reject(),
+        lambda: s.reset(),
+        lambda: (s.first(), s.split()),
+        lambda: s.toggle_line(1),
+        lambda: s.set_lines(set()),
+        lambda: (s.last(), s.accept()),
+        lambda: (s.first(), s.accept_rest_of_file()),
+        lambda: (s.first(), s.reject_rest_of_file()),
+        lambda: s.set_decisions([0, 2, 3], Decision.ACCEPTED),
+        lambda: s.add_files(parse_diff(EXTRA)),
+        lambda: (s.go_to(2), s.edit(parse_edited_hunk(b"@@ -1 +1 @@\n-old\n+newer\n", s.current.hunk))),
+    ]
+    seen = set()
+    for step in steps:
+        step()
+        assert _tally(s) == _recount(s)
+        seen.add(_tally(s))
+    assert len(seen) > 5  # the steps really changed the counts
+    while s.undo():
+        assert _tally(s) == _recount(s)
+    while s.redo():
+        assert _tally(s) == _recount(s)
+    s.first()
+    s.undo()
+    s.edit(edited)  # a.py's first hunk, whole again after undoing the split's accept
+    assert _tally(s) == _recount(s)
+    resumed = ReviewSession.load(tmp_path / "state.json", parse_diff(DIFF))
+    assert _tally(resumed) == _recount(resumed) and resumed.counts().decided
+    resumed.units = resumed.units[1:]  # replaced by a caller (review --only-unreviewed)
+    assert _tally(resumed) == _recount(resumed)
+    resumed.units.append(s.units[0])
+    assert _tally(resumed) == _recount(resumed)

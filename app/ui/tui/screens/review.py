@@ -154,6 +154,11 @@ class ReviewScreen(Screen[None]):
             self.failed_at = 0  # only failed blocks so far: show the first
         if self.failed_at is not None and not failures:
             self.failed_at = None
+        if self.failed_at is None and self.line_mode and self._shown_unit is not self.view.current:
+            self.line_mode = False  # the cursor left the hunk
+        # the status bar before the rest: its repaint reaches the screen first, so that it is
+        # in the same screen update as the hunk's (last, it came one frame, 16 ms, later)
+        self.query_one(StatusBar).show(self.view, line_mode=self.line_mode, read_only=self.read_only)
         if self.failed_at is not None:
             self.failed_at = min(self.failed_at, len(failures) - 1)
             file_list.show_file(len(self.view.files) + self.failed_at)
@@ -162,7 +167,6 @@ class ReviewScreen(Screen[None]):
             file_list.show_file(self.view.current_file_index())
             self._draw_hunk()
             self._mark_stale()
-        self.query_one(StatusBar).show(self.view, line_mode=self.line_mode, read_only=self.read_only)
 
     def _draw_failure(self, failures: list) -> None:
         failure = failures[self.failed_at]
@@ -228,6 +232,28 @@ class ReviewScreen(Screen[None]):
         if self.line_mode:
             diff.keep_line_visible(self.line_cursor)
         self._shown_unit = unit
+        if not self._preparing:
+            self._preparing = True
+            self.call_after_refresh(self._prepare_next)
+
+    _preparing = False  # _prepare_next is due after the next screen update
+
+    def _prepare_next(self) -> None:
+        """Once the screen is updated, render ahead the hunks the next key most likely shows:
+        the next one (j), the next undecided one (y, n) and the previous one (k)."""
+        self._preparing = False
+        units, index = self.view.units, self.view.index
+        if not units or not self.is_current:
+            return
+        ahead = [index + 1, index - 1]
+        for step in range(1, len(units)):
+            candidate = (index + step) % len(units)
+            if units[candidate].decision is Decision.PENDING:
+                ahead.insert(1, candidate)
+                break
+        wanted = list(dict.fromkeys(i for i in ahead if 0 <= i < len(units) and i != index))
+        colors, syntax = self.app.diff_style()
+        self.query_one(DiffView).prepare([units[i] for i in reversed(wanted)], colors, syntax=syntax)
 
     def redraw_all(self) -> None:
         """After a theme change: the same state (line mode and scroll kept) in new colours."""

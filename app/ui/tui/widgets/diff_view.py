@@ -1,4 +1,8 @@
-"""The diff view: the current hunk with its file's context (path, status, hunk n of m, decision)."""
+"""The diff view: the current hunk with its file's context (path, status, hunk n of m, decision).
+
+The hunks next to the one shown are rendered ahead, while the app is idle (``prepare``), so
+that j, k, y and n usually find the next hunk's rows drawn already.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,9 @@ from specdraft.core.diffs import FileDiff
 from specdraft.core.session import Decision, HunkState
 from specdraft.ui.tui.render import LineMode, hunk_header, render_hunk_lines
 from specdraft.ui.tui.themes import DiffColors
-from specdraft.ui.tui.widgets.lines_view import TextLinesView
+from specdraft.ui.tui.widgets.lines_view import Prepared, TextLinesView
+
+PREPARED_HUNKS = 6  # hunks rendered ahead and kept (the neighbours of the one shown)
 
 BADGES = {
     Decision.PENDING: ("pending", "dim"),
@@ -39,6 +45,12 @@ class DiffView(Vertical):
 
     _last: tuple | None = None  # the arguments of the last show(), redrawn on resize
 
+    def __init__(self, *children, **options) -> None:
+        super().__init__(*children, **options)
+        # (id of the hunk, id of the colours, syntax, width) -> (hunk, colours, rows): the
+        # hunk and colours are kept so that their ids stay theirs
+        self._prepared: dict[tuple, tuple[object, DiffColors, Prepared]] = {}
+
     def compose(self) -> ComposeResult:
         yield Static(id="file-header")
         yield HunkBody(id="hunk-body")
@@ -62,18 +74,41 @@ class DiffView(Vertical):
             header.update("", layout=False)
             body.set_lines([Text("nothing to review", style="dim italic")])
             return
-        hunk = unit.edited if unit.decision is Decision.EDITED and unit.edited else unit.hunk
+        hunk = shown_hunk(unit)
         header.update(file_header(file, unit, position, colors), layout=False)
         width = body.scrollable_content_region.width
         if width <= 0:  # not laid out yet: draw again once the width is known
             self.call_after_refresh(self.on_resize)
-        lines = render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
-        body.set_lines(lines, width=getattr(lines, "width", None))
+        prepared = self._prepared.get((id(hunk), id(colors), syntax, width)) if line_mode is None else None
+        if prepared is not None and prepared[0] is hunk and prepared[1] is colors:
+            lines = prepared[2].lines
+            body.set_lines(lines, width=getattr(lines, "width", None), prepared=prepared[2])
+        else:
+            lines = render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
+            body.set_lines(lines, width=getattr(lines, "width", None))
         title = f"hunk {position[0]}/{position[1]}"
         if self.border_title != title:  # setting it repaints the whole view, border and all
             self.border_title = title
         if scroll_home:
             body.scroll_home(animate=False)
+
+    def prepare(self, units: list[HunkState], colors: DiffColors, *, syntax: str | None) -> None:
+        """Render the first screen of each of ``units`` now (out of line mode), so that showing
+        one of them later costs no rendering; the ones prepared before are kept up to a few."""
+        body = self.query_one(HunkBody)
+        width = body.scrollable_content_region.width
+        if width <= 0:
+            return
+        for unit in units:
+            hunk = shown_hunk(unit)
+            key = (id(hunk), id(colors), syntax, width)
+            known = self._prepared.pop(key, None)
+            if known is None or known[0] is not hunk or known[1] is not colors:
+                lines = render_hunk_lines(hunk, colors, syntax=syntax, width=width)
+                known = (hunk, colors, body.prepare(lines))
+            self._prepared[key] = known  # the most recent last
+        while len(self._prepared) > PREPARED_HUNKS:
+            del self._prepared[next(iter(self._prepared))]
 
     def forget(self) -> None:
         """Forget the hunk last shown: the caller draws something else in the body (a failed
@@ -97,6 +132,11 @@ class DiffView(Vertical):
             scroll.scroll_page_down(animate=False)
         else:
             scroll.scroll_page_up(animate=False)
+
+
+def shown_hunk(unit: HunkState):
+    """The hunk the view shows for a unit: the human's edit when there is one."""
+    return unit.edited if unit.decision is Decision.EDITED and unit.edited else unit.hunk
 
 
 def file_header(file: FileDiff, unit: HunkState, position: tuple[int, int], colors: DiffColors) -> Text:

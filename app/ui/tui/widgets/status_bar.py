@@ -1,8 +1,9 @@
 """The status bar: progress (3/17), decisions, acceptance rate, current file and mode; in
 ``specdraft edit`` a second line for the draft (its statistics as it streams, then the outcome).
 
-The counts are the app's ``review_stats()`` (over every round of a redraft), the same the quit
-question and the command's last line show. Notifications stay above it: the toasts' rack is
+The counts are the app's ``review_counts()`` (the session's, kept up to date decision by
+decision; in ``specdraft edit``, over every round of a redraft), the same the quit question
+and the command's last line show. Notifications stay above it: the toasts' rack is
 kept clear of the status bar and the footer, whatever their height.
 """
 
@@ -26,8 +27,8 @@ class StatusBar(Static):
     """
 
     def show(self, view: SessionView, *, line_mode: bool, read_only: bool) -> None:
-        review_stats = getattr(self.app, "review_stats", None)
-        stats = review_stats() if review_stats is not None else view.session.stats()
+        review_counts = getattr(self.app, "review_counts", None)
+        stats = review_counts() if review_counts is not None else view.session.counts()
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         text.append(f"{stats.decided}/{stats.total}", "bold")
         text.append(f" decided · ✓ {stats.accepted}  ✎ {stats.edited}  ✗ {stats.rejected}")
