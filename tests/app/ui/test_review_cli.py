@@ -178,7 +178,7 @@ def test_resume_says_what_it_dropped(tmp_path, monkeypatch):
 def _fake_tui(monkeypatch, answer: bool, record: dict):
     module = types.ModuleType("specdraft.ui.tui.app")
 
-    def run_review_tui(session, *, title, theme, read_only, settings, effects):
+    def run_review_tui(session, *, title, theme, read_only, settings, effects, where=""):
         record.update(title=title, theme=theme, read_only=read_only, effects=effects)
         record["settings"] = (settings.theme, settings.source("theme"), settings.context)
         session.set_decisions([0], Decision.ACCEPTED)
