@@ -14,7 +14,8 @@ pack=${1:?usage: [DEVICE=cuda] gpu_run.sh DATA.tar.xz [MINUTES] [BATCH] [LR]}
 minutes=${2:-8}
 batch=${3:-32}
 lr=${4:-0.001}
-device=${DEVICE:-cuda}  # DEVICE=cpu tries the script here
+device=${DEVICE:-cuda}  # DEVICE=cpu PYTHON=.venv/bin/python try the script here
+python=${PYTHON:-python3}  # the one that holds torch
 out=${OUT:-/tmp/specdraft-gpu-out}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
@@ -26,8 +27,8 @@ ln -s "$root/engine" "$tmp/site/specdraft/engine"
 cp -r "$root/engine/builtin" "$tmp/out"
 rm -rf "$tmp/out/eval"
 export PYTHONPATH="$tmp/site" PYTHONUNBUFFERED=1
-nvidia-smi --query-gpu=name,memory.total --format=csv,noheader || true
-python3 -m specdraft.engine.training --work "$tmp/work" --out "$tmp/out" --continue-shipped \
+nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null || true
+"$python" -m specdraft.engine.training --work "$tmp/work" --out "$tmp/out" --continue-shipped \
     --models target --device "$device" --batch-size "$batch" --lr "$lr" --minutes "$minutes" --no-progress \
     2>&1 | tee "$out/train.log"
 cp "$tmp/out/model.safetensors" "$tmp/out/training.json" "$out/"
