@@ -1,7 +1,8 @@
 """Git operations for a review: read diffs with pinned settings, check and apply patches.
 
-GitPython finds the repository and runs git; git's own ``git apply`` does every write, always
-after a ``--check``. Diffs are read with settings pinned whatever the user's configuration says
+git itself finds the repository (``git rev-parse``) and does everything else, run as a plain
+subprocess (GitPython cost ~150 ms of every command's start-up, for that alone); git's own
+``git apply`` does every write, always after a ``--check``. Diffs are read with settings pinned whatever the user's configuration says
 (no colour, no external diff or textconv, ``core.quotePath=false``, a/ b/ prefixes, paths from
 the top of the tree), so that app/core/diffs.py always parses the same format. Writes are
 all-or-nothing: the index is rebuilt in a temporary copy and swapped in only when every step
@@ -77,23 +78,42 @@ def _file_digest(path: Path) -> str | None:
         return "directory"
 
 
+def _git_environ(extra: dict[str, str] | None) -> dict[str, str]:
+    """This process's environment, git's messages in English (they are quoted to the user and
+    read back), and ``extra``."""
+    environ = {**os.environ, "LANGUAGE": "C", "LC_ALL": "C"}
+    if extra:
+        environ.update(extra)
+    return environ
+
+
 class GitRepo:
     """The repository around a directory, with the few operations a review needs."""
 
     def __init__(self, path: str | os.PathLike[str] = "."):
-        import git  # GitPython; imported here to keep `specdraft --help` fast
-
+        not_a_repository = UserError(
+            f"not a git repository: {Path(path).resolve()} (run specdraft inside one, "
+            "or `git init` first)"
+        )
         try:
-            self.repo = git.Repo(path, search_parent_directories=True)
-        except (git.InvalidGitRepositoryError, git.NoSuchPathError):
-            raise UserError(
-                f"not a git repository: {Path(path).resolve()} (run specdraft inside one, "
-                "or `git init` first)"
-            ) from None
-        if self.repo.bare or self.repo.working_tree_dir is None:
+            found = subprocess.run(
+                ["git", "rev-parse", "--is-bare-repository", "--absolute-git-dir", "--show-toplevel"],
+                cwd=path,
+                env=_git_environ(None),
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+            )
+        except (FileNotFoundError, NotADirectoryError):
+            raise not_a_repository from None
+        answers = found.stdout.decode("utf-8", "surrogateescape").splitlines()
+        if answers[:1] == ["true"] or (found.returncode != 0 and b"work tree" in found.stderr):
             raise UserError("this is a bare repository; run specdraft in a working tree")
-        self.root = Path(self.repo.working_tree_dir)
-        self.git_dir = Path(self.repo.git_dir)
+        if found.returncode != 0 or len(answers) < 3:
+            if b"not a git repository" in found.stderr or not found.stderr.strip():
+                raise not_a_repository
+            raise UserError(f"git rev-parse failed: {first_line(found.stderr)}")
+        self.root = Path(answers[2])
+        self.git_dir = Path(answers[1])
         self.zero_context = False
         self.context: int | None = None  # lines of context; None: git's diff.context, else 3
 
@@ -119,18 +139,23 @@ class GitRepo:
             if input is not None:
                 stdin.write(input)
                 stdin.seek(0)
-            status, stdout, stderr = self.repo.git.execute(
-                command,
-                istream=stdin,
-                with_extended_output=True,
-                with_exceptions=False,
-                stdout_as_string=False,
-                strip_newline_in_stdout=False,
-                env=full_env,
-            )
-        result = subprocess.CompletedProcess(command, status, stdout, stderr)
+            result = self._execute(command, stdin=stdin, env=full_env)
         if check and result.returncode != 0:
             raise UserError(f"git {args[0]} failed: {first_line(result.stderr or result.stdout)}")
+        return result
+
+    def _execute(self, command: list[str], *, stdin=None, env: dict[str, str] | None = None):
+        """Run ``command`` at the top of the worktree, its output captured (git's messages in
+        English: LC_ALL=C); stderr loses its last newline, as GitPython's did."""
+        result = subprocess.run(
+            command,
+            cwd=self.root,
+            env=_git_environ(env),
+            stdin=subprocess.DEVNULL if stdin is None else stdin,
+            capture_output=True,
+        )
+        if result.stderr.endswith(b"\n"):
+            result.stderr = result.stderr[:-1]
         return result
 
     def config_int(self, key: str, default: int) -> int:
@@ -148,13 +173,8 @@ class GitRepo:
         ``git commit`` picks another character); an empty value or one with a newline, which
         git refuses, also falls back to ``#``.
         """
-        status, stdout, _ = self.repo.git.execute(
-            ["git", "config", "-z", "--get-regexp", r"^core\.comment(char|string)$"],
-            with_extended_output=True,
-            with_exceptions=False,
-            stdout_as_string=False,
-            strip_newline_in_stdout=False,
-        )
+        found = self._execute(["git", "config", "-z", "--get-regexp", r"^core\.comment(char|string)$"])
+        status, stdout = found.returncode, found.stdout
         if status != 0 or not stdout:
             return "#"
         entries = [entry for entry in stdout.split(b"\0") if entry]
