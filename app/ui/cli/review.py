@@ -168,6 +168,7 @@ def run(args: argparse.Namespace) -> int:
     use_tui = _use_tui(args, answers)
     if args.theme is not None or use_tui:
         _check_theme(settings)  # before anything heavy is read or any state is saved
+    first_path = _warm_up_tui() if use_tui else lambda path: None
     repo.require_head()
     if not mode.read_only:
         repo.require_no_operation_in_progress()
@@ -191,6 +192,7 @@ def run(args: argparse.Namespace) -> int:
         empty = "nothing to review: no unstaged changes (use --staged to review staged ones)"
     try:
         files = parse_diff(data)
+        first_path(files[0].path if files else None)
         if files and mode.name == "patch":
             # checked as it will be applied: rebuilt from what the review shows, so the check,
             # the questions and the apply all read the patch one way (its -p level included)
@@ -338,6 +340,31 @@ def _streams(args: argparse.Namespace) -> tuple[BinaryIO, BinaryIO]:
                 "save the patch to a file and give its name"
             ) from None
     return sys.stdin.buffer, sys.stdout.buffer
+
+
+def _warm_up_tui():
+    """Import the TUI in a thread while git runs (the main thread mostly waits for it), then
+    build the syntax lexer of the path given to the function returned (the first file's, once
+    the diff is parsed): the first hunk comes up that much sooner. Errors are left to the main
+    thread, which imports the same modules when it needs them."""
+    import queue
+    import threading
+
+    paths: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+
+    def warm_up() -> None:
+        try:
+            import specdraft.ui.tui.app  # noqa: F401
+            from specdraft.ui.tui.render import lexer_for
+
+            path = paths.get(timeout=60)
+            if path:
+                lexer_for(path)
+        except Exception:  # noqa: BLE001 - the main thread meets it again and says what it is
+            pass
+
+    threading.Thread(target=warm_up, name="tui-warm-up", daemon=True).start()
+    return paths.put
 
 
 def _use_tui(args: argparse.Namespace, answers: BinaryIO) -> bool:

@@ -44,6 +44,7 @@ class DiffView(Vertical):
     """
 
     _last: tuple | None = None  # the arguments of the last show(), redrawn on resize
+    _drawn_width: int | None = None  # the body's width when it was drawn (None: not drawn yet)
 
     def __init__(self, *children, **options) -> None:
         super().__init__(*children, **options)
@@ -77,7 +78,9 @@ class DiffView(Vertical):
         hunk = shown_hunk(unit)
         header.update(file_header(file, unit, position, colors), layout=False)
         width = body.scrollable_content_region.width
-        if width <= 0:  # not laid out yet: draw again once the width is known
+        self._drawn_width = width
+        if width <= 0:  # not laid out yet (at start-up): drawn again once the width is known
+            self._drawn_width = None
             self.call_after_refresh(self.on_resize)
         prepared = self._prepared.get((id(hunk), id(colors), syntax, width)) if line_mode is None else None
         if prepared is not None and prepared[0] is hunk and prepared[1] is colors:
@@ -118,7 +121,7 @@ class DiffView(Vertical):
     def on_resize(self) -> None:
         """Changed lines are padded to the view's width: redraw at the new width."""
         last = self._last
-        if last is not None:
+        if last is not None and self.query_one(HunkBody).scrollable_content_region.width != self._drawn_width:
             file, unit, position, colors, syntax, line_mode = last
             self.show(file, unit, position, colors, syntax=syntax, line_mode=line_mode, scroll_home=False)
 
