@@ -189,6 +189,9 @@ class ReviewSession:
         # walks every unit); recounted whenever ``units`` was replaced or resized from outside
         self._tally: dict[Decision, int] = {}
         self._tally_of: tuple[list[HunkState] | None, int] = (None, -1)
+        # id(unit) -> (unit, its part of state_text()): the saved state is written after every
+        # decision, and only the units that changed since are written out again
+        self._unit_texts: dict[int, tuple[HunkState, str]] = {}
 
     # ---------------------------------------------------------------- reading the state
 
@@ -591,6 +594,7 @@ class ReviewSession:
             inverse.split_done = not step.split_done
         else:
             inverse.saved = [_state_of(unit) for unit, *_ in step.saved]
+            self._unit_changed([unit for unit, *_ in step.saved])
             self._check_tally()
             self._count([unit for unit, *_ in step.saved], -1)
             for unit, decision, lines, edited in step.saved:
@@ -604,6 +608,7 @@ class ReviewSession:
     def _record(self, units: list[HunkState]) -> None:
         """Remember the decisions of ``units`` before they change (one undo step)."""
         self._charge()
+        self._unit_changed(units)
         self._undo.append(_Step(self.index, saved=[_state_of(unit) for unit in units]))
         self._redo.clear()
 
@@ -613,7 +618,9 @@ class ReviewSession:
     def _charge(self) -> None:
         now = self.clock()
         if self.units:
-            self.units[self.index].seconds += max(0.0, now - self._tick)
+            unit = self.units[self.index]
+            unit.seconds += max(0.0, now - self._tick)
+            self._unit_changed([unit])
         self._tick = now
 
     # ---------------------------------------------------------------- persistence
@@ -629,8 +636,21 @@ class ReviewSession:
                 "split": split_parents,
             }
         )
-        units = ",".join(_unit_json(unit) for unit in self.units)
-        return head[:-1] + ', "units": [' + units + "]}"
+        texts = self._unit_texts
+        parts = []
+        for unit in self.units:
+            known = texts.get(id(unit))
+            if known is None or known[0] is not unit:
+                known = texts[id(unit)] = (unit, _unit_json(unit))
+            parts.append(known[1])
+        return head[:-1] + ', "units": [' + ",".join(parts) + "]}"
+
+    def _unit_changed(self, units) -> None:
+        """Forget the saved-state text of ``units`` (their decision, lines, edit or time are
+        about to change): state_text makes it again."""
+        texts = self._unit_texts
+        for unit in units:
+            texts.pop(id(unit), None)
 
     def save(self) -> None:
         """Write the state atomically to ``state_path`` (nothing when there is none)."""
@@ -738,6 +758,7 @@ class ReviewSession:
         if pending or saved:
             session.index = (pending or saved)[0]
         session._tally_of = (None, -1)  # decisions were set above, unit by unit: recount
+        session._unit_texts.clear()  # and their texts made again
         return session
 
 

@@ -471,3 +471,38 @@ def test_counts_agree_with_a_full_recount_after_every_change(tmp_path):
     assert _tally(resumed) == _recount(resumed)
     resumed.units.append(s.units[0])
     assert _tally(resumed) == _recount(resumed)
+
+
+def _fresh_state_text(s: ReviewSession) -> str:
+    """state_text() made from nothing (no unit's text kept from an earlier save)."""
+    kept, s._unit_texts = s._unit_texts, {}
+    try:
+        return s.state_text()
+    finally:
+        s._unit_texts = kept
+
+
+def test_saved_state_made_unit_by_unit_equals_one_made_afresh(tmp_path):
+    """The state saved after every decision reuses the text of units that did not change; after
+    every kind of change (and the time charged to the unit under the cursor) it is the text a
+    fresh session would write."""
+    s = session(state_path=tmp_path / "state.json")
+    steps = [
+        lambda: s.accept(advance=True),
+        lambda: s.move(1),
+        lambda: s.reject(),
+        lambda: (s.first(), s.split()),
+        lambda: s.toggle_line(1),
+        lambda: (s.last(), s.accept_rest_of_file()),
+        lambda: s.set_decisions([0, 1], Decision.REJECTED),
+        lambda: s.add_files(parse_diff(EXTRA)),
+        lambda: (s.go_to(2), s.edit(parse_edited_hunk(b"@@ -1 +1 @@\n-old\n+newer\n", s.current.hunk))),
+        lambda: s.undo(),
+        lambda: s.undo(),
+        lambda: s.redo(),
+        lambda: s.reset(),
+    ]
+    for step in steps:
+        step()
+        assert s.state_text() == _fresh_state_text(s)
+    assert (tmp_path / "state.json").exists()
