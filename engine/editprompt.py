@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 
 BOS_TOKEN = "<|bos|>"
 EOS_TOKEN = "<|end|>"  # ends every turn; generation stops at it
@@ -86,6 +87,24 @@ def render_chat(messages: list[dict[str, str]], add_generation_prompt: bool = Tr
     if add_generation_prompt:
         parts.append("<|assistant|>\n")
     return "".join(parts)
+
+
+def redraft_feedback(rejected: Sequence[tuple[str, str, str]], rewritten: Sequence[tuple[str, str]] = ()) -> str:
+    """A reviewer's corrections of an earlier draft as a redraft's prompt states them, after the
+    instruction: (path, the hunk as a patch, the note) for each rejected hunk, (path, hunk) for each
+    hunk accepted only as the reviewer rewrote it; "" for none. The app's redraft
+    (specdraft.drafting.requests.feedback_text) and the builtin models' training data both write it."""
+    if not rejected and not rewritten:
+        return ""
+    parts = ["The reviewer went through your previous draft of this edit."]
+    for path, patch, note in rejected:
+        said = f" and said: {note.strip()}" if note.strip() else ""
+        parts.append(f"They rejected this change in {path}{said}\n```diff\n{patch}```")
+    for path, patch in rewritten:
+        parts.append(f"They accepted this change in {path} only as they rewrote it (it is in the file "
+                     f"now; keep it):\n```diff\n{patch}```")  # fmt: skip
+    parts.append("Draft the edit again with their corrections in mind.")
+    return "\n\n".join(parts)
 
 
 def render_edit_prompt(instruction: str, original: str, path: str | None = None) -> str:

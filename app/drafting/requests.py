@@ -47,7 +47,7 @@ from specdraft.drafting.edits import (
     parse_edits,
     rewrite,
 )
-from specdraft.engine.editprompt import windows_about
+from specdraft.engine.editprompt import redraft_feedback, windows_about
 
 MARGIN_TOKENS = 32  # room for the end token and the model's own slack in a window
 SERVER_MAX_NEW_TOKENS = 4096
@@ -147,28 +147,18 @@ def language_of(path: str) -> str:
 
 
 def feedback_text(rejected: Sequence[tuple[Hunk, str]], edited: Sequence[Hunk]) -> str:
-    """The human's corrections of an earlier draft, as the prompt states them."""
-    if not rejected and not edited:
-        return ""
-    parts = ["The reviewer went through your previous draft of this edit."]
-    for hunk, note in rejected:
-        diff = hunk.patch_bytes().decode("utf-8", "replace")
-        said = f" and said: {note.strip()}" if note.strip() else ""
-        parts.append(f"They rejected this change in {hunk.path}{said}\n```diff\n{diff}```")
-    for hunk in edited:
-        diff = hunk.patch_bytes().decode("utf-8", "replace")
-        parts.append(
-            f"They accepted this change in {hunk.path} only as they rewrote it (it is in the file "
-            f"now; keep it):\n```diff\n{diff}```"
-        )
-    parts.append("Draft the edit again with their corrections in mind.")
-    return "\n\n".join(parts)
+    """The human's corrections of an earlier draft, as the prompt states them (in the words the
+    builtin models were trained on: specdraft.engine.editprompt.redraft_feedback)."""
 
+    def patch(hunk: Hunk) -> str:
+        return hunk.patch_bytes().decode("utf-8", "replace")
+
+    return redraft_feedback([(hunk.path, patch(hunk), note) for hunk, note in rejected],
+                            [(hunk.path, patch(hunk)) for hunk in edited])  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------
 # one draft
-
 
 
 @dataclass

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import difflib
 import functools
 import hashlib
 import importlib.metadata
@@ -29,11 +30,12 @@ import textwrap
 import tokenize
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from specdraft.engine.editprompt import (
     blank_edges,
+    redraft_feedback,
     render_edit_prompt,
     statement_starts,
     window_ranges,
@@ -42,7 +44,7 @@ from specdraft.engine.editprompt import (
 from specdraft.engine.training import phrasing
 from specdraft.engine.training.phrasing import EditSpec
 
-DATA_VERSION = 2  # 1: templates per kind and random windows; 2: the phrasing grammar, module-wide edits, packages
+DATA_VERSION = 3  # 1: templates per kind and random windows; 2: the phrasing grammar, module-wide edits, packages; 3: redrafts after a note
 HELDOUT_PERCENT = 5  # files whose path hashes below this percentage are never trained on
 
 # Directories (relative to the stdlib root) left out: tests, IDLE and demos, generated tables,
@@ -1690,10 +1692,106 @@ def generate_edits(files: list[tuple[str, str]], seed: int, per_snippet: int = 2
                 made += 1
                 produced += 1
                 yield _example(described, kind, described.original, described.edited, relpath, "snippet")
+                if kind in REDRAFT_FIELDS:  # its own generator: the edits above stay as they were
+                    again = random.Random(f"{seed}:redraft:{produced}")
+                    if again.random() < REDRAFT_SHARE:
+                        redraft = redraft_example(described, relpath, again, described.phrase.heldout)
+                        if redraft is not None:
+                            yield redraft
                 if made >= per_snippet or (limit is not None and produced >= limit):
                     break
             if limit is not None and produced >= limit:
                 return
+
+
+# ---------------------------------------------------------------------------------------------
+# a redraft after a reviewer's note: the draft used one name or value, the note asks for another
+
+# the kinds whose edit puts one name or value of the instruction's into the code: the spec's field
+REDRAFT_FIELDS = {
+    "rename_function": "new_name", "rename_method": "new_name", "rename_class": "new_name",
+    "rename_variable": "new_name", "rename_parameter": "new_name", "rename_constant": "new_name",
+    "rename_attribute": "new_name", "add_parameter": "param", "change_literal": "new",
+    "change_constant": "new", "change_default": "new", "add_docstring": "new",
+}  # fmt: skip
+REDRAFT_SHARE = 0.12  # of the edits of those kinds, how many also come as a redraft example
+
+
+def _other_value(edit: Edit, field: str, rng: random.Random) -> str | None:
+    """Another name, value or docstring than the edit's, for the draft the reviewer rejected."""
+    spec = edit.spec
+    wanted = getattr(spec, field)
+    if spec.kind == "add_docstring":
+        other = _docstring_text(spec.name or "helper", rng)
+    elif field in ("new_name", "param"):
+        style = "upper" if wanted.isupper() else "camel" if wanted[:1].isupper() else "snake"
+        other = _Source(edit.original).fresh_name(rng, spec.name if field == "new_name" else wanted, style)
+    else:
+        try:
+            value = ast.literal_eval(wanted)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            return None
+        new_value = _new_constant(value, rng)
+        if new_value is None:
+            return None
+        other = f"{wanted[0]}{new_value}{wanted[0]}" if isinstance(value, str) else repr(new_value)
+        if isinstance(value, str) and wanted[0] in str(new_value):
+            return None
+    return other if other not in (wanted, spec.old) else None
+
+
+def redraft_example(described: DescribedEdit, path: str, rng: random.Random, heldout: bool = False) -> EditExample | None:
+    """The same edit asked again after a reviewer rejected a draft that used another name or value
+    (kind "redraft"): the instruction that draft answered, then the rejected hunks with the note as
+    the app words them (editprompt.redraft_feedback); the answer is the edit the note asks for.
+    None when the edit's kind has no such name or value, or no other one fits."""
+    edit = described.edit
+    field = REDRAFT_FIELDS.get(edit.spec.kind)
+    if field is None:
+        return None
+    wanted, other = getattr(edit.spec, field), _other_value(edit, field, rng)
+    if not other:
+        return None
+    if field == "new":  # a value or docstring: the text that carries it
+        swapped = [(start, end, new.replace(wanted, other)) for start, end, new in edit.replacements]
+    else:  # a name: as a whole word
+        word = re.compile(rf"(?<![\w]){re.escape(wanted)}(?![\w])")
+        swapped = [(start, end, word.sub(other, new)) for start, end, new in edit.replacements]
+    wrong = _replace(edit.original, swapped)
+    if wrong in (edit.original, edit.edited):
+        return None
+    try:
+        ast.parse(wrong)
+    except _PARSE_ERRORS:
+        return None
+    changes = {field: other}
+    if field == "param":
+        changes["param_text"] = re.sub(rf"^{re.escape(wanted)}(?!\w)", other, edit.spec.param_text)
+    try:
+        first = phrasing.instruction(replace(edit.spec, **changes), rng, heldout)
+    except _PARSE_ERRORS:
+        return None
+    what = "docstring" if edit.spec.kind == "add_docstring" else "name" if field != "new" else "value"
+    note = phrasing.redraft_note(what, wanted, other, rng, heldout)
+    hunks = _patch_hunks(edit.original, wrong)
+    feedback = redraft_feedback([(path, hunk, note.text) for hunk in hunks])
+    return EditExample("redraft", f"{first.text}\n\n{feedback}", edit.original, edit.edited, path, "snippet",
+                       "heldout" if first.heldout or note.heldout else "train", f"{first.shape}+{note.shape}",
+                       edit.spec.kind, None, edit.spec.to_dict())  # fmt: skip
+
+
+def _patch_hunks(old: str, new: str) -> list[str]:
+    """The hunks of a diff from `old` to `new` as `git add -p` shows them (header line, then lines;
+    three lines of context), as the app quotes a rejected hunk."""
+    hunks: list[list[str]] = []
+    for line in difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True), n=3):
+        if line.startswith(("---", "+++")) and not hunks:
+            continue
+        if line.startswith("@@"):
+            hunks.append([line.rstrip("\n") + "\n"])
+        elif hunks:
+            hunks[-1].append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return ["".join(hunk) for hunk in hunks]
 
 
 # ---------------------------------------------------------------------------------------------

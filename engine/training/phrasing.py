@@ -857,7 +857,7 @@ def instruction(spec: EditSpec, rng: random.Random, heldout: bool = False) -> Ph
         if field == "verb":
             values["to"] = verb.prep
         verbs.append(f"{family}.{field}.{verb.word}")
-    for field in shape.fields:
+    for field in sorted(shape.fields):  # in one order: the random choices must not follow the hash seed
         if field not in values:
             values[field] = rng.choice(slots[field])
     text = shape.template.format(**values)
@@ -878,6 +878,44 @@ def instruction(spec: EditSpec, rng: random.Random, heldout: bool = False) -> Ph
         v.heldout for f in verb_fields for v in VERBS[family][f] if v.word == values[f]
     )
     return Phrase(text, f"{family}.{shape.id}", tuple(verbs), wrapper.id, used_heldout)
+
+
+# ---------------------------------------------------------------------------------------------
+# a reviewer's note on a rejected draft: what it should have been instead
+
+# (template, held out); {new} and {old}: the wanted and the drafted name or value, as written
+NOTE_SHAPES: dict[str, list[tuple[str, bool]]] = {
+    "name": [
+        ("use {new}, not {old}", False), ("call it {new}, not {old}", False), ("{new}, not {old}", False),
+        ("name it {new} instead", False), ("please use {new} instead of {old}", False), ("not {old}: {new}", False),
+        ("it should be called {new}", False), ("{old} -> {new}", False), ("wrong name, use {new}", False),
+        ("I want it called {new}", True), ("{new} would be better than {old}", True), ("rather {new}", True),
+    ],
+    "value": [
+        ("make it {new}, not {old}", False), ("{new}, not {old}", False), ("use {new} instead", False),
+        ("set it to {new} instead of {old}", False), ("it should be {new}", False), ("{old} -> {new}", False),
+        ("not {old}, {new}", False), ("no, {new}", True), ("I meant {new}", True), ("change it to {new} instead", True),
+    ],
+    "docstring": [
+        ('say "{new}" instead', False), ('the docstring should read "{new}"', False), ('make it "{new}"', False),
+        ('"{new}" instead', False), ('use "{new}" as the docstring', True), ('write "{new}"', True),
+    ],
+}  # fmt: skip
+
+
+def redraft_note(what: str, new: str, old: str, rng: random.Random, heldout: bool = False) -> Phrase:
+    """A reviewer's note that corrects a draft: `what` is "name", "value" or "docstring"; `new` the
+    name or value (source text) it should have used, `old` the one it used. Training (`heldout`
+    False) uses no held-out shape; held-out notes use one."""
+    shapes = [(i, t) for i, (t, held) in enumerate(NOTE_SHAPES[what]) if held == heldout]
+    number, template = rng.choice(shapes)
+    quote = rng.choices(["`", ""], [60, 40])[0] if what != "docstring" else ""
+    text = template.format(new=f"{USER}{quote}{new}{quote}", old=f"{USER}{quote}{old}{quote}")
+    if rng.random() < 0.3 and text[:1].isalpha():
+        text = text[0].upper() + text[1:]
+    if rng.random() < 0.3 and not text.replace(USER, "").rstrip("`'\"").endswith((".", "?", "!")):
+        text += "."
+    return Phrase(text.replace(USER, ""), f"note.{what}.{number}", (), "", heldout)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -300,6 +300,14 @@ def test_feedback_text_holds_notes_and_edits():
     assert text.startswith("The reviewer went through your previous draft of this edit.\n\n")
     assert text.endswith("\n\nDraft the edit again with their corrections in mind.")
     assert feedback_text([], []) == ""
+    # in the very words the builtin models were trained on for a redraft (engine/training/editdata.py)
+    from specdraft.engine.editprompt import redraft_feedback
+
+    hunk = file.hunks[0]
+    patch = hunk.patch_bytes().decode()
+    assert feedback_text([(hunk, "keep the comma out")], [hunk]) == redraft_feedback(
+        [(hunk.path, patch, "keep the comma out")], [(hunk.path, patch)]
+    )
 
 
 def test_flow_redraft_only_drafts_files_with_open_hunks(tmp_path):

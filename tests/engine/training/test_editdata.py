@@ -464,10 +464,67 @@ def test_generation_is_deterministic_and_balanced():
     files = [(name, editdata.read_source(root, name)) for name in MODULES[:4]]
     first = [e.to_dict() for e in editdata.generate_edits(files, seed=3, limit=120)]
     second = [e.to_dict() for e in editdata.generate_edits(files, seed=3, limit=120)]
-    assert first == second and len(first) == 120
+    edits = [e for e in first if e["kind"] != "redraft"]
+    assert first == second and len(edits) == 120
     kinds = {e["kind"] for e in first}
-    assert len(kinds) >= 16
+    assert len(kinds) >= 16 and "redraft" in kinds  # now and then an edit comes again, after a note
     assert all(e["phrasing"] == "train" and e["scope"] == "snippet" for e in first)
+
+
+def test_generation_does_not_follow_the_hash_seed():
+    """The same data on every machine and run: no random choice may follow the iteration order of
+    a set of strings, which changes with PYTHONHASHSEED."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib\n"
+        "from specdraft.engine.training import editdata\n"
+        "root = editdata.stdlib_root()\n"
+        "files = [(n, editdata.read_source(root, n)) for n in ('shlex.py', 'textwrap.py')]\n"
+        "out = [e.instruction + e.edited for e in editdata.generate_edits(files, seed=3, limit=80)]\n"
+        "print(hashlib.sha1(''.join(out).encode()).hexdigest())\n"
+    )
+    digests = {subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": seed},
+                              capture_output=True, text=True, check=True).stdout
+               for seed in ("1", "2", "6")}  # fmt: skip
+    assert len(digests) == 1
+
+
+def test_a_redraft_asks_again_for_the_name_or_value_the_note_wants(snippets):
+    from specdraft.engine.training import phrasing
+
+    made = {}
+    for number, snippet in enumerate(snippets):
+        for kind in editdata.REDRAFT_FIELDS:
+            if kind in made:
+                continue
+            described = editdata.describe_edit(snippet, kind, random.Random(number))
+            example = described and editdata.redraft_example(described, "m.py", random.Random(number))
+            if example:
+                made[kind] = (described, example)
+    assert set(made) >= {"rename_function", "rename_variable", "add_parameter", "change_literal", "add_docstring"}
+    for kind, (described, example) in made.items():
+        field = editdata.REDRAFT_FIELDS[kind]
+        wanted = getattr(described.edit.spec, field)
+        assert example.kind == "redraft" and example.edit_kind == kind
+        assert (example.original, example.edited) == (described.original, described.edited)  # the edit the note wants
+        first, feedback = example.instruction.split("\n\n", 1)
+        assert feedback.startswith("The reviewer went through your previous draft of this edit.")
+        assert feedback.endswith("Draft the edit again with their corrections in mind.")
+        note = re.search(r"and said: (.*)\n```diff\n", feedback).group(1)
+        assert wanted.strip("'\"") in note  # the note names what it wants ...
+        rejected = re.findall(r"```diff\n(.*?)```", feedback, re.S)
+        drafted = [line[1:] for hunk in rejected for line in hunk.splitlines(True) if line.startswith("+")]
+        assert drafted and not any(wanted in line for line in drafted)  # ... which the rejected draft did not use
+        ast.parse(example.edited)
+    # held-out notes come from the held-out part of the note grammar only
+    held = {phrasing.redraft_note("name", "a", "b", random.Random(k), heldout=True).shape for k in range(40)}
+    trained = {phrasing.redraft_note("name", "a", "b", random.Random(k)).shape for k in range(40)}
+    shapes = phrasing.NOTE_SHAPES["name"]
+    assert held and trained and not held & trained
+    assert all(shapes[int(shape.rsplit(".", 1)[1])][1] for shape in held)
 
 
 def test_file_list_and_split():
