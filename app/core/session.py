@@ -217,7 +217,7 @@ class ReviewSession:
 
     @property
     def done(self) -> bool:
-        return all(unit.decision != Decision.PENDING for unit in self.units)
+        return self.counts().pending == 0
 
     def can_split(self, unit: HunkState | None = None) -> bool:
         unit = unit or self.current

@@ -96,6 +96,16 @@ class SessionView:
             result.append(FileProgress(decided=decided[index], total=totals[index], marks=shown))
         return result
 
+    def file_progress(self, file_index: int, max_marks: int = 12) -> FileProgress:
+        """One file's progress, as ``all_progress`` gives it, from that file's units only."""
+        units = self.units
+        decisions = [units[unit_index].decision for unit_index in self.units_of_file[file_index]]
+        shown = "".join(MARKS[decision] for decision in decisions[:max_marks])
+        if len(decisions) > max_marks:
+            shown += "…"
+        decided = sum(decision is not Decision.PENDING for decision in decisions)
+        return FileProgress(decided=decided, total=len(decisions), marks=shown)
+
     def selected_lines(self, unit: HunkState) -> frozenset[int]:
         """The change lines line mode shows as selected for a unit."""
         if unit.selected_lines is not None:

@@ -29,9 +29,40 @@ async def test_moving_does_not_recompute_progress_and_deciding_does(monkeypatch)
         assert file_rows(app) == before
         await pilot.press("y")
         await pilot.pause()
-        assert calls, "a decision recomputes the files' progress"
+        assert calls == [], "a decision looks at its own file's progress only"
         assert file_rows(app) != before  # the first file's row shows the accepted hunk
         assert "hunk 2/" in app.screen.query_one("#diff").border_title
+        await pilot.press("u")  # undo may touch any file: every file's progress again
+        await pilot.pause()
+        assert calls, "an undo recomputes the files' progress"
+        assert file_rows(app) == before
+
+
+async def test_file_rows_after_each_decision_are_those_of_a_full_recount():
+    """y, n, a and d look at the decided file's progress only: the rows are still exactly what
+    a pass over every unit gives, file by file."""
+    from specdraft.core.diffs import parse_diff
+    from specdraft.core.session import ReviewSession
+    from specdraft.ui.tui.bench import synthetic_diff
+    from specdraft.ui.tui.widgets.file_list import FileList
+
+    many = ReviewSession(parse_diff(synthetic_diff(3, 14)), source="test")  # more marks than shown
+    for session in (make_session(), many):
+        await _decide_and_compare(make_app(session), FileList)
+
+
+async def _decide_and_compare(app, FileList) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        file_list = app.screen.query_one(FileList)
+        for key in ("y", "n", "J", "a", "g", "d", "G", "y", "k", "n", "J", "y", "y"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert file_list._shown == app.view.all_progress(), key
+            assert file_rows(app) == [
+                line.plain
+                for line in (file_list._prompt(i, p) for i, p in enumerate(app.view.all_progress()))
+            ]
 
 
 def _screen_rows(app) -> list[list[tuple[str, object]]]:

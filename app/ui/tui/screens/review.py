@@ -66,11 +66,11 @@ class ReviewFileList(FileList):
             self.border_title = f"files ({len(self.view.files)}) · failed ({len(failures)})"
             self.show_file(self.view.current_file_index())
 
-    def sync(self) -> list[int]:
+    def sync(self, only: set[int] | None = None) -> list[int]:
         if len(self.failures()) != self._failed_rows or frozenset(self.stale()) != self._stale_shown:
             self.rebuild()
             return list(range(len(self.lines)))
-        return super().sync()
+        return super().sync(only)
 
     def _prompt(self, index: int, progress) -> Text:
         text = super()._prompt(index, progress)
@@ -134,21 +134,22 @@ class ReviewScreen(Screen[None]):
 
     # ---- drawing -------------------------------------------------------------------------
 
-    def refresh_view(self, *, rebuild: bool = False, progress: bool = True) -> None:
+    def refresh_view(self, *, rebuild: bool = False, progress: bool = True, files: set[int] | None = None) -> None:
         """Redraw what may have changed: file rows whose progress moved, the hunk, the status.
 
         progress=False: only the cursor moved (no decision changed), so the files' progress,
-        a pass over every unit, is not looked at again."""
+        a pass over every unit, is not looked at again; ``files``: only these files' progress
+        can have changed (a decision on the current file)."""
         file_list = self.query_one(FileList)
         if rebuild or self.view.stale():
             self.view.rebuild()  # cheap: one pass over the units
-            progress = True
+            progress, files = True, None
         check = getattr(self.app, "check_stale", None)
         if check is not None and self.view.unit_count:  # on each key: the current file only
             if check([self.view.files[self.view.current_file_index()].path]):
                 progress = True  # a file's "stale" mark came or went: its row is redrawn
         if progress:
-            file_list.sync()  # redraws only the rows whose progress changed
+            file_list.sync(files)  # redraws only the rows whose progress changed
         failures = self.failures()
         if self.failed_at is None and failures and not self.view.unit_count:
             self.failed_at = 0  # only failed blocks so far: show the first
@@ -280,15 +281,16 @@ class ReviewScreen(Screen[None]):
     # ---- helpers -------------------------------------------------------------------------
 
     def _decide(self, call) -> None:
-        """Run one session call that decides something, then redraw."""
+        """Run one session call that decides something on the current file, then redraw."""
         was_done = self.view.session.done
+        decided_file = self.view.current_file_index()
         try:
             call()
         except UserError as error:
             self.notify(str(error), severity="error", timeout=6)
             return
         self.line_mode = False
-        self.refresh_view()
+        self.refresh_view(files={decided_file})
         if self.view.session.done and not was_done:
             finish = "q finishes" if self.read_only else "q applies them"
             self.notify(f"every hunk is decided: {finish} (u undoes)")

@@ -47,13 +47,18 @@ class FileList(TextLinesView):
         self.highlight_row = None
         self.show_file(self.view.current_file_index())
 
-    def sync(self) -> list[int]:
-        """Redraw the rows whose progress changed; returns their indices."""
+    def sync(self, only: set[int] | None = None) -> list[int]:
+        """Redraw the rows whose progress changed; returns their indices. ``only``: the files
+        that can have changed (a decision on the current file), looked at alone."""
         if len(self._shown) != len(self.view.files):
             self.rebuild()
             return list(range(len(self._shown)))
         changed = []
-        for index, progress in enumerate(self.view.all_progress()):
+        if only is not None:
+            progresses = [(index, self.view.file_progress(index)) for index in sorted(only)]
+        else:
+            progresses = list(enumerate(self.view.all_progress()))
+        for index, progress in progresses:
             if progress != self._shown[index]:
                 self._shown[index] = progress
                 self.set_line(index, self._prompt(index, progress))
