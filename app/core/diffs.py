@@ -97,9 +97,10 @@ class Hunk:
 
     @property
     def splittable_into(self) -> int:
-        """How many hunks ``split_hunk`` would make: the runs of changes separated by context."""
+        """How many hunks ``split_hunk`` would make: the runs of changes separated by context; 0 for
+        a binary or meta hunk, which has no lines (what ``git add -p`` counts, and says after an s)."""
         if self.kind != "text":
-            return 1
+            return 0
         return len(_change_runs(self.lines))
 
     @property

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from tests.app.reviewkit import (
@@ -124,6 +124,8 @@ def _strip_summary(stdout: bytes) -> bytes:
 
 @SETTINGS
 @given(scenarios())
+# s on a mode change (after j comes round to it): git says "Split into 0 hunks." (a hunk with no lines)
+@example(scenario=({"a.txt": b"alpha\nalpha\nalpha"}, {"a.txt": b"alpha!\nalpha\nalpha!"}, ["y", "j", "s"], {"a.txt": 0o755}))
 def test_unstaged_review_stages_what_git_add_p_stages(scenario):
     before, after, answers, modes = scenario
     with tempfile.TemporaryDirectory() as tmp:
