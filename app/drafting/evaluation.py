@@ -2,7 +2,7 @@
 
 Pure Python at import (no torch, no textual). Each task (specdraft.drafting.evaltasks) is drafted
 exactly as `specdraft edit --yes` drafts it: an EditRequester on a real backend (windows of a long
-file, the windows that quote nothing of the instruction kept, the answers parsed) inside an
+file, the windows that name nothing of the instruction kept, the answers parsed) inside an
 EditFlow, greedy. A redraft task then goes through the review loop: every hunk of the first draft
 is rejected with the task's note and ``EditFlow.redraft(note)`` drafts again; its hunks are all
 accepted. What is measured, per task and added up per kind:

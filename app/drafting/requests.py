@@ -195,7 +195,7 @@ class DraftedEdits:
             text = f"{len(self.stats)} requests, " + _added_up(self.stats).summary()
         kept = sum(count for count, _ in self.kept_windows.values())
         if kept:
-            text += f"; {kept} window{'s' if kept != 1 else ''} quoting nothing of the instruction kept as they are"
+            text += f"; {kept} window{'s' if kept != 1 else ''} naming nothing of the instruction kept as they are"
         return text
 
 
@@ -321,7 +321,7 @@ class EditRequester:
             if len(sent) < len(ranges):
                 draft.kept_windows[source.path] = (len(ranges) - len(sent), len(ranges))
                 self.on_progress("kept", f"{source.path}: {len(ranges) - len(sent)} of {len(ranges)} windows "
-                                         "quote nothing of the instruction and stay as they are")  # fmt: skip
+                                         "name nothing of the instruction and stay as they are")  # fmt: skip
             pieces: list[str] = []
             unread: list[EditFailure] = []  # answers that could not be read: their text stays as it was
             requested: list[int] = []

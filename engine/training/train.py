@@ -1066,7 +1066,7 @@ def _tasks_section(tasks: dict) -> list[str]:
     lines = ["## Edit tasks as people write them: `specdraft bench edits`\n",
              f"{total['tasks']} tasks on modules written for the evaluation (never in the training data), phrased as "
              "people type them, drafted through the same path as `specdraft edit` (windows of a long file, the windows "
-             "that quote nothing of the instruction kept, the answer parsed), greedy, scored byte for byte against "
+             "that name nothing of the instruction kept, the answer parsed), greedy, scored byte for byte against "
              "the expected file (engine/builtin/eval/README.md says how the set was written). Measured on "
              f"{tasks.get('date', 'n/a')}; reproduce with `specdraft bench edits --model builtin --json`.\n",
              "| kind | tasks | exact | unchanged | no draft | collateral / windows sent | off-target files |",

@@ -169,8 +169,8 @@ def test_windows_that_quote_nothing_of_the_instruction_are_kept_without_a_reques
     kept = len(windows) - 1
     assert draft.kept_windows == {"values.py": (kept, len(windows))}
     assert draft.windows == {"values.py": (windows, [about])}  # how the file was cut, and what was sent
-    assert ("kept", f"values.py: {kept} of {len(windows)} windows quote nothing of the instruction and stay as they are") in events
-    assert draft.summary().endswith(f"; {kept} windows quoting nothing of the instruction kept as they are")
+    assert ("kept", f"values.py: {kept} of {len(windows)} windows name nothing of the instruction and stay as they are") in events
+    assert draft.summary().endswith(f"; {kept} windows naming nothing of the instruction kept as they are")
 
 
 def test_windows_about_never_skips_on_a_guess():
