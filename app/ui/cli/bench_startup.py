@@ -35,79 +35,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from specdraft.ui.cli.demo import ORIGINAL
+
 EDIT_GOAL_OVER_TORCH_S = 0.8
 HOOK_GOAL_S = 0.3
 
-# A ~90-line module and an edit the builtin pair makes right on it (one line changed).
-MODULE = '''\
-"""A tiny inventory: items with a price and a quantity."""
-
-import json
-
-
-def parse_price(text):
-    """Read a price such as "3.50" or "3,50" (a comma is a decimal point)."""
-    text = text.strip().replace(",", ".")
-    if text.startswith("$"):
-        text = text[1:]
-    return float(text)
-
-
-class Inventory:
-    def __init__(self):
-        self.items = {}
-
-    def add(self, name, price, quantity=1):
-        if name in self.items:
-            self.items[name]["quantity"] += quantity
-        else:
-            self.items[name] = {"price": price, "quantity": quantity}
-
-    def remove(self, name, quantity=1):
-        item = self.items[name]
-        item["quantity"] -= quantity
-        if item["quantity"] < 0:
-            del self.items[name]
-
-    def count(self):
-        return len(self.items)
-
-    def names(self):
-        return sorted(self.items)
-
-    def total(self):
-        total = 0
-        for name in self.items:
-            total += self.items[name]["price"] * self.items[name]["quantity"]
-        return total
-
-    def cheapest(self):
-        best = None
-        for name, item in self.items.items():
-            if best is None or item["price"] < self.items[best]["price"]:
-                best = name
-        return best
-
-    def most_stocked(self):
-        return max(self.items, key=lambda name: self.items[name]["quantity"], default=None)
-
-    def save(self, path):
-        with open(path, "w") as f:
-            json.dump(self.items, f)
-
-    def load(self, path):
-        with open(path) as f:
-            self.items = json.load(f)
-
-
-def report(inventory):
-    lines = []
-    for name in inventory.names():
-        item = inventory.items[name]
-        lines.append(name + ": " + str(item["quantity"]) + " x " + str(item["price"]))
-    lines.append("total: " + str(inventory.total()))
-    return "\\n".join(lines)
-
+# A ~90-line module (the demo's inventory and three functions more) and an edit the builtin pair
+# makes right on it (one line changed).
+MODULE = ORIGINAL + '''
 
 def merge(first, second):
     """A new inventory with the items of both."""
