@@ -161,6 +161,9 @@ def report(inventory):
 # right on this module (wrapping a line in try/except; it still misses most renames here, see
 # engine/builtin/MODEL_CARD.md), for the review to show; --instruction, --model and --server change it.
 SUGGESTED_INSTRUCTION = "Wrap `json.dump(data, f, indent=2)` in a try/except TypeError that ignores the error."
+# More instructions the builtin model gets right on SAMPLE (tests/app/drafting/test_drafting_engine.py
+# pins what it writes for each), offered in the instruction box: ctrl+n cycles through them.
+SUGGESTIONS = (SUGGESTED_INSTRUCTION,)
 SUGGESTED_FILE = "storage.py"
 SAMPLE = '''\
 import json
@@ -252,6 +255,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"specdraft demo: a throwaway repository is at {repo}; the model is asked: "
               f"{args.instruction}", file=sys.stderr)  # fmt: skip
         argv = [args.instruction, SUGGESTED_FILE, "--ask", *(["--plain"] if args.plain else [])]
+        if not args.model and not args.server:  # what the builtin model is known to get right here
+            argv += [word for suggestion in SUGGESTIONS for word in ("--suggest", suggestion)]
+            others = [suggestion for suggestion in SUGGESTIONS if suggestion != args.instruction]
+            if args.plain and others:
+                print("specdraft demo: it also gets these right here (--instruction '...'): " + "; ".join(others),
+                      file=sys.stderr)  # fmt: skip
         argv += [*(["--model", args.model] if args.model else []), *(["--server", args.server] if args.server else [])]
     argv += ["--theme", args.theme] if args.theme else []
     # the command's own parser, so that every one of its options has its default

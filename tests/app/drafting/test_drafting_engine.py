@@ -168,7 +168,7 @@ def test_builtin_model_drafts_through_the_whole_loop(tmp_path, monkeypatch):
     (stats,) = backend.stats
     assert stats.model == "builtin" and stats.drafter in ("edit", "hybrid")  # the original as the draft
     if not stats.complete:
-        assert result.code == 2 and "did not finish" in result.err and git(repo, "status", "--porcelain") == ""
+        assert result.code == 3 and "did not finish" in result.err and git(repo, "status", "--porcelain") == ""
         return
     # what landed is exactly what the model drafted (the builtin's quality is its model card's business)
     expected = rewrite(repo, "geometry.py", backend.texts[0], originals={"geometry.py": source.encode()})
@@ -179,20 +179,38 @@ def test_builtin_model_drafts_through_the_whole_loop(tmp_path, monkeypatch):
         assert git(repo, "status", "--porcelain") == ""
 
 
-def test_builtin_model_makes_the_demos_edit(tmp_path, monkeypatch):
-    """The shipped weights make the demo's suggested edit right (greedy, so the same every time):
-    `specdraft edit --yes` lands exactly the expected module. Retrained weights that miss it fail
-    here, and the demo's instruction (app/ui/cli/demo.py) should then change with them."""
+# What the shipped weights write for each of the demo's suggestions, as (old, new) replacements
+# of the demo's module: written by hand from the instruction, so a model that misses one fails here.
+DEMO_EDITS = {
+    "Wrap `json.dump(data, f, indent=2)` in a try/except TypeError that ignores the error.": [(
+        "        json.dump(data, f, indent=2)\n",
+        "        try:\n            json.dump(data, f, indent=2)\n        except TypeError:\n            pass\n",
+    )],
+}  # fmt: skip
+
+
+def test_the_demo_suggests_only_edits_it_is_checked_for():
+    from specdraft.ui.cli import demo
+
+    assert demo.SUGGESTIONS[0] == demo.SUGGESTED_INSTRUCTION and set(demo.SUGGESTIONS) == set(DEMO_EDITS)
+
+
+@pytest.mark.parametrize("instruction", list(DEMO_EDITS))
+def test_builtin_model_makes_the_demos_edits(tmp_path, monkeypatch, instruction):
+    """The shipped weights make each of the demo's suggested edits right (greedy, so the same every
+    time): `specdraft edit --yes` lands exactly the expected module. Retrained weights that miss one
+    fail here, and the demo's suggestions (app/ui/cli/demo.py) should then change with them."""
     from specdraft.engine.backends import open_backend
     from specdraft.ui.cli import demo
 
     repo = make_repo(tmp_path / "repo", {demo.SUGGESTED_FILE: demo.SAMPLE})
-    result = run_edit(monkeypatch, repo, [demo.SUGGESTED_INSTRUCTION, demo.SUGGESTED_FILE, "--yes"],
-                      open_backend(model="builtin"))  # fmt: skip
+    result = run_edit(monkeypatch, repo, [instruction, demo.SUGGESTED_FILE, "--yes"], open_backend(model="builtin"))
     assert result.code == 0, result.err
-    line = "        json.dump(data, f, indent=2)\n"
-    wrapped = "        try:\n    " + line + "        except TypeError:\n            pass\n"
-    assert (repo / demo.SUGGESTED_FILE).read_text() == demo.SAMPLE.replace(line, wrapped)
+    expected = demo.SAMPLE
+    for old, new in DEMO_EDITS[instruction]:
+        assert expected.count(old) == 1
+        expected = expected.replace(old, new)
+    assert (repo / demo.SUGGESTED_FILE).read_text() == expected
 
 
 def builtin_draft(tmp_path: Path, instruction: str, path: str, source: str) -> str:
