@@ -163,7 +163,12 @@ def report(inventory):
 SUGGESTED_INSTRUCTION = "Wrap `json.dump(data, f, indent=2)` in a try/except TypeError that ignores the error."
 # More instructions the builtin model gets right on SAMPLE (tests/app/drafting/test_drafting_engine.py
 # pins what it writes for each), offered in the instruction box: ctrl+n cycles through them.
-SUGGESTIONS = (SUGGESTED_INSTRUCTION,)
+SUGGESTIONS = (
+    SUGGESTED_INSTRUCTION,
+    "Annotate the parameter `path` of `load` as `str`.",
+    'Add a docstring to the function `load`: "Read JSON from path."',
+    "Change 2 to 4.",
+)
 SUGGESTED_FILE = "storage.py"
 SAMPLE = '''\
 import json

@@ -186,6 +186,11 @@ DEMO_EDITS = {
         "        json.dump(data, f, indent=2)\n",
         "        try:\n            json.dump(data, f, indent=2)\n        except TypeError:\n            pass\n",
     )],
+    "Annotate the parameter `path` of `load` as `str`.": [("def load(path):\n", "def load(path: str):\n")],
+    'Add a docstring to the function `load`: "Read JSON from path."': [
+        ("def load(path):\n", 'def load(path):\n    """Read JSON from path."""\n'),
+    ],
+    "Change 2 to 4.": [("indent=2)", "indent=4)")],
 }  # fmt: skip
 
 
@@ -268,3 +273,26 @@ async def test_builtin_model_drafts_into_the_review_tui(tmp_path):
     assert tui.finished(tui.app.return_value) is True
     expected = builtin_draft(tmp_path, demo.SUGGESTED_INSTRUCTION, demo.SUGGESTED_FILE, demo.SAMPLE)
     assert [edit.new_text for edit in flow.final_edits()] == [expected]
+
+
+def test_the_demo_offers_its_suggestions_in_the_instruction_box(tmp_path, monkeypatch, capsys):
+    """specdraft demo hands every suggestion to specdraft edit (ctrl+n cycles them in the box), and
+    in plain mode names the others; with another model or a server it suggests nothing."""
+    import argparse
+
+    from specdraft.ui.cli import demo, edit
+
+    seen = []
+    monkeypatch.setattr(edit, "run", lambda args: seen.append(args) or 0)
+
+    def run(*extra: str, where: str) -> argparse.Namespace:
+        parser = argparse.ArgumentParser()
+        demo.add_arguments(parser)
+        assert demo.run(parser.parse_args(["--dir", str(tmp_path / where), *extra])) == 0
+        return seen[-1]
+
+    args = run(where="tui")
+    assert args.suggest == list(demo.SUGGESTIONS) and args.instruction == demo.SUGGESTED_INSTRUCTION and args.ask
+    run("--plain", where="plain")
+    assert "it also gets these right here" in capsys.readouterr().err
+    assert run("--model", "some/dir", where="other").suggest == []
