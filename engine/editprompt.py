@@ -221,9 +221,9 @@ please can could you we i me my our us let lets should would need want also inst
 everywhere throughout all every each any both whole module file function functions method methods
 class classes variable variables parameter parameters argument arguments arg args constant constants
 attribute attributes field fields name names value values default defaults literal string number
-type types hint hints annotation annotations docstring docstrings statement statement line lines
+type types hint hints annotation annotations docstring docstrings statement line lines
 code import imports new old so then there here after before top bottom start end other keyword
-call site sites definition usage usages uses where which what when if else try except handle
+site sites definition usage usages where which what when if else try except handle
 """.split())  # fmt: skip
 _WORD = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(\(\))?|(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
 _IMPORT_LINE = re.compile(r"^(?:import|from)\s+[\w.]+", re.M)
@@ -264,11 +264,14 @@ def instruction_misses(instruction: str, window: str, code: str | None = None) -
     nothing. The builtin models were trained to answer such a window unchanged (kind
     "no_change"), and the app does not send them one (`windows_about`)."""
     quoted, names = quoted_spans(instruction), instruction_names(instruction, window if code is None else code)
-    if any(q in window for q in quoted):
-        return False
-    if any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", window) for name in names):
-        return False
-    return bool(quoted or names)
+    return bool(quoted or names) and not _holds(window, quoted, names)
+
+
+def _holds(window: str, quoted: list[str], names: list[str]) -> bool:
+    """Whether `window` holds a quoted span (even inside a longer word) or a name (as a word)."""
+    return any(q in window for q in quoted) or any(
+        re.search(rf"(?<!\w){re.escape(name)}(?!\w)", window) for name in names
+    )
 
 
 def windows_about(instruction: str, windows: list[str], feedback: str = "") -> set[int]:
@@ -284,7 +287,8 @@ def windows_about(instruction: str, windows: list[str], feedback: str = "") -> s
     if not quoted_spans(instruction) and not instruction_names(instruction, code):
         return everything
     words = instruction + "\n" + _CODE_BLOCK.sub("", feedback)  # the notes, not the diffs they quote
-    about = {number for number, window in enumerate(windows) if not instruction_misses(words, window, code)}
+    quoted, names = quoted_spans(words), instruction_names(words, code)  # once for the file, not per window
+    about = {number for number, window in enumerate(windows) if _holds(window, quoted, names)}
     if about and re.search(r"\bimports?\b", instruction, re.I):
         about.add(next((n for n, window in enumerate(windows) if _IMPORT_LINE.search(window)), 0))
     return about or everything
