@@ -286,7 +286,7 @@ def windows_about(instruction: str, windows: list[str], feedback: str = "") -> s
     code = "".join(windows)
     if not quoted_spans(instruction) and not instruction_names(instruction, code):
         return everything
-    words = instruction + "\n" + _CODE_BLOCK.sub("", feedback)  # the notes, not the diffs they quote
+    words = instruction + "\n" + feedback_notes(feedback)  # the notes, not the diffs they quote
     quoted, names = quoted_spans(words), instruction_names(words, code)  # once for the file, not per window
     about = {number for number, window in enumerate(windows) if _holds(window, quoted, names)}
     if about and re.search(r"\bimports?\b", instruction, re.I):
@@ -294,4 +294,57 @@ def windows_about(instruction: str, windows: list[str], feedback: str = "") -> s
     return about or everything
 
 
-_CODE_BLOCK = re.compile(r"```.*?```", re.S)
+_NOTE = re.compile(r" and said: (.*?)\n```diff\n", re.S)
+
+
+def feedback_notes(feedback: str) -> str:
+    """What the reviewer said in a redraft's feedback (`redraft_feedback`), one note a line: not
+    the diffs it quotes, nor its own words around them (a path there is no name the edit is about)."""
+    return "\n".join(match.group(1) for match in _NOTE.finditer(feedback))
+
+
+def put_back_unrelated(instruction: str, original: str, answer: str, code: str, feedback: str = "") -> tuple[str, int]:
+    """`answer` (a model's rewrite of `original`, a window of the file `code`) with each change
+    that neither removes nor adds anything the instruction (or the reviewer's notes in
+    `feedback`) quotes or names put back as it was in `original`: (the text, how many changes were
+    put back). The answer as it is when the instruction names nothing of the file (nothing to
+    judge by), like `windows_about`.
+
+    A change is a run of changed lines, judged with what it removes and adds together (a
+    wrapped statement's `try:` goes with the statement); a run that replaces as many lines as it
+    removes is judged line by line, so a renamed line keeps its rename while a line the model
+    garbled beside it goes back.
+    The builtin pair is small: asked to rename `a`, it can also rewrite a docstring's word or
+    drop a blank line, and those are what this takes out."""
+    import difflib
+
+    words = instruction + "\n" + feedback_notes(feedback)
+    quoted, names = quoted_spans(words), instruction_names(words, code)
+    if not quoted and not names:
+        return answer, 0
+    old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    runs: list[tuple[bool, list[tuple[str, int, int, int, int]]]] = []  # (changed, opcodes)
+    for op in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if op[0] == "equal":
+            runs.append((False, [op]))
+        elif runs and runs[-1][0]:
+            runs[-1][1].append(op)
+        else:
+            runs.append((True, [op]))
+    out: list[str] = []
+    put_back = 0
+    for changed, ops in runs:
+        i1, i2, j1, j2 = ops[0][1], ops[-1][2], ops[0][3], ops[-1][4]
+        if not changed:
+            out.extend(new[j1:j2])
+            continue
+        pairs = [(old[i1:i2], new[j1:j2])]
+        if len(ops) == 1 and ops[0][0] == "replace" and i2 - i1 == j2 - j1:
+            pairs = [([a], [b]) for a, b in zip(old[i1:i2], new[j1:j2], strict=True)]
+        for removed, added in pairs:
+            if _holds("".join(removed), quoted, names) or _holds("".join(added), quoted, names):
+                out.extend(added)
+            else:
+                out.extend(removed)
+                put_back += 1
+    return "".join(out), put_back

@@ -13,7 +13,9 @@ edit_format setting or --format names one), not where it runs:
   window is rewritten in windows of lines, each its own request; windows holding nothing the
   instruction names stay as they are (``windows_about``), unless no window holds any of it.
   Blank lines at a window's edges are not sent (``specdraft.engine.editprompt.blank_edges``) and
-  stay as they are.
+  stay as they are. In the builtin pair's answers, a change that neither removes nor adds anything
+  the instruction names is put back as it was (``put_back_unrelated``: the small pair garbles a
+  word beside the edit now and then); ``DraftedEdits.put_back`` counts them.
   To a server, ``reference`` goes as an OpenAI predicted output (specdraft.engine.remote).
 * "search-replace" (a model server's default) and "udiff": one request for all files, asking for
   SEARCH/REPLACE blocks or a unified diff (specdraft.drafting.edits' format instructions).
@@ -47,7 +49,7 @@ from specdraft.drafting.edits import (
     parse_edits,
     rewrite,
 )
-from specdraft.engine.editprompt import redraft_feedback, windows_about
+from specdraft.engine.editprompt import put_back_unrelated, redraft_feedback, windows_about
 
 MARGIN_TOKENS = 32  # room for the end token and the model's own slack in a window
 SERVER_MAX_NEW_TOKENS = 4096
@@ -169,6 +171,8 @@ class DraftedEdits:
     stats: list[Any] = field(default_factory=list)  # specdraft.engine.backends.DraftStats per request
     model: str = ""
     kept_windows: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (windows kept as they are, windows)
+    # path: how many of the builtin pair's changes named nothing of the instruction and were put back
+    put_back: dict[str, int] = field(default_factory=dict)
     # path: (the line ranges [start, end) the file was cut into, the numbers of those requested)
     windows: dict[str, tuple[list[tuple[int, int]], list[int]]] = field(default_factory=dict)
 
@@ -196,6 +200,9 @@ class DraftedEdits:
         kept = sum(count for count, _ in self.kept_windows.values())
         if kept:
             text += f"; {kept} window{'s' if kept != 1 else ''} naming nothing of the instruction kept as they are"
+        put_back = sum(self.put_back.values())
+        if put_back:
+            text += f"; {put_back} change{'s' if put_back != 1 else ''} naming nothing of the instruction put back"
         return text
 
 
@@ -350,11 +357,19 @@ class EditRequester:
                     break
                 text, failures = self._answer_body(text, body, source.path)
                 unread.extend(failures)
+                if self.backend.edit_format == "builtin" and not failures:
+                    text, put_back = put_back_unrelated(instruction, body, text, source.text, feedback)
+                    if put_back:
+                        draft.put_back[source.path] = draft.put_back.get(source.path, 0) + put_back
                 if body.endswith("\n") and text and not text.endswith("\n"):
                     text += "\n"
                 pieces.append(head + text + tail)
             if not complete and self.cancel is not None and self.cancel.is_set():
                 return draft  # cancelled: nothing of it counts
+            if draft.put_back.get(source.path):
+                count = draft.put_back[source.path]
+                self.on_progress("kept", f"{source.path}: {count} change{'s' if count != 1 else ''} of the model's "
+                                         "naming nothing of the instruction put back as they were")  # fmt: skip
             result = rewrite(self.repo_root, source.path, "".join(pieces), complete=complete,
                              originals={source.path: source.data})  # fmt: skip
             result.failures[:0] = unread

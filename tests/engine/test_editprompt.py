@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from specdraft.engine import editprompt
+from specdraft.engine.editprompt import put_back_unrelated
 
 ORIGINAL = "def area(width, height):\n    return width * height\n"
 EDITED = "def area(w, height):\n    return w * height\n"
@@ -119,3 +120,69 @@ def test_windows_fit_the_budget_and_end_where_statements_start():
 def test_blank_edges_split_a_window_and_join_back_to_it(window, parts):
     assert editprompt.blank_edges(window) == parts
     assert "".join(parts) == window
+
+
+# ---------------------------------------------------------------------------------------------
+# put_back_unrelated: the builtin pair's changes that name nothing of the instruction
+
+CONFIG = '''"""Monthly sales report."""
+
+MAX_WORKERS = 8
+ENV_PREFIX = "SHIPIT_"
+
+
+def workers(settings):
+    return settings.get("workers", MAX_WORKERS)
+'''
+
+
+def test_a_garbled_line_beside_the_edit_goes_back_and_the_edit_stays():
+    answer = (CONFIG.replace("Monthly", "Mlosely").replace("MAX_WORKERS", "WORKER_LIMIT")
+              .replace('"SHIPIT_"', '"SHIPIT"'))  # fmt: skip
+    text, put_back = put_back_unrelated("Rename MAX_WORKERS to WORKER_LIMIT.", CONFIG, answer, CONFIG)
+    assert text == CONFIG.replace("MAX_WORKERS", "WORKER_LIMIT")
+    assert put_back == 2  # the docstring's word and the other constant's value
+
+
+def test_changed_lines_next_to_each_other_are_judged_line_by_line():
+    answer = CONFIG.replace("MAX_WORKERS = 8\nENV_PREFIX", "MAX_WORKERS = 16\nENV_PREFIXES")
+    text, put_back = put_back_unrelated("MAX_WORKERS to 16", CONFIG, answer, CONFIG)
+    assert text == CONFIG.replace("MAX_WORKERS = 8", "MAX_WORKERS = 16") and put_back == 1
+
+
+def test_a_dropped_blank_line_goes_back():
+    answer = CONFIG.replace('"SHIPIT_"\n\n\ndef', '"SHIPIT_"\n\ndef').replace("8\n", "4\n")
+    text, put_back = put_back_unrelated("MAX_WORKERS: 8 -> 4", CONFIG, answer, CONFIG)
+    assert text == CONFIG.replace("8\n", "4\n") and put_back == 1
+
+
+def test_a_wrapped_block_keeps_its_try_and_its_except():
+    original = "def load(path):\n    text = read(path)\n\n    return parse(text)\n"
+    answer = ("def load(path):\n    try:\n        text = read(path)\n\n        return parse(text)\n"
+              "    except OSError:\n        return None\n")  # fmt: skip
+    text, put_back = put_back_unrelated("in load, return None when read(path) raises OSError", original, answer, original)
+    assert text == answer and put_back == 0
+
+
+def test_an_added_line_with_what_the_instruction_quotes_stays():
+    original = "def total(items):\n    return sum(items)\n"
+    answer = 'def total(items):\n    """Add them up."""\n    return sum(items)\n'
+    assert put_back_unrelated('Add the docstring "Add them up." to total.', original, answer, original) == (answer, 0)
+    # the same line asked for nowhere goes back
+    assert put_back_unrelated("Rename total to summed.", original, answer, original) == (original, 1)
+
+
+def test_nothing_named_judges_nothing_and_the_notes_count():
+    answer = CONFIG.replace("Monthly", "Weekly")
+    assert put_back_unrelated("make the docstring say weekly", CONFIG, answer, CONFIG) == (answer, 0)
+    # the instruction names MAX_WORKERS; the reviewer's note names the docstring's word
+    feedback = "They rejected this change in config.py and said: also say `Weekly`\n```diff\n-x\n```"
+    assert put_back_unrelated("MAX_WORKERS to 4", CONFIG, answer, CONFIG, feedback) == (answer, 0)
+    assert put_back_unrelated("MAX_WORKERS to 4", CONFIG, answer, CONFIG) == (CONFIG, 1)
+
+
+def test_feedback_notes_are_what_the_reviewer_said_and_nothing_around_it():
+    feedback = editprompt.redraft_feedback([("report.py", "-a\n+b\n", "use `delimiter`, not sep"),
+                                            ("util.py", "-c\n+d\n", "")], [("x.py", "-e\n+f\n")])  # fmt: skip
+    assert editprompt.feedback_notes(feedback) == "use `delimiter`, not sep"
+    assert editprompt.feedback_notes("") == ""

@@ -374,3 +374,25 @@ def test_commit_message_prompt_cuts_a_long_diff():
     user = messages[-1]["content"]
     assert "bump" in user and "left out" in user and user.count("+x") == 33  # whole lines only
     assert "\n+\n" not in user
+
+
+def test_the_builtin_pairs_changes_that_name_nothing_of_the_instruction_are_put_back(tmp_path):
+    """The small pair, asked to rename `shout`, also garbles the `import sys` line: that change is
+    put back, the rename stays, and the draft says how many went back."""
+    repo = make_repo(tmp_path / "repo")
+    answer = GREET.replace("shout", "yell").replace("import sys", "import sysx")
+    instruction = "rename shout to yell"
+    backend = ScriptedBackend([Reply(answer)], kind="local", model="builtin")
+    events = []
+    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
+    draft = requester.draft(instruction, read_sources(repo, [str(repo / "greet.py")]))
+    (edit,) = draft.result.files
+    assert edit.new_text == GREET.replace("shout", "yell")
+    assert draft.put_back == {"greet.py": 1}
+    assert ("kept", "greet.py: 1 change of the model's naming nothing of the instruction put back as they were") in events
+    assert draft.summary().endswith("; 1 change naming nothing of the instruction put back")
+    # an instruct model's answer (edit_format "whole") is taken as it is
+    backend = ScriptedBackend([Reply(f"greet.py\n```python\n{answer}```")], kind="local", format="whole")
+    draft = EditRequester(backend, repo).draft(instruction, read_sources(repo, [str(repo / "greet.py")]))
+    (edit,) = draft.result.files
+    assert edit.new_text == answer and draft.put_back == {}

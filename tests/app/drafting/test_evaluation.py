@@ -94,7 +94,7 @@ def test_a_bare_name_of_the_file_sends_only_the_windows_holding_it(tmp_path):
     task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})
 
     def careless(window: str, prompt: str) -> str:  # renames, and damages every window it is sent
-        return window.replace("def load(", "def read_file(").replace("return", "return  ")
+        return window.replace("def load(", "def read_file(").replace("handle.read()", "handle.load()")
 
     result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=careless))
     assert (result.windows, result.sent, result.requests) == (4, 1, 1)
@@ -103,7 +103,9 @@ def test_a_bare_name_of_the_file_sends_only_the_windows_holding_it(tmp_path):
 
 def test_a_change_to_an_unrelated_line_in_another_window_is_collateral(task_dir):
     def answer(window: str, prompt: str) -> str:
-        return window.replace("def load(", "def read_file(").replace("os.path.getsize(path)", "0")
+        # the damage names the new name: a change naming nothing of the instruction would be put
+        # back (put_back_unrelated) before it counted
+        return window.replace("def load(", "def read_file(").replace("os.path.getsize(path)", "read_file(path)")
 
     result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=answer))
     assert not result.exact
@@ -113,7 +115,7 @@ def test_a_change_to_an_unrelated_line_in_another_window_is_collateral(task_dir)
 
 def test_an_extra_change_inside_the_edited_window_is_collateral_but_not_off_target(task_dir):
     def answer(window: str, prompt: str) -> str:
-        return window.replace("def load(", "def read_file(").replace("handle.read()", "handle.read(1)")
+        return window.replace("def load(", "def read_file(").replace("handle.read()", "handle.read_file()")
 
     result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=answer))
     assert (result.exact, result.collateral, result.off_target) == (False, 1, 0)
@@ -217,7 +219,8 @@ def run_bench(monkeypatch, capsys, argv: list[str], backend) -> tuple[int, str, 
 
 
 def test_the_command_prints_the_table(monkeypatch, capsys, task_dir):
-    backend = RewritingBackend(context_length=WINDOWED, answer=lambda window, prompt: window.replace("os.path.getsize(path)", "0"))
+    backend = RewritingBackend(context_length=WINDOWED,
+                               answer=lambda window, prompt: window.replace("os.path.getsize(path)", "read_file(path)"))
     code, out, err = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir), "--show-failures"], backend)
     assert code == 0
     assert "[1/1] rename-load: wrong, collateral in 1 of 4 windows sent" in err
@@ -227,7 +230,7 @@ def test_the_command_prints_the_table(monkeypatch, capsys, task_dir):
     assert next(line for line in lines if line.startswith("rename_function")).split()[1:3] == ["1", "0/1"]
     assert any(line.startswith("total") for line in lines)
     assert "collateral: 1 of 4 windows sent" in out and "seconds:" in out
-    assert "-    return os.path.getsize(path)\n+    return 0" in out  # --show-failures: the diff
+    assert "-    return os.path.getsize(path)\n+    return read_file(path)" in out  # --show-failures: the diff
 
 
 def test_the_command_writes_json(monkeypatch, capsys, task_dir):
