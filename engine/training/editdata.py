@@ -44,7 +44,7 @@ from specdraft.engine.editprompt import (
 from specdraft.engine.training import phrasing
 from specdraft.engine.training.phrasing import EditSpec
 
-DATA_VERSION = 3  # 1: templates per kind and random windows; 2: the phrasing grammar, module-wide edits, packages; 3: redrafts after a note
+DATA_VERSION = 4  # 1: templates per kind and random windows; 2: the phrasing grammar, module-wide edits, packages; 3: redrafts after a note; 4: snippets under a module head of constants
 HELDOUT_PERCENT = 5  # files whose path hashes below this percentage are never trained on
 
 # Directories (relative to the stdlib root) left out: tests, IDLE and demos, generated tables,
@@ -1669,15 +1669,20 @@ def _example(described: DescribedEdit, kind: str, original: str, edited: str, pa
 
 
 def generate_edits(files: list[tuple[str, str]], seed: int, per_snippet: int = 2, limit: int | None = None,
-                   heldout_phrasing: float = 0.0) -> Iterator[EditExample]:  # fmt: skip
+                   heldout_phrasing: float = 0.0, constants_share: float = 0.0) -> Iterator[EditExample]:  # fmt: skip
     """Edits of the functions and classes of `files` ((relpath, text) pairs), kinds kept roughly
-    balanced; `heldout_phrasing` of the instructions from the held-out part of the grammar.
+    balanced; `heldout_phrasing` of the instructions from the held-out part of the grammar;
+    `constants_share` of the snippets under a module head of constants (`with_constants`).
     Deterministic for a given `seed` and file list."""
     rng = random.Random(seed)
     counts = dict.fromkeys(EDIT_KINDS, 0)
     produced = 0
     for relpath, text in files:
-        for snippet in extract_snippets(text):
+        for number, snippet in enumerate(extract_snippets(text)):
+            if constants_share > 0:  # its own generator: the choices below do not shift with it
+                head_rng = random.Random(f"{seed}:constants:{relpath}:{number}")
+                if head_rng.random() < constants_share:
+                    snippet = with_constants(snippet, head_rng) or snippet
             try:
                 src = _Source(snippet)
             except _PARSE_ERRORS:
@@ -1702,6 +1707,117 @@ def generate_edits(files: list[tuple[str, str]], seed: int, per_snippet: int = 2
                     break
             if limit is not None and produced >= limit:
                 return
+
+
+# ---------------------------------------------------------------------------------------------
+# a module head of constants over a snippet
+
+# Functions and classes cut from a module carry none of its constants, and the modules' own
+# UPPER_CASE constants are few (data v3: 159 constant changes among 39,000 edits), while people
+# ask about constants all the time ("bump MAX_RETRIES to 5", "rename TIMEOUT to TIMEOUT_S"). So
+# some snippets get the head such a module has: maybe a docstring and imports, and constants,
+# some of them a literal of the snippet lifted out (`retries=3` -> `retries=MAX_RETRIES`).
+CONSTANTS_SHARE = 0.2  # of the snippets, in data v4
+HEAD_IMPORTS = ["import os", "import re", "import sys", "import json", "import time", "import logging",
+                "import threading", "from pathlib import Path", "from dataclasses import dataclass",
+                "from collections import defaultdict", "import math", "from typing import Any"]  # fmt: skip
+HEAD_PREFIXES = ["DEFAULT", "MAX", "MIN", "BASE"]
+HEAD_TOPICS = ["settings", "requests", "records", "parsing", "a small cache", "jobs", "reports", "paths",
+               "the command line", "retries", "messages", "files"]  # fmt: skip
+
+
+def _literal_hint(node: ast.Constant, parents: dict[ast.AST, ast.AST], defaults: dict[ast.AST, str]) -> str:
+    """A name for a constant that would hold `node`: the keyword, parameter or variable it is given
+    to, or "" when it has none."""
+    if node in defaults:
+        return defaults[node]
+    parent = parents.get(node)
+    if isinstance(parent, ast.keyword) and parent.arg:
+        return parent.arg
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
+        return parent.targets[0].id
+    if isinstance(parent, ast.Compare) and isinstance(parent.left, ast.Name):
+        return parent.left.id
+    return ""
+
+
+def with_constants(snippet: str, rng: random.Random) -> str | None:
+    """`snippet` under a module head: maybe a docstring and imports, then one to four UPPER_CASE
+    constants, up to two of them literals of the snippet lifted out and used there by name. None
+    when the result would not parse."""
+    try:
+        tree = ast.parse(snippet)
+    except _PARSE_ERRORS:
+        return None
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.body
+                  and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}  # fmt: skip
+    defaults: dict[ast.AST, str] = {}
+    for func in ast.walk(tree):
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            a = func.args
+            positional = [*a.posonlyargs, *a.args]
+            pairs = [*zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True),
+                     *zip(a.kwonlyargs, a.kw_defaults, strict=True)]
+            for arg, default in pairs:
+                if default is not None:
+                    defaults[default] = arg.arg
+    src = _Source(snippet)
+    words = set(re.findall(r"[A-Za-z_]\w*", snippet))
+    candidates = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Constant) and id(node) not in docstrings and node.lineno == node.end_lineno
+                and not isinstance(parents.get(node), (ast.JoinedStr, ast.FormattedValue))):  # fmt: skip
+            text = _plain_literal(src, node)
+            if text is not None:
+                candidates.append((node, text, _literal_hint(node, parents, defaults)))
+    rng.shuffle(candidates)
+    names: list[str] = []
+
+    def fresh(hint: str) -> str | None:
+        for _ in range(8):
+            base = hint.strip("_").upper() if hint and rng.random() < 0.7 else rng.choice(NAME_WORDS).upper()
+            name = f"{rng.choice(HEAD_PREFIXES)}_{base}" if rng.random() < 0.5 or not hint else base
+            if _UPPER.match(name) and name not in words and name not in names and not keyword.iskeyword(name.lower()):
+                return name
+        return None
+
+    head: list[str] = []
+    replacements = []
+    for node, text, hint in candidates[: rng.choice([0, 1, 1, 2])]:
+        name = fresh(hint)
+        if name is None:
+            continue
+        names.append(name)
+        head.append(f"{name} = {text}")
+        start, end = src.span(node)
+        replacements.append((start, end, name))
+    for _ in range(rng.randint(0 if head else 1, 3 - len(head) // 2)):
+        name = fresh("")
+        if name is None:
+            continue
+        names.append(name)
+        value = rng.choice([rng.choice([2, 3, 5, 8, 10, 16, 30, 60, 64, 100, 128, 256, 1000, 1024, 4096]),
+                            rng.choice([0.1, 0.25, 0.5, 1.5, 2.0, 2.5, 10.0, 30.0]),
+                            repr(rng.choice(NAME_WORDS)), f'"{rng.choice(NAME_WORDS)}"', rng.choice(["True", "False"])])
+        head.append(f"{name} = {value}")
+    if not head:
+        return None
+    rng.shuffle(head)
+    top = []
+    if rng.random() < 0.4:
+        top.append(f'"""{rng.choice(["Helpers for", "Utilities for", "Code for", "Functions for"])} '
+                   f'{rng.choice(HEAD_TOPICS)}."""\n\n')
+    if rng.random() < 0.6:
+        imports = sorted(rng.sample(HEAD_IMPORTS, rng.randint(1, 3)), key=lambda line: (line.startswith("from"), line))
+        top.append("\n".join(imports) + "\n\n")
+    text = "".join(top) + "\n".join(head) + "\n\n\n" + _replace(snippet, replacements)
+    try:
+        ast.parse(text)
+    except _PARSE_ERRORS:
+        return None
+    return text
 
 
 # ---------------------------------------------------------------------------------------------

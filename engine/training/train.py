@@ -204,7 +204,8 @@ def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = Non
         examples = []
         heldout_phrasing = HELDOUT_PHRASING if split == "heldout" else 0.0  # training never sees those phrasings
         for example in editdata.generate_edits(order, seed=seed + (split == "heldout"), per_snippet=1,
-                                               heldout_phrasing=heldout_phrasing):  # fmt: skip
+                                               heldout_phrasing=heldout_phrasing,
+                                               constants_share=editdata.CONSTANTS_SHARE):  # fmt: skip
             record = example.to_dict()
             record["prompt_path"] = example.path if rng.random() < 0.7 else None  # path shown in the prompt
             examples.append(record)

@@ -10,6 +10,7 @@ import random
 import re
 import textwrap
 import tokenize
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -554,3 +555,43 @@ def test_no_change_examples_quote_nothing_in_their_window():
     # an apostrophe inside a word opens no quote: it must not swallow the name after it
     assert editprompt.quoted_spans("Don't touch the module's `size`, it's 'x'.") == ["size", "x"]
     assert not editprompt.instruction_misses("Don't rename the module's `size`.", "def f(size):\n    pass\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# a module head of constants over a snippet (data v4)
+
+LIFTABLE = '''def fetch(url, retries=3):
+    for attempt in range(retries):
+        response = get(url, timeout=30)
+        if response.status == 200:
+            return response
+    return None
+'''
+
+
+def test_with_constants_lifts_literals_into_a_module_head_that_parses():
+    heads = [editdata.with_constants(LIFTABLE, random.Random(seed)) for seed in range(40)]
+    assert all(head is not None for head in heads)
+    lifted = 0
+    for head in heads:
+        tree = ast.parse(head)
+        constants = {stmt.targets[0].id: stmt for stmt in tree.body if isinstance(stmt, ast.Assign)}
+        assert constants and all(editdata._UPPER.match(name) for name in constants)
+        assert head.rstrip().endswith("return None") and "def fetch(url, retries=" in head
+        # every constant the function uses by name is defined above it, and the literal it replaced
+        # is gone from the function
+        used = {node.id for node in ast.walk(tree.body[-1]) if isinstance(node, ast.Name)} & set(constants)
+        for name in used:
+            value = ast.get_source_segment(head, constants[name].value)
+            assert value in ("3", "30", "200")
+            lifted += 1
+        assert head.count("\n\n\ndef fetch") == 1
+    assert lifted >= 20  # most heads lift one literal or two
+    assert heads == [editdata.with_constants(LIFTABLE, random.Random(seed)) for seed in range(40)]  # deterministic
+
+
+def test_snippets_under_a_head_give_constant_edits(snippets):
+    plain = Counter(e.kind for e in editdata.generate_edits([("m.py", "\n\n".join(snippets[:60]))], seed=1))
+    headed = Counter(e.kind for e in editdata.generate_edits([("m.py", "\n\n".join(snippets[:60]))], seed=1,
+                                                             constants_share=0.5))  # fmt: skip
+    assert headed["change_constant"] + headed["rename_constant"] > plain["change_constant"] + plain["rename_constant"] + 5
