@@ -294,6 +294,8 @@ class EditFlow:
         round_.draft.stats = draft.stats
         round_.draft.model = draft.model
         round_.draft.result.files = draft.result.files
+        round_.draft.kept_windows, round_.draft.windows = draft.kept_windows, draft.windows
+        round_.draft.put_back = draft.put_back
         return round_.draft
 
     def _diffs(self, result: EditResult) -> tuple[list[FileDiff], list[str]]:

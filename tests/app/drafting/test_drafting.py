@@ -396,3 +396,17 @@ def test_the_builtin_pairs_changes_that_name_nothing_of_the_instruction_are_put_
     draft = EditRequester(backend, repo).draft(instruction, read_sources(repo, [str(repo / "greet.py")]))
     (edit,) = draft.result.files
     assert edit.new_text == answer and draft.put_back == {}
+
+
+def test_a_streamed_round_says_what_was_put_back_and_kept(tmp_path):
+    """The review shown while the draft streams (EditFlow.start + stream_into) gets the same
+    summary as a draft made at once: the changes put back and the windows kept are in it."""
+    repo = make_repo(tmp_path / "repo")
+    answer = GREET.replace("shout", "yell").replace("import sys", "import sysx")
+    backend = ScriptedBackend([Reply(answer)], kind="local", model="builtin")
+    flow = EditFlow(EditRequester(backend, repo), "rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
+    round_ = flow.start()
+    draft = flow.stream_into(round_, on_grew=lambda note: None)
+    assert draft.put_back == {"greet.py": 1}
+    assert draft.summary().endswith("; 1 change naming nothing of the instruction put back")
+    assert len(round_.session.units) >= 1
