@@ -482,7 +482,14 @@ def _show_round(round_, output: BinaryIO) -> None:
         if round_.repeats:  # the model ignored the note: say so, and how to fix the hunk by hand
             output.write(f"specdraft edit: {round_.repeats_text('e')}\n".encode())
     if not round_.session.units and not round_.failures:
-        print("specdraft edit: the model changed nothing", file=sys.stderr)
+        put_back = sum(round_.draft.put_back.values())
+        if put_back:  # the model did change something, only nothing the instruction names
+            print(f"specdraft edit: nothing to review: the model's {put_back} change{'s' if put_back != 1 else ''} "
+                  "named nothing of the instruction and went back as they were; write the names it "
+                  "should change as they are in the code, or use a larger model (--model DIR, --server URL)",
+                  file=sys.stderr)  # fmt: skip
+        else:
+            print("specdraft edit: the model changed nothing", file=sys.stderr)
     output.flush()
 
 

@@ -170,6 +170,18 @@ def test_the_model_proposing_no_change_exits_0(repo, monkeypatch):
     assert "the model changed nothing" in result.err
 
 
+def test_a_draft_whose_changes_all_went_back_says_so(repo, monkeypatch):
+    """The builtin pair changed a line the instruction does not name, and nothing else: that change
+    is put back, and the message says so rather than "the model changed nothing"."""
+    garbled = GREET.replace("import sys", "import sysx")
+    result = run_edit(monkeypatch, repo, ["rename shout to yell", "greet.py", "--yes"],
+                      ScriptedBackend([Reply(garbled)], kind="local", model="builtin"))  # fmt: skip
+    assert result.code == 0, result.err
+    assert "nothing to review: the model's 1 change named nothing of the instruction" in result.err
+    assert "the model changed nothing" not in result.err
+    assert (repo / "greet.py").read_text() == GREET
+
+
 def test_an_answer_in_words_only_is_quoted_not_taken_for_no_change(repo, monkeypatch):
     result = run_edit(monkeypatch, repo, ["add types", "greet.py", "--yes"],
                       ScriptedBackend([Reply("The file already does what you ask; no change is needed.\n")]))  # fmt: skip
