@@ -12,6 +12,8 @@ accepted. What is measured, per task and added up per kind:
   file leaves as they are (lines are matched original -> draft and original -> expected);
 * off-target files: files where the draft changed a window the instruction does not concern (the
   expected file leaves that window as it is);
+* put back: the builtin pair's changes that named nothing of the instruction, put back before
+  the draft is scored (``put_back_unrelated``; collateral counts what got past it);
 * held-out and trained phrasing: exact matches of each group apart;
 * redrafts: whether the redraft differs from the first draft, and whether it equals the expected
   file after the note.
@@ -60,6 +62,7 @@ class TaskResult:
     requests: int = 0  # requests the backend answered (one per window sent)
     collateral: int = 0  # windows sent in which lines the instruction does not concern changed
     off_target: int = 0  # windows sent that the instruction does not concern, and that changed
+    put_back: int = 0  # the model's changes naming nothing of the instruction, put back before scoring
     seconds: float = 0.0
     redraft: RedraftResult | None = None
     drafted: str = field(default="", repr=False)
@@ -88,6 +91,7 @@ class KindRow:
     sent: int = 0
     collateral: int = 0
     off_target_files: int = 0
+    put_back: int = 0
     heldout: int = 0
     heldout_exact: int = 0
     trained: int = 0
@@ -101,6 +105,7 @@ class KindRow:
         self.sent += result.sent
         self.collateral += result.collateral
         self.off_target_files += result.off_target > 0
+        self.put_back += result.put_back
         if result.phrasing == "heldout":
             self.heldout += 1
             self.heldout_exact += result.exact
@@ -200,6 +205,7 @@ def run_task(task: EditTask, backend: Any) -> TaskResult:
             result.seconds = time.perf_counter() - started
             return result
         result.requests = len(first.draft.stats)
+        result.put_back = sum(first.draft.put_back.values())
         drafted = drafted_text(first, sources[0])
         if drafted is None:
             reasons = ", ".join(first.draft.finish_reasons) or "; ".join(f.summary() for f in first.failures)
@@ -347,6 +353,9 @@ def format_report(report: Report) -> str:
         "lines changed that the instruction does not concern",
         f"off-target: {total.off_target_files} of {done} files had a window changed that the instruction does not concern",
     ]  # fmt: skip
+    if total.put_back:
+        text.append(f"put back: {total.put_back} of the model's changes named nothing of the instruction and were put "
+                    "back before scoring")  # fmt: skip
     redrafts = report.redrafts()
     if redrafts["tasks"]:
         text.append(

@@ -89,6 +89,20 @@ def test_an_exactly_right_answer_counts_exact_and_no_collateral(task_dir):
     assert (result.collateral, result.off_target) == (0, 0)
 
 
+def test_a_change_naming_nothing_of_the_instruction_is_put_back_and_counted(tmp_path, monkeypatch, capsys):
+    task = rename_task(instruction="rename load to read_file")
+    task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})
+
+    def garbling(window: str, prompt: str) -> str:  # renames, and garbles a line beside it
+        return window.replace("def load(", "def read_file(").replace("handle.read()", "handle.reed()")
+
+    result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=garbling))
+    assert result.exact and (result.put_back, result.collateral) == (1, 0)
+    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)],
+                             RewritingBackend(context_length=WINDOWED, answer=garbling))  # fmt: skip
+    assert code == 0 and "put back: 1 of the model's changes named nothing of the instruction" in out
+
+
 def test_a_bare_name_of_the_file_sends_only_the_windows_holding_it(tmp_path):
     task = rename_task(instruction="rename load to read_file")
     task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})

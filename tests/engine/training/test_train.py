@@ -381,6 +381,10 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     assert "## Edit tasks as people write them" in card and "| rename_function | 4 | 1 | 2 | 0 | 3 / 9 | 1 |" in card
     assert "gets 1 of 4 files exactly right (1 of 3 in held-out phrasings)" in card and "on 2 modules" in card
     assert "differed from the first draft in 1 and followed the note in 1" in card
+    assert "put back" not in card  # an older report, without the count
+    report["total"] = {**row, "put_back": 5}
+    (out / train.TASKS_REPORT).write_text(json.dumps(report))
+    assert "5 of the model's changes that named nothing of the instruction were put back" in train.write_model_card(out, work).read_text()
 
 
 BUILTIN = Path(train.ROOT) / "engine" / "builtin"
