@@ -44,7 +44,7 @@ from specdraft.engine.editprompt import (
 from specdraft.engine.training import phrasing
 from specdraft.engine.training.phrasing import EditSpec
 
-DATA_VERSION = 4  # 1: templates per kind and random windows; 2: the phrasing grammar, module-wide edits, packages; 3: redrafts after a note; 4: snippets under a module head of constants
+DATA_VERSION = 5  # 1: templates per kind and random windows; 2: the phrasing grammar, module-wide edits, packages; 3: redrafts after a note; 4: snippets under a module head of constants; 5: open names, values, docstrings and statements
 HELDOUT_PERCENT = 5  # files whose path hashes below this percentage are never trained on
 
 # Directories (relative to the stdlib root) left out: tests, IDLE and demos, generated tables,
@@ -460,7 +460,10 @@ class _Source:
             roll = rng.random()
             word = rng.choice(NAME_WORDS)
             bare = hint.strip("_")
-            if roll < 0.4:
+            snake = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", bare).lower()  # CamelCase hint -> parts
+            if rng.random() < OPEN_TEXT_SHARE:  # data v5: open names (see corpus_words)
+                name = open_name(rng, snake)
+            elif roll < 0.4:
                 name = word
             elif roll < 0.75:
                 name = f"{word}_{rng.choice(NAME_WORDS)}"
@@ -615,8 +618,105 @@ NAME_WORDS = [
 NAME_PREFIXES = ["new", "old", "tmp", "raw", "max", "min", "num", "is", "has", "last", "first"]
 TYPE_HINTS = ["int", "str", "bool", "float", "bytes", "list", "dict", "tuple", "object",
               "int | None", "str | None", "list[str]", "dict[str, int]"]
+MORE_TYPE_HINTS = ["Path", "date", "datetime", "Decimal", "Any", "set[str]", "tuple[int, int]", "float | None",
+                   "bytes | None", "Sequence[str]", "Iterable[int]", "Iterator[str]", "Mapping[str, Any]",
+                   "Callable[..., None]", "list[dict]", "dict[str, list[str]]", "Path | str", "os.PathLike",
+                   "list[tuple[str, int]]", "frozenset[str]", "type", "Optional[int]", "re.Pattern[str]"]  # fmt: skip
 EXCEPTIONS = ["ValueError", "KeyError", "OSError", "TypeError", "Exception", "AttributeError",
               "IndexError", "RuntimeError"]
+
+# Data v1-v4 made every new name from NAME_WORDS, every docstring and inserted statement from a
+# handful of templates: the models learned those lists by heart and, asked for a name outside
+# them ("rename parse_tags to split_tags"), copied the file unchanged, while they renamed to
+# `current` or `source_config` at once. From v5 the new text is open: names and words from the
+# identifiers of the whole training corpus (thousands), made-up words, the old name reworked
+# (`timeout` -> `timeout_s`, `parse_tags` -> `split_tags`), docstrings from the corpus's own, so
+# that the only way to write them is to copy them from the instruction.
+OPEN_TEXT_SHARE = 0.85  # of the new names, values, docstrings and statements drawn from the open sources
+
+
+@functools.lru_cache(maxsize=1)
+def corpus_words() -> tuple[str, ...]:
+    """Lower-case words of 3 to 12 letters that the identifiers of the standard library's training
+    files are made of (`parse_tags` -> parse, tags; `HTTPConnection` -> http, connection), each
+    used at least 3 times; sorted, the same on every machine with the same Python."""
+    from collections import Counter
+
+    counts: Counter[str] = Counter()
+    root = stdlib_root()
+    for relpath in list_stdlib_files(root):
+        text = None if is_heldout(relpath) else read_source(root, relpath)
+        if not text:
+            continue
+        for identifier in set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)):
+            for part in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", identifier):
+                counts[part.lower()] += 1
+    return tuple(sorted(word for word, count in counts.items()
+                        if count >= 3 and 3 <= len(word) <= 12 and word.isascii() and not keyword.iskeyword(word)))  # fmt: skip
+
+
+@functools.lru_cache(maxsize=1)
+def corpus_docstrings() -> tuple[str, ...]:
+    """First lines of the docstrings of the standard library's training files that read as one
+    plain sentence (ASCII, 12 to 72 characters, ending with a full stop, no quotes)."""
+    root = stdlib_root()
+    lines = set()
+    for relpath in list_stdlib_files(root):
+        text = None if is_heldout(relpath) else read_source(root, relpath)
+        if not text:
+            continue
+        for match in re.finditer(r'"""([^"\n]{12,72}\.)(?:"""|\n)', text):
+            line = match.group(1).strip()
+            if line.isascii() and "'" not in line and "\\" not in line and line[0].isupper():
+                lines.add(line)
+    return tuple(sorted(lines))
+
+
+_CONSONANTS, _VOWELS = "bcdfghjklmnprstvwz", "aeiou"
+
+
+def made_up_word(rng: random.Random) -> str:
+    """A pronounceable word no vocabulary holds (`tavoru`): a name can only be copied."""
+    return "".join(rng.choice(_CONSONANTS) + rng.choice(_VOWELS) for _ in range(rng.randint(2, 3)))
+
+
+def open_word(rng: random.Random) -> str:
+    """One word of a new name or value: mostly from the corpus, now and then made up or common."""
+    roll = rng.random()
+    if roll < 0.1:
+        return made_up_word(rng)
+    if roll < 0.1 + (1 - OPEN_TEXT_SHARE):
+        return rng.choice(NAME_WORDS)
+    return rng.choice(corpus_words())
+
+
+def open_name(rng: random.Random, hint: str = "") -> str:
+    """A new snake_case name: one to three open words, or `hint` (the old name) reworked the way
+    people rename (a part swapped, a part added before or after, a part dropped)."""
+    parts = [p for p in hint.strip("_").lower().split("_") if p]
+    roll = rng.random()
+    if parts and roll < 0.35:
+        how = rng.random()
+        if how < 0.4 or len(parts) == 1 and how < 0.55:
+            index = rng.randrange(len(parts))
+            parts = parts[:index] + [open_word(rng)] + parts[index + 1 :]
+        elif how < 0.7:
+            extra = rng.choice([open_word(rng), rng.choice(["s", "ms", "id", "count", "list", "map", "path", "name"])])
+            parts = [*parts, extra] if rng.random() < 0.7 else [extra, *parts]
+        elif len(parts) > 1:
+            parts.pop(rng.randrange(len(parts)))
+        else:
+            parts = [open_word(rng), *parts]
+        return "_".join(parts)
+    return "_".join(open_word(rng) for _ in range(rng.choice([1, 1, 2, 2, 2, 3])))
+
+
+def open_value(rng: random.Random) -> str:
+    """The text of a new string value: a word or two from the open sources, joined as values are."""
+    words = [open_word(rng) for _ in range(rng.choice([1, 1, 2, 2, 3]))]
+    joiner = rng.choice(["_", "_", "-", " ", " ", "/", "."])
+    text = joiner.join(words)
+    return text.upper() if rng.random() < 0.1 else text[:24]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -976,16 +1076,17 @@ def _new_constant(value: object, rng: random.Random) -> object | None:
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int):
-        choices = [value + 1, value - 1, value * 2, value + 10, rng.randrange(0, 100), rng.choice([8, 16, 32, 64, 100, 256, 1000, 1024])]
+        choices = [value + 1, value - 1, value * 2, value + 10, rng.randrange(0, 100), rng.choice([8, 16, 32, 64, 100, 256, 1000, 1024]),
+                   rng.randrange(0, 100_000), value * 10, value + rng.randrange(2, 50)]  # fmt: skip
         if value > 1 and value % 2 == 0:
             choices.append(value // 2)
         choices = [c for c in choices if c != value and c >= 0]
         return rng.choice(choices) if choices else None
     if isinstance(value, float):
-        return rng.choice([value * 2, value / 2, round(value + 0.5, 3), 0.1, 1.5])
+        return rng.choice([value * 2, value / 2, round(value + 0.5, 3), 0.1, 1.5, round(rng.uniform(0, 100), rng.randint(1, 3))])
     if isinstance(value, str):
-        word = rng.choice(NAME_WORDS)
-        return rng.choice([word, word.upper(), f"{value}_{word}" if value.isidentifier() else word])
+        word = open_value(rng) if rng.random() < OPEN_TEXT_SHARE else rng.choice(NAME_WORDS)
+        return rng.choice([word, word, word.upper(), f"{value}_{word}" if value.isidentifier() else word])
     return None
 
 
@@ -1243,6 +1344,11 @@ def edit_remove_parameter(src: _Source, rng: random.Random) -> Edit | None:
 def _docstring_text(name: str, rng: random.Random) -> str:
     words = [w for w in re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower().strip("_").split("_") if w] or ["helper"]
     phrase = " ".join(words)
+    if rng.random() < OPEN_TEXT_SHARE:  # data v5: a docstring of the corpus, or open words
+        if rng.random() < 0.7:
+            return rng.choice(corpus_docstrings())
+        sentence = " ".join(open_word(rng) for _ in range(rng.randint(2, 7)))
+        return sentence[0].upper() + sentence[1:] + "."
     return rng.choice([
         f"{phrase[0].upper()}{phrase[1:]}.",
         f"Return the {phrase}.",
@@ -1315,7 +1421,38 @@ def edit_delete_statement(src: _Source, rng: random.Random) -> Edit | None:
     return _edit(src, spec, [(src.starts[stmt.lineno - 1], src.starts[stmt.lineno], "")])
 
 
+def _open_exception(rng: random.Random) -> str:
+    """An exception class to catch: a builtin one, a module's (`json.JSONDecodeError`), or a
+    made-up `...Error` of open words."""
+    roll = rng.random()
+    if roll < 0.5:
+        return rng.choice(BUILTIN_EXCEPTIONS)
+    if roll < 0.7:
+        return rng.choice(MODULE_EXCEPTIONS)
+    return "".join(open_word(rng).capitalize() for _ in range(rng.randint(1, 2))) + "Error"
+
+
+BUILTIN_EXCEPTIONS = sorted(name for name in dir(builtins) if name.endswith(("Error", "Exception", "Interrupt", "Exit"))
+                            and isinstance(getattr(builtins, name), type) and name != "BaseException")  # fmt: skip
+MODULE_EXCEPTIONS = ["json.JSONDecodeError", "subprocess.CalledProcessError", "socket.timeout", "zlib.error",
+                     "struct.error", "csv.Error", "configparser.Error", "re.error", "shutil.Error",
+                     "urllib.error.URLError", "http.client.HTTPException", "sqlite3.Error", "KeyboardInterrupt",
+                     "UnicodeDecodeError", "asyncio.TimeoutError", "queue.Empty", "StopIteration"]  # fmt: skip
+
+
 def _new_statement(var: str, rng: random.Random) -> str:
+    if rng.random() < OPEN_TEXT_SHARE:  # data v5: open words in the statement
+        word, other = open_name(rng), open_word(rng)
+        return rng.choice([
+            f"{word}({var})",
+            f"self.{word} = {var}",
+            f"{word} = {var}",
+            f'{rng.choice(["logger", "log", "logging"])}.{rng.choice(["debug", "info", "warning"])}("{other} %s", {var})',
+            f"assert {var} is not None, {other!r}",
+            f"{word}.append({var})",
+            f'print("{other}:", {var})',
+            f"{var} = {word}({var})",
+        ])  # fmt: skip
     return rng.choice([
         f"print({var})",
         f"assert {var} is not None",
@@ -1394,7 +1531,7 @@ def edit_wrap_try(src: _Source, rng: random.Random) -> Edit | None:
     if not candidates:
         return None
     stmt = rng.choice(candidates)
-    exc = rng.choice(EXCEPTIONS)
+    exc = rng.choice(EXCEPTIONS) if rng.random() > OPEN_TEXT_SHARE else _open_exception(rng)
     line = src.line_of(stmt.lineno).strip()
     indent = _indent_of(src.line_of(stmt.lineno))
     func, role = _enclosing_function(src, stmt)
@@ -1440,7 +1577,7 @@ def edit_add_type_hint(src: _Source, rng: random.Random) -> Edit | None:
     hints, edits = [], []
     if params and roll < 0.55:
         arg, default = rng.choice(params)
-        hint = rng.choice(TYPE_HINTS) if rng.random() < 0.5 else _hint_for(default, rng)
+        hint = rng.choice(TYPE_HINTS + MORE_TYPE_HINTS) if rng.random() < 0.5 else _hint_for(default, rng)
         hints, edits = [(arg.arg, hint)], [annotate(arg, default, hint)]
     elif roll < 0.8 or len(params) < 2:
         hint = rng.choice(["None", "bool", "int", "str", "list", "dict", "bytes", "float"])
@@ -1479,7 +1616,7 @@ def edit_change_type_hint(src: _Source, rng: random.Random) -> Edit | None:
         return None
     if param:
         where["scope_needed"] = where["scope_needed"] or _param_elsewhere(src, func, param)
-    choices = [h for h in TYPE_HINTS + ["None", "Any", "str | bytes", "list[int]"] if h.replace(" ", "") != old.replace(" ", "")]
+    choices = [h for h in TYPE_HINTS + MORE_TYPE_HINTS + ["None", "str | bytes", "list[int]"] if h.replace(" ", "") != old.replace(" ", "")]
     new = rng.choice(choices)
     start, end = src.span(node)
     return _edit(src, EditSpec("change_type_hint", param=param, old=old, new=new, **where), [(start, end, new)])

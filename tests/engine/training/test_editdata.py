@@ -595,3 +595,18 @@ def test_snippets_under_a_head_give_constant_edits(snippets):
     headed = Counter(e.kind for e in editdata.generate_edits([("m.py", "\n\n".join(snippets[:60]))], seed=1,
                                                              constants_share=0.5))  # fmt: skip
     assert headed["change_constant"] + headed["rename_constant"] > plain["change_constant"] + plain["rename_constant"] + 5
+
+
+def test_new_names_values_and_docstrings_are_open_not_a_short_list():
+    """Data v5: a model can only write a new name by copying it from the instruction. Data v1-v4
+    drew every new name from NAME_WORDS, and the models learned the list instead."""
+    files = [(name, editdata.read_source(editdata.stdlib_root(), name)) for name in MODULES[:6]]
+    edits = list(editdata.generate_edits(files, seed=5, limit=600))
+    renames = [e.spec for e in edits if e.kind.startswith("rename_")]
+    closed = {*editdata.NAME_WORDS, *editdata.NAME_PREFIXES}
+    open_names = [s["new_name"] for s in renames if not set(s["new_name"].lower().strip("_").split("_")) <= closed]
+    assert len(renames) > 50 and len(open_names) > 0.6 * len(renames)
+    assert len({s["new_name"] for s in renames}) > 0.9 * len(renames)  # hardly one twice
+    docstrings = [e.spec["new"] for e in edits if e.kind == "add_docstring"]
+    assert len(docstrings) > 8 and len(set(docstrings)) > 0.8 * len(docstrings)
+    assert set(editdata.corpus_words()) > {"parse", "tags", "split"} and len(editdata.corpus_words()) > 3000
