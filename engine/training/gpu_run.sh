@@ -4,7 +4,7 @@
 #
 # Here, once the work directory's data is built (python -m specdraft.engine.training --data-only):
 #   mkdir -p .gpu && echo /.gpu/ >> .git/info/exclude
-#   tar -cJf .gpu/data.tar.xz -C runs/v2/data .      # 170 MB of data packs into about 20 MB
+#   tar -cJf .gpu/data.tar.xz -C runs/v5/data .      # 174 MB of data packs into about 20 MB
 # There, in one call (carry: [".gpu"]; the weights it continues are the checked-out engine/builtin):
 #   bash engine/training/gpu_run.sh .gpu/data.tar.xz 8
 # Back here: copy model.safetensors and training.json from the call's files into a copy of
