@@ -253,6 +253,8 @@ def instruction_names(instruction: str, code: str) -> list[str]:
             continue
         if _looks_like_code(word, bool(match.group(1))) or word in words:
             names.append(word)
+            if "." in word:  # `Order.cancel`: a window holds `def cancel(` or `order.cancel()`, not the pair
+                names += [part for part in word.split(".") if part.lower() not in _INSTRUCTION_WORDS and part not in names]
     return names
 
 

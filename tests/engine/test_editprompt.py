@@ -186,3 +186,13 @@ def test_feedback_notes_are_what_the_reviewer_said_and_nothing_around_it():
                                             ("util.py", "-c\n+d\n", "")], [("x.py", "-e\n+f\n")])  # fmt: skip
     assert editprompt.feedback_notes(feedback) == "use `delimiter`, not sep"
     assert editprompt.feedback_notes("") == ""
+
+
+def test_a_dotted_name_counts_by_its_parts():
+    """"rename TokenBucket.try_acquire to take": the window has `def try_acquire(`, never the dotted
+    pair, and the rename there must stay."""
+    original = "class TokenBucket:\n    def try_acquire(self, cost=1):\n        return cost\n"
+    answer = original.replace("try_acquire", "take")
+    instruction = "rename TokenBucket.try_acquire to take and update the callers"
+    assert put_back_unrelated(instruction, original, answer, original) == (answer, 0)
+    assert editprompt.windows_about(instruction, ["x = 1\n", original]) == {1}
