@@ -270,10 +270,18 @@ def instruction_misses(instruction: str, window: str, code: str | None = None) -
 
 
 def _holds(window: str, quoted: list[str], names: list[str]) -> bool:
-    """Whether `window` holds a quoted span (even inside a longer word) or a name (as a word)."""
-    return any(q in window for q in quoted) or any(
-        re.search(rf"(?<!\w){re.escape(name)}(?!\w)", window) for name in names
-    )
+    """Whether `window` holds a quoted span (even inside a longer word), a name (as a word), or a
+    lower-case word of the instruction as a part of an identifier ("the tax rate": `TAX_RATE`)."""
+    if any(q in window for q in quoted) or any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", window) for name in names):
+        return True
+    words = {name for name in names if name.isalpha() and name.islower()}
+    return bool(words) and not words.isdisjoint(_identifier_parts(window))
+
+
+def _identifier_parts(text: str) -> set[str]:
+    """The lower-case parts of the identifiers of `text`: `TAX_RATE` -> tax, rate; `hitRate` -> hit, rate."""
+    return {part.lower() for identifier in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)
+            for part in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", identifier)}  # fmt: skip
 
 
 def windows_about(instruction: str, windows: list[str], feedback: str = "") -> set[int]:
@@ -324,6 +332,7 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
     quoted, names = quoted_spans(words), instruction_names(words, code)
     if not quoted and not names:
         return answer, 0
+    numbers = re.findall(r"\d+(?:\.\d+)?", _QUOTED.sub(" ", words))  # a new value: "to 19%" writes 0.19
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     runs: list[tuple[bool, list[tuple[str, int, int, int, int]]]] = []  # (changed, opcodes)
     for op in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
@@ -344,7 +353,8 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
         if len(ops) == 1 and ops[0][0] == "replace" and i2 - i1 == j2 - j1:
             pairs = [([a], [b]) for a, b in zip(old[i1:i2], new[j1:j2], strict=True)]
         for removed, added in pairs:
-            if _holds("".join(removed), quoted, names) or _holds("".join(added), quoted, names):
+            if (_holds("".join(removed), quoted, names) or _holds("".join(added), quoted, names)
+                    or any(re.search(rf"(?<!\d){re.escape(n)}(?!\d)", "".join(added)) for n in numbers)):  # fmt: skip
                 out.extend(added)
             else:
                 out.extend(removed)

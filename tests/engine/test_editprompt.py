@@ -196,3 +196,16 @@ def test_a_dotted_name_counts_by_its_parts():
     instruction = "rename TokenBucket.try_acquire to take and update the callers"
     assert put_back_unrelated(instruction, original, answer, original) == (answer, 0)
     assert editprompt.windows_about(instruction, ["x = 1\n", original]) == {1}
+
+
+def test_a_word_of_the_instruction_matches_a_part_of_a_name_and_a_new_number_counts():
+    """"set the tax rate to 19%" names `tax` (a variable of the file); the line to change is
+    `TAX_RATE = Decimal("0.21")`: it is about the instruction, and the window holding it is sent."""
+    code = 'TAX_RATE = Decimal("0.21")\n\n\ndef total(net):\n    tax = net * TAX_RATE\n    return net + tax\n'
+    answer = code.replace("0.21", "0.19")
+    assert put_back_unrelated("set the tax rate to 19%", code, answer, code) == (answer, 0)
+    windows = ['TAX_RATE = Decimal("0.21")\n', "def total(net):\n    tax = net * TAX_RATE\n    return net + tax\n", "x = 1\n"]
+    assert editprompt.windows_about("set the tax rate to 19%", windows) == {0, 1}
+    # the new value alone marks a line as asked for; an unrelated line still goes back
+    garbled = answer.replace("return net + tax", "return net - tax")
+    assert put_back_unrelated("set the tax rate to 19%", code, garbled, code) == (answer, 1)
