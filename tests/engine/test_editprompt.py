@@ -207,5 +207,5 @@ def test_a_word_of_the_instruction_matches_a_part_of_a_name_and_a_new_number_cou
     windows = ['TAX_RATE = Decimal("0.21")\n', "def total(net):\n    tax = net * TAX_RATE\n    return net + tax\n", "x = 1\n"]
     assert editprompt.windows_about("set the tax rate to 19%", windows) == {0, 1}
     # the new value alone marks a line as asked for; an unrelated line still goes back
-    garbled = answer.replace("return net + tax", "return net - tax")
+    garbled = answer.replace("def total(net)", "def totals(net)")
     assert put_back_unrelated("set the tax rate to 19%", code, garbled, code) == (answer, 1)
