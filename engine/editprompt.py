@@ -304,6 +304,28 @@ def windows_about(instruction: str, windows: list[str], feedback: str = "") -> s
     return about or everything
 
 
+_HEADER = re.compile(r"\s*(?:async\s+def|def|class)\s")
+
+
+def _headers_above(lines: list[str], index: int, changed: list[str]) -> list[str]:
+    """The `def` and `class` lines that enclose a change of `changed` lines at `lines[index]`, by
+    indentation, innermost first: a change in the body of a function the instruction names is
+    about the instruction ("escape_cell should turn newlines into <br>")."""
+    first = next((line for line in changed if line.strip()), "")
+    indent = len(first) - len(first.lstrip())
+    headers = []
+    for line in reversed(lines[:index]):
+        depth = len(line) - len(line.lstrip())
+        if not line.strip() or depth >= indent:
+            continue
+        if _HEADER.match(line):
+            headers.append(line)
+        indent = depth
+        if depth == 0:
+            break
+    return headers
+
+
 _NOTE = re.compile(r" and said: (.*?)\n```diff\n", re.S)
 
 
@@ -323,7 +345,8 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
     A change is a run of changed lines, judged with what it removes and adds together (a
     wrapped statement's `try:` goes with the statement); a run that replaces as many lines as it
     removes is judged line by line, so a renamed line keeps its rename while a line the model
-    garbled beside it goes back.
+    garbled beside it goes back. A change inside a `def` or `class` the instruction names is
+    about it, whatever it holds.
     The builtin pair is small: asked to rename `a`, it can also rewrite a docstring's word or
     drop a blank line, and those are what this takes out."""
     import difflib
@@ -352,8 +375,9 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
         pairs = [(old[i1:i2], new[j1:j2])]
         if len(ops) == 1 and ops[0][0] == "replace" and i2 - i1 == j2 - j1:
             pairs = [([a], [b]) for a, b in zip(old[i1:i2], new[j1:j2], strict=True)]
+        inside = any(_holds(header, quoted, names) for header in _headers_above(old, i1, old[i1:i2] or new[j1:j2]))
         for removed, added in pairs:
-            if (_holds("".join(removed), quoted, names) or _holds("".join(added), quoted, names)
+            if (inside or _holds("".join(removed), quoted, names) or _holds("".join(added), quoted, names)
                     or any(re.search(rf"(?<!\d){re.escape(n)}(?!\d)", "".join(added)) for n in numbers)):  # fmt: skip
                 out.extend(added)
             else:

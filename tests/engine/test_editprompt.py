@@ -169,7 +169,9 @@ def test_an_added_line_with_what_the_instruction_quotes_stays():
     answer = 'def total(items):\n    """Add them up."""\n    return sum(items)\n'
     assert put_back_unrelated('Add the docstring "Add them up." to total.', original, answer, original) == (answer, 0)
     # the same line asked for nowhere goes back
-    assert put_back_unrelated("Rename total to summed.", original, answer, original) == (original, 1)
+    assert put_back_unrelated("Rename `counter` to `count`.", original, answer, original) == (original, 1)
+    # ... but inside a function the instruction names, any change is about it
+    assert put_back_unrelated("Rename total to summed.", original, answer, original) == (answer, 0)
 
 
 def test_nothing_named_judges_nothing_and_the_notes_count():
@@ -209,3 +211,20 @@ def test_a_word_of_the_instruction_matches_a_part_of_a_name_and_a_new_number_cou
     # the new value alone marks a line as asked for; an unrelated line still goes back
     garbled = answer.replace("def total(net)", "def totals(net)")
     assert put_back_unrelated("set the tax rate to 19%", code, garbled, code) == (answer, 1)
+
+
+def test_no_expected_edit_of_the_task_sets_is_put_back():
+    """Every hand-written task's expected edit is about its instruction by put_back_unrelated's
+    measure: the rule never undoes what was asked for (engine/builtin/eval*)."""
+    from pathlib import Path
+
+    import tomllib
+
+    checked = 0
+    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
+        for task in tomllib.loads(tasks_file.read_text())["task"]:
+            source = (tasks_file.parent / task["source"]).read_text()
+            expected = (tasks_file.parent / task["expected"]).read_text()
+            assert put_back_unrelated(task["instruction"], source, expected, source) == (expected, 0), task["id"]
+            checked += 1
+    assert checked >= 75

@@ -473,7 +473,7 @@ async def test_the_status_bar_says_how_many_changes_went_back(tmp_path):
     """The builtin pair changed b.py, which the instruction does not name: that change is put back,
     a.py's change (it names `a`) stays, and the status bar says one went back."""
     repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
-    backend = ScriptedBackend([Reply("a = 2\n"), Reply("b = 2\n")], kind="local", model="builtin")
+    backend = ScriptedBackend([Reply("a = 2\n"), Reply("b = 3\n")], kind="local", model="builtin")
     drafter = EditRequester(backend, repo)
     flow = EditFlow(drafter, "set `a` to 2", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
     tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
