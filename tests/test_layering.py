@@ -228,5 +228,8 @@ def test_the_wheel_installs_one_top_level_package(tmp_path):
     assert tops == {"specdraft", next(t for t in tops if t.endswith(".dist-info"))}, tops
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("specdraft/__main__.py", "specdraft/themes/dark.toml", "specdraft/ui/tui/review.tcss",
-                   "specdraft/engine/builtin/model.safetensors", "specdraft/engine/builtin/draft/config.json"):
+                   "specdraft/engine/builtin/model.safetensors", "specdraft/engine/builtin/draft/config.json",
+                   "specdraft/engine/builtin/eval/tasks.toml", "specdraft/engine/builtin/eval/modules/ttl_cache.py",
+                   "specdraft/engine/builtin/eval2/tasks.toml", "specdraft/engine/builtin/eval2/modules/ledger.py",
+                   "specdraft/engine/builtin/eval2/expected/ledger-transfer-day.after-note.py"):
         assert needed in names, needed

@@ -152,7 +152,7 @@ _COPYLEFT = re.compile(r"\b(A?GPL|LGPL|MPL|Mozilla|EUPL|CDDL|EPL|Eclipse|SSPL|Co
 PACKAGE_EXCLUDED_DIRS = {"_vendor", "vendor", "_vendored", "vendored", "extern", "_distutils", "tests", "test",
                          "testing", "__pycache__", "example", "examples", "docs"}  # fmt: skip
 MAX_PACKAGE_FILES = 40  # files per distribution at most (the biggest would swamp the rest), chosen by path hash
-EVAL_DIR = Path(__file__).resolve().parents[1] / "builtin" / "eval"  # the evaluation's modules: never training data
+EVAL_DIRS = tuple(Path(__file__).resolve().parents[1] / "builtin" / name for name in ("eval", "eval2"))  # the evaluations' modules: never training data
 
 
 def licence_ok(metadata, expected: str) -> bool:
@@ -199,7 +199,7 @@ def list_package_files(site: Path | None = None, allowed: dict[str, str] | None 
             if rel.name == "conftest.py" or any(part in PACKAGE_EXCLUDED_DIRS for part in rel.parts[:-1]):
                 continue
             path = site / rel
-            if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES or EVAL_DIR in path.resolve().parents:
+            if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES or any(d in path.resolve().parents for d in EVAL_DIRS):
                 continue
             chosen.append(rel.as_posix())
         chosen.sort(key=lambda p: hashlib.sha1(p.encode()).hexdigest())

@@ -278,6 +278,28 @@ def test_the_shipped_task_set_is_well_formed():
         assert task.source.parent.name == "modules" and task.source.is_relative_to(shipped_tasks())
 
 
+def test_the_second_task_set_is_well_formed_and_apart_from_the_first():
+    """engine/builtin/eval2: other modules, other instructions, every kind, mostly held out."""
+    root = shipped_tasks().parent / "eval2"
+    task_set = load_tasks(root)
+    assert check_task_set(task_set) == []
+    tasks = task_set.tasks
+    assert set(Counter(task.kind for task in tasks)) == set(KINDS), "every kind"
+    heldout = Counter(task.kind for task in tasks if task.phrasing == "heldout")
+    assert {kind for kind in KINDS if heldout[kind] < 2} == set(), "at least 2 held-out tasks per kind"
+    assert len(tasks) >= 40 and sum(heldout.values()) >= 30
+    assert sum(1 for task in tasks if task.phrasing == "trained") >= 5
+    assert sum(1 for task in tasks if task.redraft) >= 3
+    sources = {task.source for task in tasks}
+    assert len(sources) == 6 and all(source.parent == root / "modules" for source in sources)
+    first = load_tasks(shipped_tasks()).tasks
+    assert not {source.name for source in sources} & {task.source.name for task in first}
+    assert not {task.instruction.lower() for task in tasks} & {task.instruction.lower() for task in first}
+    for source in sources:  # ordinary modules: ASCII, no tabs, 60-140 lines
+        text = source.read_text(encoding="utf-8")
+        assert text.isascii() and "\t" not in text and 60 <= len(text.splitlines()) <= 140, source.name
+
+
 @pytest.mark.parametrize(
     ("expected", "fields", "problem"),
     [
