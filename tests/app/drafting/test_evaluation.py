@@ -90,11 +90,11 @@ def test_an_exactly_right_answer_counts_exact_and_no_collateral(task_dir):
 
 
 def test_a_change_naming_nothing_of_the_instruction_is_put_back_and_counted(tmp_path, monkeypatch, capsys):
-    task = rename_task(instruction="rename load to read_file")
+    task = rename_task(instruction="rename the loading function to read_file")  # every window is sent
     task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})
 
-    def garbling(window: str, prompt: str) -> str:  # renames, and garbles a line beside it
-        return window.replace("def load(", "def read_file(").replace("handle.read()", "handle.reed()")
+    def garbling(window: str, prompt: str) -> str:  # renames, and garbles a line of another function
+        return window.replace("def load(", "def read_file(").replace("getsize(path)", "getsizes(path)")
 
     result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=garbling))
     assert result.exact and (result.put_back, result.collateral) == (1, 0)
