@@ -304,6 +304,12 @@ def windows_about(instruction: str, windows: list[str], feedback: str = "") -> s
     return about or everything
 
 
+def feedback_without_diffs(feedback: str) -> str:
+    """A redraft's feedback (`redraft_feedback`) without the hunks it quotes: the reviewer's notes
+    in the same words, for a model whose window has no room for the hunks as well as the file."""
+    return re.sub(r"\n```diff\n.*?```", "", feedback, flags=re.S)
+
+
 _HEADER = re.compile(r"\s*(?:async\s+def|def|class)\s")
 
 

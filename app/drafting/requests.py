@@ -49,7 +49,12 @@ from specdraft.drafting.edits import (
     parse_edits,
     rewrite,
 )
-from specdraft.engine.editprompt import put_back_unrelated, redraft_feedback, windows_about
+from specdraft.engine.editprompt import (
+    feedback_without_diffs,
+    put_back_unrelated,
+    redraft_feedback,
+    windows_about,
+)
 
 MARGIN_TOKENS = 32  # room for the end token and the model's own slack in a window
 SERVER_MAX_NEW_TOKENS = 4096
@@ -322,7 +327,18 @@ class EditRequester:
         draft = DraftedEdits(merged, model=self.backend.name)
         for source in sources:
             lines = source.text.splitlines(keepends=True)
-            ranges = self.windows(prompt, source)
+            asked_for = prompt
+            try:
+                ranges = self.windows(prompt, source)
+            except UserError:
+                if not feedback:
+                    raise
+                # a redraft whose rejected hunks leave no room for the file in a small model's
+                # window: the notes alone (still too long: the same error, for the shorter prompt)
+                asked_for = instruction.strip() + "\n\n" + feedback_without_diffs(feedback)
+                ranges = self.windows(asked_for, source)
+                self.on_progress("kept", f"{source.path}: the reviewer's notes go without the rejected hunks "
+                                         f"(with them, {self.backend.name}'s window has no room for the file)")  # fmt: skip
             originals = ["".join(lines[start:end]) for start, end in ranges]
             sent = windows_about(instruction, originals, feedback)
             if len(sent) < len(ranges):
@@ -345,7 +361,7 @@ class EditRequester:
                     pieces.append(original)
                     continue
                 label = source.path if len(ranges) == 1 else f"{source.path} (lines {start + 1}-{end})"
-                asked = prompt
+                asked = asked_for
                 if len(ranges) > 1 and self.backend.edit_format != "builtin":  # the pair knows windows
                     asked += f"\n\n(These are lines {start + 1}-{end} of {source.path}: answer with these lines only.)"
                 requested.append(number)

@@ -16,7 +16,7 @@ from specdraft.drafting.requests import (
     read_sources,
     windows_about,
 )
-from specdraft.engine.editprompt import blank_edges, build_edit_messages
+from specdraft.engine.editprompt import blank_edges, build_edit_messages, redraft_feedback
 from tests.app.editkit import GREET, GREET_EDITED, Reply, ScriptedBackend, make_repo
 
 LONG = "".join(f"value_{i} = {i}\n" for i in range(60))
@@ -410,3 +410,22 @@ def test_a_streamed_round_says_what_was_put_back_and_kept(tmp_path):
     assert draft.put_back == {"greet.py": 1}
     assert draft.summary().endswith("; 1 change naming nothing of the instruction put back")
     assert len(round_.session.units) >= 1
+
+
+def test_a_redraft_whose_hunks_leave_no_room_goes_with_the_notes_alone(tmp_path):
+    """A small model's window (150 tokens here) cannot hold the file's lines beside a feedback
+    quoting long rejected hunks: the redraft goes with the reviewer's notes alone, and says so."""
+    lines, backend, drafter, source = _long_file(tmp_path)
+    hunk = "".join(f"-value_{i} = {i}\n+value_{i} = {2 * i}\n" for i in range(40))
+    feedback = redraft_feedback([("values.py", hunk, "triple `value_31`, not double it")])
+    with pytest.raises(UserError):
+        drafter.windows("triple `value_31`\n\n" + feedback, source)  # with the hunks: no room
+    events = []
+    drafter.on_progress = lambda event, payload: events.append((event, payload))
+    backend.replies.extend(Reply(text) for text in [LONG] * 20)
+    draft = drafter.draft("triple `value_31`", [source], feedback)
+    assert draft.complete and backend.requests
+    asked = backend.requests[0]["messages"][-1]["content"]
+    assert "said: triple `value_31`, not double it" in asked and "```diff" not in asked
+    assert ("kept", "values.py: the reviewer's notes go without the rejected hunks (with them, "
+                    "scripted-coder's window has no room for the file)") in events  # fmt: skip
