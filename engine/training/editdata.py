@@ -680,12 +680,16 @@ def made_up_word(rng: random.Random) -> str:
     return "".join(rng.choice(_CONSONANTS) + rng.choice(_VOWELS) for _ in range(rng.randint(2, 3)))
 
 
+MADE_UP_SHARE = 0.35  # of the open words: made up, so that only copying can write them
+
+
 def open_word(rng: random.Random) -> str:
-    """One word of a new name or value: mostly from the corpus, now and then made up or common."""
+    """One word of a new name or value: from the corpus, made up (a third: a model that guesses a
+    plausible word instead of copying the instruction's is wrong there), now and then common."""
     roll = rng.random()
-    if roll < 0.1:
+    if roll < MADE_UP_SHARE:
         return made_up_word(rng)
-    if roll < 0.1 + (1 - OPEN_TEXT_SHARE):
+    if roll < MADE_UP_SHARE + (1 - OPEN_TEXT_SHARE):
         return rng.choice(NAME_WORDS)
     return rng.choice(corpus_words())
 
