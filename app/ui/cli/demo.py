@@ -163,6 +163,7 @@ def report(inventory):
 SUGGESTED_INSTRUCTION = "Wrap `json.dump(data, f, indent=2)` in a try/except TypeError that ignores the error."
 # More instructions the builtin model gets right on SAMPLE (tests/app/drafting/test_drafting_engine.py
 # pins what it writes for each), offered in the instruction box: ctrl+n cycles through them.
+# "Change 2 to 4." changes both indents, far enough apart to be two hunks: accept one, reject the other.
 SUGGESTIONS = (
     SUGGESTED_INSTRUCTION,
     "Annotate the parameter `path` of `load` as `str`.",
@@ -172,6 +173,10 @@ SUGGESTIONS = (
 SUGGESTED_FILE = "storage.py"
 SAMPLE = '''\
 import json
+
+
+def dumps(data):
+    return json.dumps(data, indent=2)
 
 
 def load(path):

@@ -190,8 +190,10 @@ DEMO_EDITS = {
     'Add a docstring to the function `load`: "Read JSON from path."': [
         ("def load(path):\n", 'def load(path):\n    """Read JSON from path."""\n'),
     ],
-    "Change 2 to 4.": [("indent=2)", "indent=4)")],
+    "Change 2 to 4.": [("json.dumps(data, indent=2)", "json.dumps(data, indent=4)"),
+                       ("json.dump(data, f, indent=2)", "json.dump(data, f, indent=4)")],
 }  # fmt: skip
+MULTI_HUNK = "Change 2 to 4."  # the suggestion whose draft is two hunks (a newcomer accepts one, rejects one)
 
 
 def test_the_demo_suggests_only_edits_it_is_checked_for():
@@ -216,6 +218,21 @@ def test_builtin_model_makes_the_demos_edits(tmp_path, monkeypatch, instruction)
         assert expected.count(old) == 1
         expected = expected.replace(old, new)
     assert (repo / demo.SUGGESTED_FILE).read_text() == expected
+
+
+def test_one_suggestion_is_several_hunks(tmp_path, monkeypatch):
+    """Section 5 of issue 21: among the demo's suggestions, one the builtin model gets right gives
+    several hunks; accepting the first and rejecting the second lands exactly the first."""
+    from specdraft.engine.backends import open_backend
+    from specdraft.ui.cli import demo
+
+    repo = make_repo(tmp_path / "repo", {demo.SUGGESTED_FILE: demo.SAMPLE})
+    result = run_edit(monkeypatch, repo, [MULTI_HUNK, demo.SUGGESTED_FILE, "--plain"], open_backend(model="builtin"),
+                      "y\nn\n")  # fmt: skip
+    assert result.code == 0, result.err
+    (first, second) = DEMO_EDITS[MULTI_HUNK]
+    assert (repo / demo.SUGGESTED_FILE).read_text() == demo.SAMPLE.replace(*first)
+    assert second[0] in demo.SAMPLE
 
 
 def builtin_draft(tmp_path: Path, instruction: str, path: str, source: str) -> str:
