@@ -63,6 +63,7 @@ def empty_items(inventory):
     return [name for name, item in inventory.items.items() if item["quantity"] == 0]
 '''
 INSTRUCTION = "Add a `verbose` parameter to `restock`, default False."
+SHORT_INSTRUCTION = "Add a `verbose` parameter to `parse_price`, default False."  # --lines short of restock()
 FILE = "inventory.py"
 
 # The edit command in a child process, with timers around the functions of each phase. argv[1]:
@@ -184,8 +185,11 @@ def _check(done: subprocess.CompletedProcess, what: str) -> None:
         raise SystemExit(f"specdraft bench startup: {what} failed ({done.returncode}): {' / '.join(tail)}")
 
 
-def _edit_args() -> list[str]:
-    return ["edit", INSTRUCTION, FILE, "--yes", "--plain", "--model", "builtin"]
+def _edit_args(repo: Path) -> list[str]:
+    # a module cut short (--lines) may end before restock(): the edit is then about its first function,
+    # so that the draft has something the instruction names (the builtin pair's other changes are put back)
+    instruction = INSTRUCTION if "def restock(" in (repo / FILE).read_text() else SHORT_INSTRUCTION
+    return ["edit", instruction, FILE, "--yes", "--plain", "--model", "builtin"]
 
 
 def _measure_edit(repo: Path, env: dict[str, str], phases: bool, scratch: Path) -> dict[str, float]:
@@ -193,7 +197,7 @@ def _measure_edit(repo: Path, env: dict[str, str], phases: bool, scratch: Path) 
     if phases:
         timings = scratch / "phases.json"
         begin = time.monotonic()
-        done = subprocess.run([sys.executable, "-c", _EDIT_DRIVER, str(timings), *_edit_args()], cwd=repo,
+        done = subprocess.run([sys.executable, "-c", _EDIT_DRIVER, str(timings), *_edit_args(repo)], cwd=repo,
                               env=env, capture_output=True, stdin=subprocess.DEVNULL)  # fmt: skip
         end = time.monotonic()
         _check(done, "specdraft edit (in phases)")
@@ -204,7 +208,7 @@ def _measure_edit(repo: Path, env: dict[str, str], phases: bool, scratch: Path) 
         figures["the rest"] = (end - begin) - sum(figures.values())
         figures["whole"] = end - begin
     else:
-        seconds, done = _timed_run([sys.executable, "-m", "specdraft", *_edit_args()], repo, env)
+        seconds, done = _timed_run([sys.executable, "-m", "specdraft", *_edit_args(repo)], repo, env)
         _check(done, "specdraft edit")
         figures = {"whole": seconds}
     _git(repo, "checkout", "-q", "--", FILE)
