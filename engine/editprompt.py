@@ -352,8 +352,7 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
     wrapped statement's `try:` goes with the statement); a run that replaces as many lines as it
     removes is judged line by line, so a renamed line keeps its rename while a line the model
     garbled beside it goes back. A change inside a `def` or `class` the instruction names is
-    about it, whatever it holds.
-    The builtin pair is small: asked to rename `a`, it can also rewrite a docstring's word or
+    about it, whatever it holds. The builtin pair is small: asked to rename `a`, it can also rewrite a docstring's word or
     drop a blank line, and those are what this takes out."""
     import difflib
 
@@ -363,23 +362,15 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
         return answer, 0
     numbers = re.findall(r"\d+(?:\.\d+)?", _QUOTED.sub(" ", words))  # a new value: "to 19%" writes 0.19
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
-    runs: list[tuple[bool, list[tuple[str, int, int, int, int]]]] = []  # (changed, opcodes)
-    for op in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
-        if op[0] == "equal":
-            runs.append((False, [op]))
-        elif runs and runs[-1][0]:
-            runs[-1][1].append(op)
-        else:
-            runs.append((True, [op]))
     out: list[str] = []
     put_back = 0
-    for changed, ops in runs:
-        i1, i2, j1, j2 = ops[0][1], ops[-1][2], ops[0][3], ops[-1][4]
-        if not changed:
+    # between two runs of equal lines, one opcode: a run of changed lines
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag == "equal":
             out.extend(new[j1:j2])
             continue
         pairs = [(old[i1:i2], new[j1:j2])]
-        if len(ops) == 1 and ops[0][0] == "replace" and i2 - i1 == j2 - j1:
+        if tag == "replace" and i2 - i1 == j2 - j1:
             pairs = [([a], [b]) for a, b in zip(old[i1:i2], new[j1:j2], strict=True)]
         inside = any(_holds(header, quoted, names) for header in _headers_above(old, i1, old[i1:i2] or new[j1:j2]))
         for removed, added in pairs:
