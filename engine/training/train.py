@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 import time
 from dataclasses import asdict, dataclass, replace
@@ -309,14 +310,20 @@ class Batches:
 
     def __init__(self, data_dir: Path, split: str, seed: int, copy_from_row: int | None = None,
                  plain_every: int = PLAIN_EVERY, prompt_weight: float | None = None,
-                 edit_weight: float | None = None, shuffle: int = 0, window_repeat: int = 1):  # fmt: skip
+                 edit_weight: float | None = None, shuffle: int = 0, window_repeat: int = 1,
+                 substitution_every: int = 0):  # fmt: skip
         """`plain_every` 0: no plain rows. `prompt_weight` and `edit_weight` replace the loss weights
         the data was built with (PROMPT_LOSS_WEIGHT, EDIT_LOSS_WEIGHT) without rebuilding it.
         `shuffle` N > 0 draws other epoch orders and rows than the default stream (0): a continued
         run then sees the examples in new packings and order rather than replaying an earlier run's.
         `window_repeat` N > 1: each edit of a window of module lines comes N times per epoch (the
-        app sends a long file in windows, and they are the harder kind)."""
+        app sends a long file in windows, and they are the harder kind). `substitution_every` N > 0:
+        every Nth row of the main mix is substitution drills (`substitution_row`)."""
         import numpy as np
+
+        self.data_dir = data_dir
+        self.substitution_every = substitution_every
+        self._drill_templates: list[tuple] | None = None
 
         self.copy_from_row = copy_from_row  # from this row on, 2 of every 7 rows are copy drills
         self.plain_every = plain_every
@@ -415,12 +422,93 @@ class Batches:
             used += len(pair)
         return ids, weights
 
+    def substitution_row(self, g: int, seq_len: int = SEQ_LEN, stream: int = 4_000_037):
+        """Substitution drills (`substitution_example`) packed into one row, the loss on the answers."""
+        np = self.np
+        rng = np.random.default_rng(self._key(stream, g))
+        ids = np.zeros(seq_len, dtype=np.int64)
+        weights = np.zeros(seq_len, dtype=np.float32)
+        used = 0
+        while True:
+            prompt, answer, answer_weights = self.substitution_example(rng)[:3]
+            if used + len(prompt) + len(answer) > seq_len:
+                break
+            ids[used : used + len(prompt) + len(answer)] = prompt + answer
+            weights[used + len(prompt) : used + len(prompt) + len(answer)] = answer_weights
+            used += len(prompt) + len(answer)
+        return ids, weights
+
+    def substitution_example(self, rng) -> tuple[list[int], list[int], list[float], list[int], list[int], list[int]]:
+        """One drill: (prompt, answer ending in <|end|>, the answer's loss weights, A, B, X): the
+        edit prompt asking to replace A with B in X, answered by X with every A replaced by B (the
+        B tokens at the edit weight).
+
+        A and B are 1-3 and 1-4 random tokens; X is 16-240 random tokens with A put in 1-4 times,
+        or a window of plain code with one of its own 1-2 token n-grams as A. No guess can write B:
+        only a model that finds A in the instruction and copies what follows it can, which the
+        edit examples teach slowly (run 12 still wrote corpus words of its own for new names).
+        The instruction's words come from a few templates (`SUBSTITUTION_TEMPLATES`); the edit
+        examples teach the phrasings."""
+        templates = self._substitution_templates()
+        low, vocab = len(editprompt.SPECIAL_TOKENS), int(self.plain.max()) + 1
+        while True:
+            a = [int(t) for t in rng.integers(low, vocab, size=int(rng.integers(1, 4)))]
+            b = [int(t) for t in rng.integers(low, vocab, size=int(rng.integers(1, 5)))]
+            length = int(rng.integers(16, 241))
+            if rng.random() < 0.5:
+                x = [int(t) for t in rng.integers(low, vocab, size=length)]
+                for position in sorted(rng.choice(length, size=int(rng.integers(1, 5)), replace=False), reverse=True):
+                    x[int(position) : int(position)] = a
+            else:
+                start = int(rng.integers(0, len(self.plain) - length))
+                x = [max(int(t), low) for t in self.plain[start : start + length]]
+                n = int(rng.integers(1, 3))
+                at = int(rng.integers(0, length - n))
+                a = x[at : at + n]
+            answer, weights, i = [], [], 0
+            while i < len(x):
+                if x[i : i + len(a)] == a:
+                    answer += b
+                    weights += [EDIT_LOSS_WEIGHT] * len(b)
+                    i += len(a)
+                else:
+                    answer.append(x[i])
+                    weights.append(1.0)
+                    i += 1
+            if b == a or answer == x:
+                continue
+            a_first, head, between, before_file, after_file = templates[int(rng.integers(0, len(templates)))]
+            first, second = (a, b) if a_first else (b, a)  # "use {b} instead of {a}": the new text first
+            prompt = [*head, *first, *between, *second, *before_file, *x, *after_file]
+            return prompt, [*answer, 2], [*weights, 1.0], a, b, x  # 2: <|end|>
+
+    def _substitution_templates(self) -> list[tuple]:
+        """Each of SUBSTITUTION_TEMPLATES as (whether A comes before B, then token ids: the prompt
+        up to the first place, between the two, from the second to the file's text, from the end of
+        the file's text to the answer)."""
+        if self._drill_templates is None:
+            from tokenizers import Tokenizer
+
+            tokenizer = Tokenizer.from_file(str(self.data_dir / "tokenizer.json"))
+            self._drill_templates = []
+            for template in SUBSTITUTION_TEMPLATES:
+                text = editprompt.render_edit_prompt(template.format(a="\x01", b="\x02"), "\x03", "drill.py")
+                a_first = text.index("\x01") < text.index("\x02")
+                head, between, rest = re.split("[\x01\x02]", text)
+                before_file, after_file = rest.split("\x03\n")
+                pieces = [tokenizer.encode(piece, add_special_tokens=False).ids
+                          for piece in (head, between, before_file, "\n" + after_file)]  # fmt: skip
+                self._drill_templates.append((a_first, *pieces))
+        return self._drill_templates
+
     def row(self, g: int):
         every = self.plain_every
         if every and g % every == every - 1:
             return self.plain_row(g)
         if self.copy_from_row is not None and g >= self.copy_from_row and g % 7 in (1, 4):
             return self.copy_row(g)
+        if self.substitution_every and g % self.substitution_every == self.substitution_every // 2:
+            return self.substitution_row(g)
         return self.edit_row(g - (g + 1) // every if every else g)
 
     def drill_batch(self, step: int):
@@ -441,6 +529,12 @@ class Batches:
         ids = torch.from_numpy(self.np.stack([r[0] for r in rows]))
         weights = torch.from_numpy(self.np.stack([r[1] for r in rows]))
         return ids, weights
+
+
+# the instructions of the substitution drills (Batches.substitution_row): {a} the old tokens, {b} the new
+SUBSTITUTION_TEMPLATES = ["Rename {a} to {b}.", "rename `{a}` to `{b}` everywhere", "{a} -> {b}",
+                          "Replace {a} with {b}.", "please change {a} to {b} throughout the file",
+                          "use {b} instead of {a}"]  # fmt: skip
 
 
 def validation_rows(data_dir: Path, n_edit_rows: int, n_plain_rows: int, seed: int) -> dict:
@@ -1396,6 +1490,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="start each model of --models from its weights in --out (the pair as shipped) "
                              "instead of from scratch, in a new --work directory")  # fmt: skip
     parser.add_argument("--copy-from-step", type=int, default=0, help="mix copy drills into the batches from this step on (kept on resume)")
+    parser.add_argument("--substitution-every", type=int, default=0, metavar="N",
+                        help="every Nth row of the main mix is substitution drills: replace A with B in random "
+                             "tokens or code, which only copying from the instruction answers (kept on resume)")  # fmt: skip
     parser.add_argument("--no-copy-drills", action="store_true", help="no copy drills in the main mix (a pair that copies already)")
     parser.add_argument("--plain-every", type=int, default=PLAIN_EVERY, help="every Nth row is plain code (0: none)")
     parser.add_argument("--prompt-weight", type=float, help=f"loss weight of prompt tokens (data: {PROMPT_LOSS_WEIGHT})")
@@ -1461,7 +1558,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.batch_size:
         specs = {name: replace(spec, batch_size=args.batch_size) for name, spec in specs.items()}
     mix = {"plain_every": args.plain_every, "prompt_weight": args.prompt_weight, "edit_weight": args.edit_weight,
-           "shuffle": args.shuffle or None, "window_repeat": args.window_repeat if args.window_repeat > 1 else None}
+           "shuffle": args.shuffle or None, "window_repeat": args.window_repeat if args.window_repeat > 1 else None,
+           "substitution_every": args.substitution_every or None}
     mix = {k: v for k, v in mix.items() if v is not None and (k != "plain_every" or v != PLAIN_EVERY)}
     summaries = {}
     for name in [m.strip() for m in args.models.split(",") if m.strip()]:

@@ -164,6 +164,56 @@ def test_window_repeat_brings_each_window_edit_that_many_times_per_epoch(work):
     assert all(counts[n] == (3 if n in windows else 1) for n in counts)
 
 
+def test_substitution_drills_answer_the_text_with_a_replaced_by_b(work):
+    """Each drill is the edit prompt asking to replace A with B in X, answered by X with every A
+    replaced by B; the loss falls on the answer alone, B at the edit weight; every Nth row."""
+    import numpy as np
+    from tokenizers import Tokenizer
+
+    batches = train.Batches(work / "data", "train", seed=1, substitution_every=4)
+    assert batches.row(2)[0].tolist() == batches.substitution_row(2)[0].tolist()  # 2 == 4 // 2
+    assert batches.row(3)[0].tolist() != batches.substitution_row(3)[0].tolist()
+    tokenizer = Tokenizer.from_file(str(work / "data" / "tokenizer.json"))
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        prompt, answer, weights, a, b, x = batches.substitution_example(rng)
+        expected, i = [], 0
+        while i < len(x):
+            if x[i : i + len(a)] == a:
+                expected, i = expected + b, i + len(a)
+            else:
+                expected, i = expected + [x[i]], i + 1
+        assert answer == [*expected, 2] and expected != x and len(weights) == len(answer)
+        assert weights.count(train.EDIT_LOSS_WEIGHT) >= len(b) and min(weights) == 1.0
+        text = tokenizer.decode(prompt, skip_special_tokens=False)
+        assert text.startswith("<|bos|><|system|>") and text.endswith("<|assistant|>\n") and "File: drill.py" in text
+        for part in (a, b, x):  # both names in the instruction, the text in the file block
+            assert any(prompt[k : k + len(part)] == part for k in range(len(prompt)))
+    # a row is such drills packed one after another, the loss on their answers alone
+    ids, weights = batches.substitution_row(6)
+    rng = np.random.default_rng(batches._key(4_000_037, 6))
+    used = 0
+    while True:
+        prompt, answer, answer_weights = batches.substitution_example(rng)[:3]
+        if used + len(prompt) + len(answer) > len(ids):
+            break
+        assert ids[used : used + len(prompt) + len(answer)].tolist() == prompt + answer
+        assert weights[used : used + len(prompt)].sum() == 0
+        assert weights[used + len(prompt) : used + len(prompt) + len(answer)].tolist() == answer_weights
+        used += len(prompt) + len(answer)
+    assert used > 0 and (ids[used:] == 0).all()
+
+
+def test_a_run_trains_on_substitution_drills_and_keeps_them_on_resume(work, tmp_path):
+    (run,) = work_dirs(work, tmp_path, "drills")
+    spec = train.SPECS["tiny"]
+    _, summary = train.train_model(spec, run, seed=1, minutes=None, steps=2, val_rows=(1, 1), progress=False,
+                                   mix={"substitution_every": 2})  # fmt: skip
+    assert summary["mix"] == {"substitution_every": 2} and summary["steps"] == 2
+    _, again = train.train_model(spec, run, seed=1, minutes=None, steps=3, val_rows=(1, 1), progress=False)
+    assert again["mix"] == {"substitution_every": 2} and again["steps"] == 3
+
+
 def test_copy_drills_repeat_the_segment_and_weigh_only_the_copy(work):
     batches = train.Batches(work / "data", "train", seed=1, copy_from_row=10)
     assert batches.row(8)[1].max() == train.EDIT_LOSS_WEIGHT and (abs(batches.row(8)[1] - train.PROMPT_LOSS_WEIGHT) < 1e-3).any()
