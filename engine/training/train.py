@@ -1202,7 +1202,7 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
     examples = {}
     for line in (work / "data" / "heldout_edits.jsonl").read_text().splitlines():
         record = json.loads(line)
-        examples.setdefault(record["kind"], record["instruction"])
+        examples.setdefault(record["kind"], record["instruction"].splitlines()[0])  # a redraft's note follows on later lines
     size = sum(p.stat().st_size for p in out_dir.rglob("*") if p.is_file() and p.suffix in (".safetensors", ".json"))
     out = []
     w = out.append

@@ -166,8 +166,7 @@ SUGGESTED_INSTRUCTION = "Wrap `json.dump(data, f, indent=2)` in a try/except Typ
 # "Change 2 to 4." changes both indents, far enough apart to be two hunks: accept one, reject the other.
 SUGGESTIONS = (
     SUGGESTED_INSTRUCTION,
-    "Annotate the parameter `path` of `load` as `str`.",
-    'Add a docstring to the function `load`: "Read JSON from path."',
+    "Annotate the parameter `data` of `dumps` as `dict`.",
     "Change 2 to 4.",
 )
 SUGGESTED_FILE = "storage.py"

@@ -186,10 +186,7 @@ DEMO_EDITS = {
         "        json.dump(data, f, indent=2)\n",
         "        try:\n            json.dump(data, f, indent=2)\n        except TypeError:\n            pass\n",
     )],
-    "Annotate the parameter `path` of `load` as `str`.": [("def load(path):\n", "def load(path: str):\n")],
-    'Add a docstring to the function `load`: "Read JSON from path."': [
-        ("def load(path):\n", 'def load(path):\n    """Read JSON from path."""\n'),
-    ],
+    "Annotate the parameter `data` of `dumps` as `dict`.": [("def dumps(data):\n", "def dumps(data: dict):\n")],
     "Change 2 to 4.": [("json.dumps(data, indent=2)", "json.dumps(data, indent=4)"),
                        ("json.dump(data, f, indent=2)", "json.dump(data, f, indent=4)")],
 }  # fmt: skip
