@@ -63,7 +63,7 @@ def empty_items(inventory):
     return [name for name, item in inventory.items.items() if item["quantity"] == 0]
 '''
 INSTRUCTION = "Add a `verbose` parameter to `restock`, default False."
-SHORT_INSTRUCTION = "Add a `verbose` parameter to `parse_price`, default False."  # --lines short of restock()
+SHORT_INSTRUCTION = "Annotate the parameter `text` of `parse_price` as `str`."  # --lines short of restock()
 FILE = "inventory.py"
 
 # The edit command in a child process, with timers around the functions of each phase. argv[1]:

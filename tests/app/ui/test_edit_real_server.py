@@ -37,8 +37,8 @@ def parse_price(text):
     text = text.strip().replace(",", ".")
     return float(text)
 '''
-# an edit of a kind the builtin pair was trained on, which it gets (partly) right: a type hint
-INSTRUCTION = "Add type hints to `parse_price`: text is a str and it returns a float."
+# an edit of a kind the builtin pair was trained on, which it gets right: a type hint
+INSTRUCTION = "Annotate the parameter `text` of `parse_price` as `str`."
 
 missing = [name for name in ("transformers", "fastapi", "uvicorn") if importlib.util.find_spec(name) is None]
 pytestmark = [
