@@ -284,6 +284,13 @@ def _identifier_parts(text: str) -> set[str]:
             for part in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", identifier)}  # fmt: skip
 
 
+def _named(instruction: str, code: str, feedback: str = "") -> tuple[list[str], list[str]]:
+    """What the instruction and the reviewer's notes (not the diffs the feedback quotes) quote and
+    name in `code`: one rule for the windows sent and the changes kept."""
+    words = instruction + "\n" + feedback_notes(feedback)
+    return quoted_spans(words), instruction_names(words, code)
+
+
 def windows_about(instruction: str, windows: list[str], feedback: str = "") -> set[int]:
     """The windows of a long file to send to the model: those holding something the instruction
     quotes (a name, code, a literal: `quoted_spans`) or names bare (`instruction_names`: a name or
@@ -296,8 +303,7 @@ def windows_about(instruction: str, windows: list[str], feedback: str = "") -> s
     code = "".join(windows)
     if not quoted_spans(instruction) and not instruction_names(instruction, code):
         return everything
-    words = instruction + "\n" + feedback_notes(feedback)  # the notes, not the diffs they quote
-    quoted, names = quoted_spans(words), instruction_names(words, code)  # once for the file, not per window
+    quoted, names = _named(instruction, code, feedback)  # once for the file, not per window
     about = {number for number, window in enumerate(windows) if _holds(window, quoted, names)}
     if about and re.search(r"\bimports?\b", instruction, re.I):
         about.add(next((n for n, window in enumerate(windows) if _IMPORT_LINE.search(window)), 0))
@@ -356,10 +362,10 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
     drop a blank line, and those are what this takes out."""
     import difflib
 
-    words = instruction + "\n" + feedback_notes(feedback)
-    quoted, names = quoted_spans(words), instruction_names(words, code)
+    quoted, names = _named(instruction, code, feedback)
     if not quoted and not names:
         return answer, 0
+    words = instruction + "\n" + feedback_notes(feedback)
     numbers = re.findall(r"\d+(?:\.\d+)?", _QUOTED.sub(" ", words))  # a new value: "to 19%" writes 0.19
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     out: list[str] = []

@@ -636,6 +636,15 @@ OPEN_TEXT_SHARE = 0.85  # of the new names, values, docstrings and statements dr
 
 
 @functools.lru_cache(maxsize=1)
+def _training_texts() -> tuple[str, ...]:
+    """The texts of the standard library's training files (held-out files left out), read once
+    for `corpus_words` and `corpus_docstrings`."""
+    root = stdlib_root()
+    texts = (None if is_heldout(relpath) else read_source(root, relpath) for relpath in list_stdlib_files(root))
+    return tuple(text for text in texts if text)
+
+
+@functools.lru_cache(maxsize=1)
 def corpus_words() -> tuple[str, ...]:
     """Lower-case words of 3 to 12 letters that the identifiers of the standard library's training
     files are made of (`parse_tags` -> parse, tags; `HTTPConnection` -> http, connection), each
@@ -643,11 +652,7 @@ def corpus_words() -> tuple[str, ...]:
     from collections import Counter
 
     counts: Counter[str] = Counter()
-    root = stdlib_root()
-    for relpath in list_stdlib_files(root):
-        text = None if is_heldout(relpath) else read_source(root, relpath)
-        if not text:
-            continue
+    for text in _training_texts():
         for identifier in set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)):
             for part in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", identifier):
                 counts[part.lower()] += 1
@@ -659,12 +664,8 @@ def corpus_words() -> tuple[str, ...]:
 def corpus_docstrings() -> tuple[str, ...]:
     """First lines of the docstrings of the standard library's training files that read as one
     plain sentence (ASCII, 12 to 72 characters, ending with a full stop, no quotes)."""
-    root = stdlib_root()
     lines = set()
-    for relpath in list_stdlib_files(root):
-        text = None if is_heldout(relpath) else read_source(root, relpath)
-        if not text:
-            continue
+    for text in _training_texts():
         for match in re.finditer(r'"""([^"\n]{12,72}\.)(?:"""|\n)', text):
             line = match.group(1).strip()
             if line.isascii() and "'" not in line and "\\" not in line and line[0].isupper():
