@@ -338,7 +338,8 @@ class Attention(nn.Module):
     def forward(self, x: Tensor, cos: Tensor, sin: Tensor, mask: Tensor | None,
                 input_pos: Tensor | None, kv_len: int, exact: bool = False) -> Tensor:  # fmt: skip
         # x: [B, S, dim]; cos/sin: [S, D]; kv_len: how many cached keys to attend to.
-        # mask: [S, kv_len] bool (True = may attend), or None: with one query, every key; with
+        # mask: [S, kv_len] bool (True = may attend; [B, 1, S, S] for document masking without a
+        # cache), or None: with one query, every key; with
         # more, causal from position 0 (Transformer.forward only passes None in those cases).
         # exact: decoding or a verify by exact_attention, and mask is its exact_mask.
         bsz, seqlen, _ = x.shape
@@ -519,8 +520,11 @@ class Transformer(nn.Module):
         attention = self.layers[0].attention
         return attention.exact and attention.kv_cache.k_cache.dtype == torch.float32
 
-    def forward(self, idx: Tensor, input_pos: Tensor | None = None, last_only: bool = False) -> Tensor:
-        # idx: [B, S] token ids; input_pos: [S] absolute positions (with caches) or None
+    def forward(self, idx: Tensor, input_pos: Tensor | None = None, last_only: bool = False,
+                segments: Tensor | None = None) -> Tensor:  # fmt: skip
+        # idx: [B, S] token ids; input_pos: [S] absolute positions (with caches) or None.
+        # segments: [B, S] (no caches only): a token attends only to earlier tokens of its own
+        # segment, as packed training rows of several examples use it (document masking)
         bsz, seqlen = idx.shape
         mask, exact = None, False
         if input_pos is None:
@@ -528,10 +532,14 @@ class Transformer(nn.Module):
             cos, sin = rope[0, :seqlen], rope[1, :seqlen]
             kv_len = seqlen
             window = self.args.sliding_window
-            if window is not None and seqlen > window:
+            if (window is not None and seqlen > window) or segments is not None:
                 pos = torch.arange(seqlen, device=idx.device)
                 diff = pos[:, None] - pos[None, :]  # [S, S] query minus key position
-                mask = (diff >= 0) & (diff < window)
+                mask = diff >= 0
+                if window is not None:
+                    mask = mask & (diff < window)
+                if segments is not None:  # [B, 1, S, S]: the heads broadcast
+                    mask = (mask & (segments[:, :, None] == segments[:, None, :]))[:, None]
         elif self.static_shapes:  # every shape fixed by the cache, no host sync: torch.compile
             kv_len = self.max_seq_length
             cos, sin = self.rope[0, input_pos], self.rope[1, input_pos]

@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]  # the repository: engine/builtin/ an
 SEQ_LEN = 1024  # training row length; the models' max_position_embeddings
 PROMPT_LOSS_WEIGHT = 0.02  # the prompt (instruction + original) is weighted down; the answer counts fully
 EDIT_LOSS_WEIGHT = 4.0  # answer tokens that are not a copy of the original (the edit itself) count more
+BOS_ID = editprompt.SPECIAL_TOKENS.index(editprompt.BOS_TOKEN)  # starts each example of a packed row
 PLAIN_EVERY = 12  # every 12th row is plain stdlib code (about 8%), the others packed edit examples
 WINDOW_UNCHANGED_SHARE = 0.45  # of the window examples, windows the edit leaves as they are (no_change)
 HELDOUT_PHRASING = 0.5  # of the held-out split's instructions, in the grammar's held-out phrasings
@@ -556,17 +557,23 @@ def validation_rows(data_dir: Path, n_edit_rows: int, n_plain_rows: int, seed: i
 # model training
 
 
-def weighted_loss(model, ids, weights):
-    """Weighted next-token cross-entropy (mean over the weights) of a batch of rows."""
+def weighted_loss(model, ids, weights, doc_mask: bool = False):
+    """Weighted next-token cross-entropy (mean over the weights) of a batch of rows.
+
+    `doc_mask`: each example of a packed row (from its `<|bos|>` on) attends only to itself, as
+    at inference, where a prompt is alone; without it a row's later examples also see the
+    earlier ones (another edit's instruction among them)."""
     import torch.nn.functional as F
 
-    logits = model(ids[:, :-1])  # [B, S-1, V]
+    inputs = ids[:, :-1]
+    segments = (inputs == BOS_ID).cumsum(-1) if doc_mask else None
+    logits = model(inputs, segments=segments)  # [B, S-1, V]
     losses = F.cross_entropy(logits.float().flatten(0, 1), ids[:, 1:].flatten(), reduction="none")
     target_weights = weights[:, 1:].flatten()  # weight of the token being predicted
     return (losses * target_weights).sum() / target_weights.sum().clamp_min(1e-6)
 
 
-def evaluate_loss(model, rows: dict, batch_size: int = 4) -> dict[str, float]:
+def evaluate_loss(model, rows: dict, batch_size: int = 4, doc_mask: bool = False) -> dict[str, float]:
     """Mean weighted loss of each named set of rows (rows on the model's device)."""
     import torch
 
@@ -580,7 +587,7 @@ def evaluate_loss(model, rows: dict, batch_size: int = 4) -> dict[str, float]:
                 w = weights[i : i + batch_size]
                 n = float(w[:, 1:].sum())
                 if n:
-                    total += float(weighted_loss(model, ids[i : i + batch_size], w)) * n
+                    total += float(weighted_loss(model, ids[i : i + batch_size], w, doc_mask)) * n
                     count += n
             out[name] = total / max(count, 1.0)
     model.train()
@@ -691,7 +698,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
                 progress: bool = True, stop_after: int | None = None,
                 extend_minutes: float | None = None, copy_from_step: int | None = None,
                 init_from: Path | None = None, mix: dict | None = None, compile: bool = False,
-                device: str = "cpu"):  # fmt: skip
+                device: str = "cpu", lr: float | None = None):  # fmt: skip
     """Train one model (resuming from work/<name>/ckpt.pt); returns (model on the CPU, summary dict).
 
     `device` ("cpu", "cuda", "cuda:1") is where the steps run, under bfloat16 autocast there too;
@@ -709,6 +716,8 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
     the main mix; it is kept in the checkpoint, like `copy_from_step`.
     `extend_minutes` reopens a finished run for that much more time: the rate returns to its peak
     (no warm-up: the optimizer state is warm) and a new decay is placed by the time budget.
+    `lr` replaces the spec's peak learning rate; it is kept in the checkpoint, so a resume without
+    it goes on at its run's rate (before, a run started at 3e-4 reopened at the spec's 1.5e-3).
     """
     import torch
 
@@ -772,6 +781,9 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
             lines = log_path.read_text(encoding="utf-8").splitlines()
             kept = [line for line in lines if json.loads(line)["step"] <= state["step"]]
             log_path.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
+    if lr is not None:
+        state["peak_lr"] = lr
+    spec = replace(spec, lr=state.setdefault("peak_lr", spec.lr))
     non_embedding = sum(p.numel() for n, p in model.named_parameters() if "tok_embeddings" not in n and "output" not in n)
     total_params = sum(p.numel() for p in model.parameters())
     log(f"{spec.name}: {non_embedding / 1e6:.2f}M non-embedding, {total_params / 1e6:.2f}M parameters")
@@ -780,7 +792,12 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         state["copy_from_step"] = None if copy_from_step is None else max(copy_from_step, state["step"])
     copy_from = state["copy_from_step"]
     state.setdefault("mix", dict(mix or {}))
-    batches = Batches(data_dir, "train", seed, None if copy_from is None else copy_from * spec.batch_size, **state["mix"])
+    if (mix or {}).get("doc_mask") and not state["mix"].get("doc_mask"):  # turned on at a resume: kept from here
+        state["mix"]["doc_mask"] = True
+        state["mix"].setdefault("doc_mask_from_step", state["step"])
+    rows_mix = {k: v for k, v in state["mix"].items() if not k.startswith("doc_mask")}
+    doc_mask = bool(state["mix"].get("doc_mask"))
+    batches = Batches(data_dir, "train", seed, None if copy_from is None else copy_from * spec.batch_size, **rows_mix)
     if state["mix"]:
         log(f"{spec.name}: mix {state['mix']}")
     if copy_from is not None:
@@ -836,13 +853,13 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         ids, weights = ids.to(dev, non_blocking=True), weights.to(dev, non_blocking=True)
         with torch.autocast(dev.type, dtype=torch.bfloat16):
             try:
-                loss = loss_fn(model, ids, weights)
+                loss = loss_fn(model, ids, weights, doc_mask)
             except Exception as error:  # noqa: BLE001 - compiling failed: the same step, eagerly
                 if loss_fn is weighted_loss:
                     raise
                 log(f"{spec.name}: torch.compile failed, training without it: {str(error).splitlines()[0]}")
                 loss_fn = weighted_loss
-                loss = loss_fn(model, ids, weights)
+                loss = loss_fn(model, ids, weights, doc_mask)
         state["compiled"] = loss_fn is not weighted_loss  # how the last step ran (kept on resume)
         optimizer.zero_grad(set_to_none=True)
         loss.backward()
@@ -870,7 +887,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         last = state["total_steps"] is not None and state["step"] >= state["total_steps"]
         pause = stop_after is not None and state["step"] - first_step >= stop_after
         if state["step"] % eval_every == 0 or last:
-            record.update({f"val_{k}": round(v, 4) for k, v in evaluate_loss(model, val).items()})
+            record.update({f"val_{k}": round(v, 4) for k, v in evaluate_loss(model, val, doc_mask=doc_mask).items()})
             log(f"{spec.name} step {state['step']}: loss {record['loss']:.3f}, val edit "
                 f"{record['val_edit']:.3f}, val plain {record['val_plain']:.3f}")  # fmt: skip
             state["last_val"] = {k: v for k, v in record.items() if k.startswith("val_")}
@@ -1498,9 +1515,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--prompt-weight", type=float, help=f"loss weight of prompt tokens (data: {PROMPT_LOSS_WEIGHT})")
     parser.add_argument("--edit-weight", type=float, help=f"loss weight of edit tokens (data: {EDIT_LOSS_WEIGHT})")
     parser.add_argument("--shuffle", type=int, help="N > 0: another order of the training rows than earlier runs' (kept on resume)")
+    parser.add_argument("--doc-mask", action="store_true",
+                        help="each example of a packed row attends only to itself, as at inference (kept on "
+                             "resume; may be turned on when resuming)")  # fmt: skip
     parser.add_argument("--window-repeat", type=int, default=2,
                         help="each edit of a window of module lines N times per epoch (kept on resume)")
-    parser.add_argument("--lr", type=float, help="peak learning rate of the models trained (default: their spec's)")
+    parser.add_argument("--lr", type=float, help="peak learning rate of the models trained (kept on resume; default: the run's own, "
+                             "or the spec's for a new run)")  # fmt: skip
     parser.add_argument("--eval-every", type=int, default=200)
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0: all cores)")
     parser.add_argument("--device", default="cpu",
@@ -1553,13 +1574,11 @@ def main(argv: list[str] | None = None) -> int:
     for item in args.spec:
         name, _, shape = item.partition("=")
         specs[name] = ModelSpec(**{**asdict(SPECS[shape]), "name": name})
-    if args.lr:
-        specs = {name: replace(spec, lr=args.lr) for name, spec in specs.items()}
     if args.batch_size:
         specs = {name: replace(spec, batch_size=args.batch_size) for name, spec in specs.items()}
     mix = {"plain_every": args.plain_every, "prompt_weight": args.prompt_weight, "edit_weight": args.edit_weight,
            "shuffle": args.shuffle or None, "window_repeat": args.window_repeat if args.window_repeat > 1 else None,
-           "substitution_every": args.substitution_every or None}
+           "substitution_every": args.substitution_every or None, "doc_mask": args.doc_mask or None}
     mix = {k: v for k, v in mix.items() if v is not None and (k != "plain_every" or v != PLAIN_EVERY)}
     summaries = {}
     for name in [m.strip() for m in args.models.split(",") if m.strip()]:
@@ -1572,7 +1591,7 @@ def main(argv: list[str] | None = None) -> int:
             eval_every=args.eval_every, progress=not args.no_progress, extend_minutes=args.extend_minutes,
             copy_from_step=None if args.no_copy_drills or specs[name].grow_from else args.copy_from_step, mix=mix,
             init_from=out_dir if args.continue_shipped else None, compile=not args.no_compile,
-            device=args.device,
+            device=args.device, lr=args.lr,
         )  # fmt: skip
         export(model, work, out_dir)
         record_phases(out_dir, previous, summary)

@@ -262,6 +262,55 @@ def test_the_copy_curriculum_has_its_own_learning_rate(work, tmp_path):
     assert summary["copy_curriculum_steps"] == 2
 
 
+def test_document_masking_computes_each_packed_example_as_if_it_were_alone():
+    from specdraft.engine.model import ModelArgs, Transformer
+
+    torch.manual_seed(0)
+    model = Transformer(ModelArgs(vocab_size=97, dim=32, n_layer=2, n_head=4, n_kv_heads=2, intermediate_size=48,
+                                  max_position_embeddings=64))  # fmt: skip
+    model.init_weights(0.2)
+    model.requires_grad_(False)
+    first = torch.tensor([train.BOS_ID, *torch.randint(6, 97, (14,)).tolist()])
+    second = torch.tensor([train.BOS_ID, *torch.randint(6, 97, (9,)).tolist()])
+    packed = torch.cat([first, second])[None]
+    segments = (packed == train.BOS_ID).cumsum(-1)
+    masked = model(packed, segments=segments)
+    alone = model(second[None])
+    # the second example's logits: as alone with the mask (positions differ, RoPE is relative)
+    assert torch.allclose(masked[0, len(first) :], alone[0], atol=1e-4)
+    assert not torch.allclose(model(packed)[0, len(first) :], alone[0], atol=1e-3)  # without: it sees the first
+    assert torch.allclose(masked[0, : len(first)], model(first[None])[0], atol=1e-4)
+    weights = torch.ones_like(packed, dtype=torch.float32)
+    with torch.no_grad():  # one example: the same loss with the mask as without
+        assert float(train.weighted_loss(model, first[None], weights[:, :15], doc_mask=True)) == pytest.approx(
+            float(train.weighted_loss(model, first[None], weights[:, :15])), abs=1e-5)
+
+
+def test_document_masking_can_be_turned_on_at_a_resume_and_stays_on(work, tmp_path):
+    (run,) = work_dirs(work, tmp_path, "docmask")
+    spec = train.SPECS["tiny"]
+    _, summary = train.train_model(spec, run, seed=1, minutes=None, steps=2, val_rows=(1, 1), progress=False,
+                                   mix={"window_repeat": 2})  # fmt: skip
+    assert summary["mix"] == {"window_repeat": 2}
+    _, masked = train.train_model(spec, run, seed=1, minutes=None, steps=3, val_rows=(1, 1), progress=False,
+                                  mix={"window_repeat": 2, "doc_mask": True})  # fmt: skip
+    assert masked["mix"] == {"window_repeat": 2, "doc_mask": True, "doc_mask_from_step": 2}
+    _, again = train.train_model(spec, run, seed=1, minutes=None, steps=4, val_rows=(1, 1), progress=False)
+    assert again["mix"] == masked["mix"] and again["steps"] == 4
+
+
+def test_a_resumed_or_extended_run_keeps_the_learning_rate_it_started_with(work, tmp_path):
+    (run,) = work_dirs(work, tmp_path, "rate")
+    spec = train.SPECS["tiny"]
+    assert spec.lr != 3e-4
+    _, first = train.train_model(spec, run, seed=1, minutes=None, steps=60, val_rows=(1, 1), progress=False, lr=3e-4)
+    _, again = train.train_model(spec, run, seed=1, minutes=None, steps=62, val_rows=(1, 1), progress=False,
+                                 extend_minutes=0.05)  # fmt: skip
+    rates = [json.loads(line)["lr"] for line in (run / "tiny" / "log.jsonl").read_text().splitlines()]
+    assert first["spec"]["lr"] == again["spec"]["lr"] == 3e-4
+    assert max(rates) == pytest.approx(3e-4) and rates[-1] > 0
+
+
 def test_grow_embeds_a_small_model_in_a_bigger_one_that_computes_the_same_function():
     from specdraft.engine.model import ModelArgs, RMSNorm, Transformer
 
