@@ -262,6 +262,25 @@ def test_the_copy_curriculum_has_its_own_learning_rate(work, tmp_path):
     assert summary["copy_curriculum_steps"] == 2
 
 
+def test_resume_weights_mark_the_copied_tokens_right_after_each_edit():
+    e, c, p = train.EDIT_LOSS_WEIGHT, 1.0, train.PROMPT_LOSS_WEIGHT
+    row = torch.tensor([[p, p, c, e, e, c, c, c, e, c, e, c, c, 0.0, p, e, c]])
+    out = train.resume_weights(row, 3.0, span=2)
+    assert torch.equal(out, torch.tensor([[p, p, c, e, e, 3.0, 3.0, c, e, 3.0, e, 3.0, 3.0, 0.0, p, e, 3.0]]))
+    assert train.resume_weights(row, 3.0, span=1).tolist()[0][5:7] == [3.0, c]
+
+
+def test_resume_weight_applies_to_every_row_of_the_mix(work):
+    plain = train.Batches(work / "data", "train", seed=1, substitution_every=2)
+    weighted = train.Batches(work / "data", "train", seed=1, substitution_every=2, resume_weight=2.5)
+    ids, weights = plain.rows(0, 6)
+    ids2, weights2 = weighted.rows(0, 6)
+    assert torch.equal(ids, ids2)
+    changed = weights != weights2
+    assert changed.any() and (weights2[changed] == 2.5).all() and (weights[changed] == 1.0).all()
+    assert torch.equal(weights2, train.resume_weights(weights, 2.5))
+
+
 def test_document_masking_computes_each_packed_example_as_if_it_were_alone():
     from specdraft.engine.model import ModelArgs, Transformer
 
@@ -293,8 +312,9 @@ def test_document_masking_can_be_turned_on_at_a_resume_and_stays_on(work, tmp_pa
                                    mix={"window_repeat": 2})  # fmt: skip
     assert summary["mix"] == {"window_repeat": 2}
     _, masked = train.train_model(spec, run, seed=1, minutes=None, steps=3, val_rows=(1, 1), progress=False,
-                                  mix={"window_repeat": 2, "doc_mask": True})  # fmt: skip
-    assert masked["mix"] == {"window_repeat": 2, "doc_mask": True, "doc_mask_from_step": 2}
+                                  mix={"window_repeat": 2, "doc_mask": True, "resume_weight": 4.0})  # fmt: skip
+    assert masked["mix"] == {"window_repeat": 2, "doc_mask": True, "doc_mask_from_step": 2, "resume_weight": 4.0,
+                             "resume_weight_from_step": 2}  # fmt: skip
     _, again = train.train_model(spec, run, seed=1, minutes=None, steps=4, val_rows=(1, 1), progress=False)
     assert again["mix"] == masked["mix"] and again["steps"] == 4
 
