@@ -1407,7 +1407,11 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
           "|---|---:|---:|---:|---:|---:|---|---|---:|---:|")
         for name, runs in phases.items():
             for number, run in enumerate(runs, 1):
-                mix = [f"{k} {v}" for k, v in (run.get("mix") or {}).items()]
+                given, mix = run.get("mix") or {}, []
+                for key, value in given.items():  # doc_mask True, doc_mask_from_step 1583: "doc_mask from step 1,583"
+                    if not key.endswith("_from_step"):
+                        since = given.get(f"{key}_from_step")
+                        mix.append((key if value is True else f"{key} {value}") + (f" from step {since:,}" if since is not None else ""))
                 if "copy_from_step" in run:
                     mix += ["no copy drills"] if run["copy_from_step"] is None else ["copy drills"]
                 mix = ", ".join(mix) or "the rows above"

@@ -482,6 +482,9 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     assert "Steps under torch.compile: target run 5; the others ran eagerly." in train.write_model_card(out, work).read_text()
     train.record_phases(out, train.shipped_phases(out), {**later, "run": 6, "mix": {"plain_every": 7}, "copy_from_step": 0})
     assert "| plain_every 7, copy drills |" in train.write_model_card(out, work).read_text()  # a run of older defaults
+    train.record_phases(out, train.shipped_phases(out), {**later, "run": 7, "mix": {
+        "window_repeat": 2, "doc_mask": True, "doc_mask_from_step": 1583, "resume_weight": 4.0, "resume_weight_from_step": 1990}})
+    assert "| window_repeat 2, doc_mask from step 1,583, resume_weight 4.0 from step 1,990, no copy drills |" in train.write_model_card(out, work).read_text()
     assert f"of {summary['cpu']} (the runs with a `cpu` in training.json; the others did not record theirs)" in card
     # speculative decoding is lossless: the same tokens as plain greedy decoding
     for key, value in result["decoding"].items():
