@@ -13,7 +13,8 @@ accepted. What is measured, per task and added up per kind:
 * off-target files: files where the draft changed a window the instruction does not concern (the
   expected file leaves that window as it is);
 * put back: the builtin pair's changes that named nothing of the instruction, put back before
-  the draft is scored (``put_back_unrelated``; collateral counts what got past it);
+  the draft is scored (``put_back_unrelated``; collateral counts what got past it), and in
+  Python files those that broke the syntax (``put_back_unparsable``);
 * held-out and trained phrasing: exact matches of each group apart;
 * redrafts: whether the redraft differs from the first draft, and whether it equals the expected
   file after the note.
@@ -63,6 +64,7 @@ class TaskResult:
     collateral: int = 0  # windows sent in which lines the instruction does not concern changed
     off_target: int = 0  # windows sent that the instruction does not concern, and that changed
     put_back: int = 0  # the model's changes naming nothing of the instruction, put back before scoring
+    unparsable: int = 0  # ... and those that broke the Python syntax
     seconds: float = 0.0
     redraft: RedraftResult | None = None
     drafted: str = field(default="", repr=False)
@@ -92,6 +94,7 @@ class KindRow:
     collateral: int = 0
     off_target_files: int = 0
     put_back: int = 0
+    unparsable: int = 0
     heldout: int = 0
     heldout_exact: int = 0
     trained: int = 0
@@ -106,6 +109,7 @@ class KindRow:
         self.collateral += result.collateral
         self.off_target_files += result.off_target > 0
         self.put_back += result.put_back
+        self.unparsable += result.unparsable
         if result.phrasing == "heldout":
             self.heldout += 1
             self.heldout_exact += result.exact
@@ -206,6 +210,7 @@ def run_task(task: EditTask, backend: Any) -> TaskResult:
             return result
         result.requests = len(first.draft.stats)
         result.put_back = sum(first.draft.put_back.values())
+        result.unparsable = sum(first.draft.unparsable.values())
         drafted = drafted_text(first, sources[0])
         if drafted is None:
             reasons = ", ".join(first.draft.finish_reasons) or "; ".join(f.summary() for f in first.failures)
@@ -356,6 +361,9 @@ def format_report(report: Report) -> str:
     if total.put_back:
         text.append(f"put back: {total.put_back} of the model's changes named nothing of the instruction and were put "
                     "back before scoring")  # fmt: skip
+    if total.unparsable:
+        text.append(f"put back: {total.unparsable} of the model's changes broke the Python syntax and were put back "
+                    "before scoring")  # fmt: skip
     redrafts = report.redrafts()
     if redrafts["tasks"]:
         text.append(

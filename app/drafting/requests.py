@@ -15,7 +15,9 @@ edit_format setting or --format names one), not where it runs:
   Blank lines at a window's edges are not sent (``specdraft.engine.editprompt.blank_edges``) and
   stay as they are. In the builtin pair's answers, a change that neither removes nor adds anything
   the instruction names is put back as it was (``put_back_unrelated``: the small pair garbles a
-  word beside the edit now and then); ``DraftedEdits.put_back`` counts them.
+  word beside the edit now and then); ``DraftedEdits.put_back`` counts them. In a Python file, a
+  change of theirs that breaks the syntax of a window that parsed goes back too
+  (``put_back_unparsable``; ``DraftedEdits.unparsable``).
   To a server, ``reference`` goes as an OpenAI predicted output (specdraft.engine.remote).
 * "search-replace" (a model server's default) and "udiff": one request for all files, asking for
   SEARCH/REPLACE blocks or a unified diff (specdraft.drafting.edits' format instructions).
@@ -51,6 +53,7 @@ from specdraft.drafting.edits import (
 )
 from specdraft.engine.editprompt import (
     feedback_without_diffs,
+    put_back_unparsable,
     put_back_unrelated,
     redraft_feedback,
     windows_about,
@@ -178,6 +181,8 @@ class DraftedEdits:
     kept_windows: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (windows kept as they are, windows)
     # path: how many of the builtin pair's changes named nothing of the instruction and were put back
     put_back: dict[str, int] = field(default_factory=dict)
+    # path: how many of the builtin pair's changes broke the Python syntax and were put back
+    unparsable: dict[str, int] = field(default_factory=dict)
     # path: (the line ranges [start, end) the file was cut into, the numbers of those requested)
     windows: dict[str, tuple[list[tuple[int, int]], list[int]]] = field(default_factory=dict)
 
@@ -208,6 +213,9 @@ class DraftedEdits:
         put_back = sum(self.put_back.values())
         if put_back:
             text += f"; {put_back} change{'s' if put_back != 1 else ''} naming nothing of the instruction put back"
+        broken = sum(self.unparsable.values())
+        if broken:
+            text += f"; {broken} change{'s' if broken != 1 else ''} that broke the Python syntax put back"
         return text
 
 
@@ -377,6 +385,10 @@ class EditRequester:
                     text, put_back = put_back_unrelated(instruction, body, text, source.text, feedback)
                     if put_back:
                         draft.put_back[source.path] = draft.put_back.get(source.path, 0) + put_back
+                    if source.path.endswith((".py", ".pyi")):
+                        text, broken = put_back_unparsable(body, text)
+                        if broken:
+                            draft.unparsable[source.path] = draft.unparsable.get(source.path, 0) + broken
                 if body.endswith("\n") and text and not text.endswith("\n"):
                     text += "\n"
                 pieces.append(head + text + tail)
@@ -386,6 +398,10 @@ class EditRequester:
                 count = draft.put_back[source.path]
                 self.on_progress("kept", f"{source.path}: {count} change{'s' if count != 1 else ''} of the model's "
                                          "naming nothing of the instruction put back as they were")  # fmt: skip
+            if draft.unparsable.get(source.path):
+                count = draft.unparsable[source.path]
+                self.on_progress("kept", f"{source.path}: {count} change{'s' if count != 1 else ''} of the model's "
+                                         "that broke the Python syntax put back as they were")  # fmt: skip
             result = rewrite(self.repo_root, source.path, "".join(pieces), complete=complete,
                              originals={source.path: source.data})  # fmt: skip
             result.failures[:0] = unread

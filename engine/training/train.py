@@ -1220,9 +1220,12 @@ def _tasks_section(tasks: dict) -> list[str]:
                  f"phrasings: {phrasings['trained']['exact']} of {phrasings['trained']['tasks']}. Redraft after a "
                  f"reviewer's note ({redraft['tasks']} tasks): the redraft differed from the first draft in "
                  f"{redraft['differed']} and followed the note in {redraft['followed_note']}.\n")  # fmt: skip
-    if total.get("put_back"):
-        lines.append(f"Before scoring, as before a review, {total['put_back']} of the model's changes that named nothing "
-                     "of the instruction were put back as they were (the collateral above is what got past that).\n")  # fmt: skip
+    put_back, broken = total.get("put_back"), total.get("unparsable")
+    if put_back or broken:
+        what = [f"{put_back} of the model's changes that named nothing of the instruction"] if put_back else []
+        what += [f"{broken} that broke the Python syntax"] if broken else []
+        lines.append(f"Before scoring, as before a review, {' and '.join(what)} were put back as they were (the "
+                     "collateral above is what got past that).\n")  # fmt: skip
     return lines
 
 

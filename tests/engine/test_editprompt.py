@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from specdraft.engine import editprompt
-from specdraft.engine.editprompt import put_back_unrelated
+from specdraft.engine.editprompt import put_back_unparsable, put_back_unrelated
 
 ORIGINAL = "def area(width, height):\n    return width * height\n"
 EDITED = "def area(w, height):\n    return w * height\n"
@@ -226,5 +226,50 @@ def test_no_expected_edit_of_the_task_sets_is_put_back():
             source = (tasks_file.parent / task["source"]).read_text()
             expected = (tasks_file.parent / task["expected"]).read_text()
             assert put_back_unrelated(task["instruction"], source, expected, source) == (expected, 0), task["id"]
+            checked += 1
+    assert checked >= 75
+
+
+def test_changes_that_break_the_syntax_are_put_back_and_the_others_kept():
+    """A window cut from a function body (indented, then back at the module's level) parses with
+    blocks opened before it; of the answer's changes, the one that breaks the syntax goes back and
+    the rename beside it stays."""
+    original = ("        total = count_items(rows)\n"
+                "        return total\n"
+                "\n"
+                "\n"
+                "def count_items(rows):\n"
+                "    return len(rows)\n")  # fmt: skip
+    right = original.replace("count_items", "tally")
+    assert put_back_unparsable(original, right) == (right, 0)
+    garbled = right.replace("        return total\n", "        return total including(rows\n")
+    assert put_back_unparsable(original, garbled) == (right, 1)
+    # two broken changes, one of them the rename's line: both go back, the rename of the def stays
+    both = garbled.replace("total = tally(rows)", "total = tally(rows")
+    assert put_back_unparsable(original, both) == (original.replace("def count_items", "def tally"), 2)
+    # an answer that parses, and a window that does not parse to begin with, are left alone
+    unparsed = "    x = (1,\n"
+    assert put_back_unparsable(unparsed, "    x = (2,\n") == ("    x = (2,\n", 0)
+
+
+def test_the_answer_is_judged_whole_first():
+    original = "x = 1\ny = 2\n"
+    answer = "if x:\ny = 2\n"  # "if x:" then "y = 2" at the same level does not parse
+    assert put_back_unparsable(original, answer) == (original, 1)
+    answer = "x = [\n]\n"  # each line alone breaks the window; together they parse: kept as they are
+    assert put_back_unparsable(original, answer) == (answer, 0)
+
+
+def test_no_expected_edit_of_the_task_sets_breaks_the_syntax():
+    from pathlib import Path
+
+    import tomllib
+
+    checked = 0
+    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
+        for task in tomllib.loads(tasks_file.read_text())["task"]:
+            source = (tasks_file.parent / task["source"]).read_text()
+            expected = (tasks_file.parent / task["expected"]).read_text()
+            assert put_back_unparsable(source, expected) == (expected, 0), task["id"]
             checked += 1
     assert checked >= 75

@@ -483,11 +483,16 @@ def _show_round(round_, output: BinaryIO) -> None:
             output.write(f"specdraft edit: {round_.repeats_text('e')}\n".encode())
     if not round_.session.units and not round_.failures:
         put_back = sum(round_.draft.put_back.values())
-        if put_back:  # the model did change something, only nothing the instruction names
-            print(f"specdraft edit: nothing to review: the model's {put_back} change{'s' if put_back != 1 else ''} "
-                  "named nothing of the instruction and went back as they were; write the names it "
-                  "should change as they are in the code, or use a larger model (--model DIR, --server URL)",
-                  file=sys.stderr)  # fmt: skip
+        broken = sum(round_.draft.unparsable.values())
+        if put_back or broken:  # the model did change something: only nothing the instruction names, or broken
+            if put_back and broken:
+                what = f"went back as they were ({put_back} named nothing of the instruction, {broken} broke the Python syntax)"
+            else:
+                what = f"{'named nothing of the instruction' if put_back else 'broke the Python syntax'} and went back as they were"
+            count = put_back + broken
+            print(f"specdraft edit: nothing to review: the model's {count} change{'s' if count != 1 else ''} {what}; "
+                  "write the names it should change as they are in the code, or use a larger model "
+                  "(--model DIR, --server URL)", file=sys.stderr)  # fmt: skip
         else:
             print("specdraft edit: the model changed nothing", file=sys.stderr)
     output.flush()

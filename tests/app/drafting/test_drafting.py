@@ -398,6 +398,28 @@ def test_the_builtin_pairs_changes_that_name_nothing_of_the_instruction_are_put_
     assert edit.new_text == answer and draft.put_back == {}
 
 
+def test_the_builtin_pairs_changes_that_break_the_syntax_are_put_back(tmp_path):
+    """Asked to rename `shout`, the small pair renames it and garbles the line below into code that
+    does not parse: that line goes back, the rename stays, and the draft says so. In a file that
+    is not Python, nothing is parsed."""
+    code = GREET.replace("greet(sys.argv[1])", "shout(sys.argv[1])")
+    repo = make_repo(tmp_path / "repo", {"greet.py": code, "notes.txt": code})
+    answer = code.replace("def shout(", "def yell(").replace("shout(sys.argv[1])", "yell(sys.argv[1]")
+    backend = ScriptedBackend([Reply(answer)], kind="local", model="builtin")
+    events = []
+    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
+    draft = requester.draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
+    (edit,) = draft.result.files
+    assert edit.new_text == code.replace("def shout(", "def yell(")
+    assert draft.unparsable == {"greet.py": 1} and draft.put_back == {}
+    assert ("kept", "greet.py: 1 change of the model's that broke the Python syntax put back as they were") in events
+    assert draft.summary().endswith("; 1 change that broke the Python syntax put back")
+    backend = ScriptedBackend([Reply(answer)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft("rename shout to yell", read_sources(repo, [str(repo / "notes.txt")]))
+    (edit,) = draft.result.files
+    assert edit.new_text == answer and draft.unparsable == {}
+
+
 def test_a_streamed_round_says_what_was_put_back_and_kept(tmp_path):
     """The review shown while the draft streams (EditFlow.start + stream_into) gets the same
     summary as a draft made at once: the changes put back and the windows kept are in it."""

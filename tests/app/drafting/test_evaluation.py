@@ -103,6 +103,20 @@ def test_a_change_naming_nothing_of_the_instruction_is_put_back_and_counted(tmp_
     assert code == 0 and "put back: 1 of the model's changes named nothing of the instruction" in out
 
 
+def test_a_change_that_breaks_the_syntax_is_put_back_and_counted(tmp_path, monkeypatch, capsys):
+    task = rename_task(instruction="rename load to read_file")
+    task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})
+
+    def garbling(window: str, prompt: str) -> str:  # renames, and breaks a line (naming the new name) below
+        return window.replace("def load(", "def read_file(").replace("return handle.read()", "return read_file(handle.read()")
+
+    result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=garbling))
+    assert result.exact and (result.unparsable, result.put_back, result.collateral) == (1, 0, 0)
+    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)],
+                             RewritingBackend(context_length=WINDOWED, answer=garbling))  # fmt: skip
+    assert code == 0 and "put back: 1 of the model's changes broke the Python syntax" in out
+
+
 def test_a_bare_name_of_the_file_sends_only_the_windows_holding_it(tmp_path):
     task = rename_task(instruction="rename load to read_file")
     task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})

@@ -182,6 +182,15 @@ def test_a_draft_whose_changes_all_went_back_says_so(repo, monkeypatch):
     assert (repo / "greet.py").read_text() == GREET
 
 
+def test_a_draft_whose_changes_all_broke_the_syntax_says_so(repo, monkeypatch):
+    broken = GREET.replace("def shout(name):", "def yell(name:")
+    result = run_edit(monkeypatch, repo, ["rename shout to yell", "greet.py", "--yes"],
+                      ScriptedBackend([Reply(broken)], kind="local", model="builtin"))  # fmt: skip
+    assert result.code == 0, result.err
+    assert "nothing to review: the model's 1 change broke the Python syntax and went back as they were" in result.err
+    assert (repo / "greet.py").read_text() == GREET
+
+
 def test_an_answer_in_words_only_is_quoted_not_taken_for_no_change(repo, monkeypatch):
     result = run_edit(monkeypatch, repo, ["add types", "greet.py", "--yes"],
                       ScriptedBackend([Reply("The file already does what you ask; no change is needed.\n")]))  # fmt: skip

@@ -507,6 +507,10 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     report["total"] = {**row, "put_back": 5}
     (out / train.TASKS_REPORT).write_text(json.dumps(report))
     assert "5 of the model's changes that named nothing of the instruction were put back" in train.write_model_card(out, work).read_text()
+    report["total"] = {**row, "put_back": 5, "unparsable": 2}
+    (out / train.TASKS_REPORT).write_text(json.dumps(report))
+    assert ("5 of the model's changes that named nothing of the instruction and 2 that broke the Python syntax were put back"
+            in train.write_model_card(out, work).read_text())  # fmt: skip
 
 
 BUILTIN = Path(train.ROOT) / "engine" / "builtin"
