@@ -490,9 +490,9 @@ def _show_round(round_, output: BinaryIO) -> None:
             else:
                 what = f"{'named nothing of the instruction' if put_back else 'broke the Python syntax'} and went back as they were"
             count = put_back + broken
+            hint = "write the names it should change as they are in the code" if put_back else "say it in other words"
             print(f"specdraft edit: nothing to review: the model's {count} change{'s' if count != 1 else ''} {what}; "
-                  "write the names it should change as they are in the code, or use a larger model "
-                  "(--model DIR, --server URL)", file=sys.stderr)  # fmt: skip
+                  f"{hint}, or use a larger model (--model DIR, --server URL)", file=sys.stderr)  # fmt: skip
         else:
             print("specdraft edit: the model changed nothing", file=sys.stderr)
     output.flush()

@@ -187,7 +187,8 @@ def test_a_draft_whose_changes_all_broke_the_syntax_says_so(repo, monkeypatch):
     result = run_edit(monkeypatch, repo, ["rename shout to yell", "greet.py", "--yes"],
                       ScriptedBackend([Reply(broken)], kind="local", model="builtin"))  # fmt: skip
     assert result.code == 0, result.err
-    assert "nothing to review: the model's 1 change broke the Python syntax and went back as they were" in result.err
+    assert ("nothing to review: the model's 1 change broke the Python syntax and went back as they were; say it in "
+            "other words, or use a larger model") in result.err  # fmt: skip
     assert (repo / "greet.py").read_text() == GREET
 
 
