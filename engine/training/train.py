@@ -312,7 +312,8 @@ class Batches:
     def __init__(self, data_dir: Path, split: str, seed: int, copy_from_row: int | None = None,
                  plain_every: int = PLAIN_EVERY, prompt_weight: float | None = None,
                  edit_weight: float | None = None, shuffle: int = 0, window_repeat: int = 1,
-                 substitution_every: int = 0, resume_weight: float | None = None):  # fmt: skip
+                 substitution_every: int = 0, resume_weight: float | None = None,
+                 kind_repeat: dict[str, int] | None = None):  # fmt: skip
         """`plain_every` 0: no plain rows. `prompt_weight` and `edit_weight` replace the loss weights
         the data was built with (PROMPT_LOSS_WEIGHT, EDIT_LOSS_WEIGHT) without rebuilding it.
         `shuffle` N > 0 draws other epoch orders and rows than the default stream (0): a continued
@@ -321,7 +322,9 @@ class Batches:
         app sends a long file in windows, and they are the harder kind). `substitution_every` N > 0:
         every Nth row of the main mix is substitution drills (`substitution_row`). `resume_weight`:
         the loss weight of the RESUME_TOKENS answer tokens after each run of edit tokens, where
-        the copy picks up again (`resume_weights`)."""
+        the copy picks up again (`resume_weights`). `kind_repeat` {pattern: N}: each edit whose kind
+        matches the pattern (fnmatch: "rename_*") comes N times per epoch (its windows N + window_repeat
+        - 1 times): more of the edits people ask for most."""
         import numpy as np
 
         self.data_dir = data_dir
@@ -341,10 +344,17 @@ class Batches:
         self.seed = seed
         self.shuffle = shuffle
         self.examples = np.arange(len(self.offsets) - 1)  # one epoch's examples, a window's repeated
-        if window_repeat > 1:
+        if window_repeat > 1 or kind_repeat:
+            from fnmatch import fnmatchcase
+
             lines = (data_dir / f"{split}_edits.jsonl").read_text(encoding="utf-8").splitlines()
-            windows = [n for n, line in enumerate(lines) if json.loads(line).get("scope") == "window"]
-            self.examples = np.concatenate([self.examples, np.repeat(np.array(windows, dtype=np.int64), window_repeat - 1)])
+            records = [json.loads(line) for line in lines]
+            windows = [n for n, record in enumerate(records) if record.get("scope") == "window"]
+            more = [np.repeat(np.array(windows, dtype=np.int64), window_repeat - 1)] if window_repeat > 1 else []
+            for pattern, times in (kind_repeat or {}).items():
+                matched = [n for n, record in enumerate(records) if fnmatchcase(record["kind"], pattern)]
+                more.append(np.repeat(np.array(matched, dtype=np.int64), max(0, times - 1)))
+            self.examples = np.concatenate([self.examples, *more])
         self._epochs: dict[int, list[list[int]]] = {}
         self._rows_per_epoch: int | None = None
 
@@ -818,7 +828,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         state["copy_from_step"] = None if copy_from_step is None else max(copy_from_step, state["step"])
     copy_from = state["copy_from_step"]
     state.setdefault("mix", dict(mix or {}))
-    for key in ("doc_mask", "resume_weight"):  # turned on at a resume: kept from here
+    for key in ("doc_mask", "resume_weight", "kind_repeat"):  # turned on at a resume: kept from here
         if (mix or {}).get(key) and not state["mix"].get(key):
             state["mix"][key] = mix[key]
             state["mix"].setdefault(f"{key}_from_step", state["step"])
@@ -1414,6 +1424,8 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
                 for key, value in given.items():  # doc_mask True, doc_mask_from_step 1583: "doc_mask from step 1,583"
                     if not key.endswith("_from_step"):
                         since = given.get(f"{key}_from_step")
+                        if isinstance(value, dict):  # kind_repeat {"rename_*": 2}: "kind_repeat rename_*=2"
+                            value = " ".join(f"{k}={v}" for k, v in value.items())
                         mix.append((key if value is True else f"{key} {value}") + (f" from step {since:,}" if since is not None else ""))
                 if "copy_from_step" in run:
                     mix += ["no copy drills"] if run["copy_from_step"] is None else ["copy drills"]
@@ -1549,6 +1561,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--prompt-weight", type=float, help=f"loss weight of prompt tokens (data: {PROMPT_LOSS_WEIGHT})")
     parser.add_argument("--edit-weight", type=float, help=f"loss weight of edit tokens (data: {EDIT_LOSS_WEIGHT})")
     parser.add_argument("--shuffle", type=int, help="N > 0: another order of the training rows than earlier runs' (kept on resume)")
+    parser.add_argument("--kind-repeat", action="append", default=[], metavar="PATTERN=N",
+                        help="each edit of a kind matching PATTERN (rename_*) N times per epoch; may be given "
+                             "again (kept on resume; may be turned on when resuming)")  # fmt: skip
     parser.add_argument("--resume-weight", type=float, metavar="W",
                         help=f"loss weight of the {RESUME_TOKENS} answer tokens after each edit, where the copy resumes "
                              "(kept on resume; may be turned on when resuming)")  # fmt: skip
@@ -1577,6 +1592,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--sample-instructions", type=int, metavar="N",
                         help="print N instructions per edit kind as the data generator writes them, and stop")  # fmt: skip
     return parser.parse_args(argv)
+
+
+def kind_repeats(items: list[str]) -> dict[str, int]:
+    """--kind-repeat PATTERN=N items as {pattern: N}."""
+    out = {}
+    for item in items:
+        pattern, _, times = item.partition("=")
+        if not pattern or not times.isdigit() or int(times) < 1:
+            raise SystemExit(f"--kind-repeat {item!r}: give PATTERN=N, a kind pattern and a count of 1 or more (rename_*=2)")
+        out[pattern] = int(times)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1616,7 +1642,7 @@ def main(argv: list[str] | None = None) -> int:
     mix = {"plain_every": args.plain_every, "prompt_weight": args.prompt_weight, "edit_weight": args.edit_weight,
            "shuffle": args.shuffle or None, "window_repeat": args.window_repeat if args.window_repeat > 1 else None,
            "substitution_every": args.substitution_every or None, "doc_mask": args.doc_mask or None,
-           "resume_weight": args.resume_weight}
+           "resume_weight": args.resume_weight, "kind_repeat": kind_repeats(args.kind_repeat) or None}
     mix = {k: v for k, v in mix.items() if v is not None and (k != "plain_every" or v != PLAIN_EVERY)}
     summaries = {}
     for name in [m.strip() for m in args.models.split(",") if m.strip()]:

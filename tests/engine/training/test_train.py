@@ -164,6 +164,21 @@ def test_window_repeat_brings_each_window_edit_that_many_times_per_epoch(work):
     assert all(counts[n] == (3 if n in windows else 1) for n in counts)
 
 
+def test_kind_repeat_brings_each_edit_of_the_matching_kinds_that_many_times_per_epoch(work):
+    from collections import Counter
+
+    records = [json.loads(line) for line in (work / "data" / "train_edits.jsonl").read_text().splitlines()]
+    renames = {n for n, record in enumerate(records) if record["kind"].startswith("rename_")}
+    windows = {n for n, record in enumerate(records) if record.get("scope") == "window"}
+    assert renames and len(renames) < len(records)
+    batches = train.Batches(work / "data", "train", seed=1, window_repeat=2, kind_repeat={"rename_*": 3})
+    counts = Counter(i for row in batches._packing(0) for i in row)
+    assert all(counts[n] == 1 + (n in windows) + 2 * (n in renames) for n in range(len(records)))
+    assert train.kind_repeats(["rename_*=3", "change_default=2"]) == {"rename_*": 3, "change_default": 2}
+    with pytest.raises(SystemExit, match="give PATTERN=N"):
+        train.kind_repeats(["rename_*"])
+
+
 def test_substitution_drills_answer_the_text_with_a_replaced_by_b(work):
     """Each drill is the edit prompt asking to replace A with B in X, answered by X with every A
     replaced by B; the loss falls on the answer alone, B at the edit weight; every Nth row."""
