@@ -406,7 +406,8 @@ def _changes(old: list[str], new: list[str]) -> list[tuple[Span, list[Span]]]:
 def _enclosing_blocks(window: str) -> str:
     """`if 1:` lines that open a block at each indentation the window's first line sits in: a
     window cut from a function body parses with them before it, as the whole file did."""
-    indents = [len(line) - len(line.lstrip(" ")) for line in window.splitlines() if line.strip()]
+    indents = [len(line) - len(line.lstrip(" ")) for line in window.splitlines()
+               if line.strip() and not line.lstrip().startswith("#")]  # a comment's indentation is free
     if not indents or indents[0] == 0:
         return ""
     levels = sorted({0, *(indent for indent in indents if indent < indents[0])})

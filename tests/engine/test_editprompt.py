@@ -247,6 +247,8 @@ def test_changes_that_break_the_syntax_are_put_back_and_the_others_kept():
     # two broken changes, one of them the rename's line: both go back, the rename of the def stays
     both = garbled.replace("total = tally(rows)", "total = tally(rows")
     assert put_back_unparsable(original, both) == (original.replace("def count_items", "def tally"), 2)
+    commented = "# the total\n" + original  # a comment's indentation says nothing of the blocks
+    assert put_back_unparsable(commented, "# the total\n" + garbled) == ("# the total\n" + right, 1)
     # an answer that parses, and a window that does not parse to begin with, are left alone
     unparsed = "    x = (1,\n"
     assert put_back_unparsable(unparsed, "    x = (2,\n") == ("    x = (2,\n", 0)
