@@ -432,6 +432,15 @@ def test_a_streamed_round_says_what_was_put_back_and_kept(tmp_path):
     assert draft.put_back == {"greet.py": 1}
     assert draft.summary().endswith("; 1 change naming nothing of the instruction put back")
     assert len(round_.session.units) >= 1
+    code = GREET.replace("greet(sys.argv[1])", "shout(sys.argv[1])")  # and a change that breaks the syntax
+    repo = make_repo(tmp_path / "broken", {"greet.py": code})
+    answer = code.replace("def shout(", "def yell(").replace("shout(sys.argv[1])", "yell(sys.argv[1]")
+    backend = ScriptedBackend([Reply(answer)], kind="local", model="builtin")
+    flow = EditFlow(EditRequester(backend, repo), "rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
+    round_ = flow.start()
+    draft = flow.stream_into(round_, on_grew=lambda note: None)
+    assert draft.unparsable == {"greet.py": 1} and round_.draft.unparsable == {"greet.py": 1}
+    assert draft.summary().endswith("; 1 change that broke the Python syntax put back")
 
 
 def test_a_redraft_whose_hunks_leave_no_room_goes_with_the_notes_alone(tmp_path):

@@ -484,3 +484,20 @@ async def test_the_status_bar_says_how_many_changes_went_back(tmp_path):
         assert "1 change naming nothing of the instruction put back" in shown(app, "#status")
         assert [row.split()[1] for row in file_rows(app)] == ["a.py"]
         app.exit(False)
+
+
+async def test_the_status_bar_says_how_many_changes_that_broke_the_syntax_went_back(tmp_path):
+    """The builtin pair's answer for b.py names `b` but does not parse: it goes back, a.py's
+    change stays, and the status bar says one change that broke the syntax went back."""
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
+    backend = ScriptedBackend([Reply("a = 2\n"), Reply("b = (3\n")], kind="local", model="builtin")
+    drafter = EditRequester(backend, repo)
+    flow = EditFlow(drafter, "set `a` and `b` to 2", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
+    tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
+    app = tui.app
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
+        await pilot.pause()
+        assert "1 change that broke the Python syntax put back" in shown(app, "#status")
+        assert [row.split()[1] for row in file_rows(app)] == ["a.py"]
+        app.exit(False)
