@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from specdraft.core.config import Settings
 from specdraft.drafting.flow import EditFlow
 from specdraft.drafting.requests import EditRequester, read_sources
@@ -469,35 +471,23 @@ async def test_notifications_stay_clear_of_the_draft_statistics(tmp_path):
             assert not toast.region.overlaps(status), (toast.region, status)
 
 
-async def test_the_status_bar_says_how_many_changes_went_back(tmp_path):
-    """The builtin pair changed b.py, which the instruction does not name: that change is put back,
-    a.py's change (it names `a`) stays, and the status bar says one went back."""
+@pytest.mark.parametrize(("instruction", "b_answer", "said"), [
+    ("set `a` to 2", "b = 3\n", "1 change naming nothing of the instruction put back"),
+    ("set `a` and `b` to 2", "b = (3\n", "1 change that broke the Python syntax put back"),
+])
+async def test_the_status_bar_says_how_many_changes_went_back(tmp_path, instruction, b_answer, said):
+    """The builtin pair's change to b.py names nothing of the instruction, or names `b` but does
+    not parse: it is put back, a.py's change (it names `a`) stays, and the status bar says why one
+    went back."""
     repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
-    backend = ScriptedBackend([Reply("a = 2\n"), Reply("b = 3\n")], kind="local", model="builtin")
+    backend = ScriptedBackend([Reply("a = 2\n"), Reply(b_answer)], kind="local", model="builtin")
     drafter = EditRequester(backend, repo)
-    flow = EditFlow(drafter, "set `a` to 2", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
+    flow = EditFlow(drafter, instruction, read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
     tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
     app = tui.app
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
         await pilot.pause()
-        assert "1 change naming nothing of the instruction put back" in shown(app, "#status")
-        assert [row.split()[1] for row in file_rows(app)] == ["a.py"]
-        app.exit(False)
-
-
-async def test_the_status_bar_says_how_many_changes_that_broke_the_syntax_went_back(tmp_path):
-    """The builtin pair's answer for b.py names `b` but does not parse: it goes back, a.py's
-    change stays, and the status bar says one change that broke the syntax went back."""
-    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n", "b.py": "b = 1\n"})
-    backend = ScriptedBackend([Reply("a = 2\n"), Reply("b = (3\n")], kind="local", model="builtin")
-    drafter = EditRequester(backend, repo)
-    flow = EditFlow(drafter, "set `a` and `b` to 2", read_sources(repo, [str(repo / "a.py"), str(repo / "b.py")]))
-    tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
-    app = tui.app
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
-        await pilot.pause()
-        assert "1 change that broke the Python syntax put back" in shown(app, "#status")
+        assert said in shown(app, "#status")
         assert [row.split()[1] for row in file_rows(app)] == ["a.py"]
         app.exit(False)
