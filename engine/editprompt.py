@@ -284,11 +284,15 @@ def _identifier_parts(text: str) -> set[str]:
             for part in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", identifier)}  # fmt: skip
 
 
-def _named(instruction: str, code: str, feedback: str = "") -> tuple[list[str], list[str]]:
-    """What the instruction and the reviewer's notes (not the diffs the feedback quotes) quote and
-    name in `code`: one rule for the windows sent and the changes kept."""
-    words = instruction + "\n" + feedback_notes(feedback)
-    return quoted_spans(words), instruction_names(words, code)
+def _asked(instruction: str, feedback: str = "") -> str:
+    """The instruction and the reviewer's notes (not the diffs the feedback quotes), one text."""
+    return instruction + "\n" + feedback_notes(feedback)
+
+
+def _named(asked: str, code: str) -> tuple[list[str], list[str]]:
+    """What `asked` (`_asked`) quotes and names in `code`: one rule for the windows sent and the
+    changes kept."""
+    return quoted_spans(asked), instruction_names(asked, code)
 
 
 def windows_about(instruction: str, windows: list[str], feedback: str = "") -> set[int]:
@@ -303,7 +307,7 @@ def windows_about(instruction: str, windows: list[str], feedback: str = "") -> s
     code = "".join(windows)
     if not quoted_spans(instruction) and not instruction_names(instruction, code):
         return everything
-    quoted, names = _named(instruction, code, feedback)  # once for the file, not per window
+    quoted, names = _named(_asked(instruction, feedback), code)  # once for the file, not per window
     about = {number for number, window in enumerate(windows) if _holds(window, quoted, names)}
     if about and re.search(r"\bimports?\b", instruction, re.I):
         about.add(next((n for n, window in enumerate(windows) if _IMPORT_LINE.search(window)), 0))
@@ -360,10 +364,10 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
     garbled beside it goes back. A change inside a `def` or `class` the instruction names is
     about it, whatever it holds. The builtin pair is small: asked to rename `a`, it can also rewrite a docstring's word or
     drop a blank line, and those are what this takes out."""
-    quoted, names = _named(instruction, code, feedback)
+    words = _asked(instruction, feedback)
+    quoted, names = _named(words, code)
     if not quoted and not names:
         return answer, 0
-    words = instruction + "\n" + feedback_notes(feedback)
     numbers = re.findall(r"\d+(?:\.\d+)?", _QUOTED.sub(" ", words))  # a new value: "to 19%" writes 0.19
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     out: list[str] = []

@@ -832,7 +832,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         if (mix or {}).get(key) and not state["mix"].get(key):
             state["mix"][key] = mix[key]
             state["mix"].setdefault(f"{key}_from_step", state["step"])
-    rows_mix = {k: v for k, v in state["mix"].items() if not k.startswith("doc_mask") and not k.endswith("_from_step")}
+    rows_mix = {k: v for k, v in state["mix"].items() if k != "doc_mask" and not k.endswith("_from_step")}  # Batches' own
     doc_mask = bool(state["mix"].get("doc_mask"))
     batches = Batches(data_dir, "train", seed, None if copy_from is None else copy_from * spec.batch_size, **rows_mix)
     if state["mix"]:
