@@ -27,6 +27,7 @@ answer is mostly a copy of it, the original is an excellent speculative draft (E
 from __future__ import annotations
 
 import ast
+import keyword
 import re
 from collections.abc import Sequence
 
@@ -226,6 +227,8 @@ code import imports new old so then there here after before top bottom start end
 site sites definition usage usages where which what when if else try except handle
 """.split())  # fmt: skip
 _WORD = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(\(\))?|(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?")
 _IMPORT_LINE = re.compile(r"^(?:import|from)\s+[\w.]+", re.M)
 
 
@@ -386,6 +389,57 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
                 out.extend(old[a1:a2])
                 put_back += 1
     return "".join(out), put_back
+
+
+def shows_what_was_asked(instruction: str, original: str, answer: str, feedback: str = "") -> bool:
+    """Whether a change from `original` to `answer` does something the instruction (or the
+    reviewer's notes in `feedback`) says, and nothing it does not: it writes a term of the
+    instruction that the lines it replaces lacked (a quoted span, a number, a name, a word that is
+    not one of an instruction's own, `_INSTRUCTION_WORDS`), or takes away a name the instruction
+    gives (quoted, or written bare as code or as a name of the window); and every name or number
+    it writes that the replaced lines lacked is the instruction's (a keyword aside; a number
+    holding one of its numbers: "19%" writes 0.19). The test of an answer the model did not choose
+    itself (its likeliest change, where it changed nothing): "rename parse_tags to split_tags"
+    answered `parse_tagz` takes `parse_tags` away but writes a name nobody said; deleting a block
+    because it holds `return` ("should return the top 10") takes away only an English word."""
+    words = _asked(instruction, feedback)
+    quoted = [span for span in quoted_spans(words) if not _NAME.fullmatch(span)]  # code: found inside words
+    unquoted = _QUOTED.sub(" ", words)
+    terms = {match.group(0).removesuffix("()") for match in _WORD.finditer(unquoted)}
+    terms |= {part for term in terms for part in term.split(".")}  # `JobQueue.completed`: `self.completed`
+    terms = {term for term in terms if term.lower() not in _INSTRUCTION_WORDS}
+    terms |= {span for span in quoted_spans(words) if _NAME.fullmatch(span)}  # `enabled_for`: a word of its own
+    numbers = set(re.findall(r"\d+(?:\.\d+)?", unquoted))  # "to 4.0." ends a sentence
+    terms |= numbers
+    names = {name for name in instruction_names(words, original) if not keyword.iskeyword(name)}
+    names |= {part for name in names for part in name.split(".")} | {span for span in quoted_spans(words) if _NAME.fullmatch(span)}
+    said = set(re.findall(_TOKEN, words))
+
+    def says(text: str, term: str) -> bool:  # a number as put_back_unrelated reads one: "to 19%" writes 0.19
+        edges = (r"(?<!\d)", r"(?!\d)") if term[0].isdigit() else (r"(?<!\w)", r"(?!\w)")
+        return re.search(edges[0] + re.escape(term) + edges[1], text) is not None
+
+    def writes(added: str, removed: str) -> bool:
+        return any(q in added and q not in removed for q in quoted) or any(
+            says(added, term) and not says(removed, term) for term in terms
+        )
+
+    def takes_away(added: str, removed: str) -> bool:
+        return any(q in removed and q not in added for q in quoted) or any(
+            says(removed, name) and not says(added, name) for name in names
+        )
+
+    old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    for (i1, i2, j1, j2), pieces in _changes(old, new):
+        if not pieces:
+            continue
+        removed, added = "".join(old[i1:i2]), "".join(new[j1:j2])
+        unsaid = set(re.findall(_TOKEN, added)) - set(re.findall(_TOKEN, removed)) - said
+        unsaid = {token for token in unsaid if not keyword.iskeyword(token)
+                  and not (token[0].isdigit() and any(says(token, number) for number in numbers))}  # fmt: skip
+        if not unsaid and (writes(added, removed) or takes_away(added, removed)):
+            return True
+    return False
 
 
 Span = tuple[int, int, int, int]  # old[i1:i2] -> new[j1:j2]

@@ -29,6 +29,10 @@ Public API (torch-free and httpx-free at import: the app's settings read it):
   engine drafter, drafted/accepted tokens and acceptance_rate; ``notes``, lines for the user
   (a server that refused a request field and was asked again without it).
 - ``collect(stream) -> (text, DraftStats)``: drain a stream.
+- Optional, the local engine only: ``alternatives(messages, reference, limit=8) -> [Alternative]``,
+  the likeliest answers that leave ``reference`` somewhere (where greedy decoding would copy it
+  whole), and ``stream(..., start=alternative)``, which answers from one of them on. The app asks
+  for them when a draft changed nothing the user asked to change (specdraft.drafting.requests).
 - ``check_messages(messages)``, ``check_generation_options(max_new_tokens, temperature)``: what
   every ``stream`` checks first.
 
@@ -106,6 +110,18 @@ class DraftStats:
 
 
 Piece = str | DraftStats  # a text chunk, or the final statistics
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """An answer's start that leaves the reference: its first ``kept`` tokens, then another token
+    (``tokens``: those kept + 1 token ids, in the backend's own tokenizer), with the model's
+    log-probability of that start. ``text``: the start as text, for the user."""
+
+    logprob: float
+    kept: int
+    tokens: tuple[int, ...]
+    text: str
 
 
 class DraftStream:

@@ -18,6 +18,7 @@ from typing import Any
 
 from specdraft.engine.errors import EngineError
 from specdraft.engine.interface import (
+    Alternative,
     DraftStats,
     DraftStream,
     Piece,
@@ -205,8 +206,11 @@ class LocalBackend:
 
     def stream(self, messages: Sequence[dict[str, str]], *, reference: str | None = None,
                max_new_tokens: int = 2048, temperature: float = 0.0, stop: Sequence[str] = (),
-               cancel: threading.Event | None = None, seed: int | None = None) -> DraftStream:  # fmt: skip
-        """Text pieces of the model's answer, then a DraftStats. Checks the prompt at once."""
+               cancel: threading.Event | None = None, seed: int | None = None,
+               start: Alternative | None = None) -> DraftStream:  # fmt: skip
+        """Text pieces of the model's answer, then a DraftStats. Checks the prompt at once.
+        `start` (one of `alternatives`, for the same messages and reference): the answer begins
+        with it, and the model writes on from there."""
         check_generation_options(max_new_tokens, temperature)
         messages = check_messages(messages)
         self.load()
@@ -221,16 +225,49 @@ class LocalBackend:
         budget = min(max_new_tokens, context - len(ids))  # the rest of the window; "length" if reached
         kind = self._drafter_kind(reference)
         drafter = self._make_drafter(kind, reference)
+        forced = list(start.tokens) if start is not None else []
+        if forced and drafter is None:  # forced tokens go through the speculative loop, drafting nothing
+            from specdraft.engine.drafters import Drafter
+
+            drafter = Drafter()
         result = DraftStats(model=self.name, backend="local", finish_reason="", prompt_tokens=len(ids),
                             new_tokens=0, drafter=kind)  # fmt: skip
         if drafter is not None:
             result.drafted_tokens = result.accepted_tokens = result.target_forwards = 0
-        pieces = self._run(ids, budget, temperature, seed, list(stop), drafter, cancel, started, result)
+        pieces = self._run(ids, budget, temperature, seed, list(stop), drafter, cancel, started, result, forced)
         return DraftStream(pieces, result)
+
+    def alternatives(self, messages: Sequence[dict[str, str]], reference: str, *, limit: int = 8) -> list[Alternative]:
+        """The `limit` likeliest starts of an answer that leave `reference` (the original text the
+        answer rewrites), at different places, likeliest first (specdraft.engine.speculative.departures:
+        one forward over the prompt and the reference). Where greedy decoding copies the reference
+        whole, these are where the model would have changed it; `stream(start=...)` writes on from
+        one. Special tokens other than EOS are never proposed."""
+        messages = check_messages(messages)
+        self.load()
+        ids = self.prompt_ids(messages)
+        loaded = self._checkpoint
+        eos = list(loaded.eos_token_ids[:1])
+        ref = self._tokenizer.encode(reference, add_special_tokens=False) + eos
+        context = loaded.args.max_position_embeddings
+        if len(ids) + len(ref) >= context:
+            raise EngineError(f"the prompt and the text it rewrites have {len(ids) + len(ref)} tokens and "
+                              f"{self.name}'s context window holds {context}: give a shorter text")  # fmt: skip
+        if not self._busy.acquire(blocking=False):
+            raise EngineError("the local model is already drafting: wait for that draft or cancel it")
+        try:
+            from specdraft.engine.speculative import departures
+
+            banned = set(self._tokenizer.special_ids) - set(eos)
+            found = departures(loaded.model, ids, ref, limit, banned=banned)
+        finally:
+            self._busy.release()
+        return [Alternative(logprob, kept, tuple(ref[:kept]) + (token,), self._tokenizer.decode(ref[:kept] + [token]))
+                for logprob, kept, token in found]  # fmt: skip
 
     def _run(self, ids: list[int], budget: int, temperature: float, seed: int | None, stop: list[str],
              drafter: Any, cancel: threading.Event | None, started: float,
-             result: DraftStats) -> Iterator[Piece]:  # fmt: skip
+             result: DraftStats, forced: list[int]) -> Iterator[Piece]:  # fmt: skip
         # the model's KV cache serves one sequence: a second stream must not interleave with this one
         if not self._busy.acquire(blocking=False):
             raise EngineError("the local model is already drafting: wait for that draft or cancel it")
@@ -260,7 +297,7 @@ class LocalBackend:
                 cache = min(context, -(-(len(ids) + budget) // 256) * 256)
                 tokens = speculative_tokens(loaded.model, ids, drafter, budget, sampling=sampling,
                                             eos_ids=loaded.eos_token_ids, max_seq_len=cache,
-                                            stats=stats)  # fmt: skip
+                                            stats=stats, forced=forced)  # fmt: skip
             text = TextStream(_until(tokens, cancel, cancelled), self._tokenizer, stop, stats)
 
             def update() -> None:

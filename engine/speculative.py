@@ -16,9 +16,12 @@ positions up to the query's own (the causal mask is built from positions).
 Public API (drafters in specdraft.engine.drafters; options and defaults in specdraft.engine.cli.speculative):
 
 - ``speculative_tokens(model, prompt_ids, drafter, max_new_tokens, *, sampling, eos_ids,
-  max_seq_len, stats) -> Iterator[int]``: like specdraft.engine.generate.generate_tokens (EOS not yielded;
-  close the iterator to stop); fills ``stats`` (SpecStats) as it goes.
+  max_seq_len, stats, forced) -> Iterator[int]``: like specdraft.engine.generate.generate_tokens (EOS
+  not yielded; close the iterator to stop); fills ``stats`` (SpecStats) as it goes; ``forced``: the
+  output's first tokens, given (an answer forced away from its reference).
 - ``speculative_generate(...) -> SpecResult(tokens, stats)``: all at once.
+- ``departures(model, prompt_ids, reference_ids, limit, *, banned) -> [(logprob, kept, token)]``:
+  where an answer likeliest leaves its reference (one forward), for forced answers.
 - ``speculative_stream_text(model, tokenizer, prompt_ids, drafter, *, max_new_tokens, sampling,
   eos_ids, stop_strings) -> TextStream``: text pieces exactly as specdraft.engine.generate.stream_text,
   ``.stats`` a SpecStats.
@@ -181,8 +184,14 @@ def speculative_tokens(
     eos_ids: Collection[int] = (),
     max_seq_len: int | None = None,
     stats: SpecStats | None = None,
+    forced: Sequence[int] = (),
 ) -> Iterator[int]:
     """An iterator of new token ids, like specdraft.engine.generate.generate_tokens (EOS is not yielded).
+
+    `forced`: the first tokens of the output, given rather than decoded (yielded first, counted as
+    new tokens; an EOS among them ends the output there); the drafter sees them as output, so an
+    edit drafter follows an answer forced away from its reference (`LocalBackend.alternatives`).
+    Decoding after them is the target's own, as for any prompt.
 
     `model(idx [1, S], input_pos [S]) -> logits [1, S, V]` writes its KV cache at input_pos
     (engine/model.py's Transformer). The sequence never grows past max_seq_len (default: the
@@ -197,24 +206,39 @@ def speculative_tokens(
         raise EngineError("the prompt is empty: give at least one token")
     if len(prompt) >= max_seq_len:
         raise EngineError(f"the prompt has {len(prompt)} tokens; the context holds {max_seq_len}: shorten it")
+    forced = list(forced)
+    if len(prompt) + len(forced) >= max_seq_len:
+        raise EngineError(f"the prompt and the forced output have {len(prompt) + len(forced)} tokens; "
+                          f"the context holds {max_seq_len}: shorten them")  # fmt: skip
     stats.prompt_tokens, stats.new_tokens, stats.stop_reason = len(prompt), 0, "max_new_tokens"
     return _spec_iterator(model, list(prompt), drafter, max_new_tokens, sampling, set(eos_ids),
-                          max_seq_len, stats)
+                          max_seq_len, stats, forced)
 
 
 @torch.inference_mode()
 def _spec_iterator(model: Any, prompt: list[int], drafter: Drafter, max_new_tokens: int,
                    sampling: Sampling, eos: set[int], max_seq_len: int,
-                   stats: SpecStats) -> Iterator[int]:  # fmt: skip
+                   stats: SpecStats, forced: list[int]) -> Iterator[int]:  # fmt: skip
     if max_new_tokens <= 0:
         return
     device = _model_device(model)
     generator = sampling.make_generator()
     started = time.perf_counter()
     try:
+        ended = next((i for i, token in enumerate(forced) if token in eos), None)
+        forced = forced[:max_new_tokens] if ended is None else forced[: min(ended, max_new_tokens)]
+        for token in forced:
+            stats.new_tokens += 1
+            yield token
+        if ended is not None and ended < max_new_tokens:
+            stats.stop_reason = "eos"
+            return
+        if len(forced) == max_new_tokens:
+            return
         _prepare_target_cache(model, max_seq_len)
-        idx = torch.tensor([prompt], dtype=torch.long, device=device)  # [1, T]
-        logits = model(idx, torch.arange(len(prompt), device=device), last_only=True)[0, -1]  # [V]
+        head = prompt + forced
+        idx = torch.tensor([head], dtype=torch.long, device=device)  # [1, T]
+        logits = model(idx, torch.arange(len(head), device=device), last_only=True)[0, -1]  # [V]
         if sampling.greedy:
             first = int(torch.argmax(logits))
         else:
@@ -223,8 +247,8 @@ def _spec_iterator(model: Any, prompt: list[int], drafter: Drafter, max_new_toke
         if first in eos:
             stats.stop_reason = "eos"
             return
-        seq = prompt + [first]
-        stats.new_tokens = 1
+        seq = head + [first]
+        stats.new_tokens += 1
         yield first
         drafter.reset(prompt, sampling, generator)
 
@@ -274,6 +298,48 @@ def _spec_iterator(model: Any, prompt: list[int], drafter: Drafter, max_new_toke
             drafter.update(seq, k, accepted)
     finally:
         stats.total_time = time.perf_counter() - started
+
+
+@torch.inference_mode()
+def departures(model: Any, prompt: Sequence[int], reference: Sequence[int], limit: int, *,
+               banned: Collection[int] = (), chunk: int = 256) -> list[tuple[float, int, int]]:  # fmt: skip
+    """Where an answer to `prompt` likeliest leaves `reference` (the tokens the answer would be if
+    it copied it whole, its EOS included): the `limit` answers that copy the reference's first
+    `kept` tokens and then write another `token` (one of `banned` never), as (log-probability of
+    those kept + 1 tokens, kept, token), likeliest first; one position each.
+
+    One forward over prompt + reference (the reference in chunks of `chunk` tokens, through the KV
+    cache, so a long reference never holds more than `chunk` rows of logits). Greedy decoding
+    copies the reference when its every token is the target's first choice: these are then the
+    likeliest answers that differ from it, each continued by `speculative_tokens(forced=...)`.
+    """
+    if not prompt or not reference:
+        raise EngineError("departures need a prompt and a reference of at least one token each")
+    total = len(prompt) + len(reference)
+    if total > model_context_length(model):
+        raise EngineError(f"the prompt and the reference have {total} tokens; the context holds "
+                          f"{model_context_length(model)}: shorten them")  # fmt: skip
+    device = _model_device(model)
+    _prepare_target_cache(model, -(-total // 256) * 256)
+    # logits before reference[0] (the prompt's last position), then after each reference token but the last
+    rows = [model(torch.tensor([list(prompt)], device=device), torch.arange(len(prompt), device=device),
+                  last_only=True)[0]]  # fmt: skip
+    for start in range(0, len(reference) - 1, chunk):
+        feed = list(reference[start : min(start + chunk, len(reference) - 1)])
+        pos = torch.arange(len(prompt) + start, len(prompt) + start + len(feed), device=device)
+        rows.append(model(torch.tensor([feed], device=device), pos)[0])
+    logprobs = torch.log_softmax(torch.cat(rows).float(), dim=-1)  # [len(reference), V]
+    target = torch.tensor(list(reference), device=device)
+    at = torch.arange(len(reference), device=device)
+    copied = logprobs[at, target]
+    before = torch.cumsum(copied, 0) - copied  # log P(reference[:kept])
+    logprobs[at, target] = float("-inf")
+    if banned:
+        logprobs[:, list(banned)] = float("-inf")
+    best, token = logprobs.max(dim=-1)
+    scores = before + best
+    order = torch.argsort(scores, descending=True)[:limit]
+    return [(float(scores[i]), int(i), int(token[i])) for i in order.tolist() if torch.isfinite(scores[i])]
 
 
 def speculative_generate(model: Any, prompt: Sequence[int], drafter: Drafter, max_new_tokens: int, *,

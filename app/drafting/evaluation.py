@@ -15,6 +15,8 @@ accepted. What is measured, per task and added up per kind:
 * put back: the builtin pair's changes that named nothing of the instruction, put back before
   the draft is scored (``put_back_unrelated``; collateral counts what got past it), and in
   Python files those that broke the syntax (``put_back_unparsable``);
+* guessed: tasks where the model changed nothing and its likeliest change went in instead
+  (``EditRequester._likeliest_change``), and how many of those are exact;
 * held-out and trained phrasing: exact matches of each group apart;
 * redrafts: whether the redraft differs from the first draft, and whether it equals the expected
   file after the note.
@@ -65,6 +67,7 @@ class TaskResult:
     off_target: int = 0  # windows sent that the instruction does not concern, and that changed
     put_back: int = 0  # the model's changes naming nothing of the instruction, put back before scoring
     unparsable: int = 0  # ... and those that broke the Python syntax
+    guessed: bool = False  # the model changed nothing: its likeliest change went in instead
     seconds: float = 0.0
     redraft: RedraftResult | None = None
     drafted: str = field(default="", repr=False)
@@ -95,6 +98,8 @@ class KindRow:
     off_target_files: int = 0
     put_back: int = 0
     unparsable: int = 0
+    guessed: int = 0
+    guessed_exact: int = 0
     heldout: int = 0
     heldout_exact: int = 0
     trained: int = 0
@@ -110,6 +115,8 @@ class KindRow:
         self.off_target_files += result.off_target > 0
         self.put_back += result.put_back
         self.unparsable += result.unparsable
+        self.guessed += result.guessed
+        self.guessed_exact += result.guessed and result.exact
         if result.phrasing == "heldout":
             self.heldout += 1
             self.heldout_exact += result.exact
@@ -211,6 +218,7 @@ def run_task(task: EditTask, backend: Any) -> TaskResult:
         result.requests = len(first.draft.stats)
         result.put_back = sum(first.draft.put_back.values())
         result.unparsable = sum(first.draft.unparsable.values())
+        result.guessed = bool(first.draft.likeliest)
         drafted = drafted_text(first, sources[0])
         if drafted is None:
             reasons = ", ".join(first.draft.finish_reasons) or "; ".join(f.summary() for f in first.failures)
@@ -364,6 +372,10 @@ def format_report(report: Report) -> str:
     if total.unparsable:
         text.append(f"put back: {total.unparsable} of the model's changes broke the Python syntax and were put back "
                     "before scoring")  # fmt: skip
+    if total.guessed:
+        text.append(f"guessed: in {total.guessed} task{'s' if total.guessed != 1 else ''} the model changed nothing "
+                    "and its likeliest change went in "
+                    f"instead; {total.guessed_exact} of them exact")  # fmt: skip
     redrafts = report.redrafts()
     if redrafts["tasks"]:
         text.append(

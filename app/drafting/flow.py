@@ -296,6 +296,7 @@ class EditFlow:
         round_.draft.result.files = draft.result.files
         round_.draft.kept_windows, round_.draft.windows = draft.kept_windows, draft.windows
         round_.draft.put_back, round_.draft.unparsable = draft.put_back, draft.unparsable
+        round_.draft.likeliest = draft.likeliest
         return round_.draft
 
     def _diffs(self, result: EditResult) -> tuple[list[FileDiff], list[str]]:

@@ -17,7 +17,10 @@ edit_format setting or --format names one), not where it runs:
   the instruction names is put back as it was (``put_back_unrelated``: the small pair garbles a
   word beside the edit now and then); ``DraftedEdits.put_back`` counts them. In a Python file, a
   change of theirs that breaks the syntax of a window that parsed goes back too
-  (``put_back_unparsable``; ``DraftedEdits.unparsable``).
+  (``put_back_unparsable``; ``DraftedEdits.unparsable``). Where the builtin pair changed nothing
+  at all (the user asked for a change), its likeliest changes are tried (the local engine's
+  ``alternatives``: where it most nearly wrote something else), and the first that survives those
+  rules and shows what was asked goes in, marked as a guess (``DraftedEdits.likeliest``).
   To a server, ``reference`` goes as an OpenAI predicted output (specdraft.engine.remote).
 * "search-replace" (a model server's default) and "udiff": one request for all files, asking for
   SEARCH/REPLACE blocks or a unified diff (specdraft.drafting.edits' format instructions).
@@ -56,8 +59,10 @@ from specdraft.engine.editprompt import (
     put_back_unparsable,
     put_back_unrelated,
     redraft_feedback,
+    shows_what_was_asked,
     windows_about,
 )
+from specdraft.engine.errors import EngineError
 
 MARGIN_TOKENS = 32  # room for the end token and the model's own slack in a window
 SERVER_MAX_NEW_TOKENS = 4096
@@ -183,6 +188,9 @@ class DraftedEdits:
     put_back: dict[str, int] = field(default_factory=dict)
     # path: how many of the builtin pair's changes broke the Python syntax and were put back
     unparsable: dict[str, int] = field(default_factory=dict)
+    # path: (the window, the log-probability of the answer's start) where, the model having changed
+    # nothing, its likeliest change went in instead (EditRequester._likeliest_change)
+    likeliest: dict[str, tuple[str, float]] = field(default_factory=dict)
     # path: (the line ranges [start, end) the file was cut into, the numbers of those requested)
     windows: dict[str, tuple[list[tuple[int, int]], list[int]]] = field(default_factory=dict)
 
@@ -216,6 +224,8 @@ class DraftedEdits:
         broken = sum(self.unparsable.values())
         if broken:
             text += f"; {broken} change{'s' if broken != 1 else ''} that broke the Python syntax put back"
+        for window, _ in self.likeliest.values():
+            text += f"; the model changed nothing: {window} has its likeliest change, a guess"
         return text
 
 
@@ -233,6 +243,31 @@ def _added_up(stats: Sequence[Any]) -> Any:
                    elapsed_s=sum(s.elapsed_s for s in stats), drafted_tokens=total("drafted_tokens"),
                    accepted_tokens=total("accepted_tokens"), target_forwards=total("target_forwards"),
                    chars=sum(s.chars for s in stats))  # fmt: skip
+
+
+# how many of the model's likeliest changes are tried, where it changed nothing (each one request)
+LIKELIEST_TRIES = 8
+
+
+@dataclass
+class _Asked:
+    """A window the model was asked to rewrite: where its text is in the file's pieces, and the request."""
+
+    piece: int
+    label: str
+    messages: list[dict[str, str]]
+    head: str
+    body: str
+    tail: str
+
+
+@dataclass
+class _Held:
+    """A file the model left as it was, held back until every file has been drafted."""
+
+    source: SourceFile
+    pieces: list[str]
+    windows: list[_Asked]
 
 
 class EditRequester:
@@ -333,6 +368,17 @@ class EditRequester:
 
         merged = EditResult(format="whole")
         draft = DraftedEdits(merged, model=self.backend.name)
+        guessing = self.backend.edit_format == "builtin" and callable(getattr(self.backend, "alternatives", None))
+        held: list[_Held] = []  # files the model left as they were, until every file has been drafted
+
+        def emit(source: SourceFile, pieces: list[str], complete: bool, unread: list[EditFailure]) -> None:
+            result = rewrite(self.repo_root, source.path, "".join(pieces), complete=complete,
+                             originals={source.path: source.data})  # fmt: skip
+            result.failures[:0] = unread
+            _merge(merged, result)
+            if self.on_result is not None:
+                self.on_result(result)
+
         for source in sources:
             lines = source.text.splitlines(keepends=True)
             asked_for = prompt
@@ -356,6 +402,7 @@ class EditRequester:
             pieces: list[str] = []
             unread: list[EditFailure] = []  # answers that could not be read: their text stays as it was
             requested: list[int] = []
+            asked_windows: list[_Asked] = []
             draft.windows[source.path] = (ranges, requested)
             complete = True
             for number, ((start, end), original) in enumerate(zip(ranges, originals, strict=True)):
@@ -373,7 +420,8 @@ class EditRequester:
                 if len(ranges) > 1 and self.backend.edit_format != "builtin":  # the pair knows windows
                     asked += f"\n\n(These are lines {start + 1}-{end} of {source.path}: answer with these lines only.)"
                 requested.append(number)
-                text, stats = self._request(label, self.file_messages(asked, body, source.path), body)
+                messages = self.file_messages(asked, body, source.path)
+                text, stats = self._request(label, messages, body)
                 draft.stats.append(stats)
                 if not stats.complete:  # the cut text goes into the failure record, never an edit
                     complete = False
@@ -391,6 +439,7 @@ class EditRequester:
                             draft.unparsable[source.path] = draft.unparsable.get(source.path, 0) + broken
                 if body.endswith("\n") and text and not text.endswith("\n"):
                     text += "\n"
+                asked_windows.append(_Asked(len(pieces), label, messages, head, body, tail))
                 pieces.append(head + text + tail)
             if not complete and self.cancel is not None and self.cancel.is_set():
                 return draft  # cancelled: nothing of it counts
@@ -402,13 +451,64 @@ class EditRequester:
                 count = draft.unparsable[source.path]
                 self.on_progress("kept", f"{source.path}: {count} change{'s' if count != 1 else ''} of the model's "
                                          "that broke the Python syntax put back as they were")  # fmt: skip
-            result = rewrite(self.repo_root, source.path, "".join(pieces), complete=complete,
-                             originals={source.path: source.data})  # fmt: skip
-            result.failures[:0] = unread
-            _merge(merged, result)
-            if self.on_result is not None:
-                self.on_result(result)
+            if guessing and complete and not unread and asked_windows and "".join(pieces) == source.text:
+                held.append(_Held(source, pieces, asked_windows))
+                continue
+            emit(source, pieces, complete, unread)
+        if held and len(held) == len(sources):  # the model changed nothing in any file
+            self._likeliest_change(held, instruction, feedback, draft)
+            if not draft.complete:
+                return draft  # cancelled: nothing of it counts
+        for kept in held:
+            emit(kept.source, kept.pieces, True, [])
         return draft
+
+    def _likeliest_change(self, held: list[_Held], instruction: str, feedback: str, draft: DraftedEdits) -> None:
+        """Where the builtin pair left every file as it was although it was asked for a change: its
+        likeliest answers that differ (``Backend.alternatives``: the places where it most nearly
+        wrote something else, each written on from there), tried likeliest first, up to
+        ``LIKELIEST_TRIES``; the first that, once the put-back rules have run, still changes
+        something and shows what was asked (``shows_what_was_asked``) goes into its window, counted
+        in ``DraftedEdits.likeliest``. None passes: the files stay as they were."""
+        self.on_progress("kept", "the model changed nothing; trying its likeliest changes")
+        tries = []
+        for kept in held:
+            for window in kept.windows:
+                try:
+                    found = self.backend.alternatives(window.messages, window.body, limit=LIKELIEST_TRIES)
+                except EngineError as error:  # no room for the window's text after its prompt: not this one
+                    self.on_progress("kept", f"{window.label}: no likeliest change ({error})")
+                    continue
+                tries.extend((alternative, kept, window) for alternative in found)
+        tries.sort(key=lambda found: -found[0].logprob)
+        code = {kept.source.path: kept.source.text for kept in held}
+        for alternative, kept, window in tries[:LIKELIEST_TRIES]:
+            if self.cancel is not None and self.cancel.is_set():
+                return
+            path = kept.source.path
+            text, stats = self._request(f"{window.label}, its likeliest change", window.messages, window.body,
+                                        start=alternative)  # fmt: skip
+            if stats.finish_reason == "cancelled":  # as any cancelled request: the draft is not complete
+                draft.stats.append(stats)
+                return
+            if not stats.complete:  # cut at the length limit (a loop): not this one
+                continue
+            text = put_back_unrelated(instruction, window.body, text, code[path], feedback)[0]
+            if path.endswith((".py", ".pyi")):
+                text = put_back_unparsable(window.body, text)[0]
+            if text == window.body or not shows_what_was_asked(instruction, window.body, text, feedback):
+                continue
+            if window.body.endswith("\n") and not text.endswith("\n"):
+                text += "\n"
+            draft.stats.append(stats)
+            kept.pieces[window.piece] = window.head + text + window.tail
+            draft.likeliest[path] = (window.label, alternative.logprob)
+            self.on_progress("kept", f"{window.label}: the model changed nothing; this is its likeliest change "
+                                     "there, a guess: check it")  # fmt: skip
+            return
+        if tries:
+            self.on_progress("kept", f"none of the model's {min(len(tries), LIKELIEST_TRIES)} likeliest changes shows "
+                                     "what was asked: the files stay as they were")  # fmt: skip
 
     def _answer_body(self, text: str, body: str, path: str) -> tuple[str, list[EditFailure]]:
         """The new text of one request's ``body`` from the model's answer: the builtin pair answers
@@ -473,7 +573,9 @@ class EditRequester:
 
     # ---------------------------------------------------------------- one request
 
-    def _request(self, label: str, messages: list[dict[str, str]], reference: str | None) -> tuple[str, Any]:
+    def _request(self, label: str, messages: list[dict[str, str]], reference: str | None,
+                 start: Any = None) -> tuple[str, Any]:  # fmt: skip
+        """One request's answer and its DraftStats; ``start``: an Alternative the answer begins with."""
         from specdraft.engine.interface import DraftStats
 
         budget = self.max_new_tokens
@@ -481,8 +583,9 @@ class EditRequester:
             window = self.backend.context_length
             budget = window if self.local and window else SERVER_MAX_NEW_TOKENS
         self.on_progress("start", label)
+        extra = {} if start is None else {"start": start}
         stream = self.backend.stream(messages, reference=reference, max_new_tokens=budget,
-                                     temperature=0.0, cancel=self.cancel)  # fmt: skip
+                                     temperature=0.0, cancel=self.cancel, **extra)  # fmt: skip
         chunks: list[str] = []
         final = None
         for piece in stream:

@@ -1236,6 +1236,9 @@ def _tasks_section(tasks: dict) -> list[str]:
         what += [f"{broken} that broke the Python syntax"] if broken else []
         lines.append(f"Before scoring, as before a review, {' and '.join(what)} were put back as they were (the "
                      "collateral above is what got past that).\n")  # fmt: skip
+    if total.get("guessed"):
+        lines.append(f"In {total['guessed']} tasks the model changed nothing and its likeliest change that shows what was "
+                     f"asked went in instead, as the app does; {total['guessed_exact']} of them are exact.\n")  # fmt: skip
     return lines
 
 

@@ -246,3 +246,34 @@ def test_an_unknown_dtype_is_refused(tiny_dirs):
     with pytest.raises(EngineError, match="unknown dtype 'half': use one of auto, float32, bfloat16"):
         LocalBackend(tiny_dirs[0], dtype="half")
     assert open_backend(model=str(tiny_dirs[0]), dtype="float32").weights_dtype() == "float32"
+
+
+def test_alternatives_leave_the_reference_and_stream_writes_on_from_one(tiny_dirs, plain):
+    """LocalBackend.alternatives: where the answer likeliest leaves the reference (the reference's
+    first tokens, then another; no special token but EOS), likeliest first; stream(start=...)
+    answers with that start, then exactly what greedy decoding writes after it."""
+    text, tokens, _ = plain(40)
+    local = LocalBackend(tiny_dirs[0])
+    found = local.alternatives(MESSAGES, text, limit=4)
+    assert len(found) == 4 and [a.logprob for a in found] == sorted((a.logprob for a in found), reverse=True)
+    loaded = checkpoint.load(tiny_dirs[0])
+    tokenizer = loaded.require_tokenizer()
+    reference = tokenizer.encode(text, add_special_tokens=False) + [IM_END]
+    specials = set(tokenizer.special_ids) - {IM_END}
+    ids = tokenizer.encode(tokenizer.apply_chat_template(MESSAGES), add_special_tokens=False)
+    for alternative in found[:2]:
+        kept = alternative.kept
+        assert list(alternative.tokens[:-1]) == reference[:kept]
+        assert alternative.tokens[-1] != reference[kept] and alternative.tokens[-1] not in specials
+        assert alternative.text == tokenizer.decode(list(alternative.tokens))
+        got, stats = collect(local.stream(MESSAGES, reference=text, max_new_tokens=40, start=alternative))
+        forced = list(alternative.tokens)
+        if IM_END in forced:
+            rest = []
+            forced = forced[:-1]
+        else:
+            rest = generate(loaded.model, ids + forced, max_new_tokens=40 - len(forced), eos_ids=[IM_END]).tokens
+        assert got == tokenizer.decode(forced + rest, skip_special_tokens=True)
+        assert stats.new_tokens == len(forced + rest) and stats.drafter == "edit"
+    with pytest.raises(EngineError, match="context window"):
+        local.alternatives(MESSAGES, "word " * 400)

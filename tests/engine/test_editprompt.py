@@ -275,3 +275,51 @@ def test_no_expected_edit_of_the_task_sets_breaks_the_syntax():
             assert put_back_unparsable(source, expected) == (expected, 0), task["id"]
             checked += 1
     assert checked >= 75
+
+
+@pytest.mark.parametrize("instruction, original, answer, shows", [
+    ("rename parse_tags to split_tags", "def parse_tags(x):\n", "def split_tags(x):\n", True),
+    # takes the old name away but writes one nobody said
+    ("rename parse_tags to split_tags", "def parse_tags(x):\n", "def parse_tagz(x):\n", False),
+    ("Change 2.5 to 4.0.", "RATE = 2.5\n", "RATE = 4.0\n", True),
+    ("Change 2.5 to 4.0.", "RATE = 2.5\n", "RATE = 4\n", False),  # a number it did not give
+    ("set the tax rate to 19%", "TAX_RATE = 0.2\n", "TAX_RATE = 0.19\n", True),
+    ("make add_item() default to low priority", 'def add_item(p="normal"):\n', 'def add_item(p="low"):\n', True),
+    # "line" is an instruction's own word, not a term: a parameter so named shows nothing
+    ("delete the Content-Type line", "def build(url):\n", "def build(url, line=None):\n", False),
+    ("drop the unused `width` parameter", "def f(item, width=80):\n", "def f(item):\n", True),
+    ("remove the log.info call in move_to", "x = 1\nlog.info('moved')\ny = 2\n", "x = 1\ny = 2\n", True),
+    ("remove the log.info call in move_to", "x = 1\nlog.info('moved')\ny = 2\n", "x = 1\nlog.info('moved')\n", False),
+    ("in `FlagStore.is_enabled`, `forced` -> `override`", "if forced_override:\n", "if override:\n", True),
+    ("rename Order.delivery_attempts to failed_deliveries", "self.delivery_attempts = 0\n",
+     "self.failed_deliveries = 0\n", True),
+    ("rename parse_tags to split_tags", "x = 1\n", "x = 1\n", False),  # no change shows nothing
+    # writes the new name, and names nobody said beside it
+    ("rename totals to groups", "    writer = make(out)\n", "    groups = summarize(read(lines))\n", False),
+    # a block taken away because it holds `return`: an English word of the instruction, no name
+    ("top_products() should return the top 10 by default", "def f():\n    return 1\n", "", False),
+    ("add `from pathlib import Path` to the imports", "import os\n", "import os\nfrom pathlib import Path\n", True),
+])  # fmt: skip
+def test_a_change_shows_what_was_asked_when_it_writes_or_takes_away_a_term_of_it(instruction, original, answer, shows):
+    assert editprompt.shows_what_was_asked(instruction, original, answer) is shows
+
+
+def test_the_expected_edits_of_the_task_sets_show_what_was_asked():
+    """Nearly every hand-written task's expected edit passes the test a guessed change must pass;
+    those that do not write an instruction's own word as a new name ("rename the delete method to
+    remove") or a value it only implies ("double", "by default"): a guess there is never taken,
+    nothing worse."""
+    from pathlib import Path
+
+    import tomllib
+
+    implied = {"cache-redraft-delete", "inv-double-threshold", "diff-ignore-case-default"}
+    checked = 0
+    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
+        for task in tomllib.loads(tasks_file.read_text())["task"]:
+            source = (tasks_file.parent / task["source"]).read_text()
+            expected = (tasks_file.parent / task["expected"]).read_text()
+            shows = editprompt.shows_what_was_asked(task["instruction"], source, expected)
+            assert shows is (task["id"] not in implied), task["id"]
+            checked += 1
+    assert checked >= 119

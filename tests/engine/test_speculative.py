@@ -23,7 +23,9 @@ from specdraft.engine.errors import EngineError
 from specdraft.engine.generate import Sampling, generate, stream_text
 from specdraft.engine.model import ModelArgs, Transformer
 from specdraft.engine.speculative import (
+    SpecStats,
     accept_greedy,
+    departures,
     speculative_generate,
     speculative_stream_text,
     speculative_tokens,
@@ -386,3 +388,55 @@ def test_model_drafter_stops_a_draft_at_a_token_it_is_unsure_of():
         drafter.reset(prompt)
     full, cut = sure.propose(prompt, 6), unsure.propose(prompt, 6)
     assert len(full.tokens) == 6 and cut.tokens == full.tokens[:1]  # the first token is always drafted
+
+
+@torch.inference_mode()
+def _answer_logprobs(model: Transformer, prompt: list[int], answer: list[int]) -> torch.Tensor:
+    """[len(answer), V]: log-probabilities before each answer token, from one forward without caches."""
+    logits = model(torch.tensor([prompt + answer]))[0, len(prompt) - 1 : len(prompt) + len(answer) - 1]
+    return torch.log_softmax(logits.float(), -1)
+
+
+@pytest.mark.parametrize("chunk", [256, 3])
+def test_departures_are_the_likeliest_answers_that_leave_the_reference(chunk):
+    """Every departure (logprob, kept, token): the reference's first `kept` tokens, then the likeliest
+    other token there (never a banned one), scored as one forward without caches scores it; the
+    likeliest first, one per position, the same whatever the chunk of the pass."""
+    prompt = [5, 9, 2, 7]
+    reference = plain_greedy(TARGET, prompt, 30) + [0]  # the greedy answer, "EOS" 0 after it
+    banned = {1, 2}
+    logprobs = _answer_logprobs(TARGET, prompt, reference)
+    found = departures(TARGET, prompt, reference, 6, banned=banned, chunk=chunk)
+    assert len(found) == 6 and len({kept for _, kept, _ in found}) == 6
+    assert [score for score, _, _ in found] == sorted((score for score, _, _ in found), reverse=True)
+    every = []
+    for kept in range(len(reference)):
+        row = logprobs[kept].clone()
+        row[reference[kept]] = float("-inf")
+        row[list(banned)] = float("-inf")
+        token = int(row.argmax())
+        every.append((float(sum(logprobs[i, reference[i]] for i in range(kept)) + row[token]), kept, token))
+    every.sort(reverse=True)
+    for (score, kept, token), (want_score, want_kept, want_token) in zip(found, every[:6], strict=True):
+        assert (kept, token) == (want_kept, want_token) and token not in banned
+        assert score == pytest.approx(want_score, abs=1e-3)
+
+
+def test_forced_tokens_start_the_output_and_decoding_goes_on_from_them():
+    """speculative_tokens(forced=...): the forced tokens first, then exactly what plain greedy
+    decoding writes after prompt + forced; the edit drafter, seeing them as output, drafts its
+    reference from where the output rejoins it (a forced token in place of one of the reference's:
+    drafts accepted after it), and an EOS among them ends the output."""
+    prompt = [3, 1, 4, 1, 5]
+    forced = [11, 12, 13]
+    expected = forced + plain_greedy(TARGET, prompt + forced, 37)
+    reference = expected[:2] + [(expected[2] + 1) % VOCAB] + expected[3:]  # the answer, but for the forced token
+    stats = SpecStats()
+    out = list(speculative_tokens(TARGET, prompt, EditDrafter(reference, min_n=2, max_n=4), 40,
+                                  forced=forced, stats=stats))  # fmt: skip
+    assert out == expected
+    assert stats.new_tokens == len(out) and stats.accepted_tokens > 20
+    assert list(speculative_tokens(TARGET, prompt, Drafter(), 40, forced=[6, 7, 0, 8], eos_ids=[0])) == [6, 7]
+    assert list(speculative_tokens(TARGET, prompt, Drafter(), 2, forced=[6, 7, 9])) == [6, 7]
+    with pytest.raises(EngineError, match="forced output"):
+        list(speculative_tokens(TARGET, prompt, Drafter(), 5, forced=[6] * 200))

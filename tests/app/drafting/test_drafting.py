@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from specdraft.core.errors import UserError
@@ -17,7 +19,15 @@ from specdraft.drafting.requests import (
     windows_about,
 )
 from specdraft.engine.editprompt import blank_edges, build_edit_messages, redraft_feedback
-from tests.app.editkit import GREET, GREET_EDITED, Reply, ScriptedBackend, make_repo
+from tests.app.editkit import (
+    GREET,
+    GREET_EDITED,
+    GuessingBackend,
+    Reply,
+    ScriptedBackend,
+    guess,
+    make_repo,
+)
 
 LONG = "".join(f"value_{i} = {i}\n" for i in range(60))
 
@@ -460,3 +470,65 @@ def test_a_redraft_whose_hunks_leave_no_room_goes_with_the_notes_alone(tmp_path)
     assert "said: triple `value_31`, not double it" in asked and "```diff" not in asked
     assert ("kept", "values.py: the reviewer's notes go without the rejected hunks (with them, "
                     "scripted-coder's window has no room for the file)") in events  # fmt: skip
+
+
+def test_where_the_model_changes_nothing_its_likeliest_change_that_shows_the_ask_goes_in(tmp_path):
+    """The builtin pair answers the file unchanged: its likeliest changes are tried likeliest first;
+    one that shows nothing of the instruction (`def shoot`) is passed over (its request does not
+    count in the draft), the next (`def yell`) goes in, marked as a guess; no later one is asked for."""
+    repo = make_repo(tmp_path / "repo")
+    renamed = GREET.replace("def shout(", "def yell(")
+    backend = GuessingBackend([Reply(GREET), Reply(GREET.replace("def shout(", "def shoot(")), Reply(renamed)],
+                              guesses=[[guess(-2.0), guess(-0.5), guess(-3.0)]])  # fmt: skip
+    events = []
+    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
+    draft = requester.draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
+    (edit,) = draft.result.files
+    assert edit.new_text == renamed and draft.complete
+    assert backend.asked_alternatives == [GREET]
+    assert [request["start"].logprob if request["start"] else None for request in backend.requests] == [None, -0.5, -2.0]
+    assert all(request["reference"] == GREET for request in backend.requests)
+    assert len(draft.stats) == 2 and draft.likeliest == {"greet.py": ("greet.py", -2.0)}
+    assert ("kept", "greet.py: the model changed nothing; this is its likeliest change there, a guess: check it") in events
+    assert draft.summary().endswith("; the model changed nothing: greet.py has its likeliest change, a guess")
+
+
+def test_no_guess_where_the_model_changed_a_file_or_offers_none(tmp_path):
+    """No likeliest change is looked for when the model changed something (in any file), or from a
+    backend without them (a server); when none of them shows what was asked, or each is cut at the
+    length limit, the file stays as it was and the draft is complete."""
+    repo = make_repo(tmp_path / "repo", {"greet.py": GREET, "other.py": "def shout():\n    pass\n"})
+    renamed = GREET.replace("def shout(", "def yell(")
+    both = read_sources(repo, [str(repo / "greet.py"), str(repo / "other.py")])
+    backend = GuessingBackend([Reply(renamed), Reply("def shout():\n    pass\n")], guesses=[[guess(-1.0)]])
+    draft = EditRequester(backend, repo).draft("rename shout to yell", both)
+    assert [edit.new_text for edit in draft.result.files] == [renamed] and backend.asked_alternatives == []
+    remote = ScriptedBackend([Reply(GREET)], kind="local", model="builtin")  # no alternatives
+    draft = EditRequester(remote, repo).draft("rename shout to yell", both[:1])
+    assert not draft.result.files and draft.likeliest == {} and len(remote.requests) == 1
+    backend = GuessingBackend([Reply(GREET), Reply(GREET.replace("def main", "def mane")),
+                               Reply(renamed, finish_reason="length")], guesses=[[guess(-1.0), guess(-2.0)]])  # fmt: skip
+    events = []
+    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
+    draft = requester.draft("rename shout to yell", both[:1])
+    assert not draft.result.files and draft.complete and draft.likeliest == {} and len(backend.requests) == 3
+    assert ("kept", "none of the model's 2 likeliest changes shows what was asked: the files stay as they were") in events
+
+
+def test_the_likeliest_change_of_several_unchanged_files_is_the_likeliest_of_all(tmp_path):
+    """Two files the model left as they were: the alternatives of both are ranked together, and the
+    likeliest (here in the second file) is tried first; a cancel during a guess leaves the draft
+    incomplete, as any cancelled draft."""
+    other = "def shout():\n    pass\n"
+    repo = make_repo(tmp_path / "repo", {"greet.py": GREET, "other.py": other})
+    both = read_sources(repo, [str(repo / "greet.py"), str(repo / "other.py")])
+    backend = GuessingBackend([Reply(GREET), Reply(other), Reply(other.replace("shout", "yell"))],
+                              guesses=[[guess(-3.0)], [guess(-1.0)]])  # fmt: skip
+    draft = EditRequester(backend, repo).draft("rename shout to yell", both)
+    assert backend.asked_alternatives == [GREET, other]
+    assert [edit.path for edit in draft.result.files] == ["other.py"] and draft.likeliest == {"other.py": ("other.py", -1.0)}
+    cancel = threading.Event()
+    backend = GuessingBackend([Reply(GREET), Reply(GREET, finish_reason="cancelled", during=cancel.set)],
+                              guesses=[[guess(-1.0), guess(-2.0)]])  # fmt: skip
+    draft = EditRequester(backend, repo, cancel=cancel).draft("rename shout to yell", both[:1])
+    assert not draft.complete and not draft.result.files and len(backend.requests) == 2

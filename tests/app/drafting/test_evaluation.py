@@ -19,7 +19,7 @@ from specdraft.drafting.evaluation import (
     window_damage,
 )
 from specdraft.ui.cli.bench import shipped_tasks
-from tests.app.editkit import Reply, ScriptedBackend
+from tests.app.editkit import GuessingBackend, Reply, ScriptedBackend, guess
 
 SOURCE = '''import os
 
@@ -115,6 +115,21 @@ def test_a_change_that_breaks_the_syntax_is_put_back_and_counted(tmp_path, monke
     code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)],
                              RewritingBackend(context_length=WINDOWED, answer=garbling))  # fmt: skip
     assert code == 0 and "put back: 1 of the model's changes broke the Python syntax" in out
+
+
+def test_a_task_where_the_likeliest_change_went_in_counts_as_guessed(tmp_path, monkeypatch, capsys):
+    """The model answers the file unchanged; its likeliest change (the rename) goes in, as in the
+    app: the task is exact, and guessed; the report says how many guesses were exact."""
+    task = rename_task(instruction="rename load to read_file")
+    task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})
+
+    def backend() -> GuessingBackend:
+        return GuessingBackend([Reply(SOURCE), Reply(RENAMED)], guesses=[[guess(-1.5)]])
+
+    result = run_task(load_tasks(task_dir).tasks[0], backend())
+    assert result.exact and result.guessed and result.requests == 2
+    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)], backend())
+    assert code == 0 and "guessed: in 1 task the model changed nothing and its likeliest change went in instead; 1 of them exact" in out
 
 
 def test_a_bare_name_of_the_file_sends_only_the_windows_holding_it(tmp_path):
