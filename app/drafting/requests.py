@@ -370,6 +370,7 @@ class EditRequester:
         draft = DraftedEdits(merged, model=self.backend.name)
         guessing = self.backend.edit_format == "builtin" and callable(getattr(self.backend, "alternatives", None))
         held: list[_Held] = []  # files the model left as they were, until every file has been drafted
+        changed = False  # whether a file of the draft changed (or failed): then no guess is made
 
         def emit(source: SourceFile, pieces: list[str], complete: bool, unread: list[EditFailure]) -> None:
             result = rewrite(self.repo_root, source.path, "".join(pieces), complete=complete,
@@ -451,11 +452,13 @@ class EditRequester:
                 count = draft.unparsable[source.path]
                 self.on_progress("kept", f"{source.path}: {count} change{'s' if count != 1 else ''} of the model's "
                                          "that broke the Python syntax put back as they were")  # fmt: skip
-            if guessing and complete and not unread and asked_windows and "".join(pieces) == source.text:
+            same = complete and not unread and "".join(pieces) == source.text
+            if guessing and same and asked_windows:
                 held.append(_Held(source, pieces, asked_windows))
                 continue
+            changed = changed or not same
             emit(source, pieces, complete, unread)
-        if held and len(held) == len(sources):  # the model changed nothing in any file
+        if held and not changed:  # the model changed nothing in any file (those not sent stay as they are)
             self._likeliest_change(held, instruction, feedback, draft)
             if not draft.complete:
                 return draft  # cancelled: nothing of it counts

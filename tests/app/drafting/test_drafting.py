@@ -527,6 +527,12 @@ def test_the_likeliest_change_of_several_unchanged_files_is_the_likeliest_of_all
     draft = EditRequester(backend, repo).draft("rename shout to yell", both)
     assert backend.asked_alternatives == [GREET, other]
     assert [edit.path for edit in draft.result.files] == ["other.py"] and draft.likeliest == {"other.py": ("other.py", -1.0)}
+    # a file with nothing to send (blank lines only) changed nothing either: the guess is still made
+    repo = make_repo(tmp_path / "blank", {"greet.py": GREET, "blank.py": "\n\n"})
+    with_blank = read_sources(repo, [str(repo / "blank.py"), str(repo / "greet.py")])
+    backend = GuessingBackend([Reply(GREET), Reply(GREET.replace("def shout(", "def yell("))], guesses=[[guess(-1.0)]])
+    draft = EditRequester(backend, repo).draft("rename shout to yell", with_blank)
+    assert draft.likeliest == {"greet.py": ("greet.py", -1.0)} and len(backend.requests) == 2
     cancel = threading.Event()
     backend = GuessingBackend([Reply(GREET), Reply(GREET, finish_reason="cancelled", during=cancel.set)],
                               guesses=[[guess(-1.0), guess(-2.0)]])  # fmt: skip
