@@ -321,25 +321,32 @@ def departures(model: Any, prompt: Sequence[int], reference: Sequence[int], limi
                           f"{model_context_length(model)}: shorten them")  # fmt: skip
     device = _model_device(model)
     _prepare_target_cache(model, -(-total // 256) * 256)
-    # logits before reference[0] (the prompt's last position), then after each reference token but the last
-    rows = [model(torch.tensor([list(prompt)], device=device), torch.arange(len(prompt), device=device),
-                  last_only=True)[0]]  # fmt: skip
+    banned_ids = torch.tensor(sorted(banned), dtype=torch.long, device=device)
+    copied, best, token = [], [], []
+
+    def score(logits: torch.Tensor, targets: list[int]) -> None:  # logits [n, V] before targets [n]
+        logprobs = torch.log_softmax(logits.float(), dim=-1)
+        at, target = torch.arange(len(targets), device=device), torch.tensor(targets, device=device)
+        copied.append(logprobs[at, target])
+        logprobs[at, target] = float("-inf")
+        logprobs[:, banned_ids] = float("-inf")
+        value, index = logprobs.max(dim=-1)
+        best.append(value)
+        token.append(index)
+
+    # the logits before reference[0] (the prompt's last position), then after each reference token but
+    # the last: a chunk's rows of logits at a time, never the whole reference's
+    score(model(torch.tensor([list(prompt)], device=device), torch.arange(len(prompt), device=device),
+                last_only=True)[0], [reference[0]])  # fmt: skip
     for start in range(0, len(reference) - 1, chunk):
         feed = list(reference[start : min(start + chunk, len(reference) - 1)])
         pos = torch.arange(len(prompt) + start, len(prompt) + start + len(feed), device=device)
-        rows.append(model(torch.tensor([feed], device=device), pos)[0])
-    logprobs = torch.log_softmax(torch.cat(rows).float(), dim=-1)  # [len(reference), V]
-    target = torch.tensor(list(reference), device=device)
-    at = torch.arange(len(reference), device=device)
-    copied = logprobs[at, target]
-    before = torch.cumsum(copied, 0) - copied  # log P(reference[:kept])
-    logprobs[at, target] = float("-inf")
-    if banned:
-        logprobs[:, list(banned)] = float("-inf")
-    best, token = logprobs.max(dim=-1)
-    scores = before + best
+        score(model(torch.tensor([feed], device=device), pos)[0], list(reference[start + 1 : start + 1 + len(feed)]))
+    copied_all = torch.cat(copied)
+    scores = torch.cumsum(copied_all, 0) - copied_all + torch.cat(best)  # log P(reference[:kept]) + the other token
+    tokens = torch.cat(token)
     order = torch.argsort(scores, descending=True)[:limit]
-    return [(float(scores[i]), int(i), int(token[i])) for i in order.tolist() if torch.isfinite(scores[i])]
+    return [(float(scores[i]), int(i), int(tokens[i])) for i in order.tolist() if torch.isfinite(scores[i])]
 
 
 def speculative_generate(model: Any, prompt: Sequence[int], drafter: Drafter, max_new_tokens: int, *,
