@@ -179,12 +179,13 @@ class Report:
 
 
 def run_tasks(tasks: Sequence[EditTask], backend: Any, *, model: str, tasks_dir: str,
-              on_task: Callable[[int, TaskResult], None] | None = None) -> Report:  # fmt: skip
-    """Every task through ``backend``, in order; ``on_task(number, result)`` after each."""
+              on_task: Callable[[int, TaskResult], None] | None = None, guess: bool = True) -> Report:  # fmt: skip
+    """Every task through ``backend``, in order; ``on_task(number, result)`` after each; ``guess``: as
+    `specdraft edit` (False: --no-guess)."""
     report = Report(model=model, tasks_dir=tasks_dir, date=time.strftime("%Y-%m-%d"))
     started = time.perf_counter()
     for number, task in enumerate(tasks, 1):
-        result = run_task(task, backend)
+        result = run_task(task, backend, guess=guess)
         report.results.append(result)
         if on_task is not None:
             on_task(number, result)
@@ -192,7 +193,7 @@ def run_tasks(tasks: Sequence[EditTask], backend: Any, *, model: str, tasks_dir:
     return report
 
 
-def run_task(task: EditTask, backend: Any) -> TaskResult:
+def run_task(task: EditTask, backend: Any, *, guess: bool = True) -> TaskResult:
     """One task drafted as `specdraft edit --yes` drafts it, in a scratch directory holding the
     file under ``task.path``; then, for a redraft task, the reject-with-note loop."""
     from specdraft.engine.errors import EngineError
@@ -207,7 +208,7 @@ def run_task(task: EditTask, backend: Any) -> TaskResult:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(original)
         sources = read_sources(root, [str(target)])
-        requester = EditRequester(backend, root)
+        requester = EditRequester(backend, root, guess=guess)
         flow = EditFlow(requester, task.instruction, sources)
         try:
             first = flow.first()

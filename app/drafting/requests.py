@@ -281,6 +281,7 @@ class EditRequester:
         on_progress: ProgressCallback | None = None,
         cancel: threading.Event | None = None,
         max_new_tokens: int | None = None,
+        guess: bool = True,
     ):
         self.backend = backend
         self.repo_root = Path(repo_root)
@@ -289,6 +290,7 @@ class EditRequester:
         self.on_result: Callable[[EditResult], None] | None = None
         self.cancel = cancel
         self.max_new_tokens = max_new_tokens
+        self.guess = guess  # where the model changed nothing, try its likeliest change (_likeliest_change)
 
     @property
     def local(self) -> bool:
@@ -368,7 +370,7 @@ class EditRequester:
 
         merged = EditResult(format="whole")
         draft = DraftedEdits(merged, model=self.backend.name)
-        guessing = self.backend.edit_format == "builtin" and callable(getattr(self.backend, "alternatives", None))
+        guessing = self.guess and self.backend.edit_format == "builtin" and callable(getattr(self.backend, "alternatives", None))
         held: list[_Held] = []  # files the model left as they were, until every file has been drafted
         changed = False  # whether a file of the draft changed (or failed): then no guess is made
 

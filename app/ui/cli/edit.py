@@ -90,9 +90,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "is interactive)")  # fmt: skip
     parser.add_argument("--context", "-U", type=int, metavar="N", help="lines of context around each hunk")
     parser.add_argument("--max-new-tokens", type=int, metavar="N", help="limit each request's answer")
+    add_guess_argument(parser)
     parser.add_argument("--request-timeout", type=int, metavar="SECONDS",
                         help="with --server: the most one request may take, however slowly the server "
                         f"streams (default: the request_timeout setting, {REQUEST_TIMEOUT_S})")  # fmt: skip
+
+
+def add_guess_argument(parser: argparse.ArgumentParser) -> None:
+    """--no-guess: where the builtin pair changes nothing, do not try its likeliest change."""
+    parser.add_argument("--no-guess", dest="guess", action="store_false",
+                        help="where the builtin pair changes nothing, leave it at that (by default its "
+                        "likeliest change that shows what was asked is offered, marked as a guess)")  # fmt: skip
 
 
 def add_format_argument(parser: argparse.ArgumentParser) -> None:
@@ -186,7 +194,8 @@ def run(args: argparse.Namespace) -> int:
     sources = read_sources(repo.root, args.paths)
     backend = make_backend(settings)
 
-    drafter = EditRequester(backend, repo.root, on_progress=_Progress(), max_new_tokens=args.max_new_tokens)
+    drafter = EditRequester(backend, repo.root, on_progress=_Progress(), max_new_tokens=args.max_new_tokens,
+                            guess=args.guess)  # fmt: skip
     flows: list[EditFlow] = []
     if use_tui:  # the review opens at once; hunks appear as they stream in
         flow = EditFlow(drafter, args.instruction, sources, context=settings.context)

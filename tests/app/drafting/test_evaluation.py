@@ -130,6 +130,11 @@ def test_a_task_where_the_likeliest_change_went_in_counts_as_guessed(tmp_path, m
     assert result.exact and result.guessed and result.requests == 2
     code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)], backend())
     assert code == 0 and "guessed: in 1 task the model changed nothing and its likeliest change went in instead; 1 of them exact" in out
+    result = run_task(load_tasks(task_dir).tasks[0], backend(), guess=False)  # as --no-guess
+    assert result.unchanged and not result.guessed and result.requests == 1
+    guessing = backend()
+    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir), "--no-guess"], guessing)
+    assert code == 0 and "guessed" not in out and guessing.asked_alternatives == []
 
 
 def test_a_bare_name_of_the_file_sends_only_the_windows_holding_it(tmp_path):

@@ -9,9 +9,11 @@ import pytest
 from tests.app.editkit import (
     GREET,
     GREET_EDITED,
+    GuessingBackend,
     Reply,
     ScriptedBackend,
     git,
+    guess,
     make_repo,
     run_edit,
     search_replace,
@@ -422,3 +424,21 @@ def test_a_redraft_that_follows_the_note_says_nothing_of_repeats(repo, monkeypat
                       ScriptedBackend([Reply(first), Reply(second)]), "n\nuse an f-string\ny\n")  # fmt: skip
     assert result.code == 0, result.err
     assert "redraft: 1 new hunk" in result.out and "did not follow the note" not in result.out
+
+
+def test_the_likeliest_change_is_offered_as_a_guess_unless_no_guess(tmp_path, monkeypatch):
+    """The builtin pair changes nothing: `specdraft edit --yes` says it tries its likeliest changes
+    and applies the one that shows what was asked, saying it is a guess; --no-guess leaves the
+    file as it was and asks for none."""
+    repo = make_repo(tmp_path / "repo")
+    renamed = GREET.replace("def shout(", "def yell(")
+    backend = GuessingBackend([Reply(GREET), Reply(renamed)], guesses=[[guess(-1.0)]])
+    result = run_edit(monkeypatch, repo, ["rename shout to yell", "greet.py", "--yes"], backend)
+    assert result.code == 0 and (repo / "greet.py").read_text() == renamed
+    assert "specdraft edit: the model changed nothing; trying its likeliest changes" in result.err
+    assert "greet.py: the model changed nothing; this is its likeliest change there, a guess: check it" in result.err
+    git(repo, "checkout", "greet.py")
+    backend = GuessingBackend([Reply(GREET)], guesses=[[guess(-1.0)]])
+    result = run_edit(monkeypatch, repo, ["rename shout to yell", "greet.py", "--yes", "--no-guess"], backend)
+    assert result.code == 0 and (repo / "greet.py").read_text() == GREET
+    assert backend.asked_alternatives == [] and "the model changed nothing" in result.err
