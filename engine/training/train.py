@@ -633,12 +633,15 @@ def evaluate_loss(model, rows: dict, batch_size: int = 4, doc_mask: bool = False
 DECAY_FRACTION = 0.2  # the last 20% of the steps decay the learning rate linearly to 10%
 
 
-def decay_start(total: int) -> int:
-    return int(total * (1 - DECAY_FRACTION))
+def decay_start(total: int, start: int = 0) -> int:
+    """The step at which a run's rate starts to decay: the last DECAY_FRACTION of its steps
+    counted from `start` (0; an extension's first step, see `choose_total`)."""
+    return start + int((total - start) * (1 - DECAY_FRACTION))
 
 
-def lr_at(step: int, total: int | None, peak: float, warmup: int) -> float:
-    """Warm-up, stable, decay (WSD): linear warm-up, constant, then linear decay to 10% at `total`.
+def lr_at(step: int, total: int | None, peak: float, warmup: int, decay_from: int | None = None) -> float:
+    """Warm-up, stable, decay (WSD): linear warm-up, constant, then linear decay to 10% at `total`,
+    from `decay_from` (default `decay_start(total)`).
 
     While `total` is unknown (a time budget, not a step count) the rate stays constant, so the
     step at which decay starts can be decided late, from the measured speed, without changing
@@ -646,25 +649,30 @@ def lr_at(step: int, total: int | None, peak: float, warmup: int) -> float:
     """
     if step < warmup:
         return peak * (step + 1) / warmup
-    if total is None or step < decay_start(total):
+    begin = decay_start(total) if total is not None and decay_from is None else decay_from
+    if total is None or step < begin:
         return peak
-    progress = (step - decay_start(total)) / max(1, total - decay_start(total))
+    progress = (step - begin) / max(1, total - begin)
     return peak * (1.0 - 0.9 * min(1.0, progress))
 
 
-def choose_total(step: int, elapsed: float, budget: float, recent_step_s: float) -> int | None:
+def choose_total(step: int, elapsed: float, budget: float, recent_step_s: float, start: int = 0) -> int | None:
     """In time-budget mode: the total step count once decay must start to end within `budget`.
 
-    Returns None while there is time for more stable steps; else a total T with
-    decay_start(T) == step (so a fixed-steps run with T reproduces the schedule).
+    The decay is the last DECAY_FRACTION of the steps from `start`: 0 for a run's first budget, the
+    step an extension (`--extend-minutes`) began at for one, so that an extension of a long run
+    decays over a fifth of its own steps, not of every step since the run began (at step 8,000
+    that would be 2,000 steps, more than a session's extension has). Returns None while there is
+    time for more stable steps; else a total T with decay_start(T, start) == step.
     """
     remaining = budget - elapsed
-    if remaining > recent_step_s * (step / (1 - DECAY_FRACTION) - step):
+    run = step - start
+    if remaining > recent_step_s * (run / (1 - DECAY_FRACTION) - run):
         return None
-    total = max(step + 1, int(step / (1 - DECAY_FRACTION)))
-    while decay_start(total) < step:
+    total = max(step + 1, start + int(run / (1 - DECAY_FRACTION)))
+    while decay_start(total, start) < step:
         total += 1
-    while total > step + 1 and decay_start(total - 1) >= step:
+    while total > step + 1 and decay_start(total - 1, start) >= step:
         total -= 1
     return total
 
@@ -750,8 +758,9 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
     pair shipped by an earlier machine whose checkpoints are gone.
     `mix` (Batches' plain_every, prompt_weight, edit_weight) changes the rows and loss weights of
     the main mix; it is kept in the checkpoint, like `copy_from_step`.
-    `extend_minutes` reopens a finished run for that much more time: the rate returns to its peak
-    (no warm-up: the optimizer state is warm) and a new decay is placed by the time budget.
+    `extend_minutes` reopens a run for that much more time: the rate returns to its peak (no
+    warm-up: the optimizer state is warm) and a new decay, over the last fifth of the extension's
+    own steps, is placed by the time budget (`choose_total`).
     `lr` replaces the spec's peak learning rate; it is kept in the checkpoint, so a resume without
     it goes on at its run's rate (before, a run started at 3e-4 reopened at the spec's 1.5e-3).
     """
@@ -802,9 +811,11 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         state.update(saved["state"])
         if steps is not None:
             state["total_steps"] = steps
+            state.pop("decay_from", None)  # a step count given: its last fifth decays
         if extend_minutes is not None:
             state.setdefault("phases", []).append({"steps": state["step"], "wall": state["wall"]})
             state["total_steps"], state["wall"], minutes = None, 0.0, extend_minutes
+            state.pop("decay_from", None)
         log(f"{spec.name}: resumed at step {state['step']} of {state['total_steps']}")
         before = state.get("batch_size", SPECS[spec.name].batch_size if spec.name in SPECS else spec.batch_size)
         if before != spec.batch_size and state.get("copy_end") is not None:  # go on from the next unseen row
@@ -868,9 +879,10 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         step = state["step"]
         if state["total_steps"] is None and len(recent) >= 10 and step >= warmup:
             per_step = sorted(recent)[len(recent) // 2] * 1.05  # median, plus a margin for evaluations
-            total = choose_total(step, state["wall"], budget, per_step)
+            start = state["phases"][-1]["steps"] if state.get("phases") else 0  # an extension's first step
+            total = choose_total(step, state["wall"], budget, per_step, start)
             if total is not None:
-                state["total_steps"] = total
+                state["total_steps"], state["decay_from"] = total, step
                 log(f"{spec.name}: decay starts at step {step}; total {total} steps "
                     f"({per_step:.2f} s/step, {state['wall'] / 60:.1f} of {budget / 60:.1f} min used)")  # fmt: skip
                 if bar is not None:
@@ -878,7 +890,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         t0 = time.time()
         drilling = state.get("copy_end") is None
         peak = spec.copy_lr if drilling and spec.copy_lr else spec.lr
-        lr = lr_at(step, state["total_steps"], peak, warmup)
+        lr = lr_at(step, state["total_steps"], peak, warmup, state.get("decay_from"))  # none: a run decided before
         for group in optimizer.param_groups:
             group["lr"] = lr
         if drilling:

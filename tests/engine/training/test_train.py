@@ -265,6 +265,21 @@ def test_wsd_schedule_and_timed_total():
     assert total is not None and train.decay_start(total) == 400
 
 
+def test_an_extension_decays_over_a_fifth_of_its_own_steps():
+    """An extension that began at step 8,000, at step 9,000 with 240 s left at 1 s a step: a fifth
+    of its own steps (250) no longer fits, so its decay starts now and ends at 9,250, within the
+    budget; a fifth of every step since 0 would last 2,250 steps, far past it. The rate follows
+    the decided start, and a run decided by the old rule keeps its own."""
+    assert train.choose_total(9000, elapsed=3000.0, budget=3400.0, recent_step_s=1.0, start=8000) is None
+    total = train.choose_total(9000, elapsed=3000.0, budget=3240.0, recent_step_s=1.0, start=8000)
+    assert total == 9250 and train.decay_start(total, 8000) == 9000
+    assert train.lr_at(8999, total, 1.0, 10, decay_from=9000) == 1.0
+    assert train.lr_at(9125, total, 1.0, 10, decay_from=9000) == pytest.approx(0.55)
+    assert train.lr_at(9249, total, 1.0, 10, decay_from=9000) == pytest.approx(0.1036, abs=1e-3)
+    # without decay_from (a run decided before): the last fifth of every step, from step 7,400
+    assert train.lr_at(9125, total, 1.0, 10) == pytest.approx(1 - 0.9 * (9125 - 7400) / (9250 - 7400))
+
+
 def test_the_copy_curriculum_has_its_own_learning_rate(work, tmp_path):
     from dataclasses import replace
 
