@@ -11,7 +11,7 @@ from specdraft.core.config import Settings
 from specdraft.drafting.flow import EditFlow
 from specdraft.drafting.requests import EditRequester, read_sources
 from specdraft.ui.cli.edit import EditTui
-from tests.app.editkit import Reply, ScriptedBackend, make_repo
+from tests.app.editkit import GuessingBackend, Reply, ScriptedBackend, guess, make_repo
 from tests.app.tui_support import THEMES, file_rows, shown
 
 SIZE = (120, 40)
@@ -489,5 +489,22 @@ async def test_the_status_bar_says_how_many_changes_went_back(tmp_path, instruct
         await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
         await pilot.pause()
         assert said in shown(app, "#status")
+        assert [row.split()[1] for row in file_rows(app)] == ["a.py"]
+        app.exit(False)
+
+
+async def test_the_status_bar_says_the_hunk_is_the_models_likeliest_change(tmp_path):
+    """The builtin pair leaves the file as it was; its likeliest change that shows what was asked
+    goes in: the review shows its hunk, and the status bar says it is a guess."""
+    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n"})
+    backend = GuessingBackend([Reply("a = 1\n"), Reply("a = 2\n")], guesses=[[guess(-0.7)]])
+    drafter = EditRequester(backend, repo)
+    flow = EditFlow(drafter, "set `a` to 2", read_sources(repo, [str(repo / "a.py")]))
+    tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
+    app = tui.app
+    async with app.run_test(size=(160, 40)) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
+        await pilot.pause()
+        assert "the model changed nothing: a.py has its likeliest change, a guess" in shown(app, "#status")
         assert [row.split()[1] for row in file_rows(app)] == ["a.py"]
         app.exit(False)
