@@ -320,7 +320,7 @@ def departures(model: Any, prompt: Sequence[int], reference: Sequence[int], limi
         raise EngineError(f"the prompt and the reference have {total} tokens; the context holds "
                           f"{model_context_length(model)}: shorten them")  # fmt: skip
     device = _model_device(model)
-    _prepare_target_cache(model, -(-total // 256) * 256)
+    _prepare_target_cache(model, min(model_context_length(model), -(-total // 256) * 256))
     banned_ids = torch.tensor(sorted(banned), dtype=torch.long, device=device)
     copied, best, token = [], [], []
 
