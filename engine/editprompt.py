@@ -228,6 +228,7 @@ site sites definition usage usages where which what when if else try except hand
 """.split())  # fmt: skip
 _WORD = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(\(\))?|(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?")
 _IMPORT_LINE = re.compile(r"^(?:import|from)\s+[\w.]+", re.M)
 
@@ -285,6 +286,13 @@ def _identifier_parts(text: str) -> set[str]:
     """The lower-case parts of the identifiers of `text`: `TAX_RATE` -> tax, rate; `hitRate` -> hit, rate."""
     return {part.lower() for identifier in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)
             for part in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", identifier)}  # fmt: skip
+
+
+def _mentions(text: str, term: str) -> bool:
+    """Whether `text` holds `term` as a word of its own; a number as a value holds it ("to 19%"
+    writes 0.19: digits must not touch it, a point may)."""
+    edges = (r"(?<!\d)", r"(?!\d)") if term[0].isdigit() else (r"(?<!\w)", r"(?!\w)")
+    return re.search(edges[0] + re.escape(term) + edges[1], text) is not None
 
 
 def _asked(instruction: str, feedback: str = "") -> str:
@@ -371,7 +379,7 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
     quoted, names = _named(words, code)
     if not quoted and not names:
         return answer, 0
-    numbers = re.findall(r"\d+(?:\.\d+)?", _QUOTED.sub(" ", words))  # a new value: "to 19%" writes 0.19
+    numbers = _NUMBER.findall(_QUOTED.sub(" ", words))  # a new value: "to 19%" writes 0.19
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     out: list[str] = []
     put_back = 0
@@ -383,7 +391,7 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
         for a1, a2, b1, b2 in pieces:
             removed, added = "".join(old[a1:a2]), "".join(new[b1:b2])
             if (inside or _holds(removed, quoted, names) or _holds(added, quoted, names)
-                    or any(re.search(rf"(?<!\d){re.escape(n)}(?!\d)", added) for n in numbers)):  # fmt: skip
+                    or any(_mentions(added, n) for n in numbers)):  # fmt: skip
                 out.extend(new[b1:b2])
             else:
                 out.extend(old[a1:a2])
@@ -403,30 +411,27 @@ def shows_what_was_asked(instruction: str, original: str, answer: str, feedback:
     answered `parse_tagz` takes `parse_tags` away but writes a name nobody said; deleting a block
     because it holds `return` ("should return the top 10") takes away only an English word."""
     words = _asked(instruction, feedback)
-    quoted = [span for span in quoted_spans(words) if not _NAME.fullmatch(span)]  # code: found inside words
+    spans = quoted_spans(words)
+    quoted = [span for span in spans if not _NAME.fullmatch(span)]  # code: found inside words
+    spelled = {span for span in spans if _NAME.fullmatch(span)}  # `enabled_for`: a word of its own
     unquoted = _QUOTED.sub(" ", words)
     terms = {match.group(0).removesuffix("()") for match in _WORD.finditer(unquoted)}
     terms |= {part for term in terms for part in term.split(".")}  # `JobQueue.completed`: `self.completed`
     terms = {term for term in terms if term.lower() not in _INSTRUCTION_WORDS}
-    terms |= {span for span in quoted_spans(words) if _NAME.fullmatch(span)}  # `enabled_for`: a word of its own
-    numbers = set(re.findall(r"\d+(?:\.\d+)?", unquoted))  # "to 4.0." ends a sentence
-    terms |= numbers
+    numbers = set(_NUMBER.findall(unquoted))  # "to 4.0." ends a sentence
+    terms |= spelled | numbers
     names = {name for name in instruction_names(words, original) if not keyword.iskeyword(name)}
-    names |= {part for name in names for part in name.split(".")} | {span for span in quoted_spans(words) if _NAME.fullmatch(span)}
-    said = set(re.findall(_TOKEN, words))
-
-    def says(text: str, term: str) -> bool:  # a number as put_back_unrelated reads one: "to 19%" writes 0.19
-        edges = (r"(?<!\d)", r"(?!\d)") if term[0].isdigit() else (r"(?<!\w)", r"(?!\w)")
-        return re.search(edges[0] + re.escape(term) + edges[1], text) is not None
+    names |= {part for name in names for part in name.split(".")} | spelled
+    said = set(_TOKEN.findall(words))
 
     def writes(added: str, removed: str) -> bool:
         return any(q in added and q not in removed for q in quoted) or any(
-            says(added, term) and not says(removed, term) for term in terms
+            _mentions(added, term) and not _mentions(removed, term) for term in terms
         )
 
     def takes_away(added: str, removed: str) -> bool:
         return any(q in removed and q not in added for q in quoted) or any(
-            says(removed, name) and not says(added, name) for name in names
+            _mentions(removed, name) and not _mentions(added, name) for name in names
         )
 
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
@@ -434,9 +439,9 @@ def shows_what_was_asked(instruction: str, original: str, answer: str, feedback:
         if not pieces:
             continue
         removed, added = "".join(old[i1:i2]), "".join(new[j1:j2])
-        unsaid = set(re.findall(_TOKEN, added)) - set(re.findall(_TOKEN, removed)) - said
+        unsaid = set(_TOKEN.findall(added)) - set(_TOKEN.findall(removed)) - said
         unsaid = {token for token in unsaid if not keyword.iskeyword(token)
-                  and not (token[0].isdigit() and any(says(token, number) for number in numbers))}  # fmt: skip
+                  and not (token[0].isdigit() and any(_mentions(token, number) for number in numbers))}  # fmt: skip
         if not unsaid and (writes(added, removed) or takes_away(added, removed)):
             return True
     return False

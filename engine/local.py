@@ -237,6 +237,12 @@ class LocalBackend:
         pieces = self._run(ids, budget, temperature, seed, list(stop), drafter, cancel, started, result, forced)
         return DraftStream(pieces, result)
 
+    def _claim(self) -> None:
+        """Take the model for one request (release `_busy` after): its KV cache serves one sequence,
+        so a second stream, or a pass for alternatives, must not interleave with a draft."""
+        if not self._busy.acquire(blocking=False):
+            raise EngineError("the local model is already drafting: wait for that draft or cancel it")
+
     def alternatives(self, messages: Sequence[dict[str, str]], reference: str, *, limit: int = 8) -> list[Alternative]:
         """The `limit` likeliest starts of an answer that leave `reference` (the original text the
         answer rewrites), at different places, likeliest first (specdraft.engine.speculative.departures:
@@ -253,8 +259,7 @@ class LocalBackend:
         if len(ids) + len(ref) >= context:
             raise EngineError(f"the prompt and the text it rewrites have {len(ids) + len(ref)} tokens and "
                               f"{self.name}'s context window holds {context}: give a shorter text")  # fmt: skip
-        if not self._busy.acquire(blocking=False):
-            raise EngineError("the local model is already drafting: wait for that draft or cancel it")
+        self._claim()
         try:
             from specdraft.engine.speculative import departures
 
@@ -268,9 +273,7 @@ class LocalBackend:
     def _run(self, ids: list[int], budget: int, temperature: float, seed: int | None, stop: list[str],
              drafter: Any, cancel: threading.Event | None, started: float,
              result: DraftStats, forced: list[int]) -> Iterator[Piece]:  # fmt: skip
-        # the model's KV cache serves one sequence: a second stream must not interleave with this one
-        if not self._busy.acquire(blocking=False):
-            raise EngineError("the local model is already drafting: wait for that draft or cancel it")
+        self._claim()
         try:
             from specdraft.engine.generate import (
                 GenerationStats,

@@ -433,13 +433,11 @@ class EditRequester:
                 text, failures = self._answer_body(text, body, source.path)
                 unread.extend(failures)
                 if self.backend.edit_format == "builtin" and not failures:
-                    text, put_back = put_back_unrelated(instruction, body, text, source.text, feedback)
+                    text, put_back, broken = _put_back(instruction, body, text, source, feedback)
                     if put_back:
                         draft.put_back[source.path] = draft.put_back.get(source.path, 0) + put_back
-                    if source.path.endswith((".py", ".pyi")):
-                        text, broken = put_back_unparsable(body, text)
-                        if broken:
-                            draft.unparsable[source.path] = draft.unparsable.get(source.path, 0) + broken
+                    if broken:
+                        draft.unparsable[source.path] = draft.unparsable.get(source.path, 0) + broken
                 if body.endswith("\n") and text and not text.endswith("\n"):
                     text += "\n"
                 asked_windows.append(_Asked(len(pieces), label, messages, head, body, tail))
@@ -486,7 +484,6 @@ class EditRequester:
                     continue
                 tries.extend((alternative, kept, window) for alternative in found)
         tries.sort(key=lambda found: -found[0].logprob)
-        code = {kept.source.path: kept.source.text for kept in held}
         for alternative, kept, window in tries[:LIKELIEST_TRIES]:
             if self.cancel is not None and self.cancel.is_set():
                 return
@@ -498,9 +495,7 @@ class EditRequester:
                 return
             if not stats.complete:  # cut at the length limit (a loop): not this one
                 continue
-            text = put_back_unrelated(instruction, window.body, text, code[path], feedback)[0]
-            if path.endswith((".py", ".pyi")):
-                text = put_back_unparsable(window.body, text)[0]
+            text = _put_back(instruction, window.body, text, kept.source, feedback)[0]
             if text == window.body or not shows_what_was_asked(instruction, window.body, text, feedback):
                 continue
             if window.body.endswith("\n") and not text.endswith("\n"):
@@ -603,6 +598,17 @@ class EditRequester:
             raise UserError(f"the model's stream for {label} ended without its statistics; nothing applied")
         self.on_progress("done", final)
         return "".join(chunks), final
+
+
+def _put_back(instruction: str, body: str, text: str, source: SourceFile, feedback: str) -> tuple[str, int, int]:
+    """The builtin pair's answer for ``body`` (a window of ``source``) with its changes that name
+    nothing of the instruction put back, and in a Python file those that break the syntax:
+    (the text, how many of each went back)."""
+    text, put_back = put_back_unrelated(instruction, body, text, source.text, feedback)
+    broken = 0
+    if source.path.endswith((".py", ".pyi")):
+        text, broken = put_back_unparsable(body, text)
+    return text, put_back, broken
 
 
 def _merge(into: EditResult, result: EditResult) -> None:
