@@ -30,6 +30,7 @@ import ast
 import keyword
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 BOS_TOKEN = "<|bos|>"
 EOS_TOKEN = "<|end|>"  # ends every turn; generation stops at it
@@ -445,6 +446,329 @@ def shows_what_was_asked(instruction: str, original: str, answer: str, feedback:
         if not unsaid and (writes(added, removed) or takes_away(added, removed)):
             return True
     return False
+
+
+# ---------------------------------------------------------------------------------------------
+# a rename the model made, carried to the lines it left as they were
+
+
+@dataclass(frozen=True)
+class CarriedRename:
+    """A rename the model made in some lines (`old` -> `new`), carried by `carry_renames` to
+    `lines` more lines that it left as they were."""
+
+    old: str
+    new: str
+    lines: int
+
+
+_NAME_PIECES = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _renamed_pair(old_line: str, new_line: str) -> tuple[str, str, tuple[int, ...]] | None:
+    """(a, b, columns) when `new_line` is `old_line` with the name `a` written `b` at `columns`
+    (character offsets in `old_line`) and nothing else changed; else None."""
+    old_pieces, new_pieces = _NAME_PIECES.split(old_line), _NAME_PIECES.split(new_line)
+    if len(old_pieces) != len(new_pieces):
+        return None
+    pairs, columns, at = set(), [], 0
+    for index, (a, b) in enumerate(zip(old_pieces, new_pieces, strict=True)):
+        if a != b:
+            if index % 2 == 0:  # the text between names differs: not a rename
+                return None
+            pairs.add((a, b))
+            columns.append(at)
+        at += len(a)
+    if len(pairs) != 1:
+        return None
+    a, b = pairs.pop()
+    return a, b, tuple(columns)
+
+
+def carry_renames(instruction: str, original: str, answer: str, feedback: str = "") -> tuple[str, list[CarriedRename]]:
+    """`answer` (the model's rewrite of the Python file `original`) with each rename it made
+    carried to the lines it left as they were: (the text, the renames carried).
+
+    A rename counts where a line of the answer is its original line with one name `old` written
+    `new` and nothing else changed, the instruction (or the reviewer's notes in `feedback`) names
+    both (`old` as `instruction_names` finds it or quoted, `new` as a word of it), and its words
+    allow it (`_fits_instruction`: the role it says, the function or class it names). The builtin
+    pair often renames a definition and leaves a use in another window, or the uses and not the
+    definition; a reviewer would make the same change by hand. Where `old` is carried follows
+    Python's scopes (`_Scopes.sites`): a parameter or local variable in its function (and a
+    parameter's keyword arguments at calls to it), a method or attribute in attribute accesses
+    and its class's definitions, a module-level name wherever it is not shadowed; never inside
+    strings or comments, never where `new` already names something there ("call `b` instead of
+    `a`"). Nothing is carried where the original does not parse, where a name's scope is unclear,
+    or where the result would not parse though the answer does."""
+    import difflib
+
+    old_lines, new_lines = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    opcodes = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes()
+    renamed: dict[tuple[str, str], list[tuple[int, tuple[int, ...]]]] = {}  # (old, new): [(line, columns)]
+    clean: set[int] = set()  # the answer's lines that are such renames
+    for tag, i1, i2, j1, j2 in opcodes:
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            for k in range(i2 - i1):
+                found = _renamed_pair(old_lines[i1 + k], new_lines[j1 + k])
+                if found is not None:
+                    renamed.setdefault(found[:2], []).append((i1 + k, found[2]))
+                    clean.add(j1 + k)
+    if not renamed:
+        return answer, []
+    words = _asked(instruction, feedback)
+    quoted, names = _named(words, original)
+    given = names + [span for span in quoted if re.fullmatch(r"[A-Za-z_][\w.]*", span)]  # `Order.cancel` too
+    named = {part for name in given for part in name.split(".")} | set(given)
+    olds = [old for old, _ in renamed]
+    changed = [new_lines[j] for tag, _, _, j1, j2 in opcodes if tag != "equal" for j in range(j1, j2) if j not in clean]
+    candidates = [(old, new, at) for (old, new), at in renamed.items()
+                  if olds.count(old) == 1 and old in named and _mentions(words, new) and not keyword.iskeyword(new)
+                  # a line writing both: the two live on side by side ("a min_length parameter,
+                  # defaulting to MIN_LENGTH, used instead of the constant")
+                  and not any(_mentions(line, old) and _mentions(line, new) for line in changed)]  # fmt: skip
+    if not candidates:
+        return answer, []
+    try:
+        scopes = _Scopes(ast.parse(original), old_lines)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return answer, []
+    unchanged = {i1 + k: j1 + k for tag, i1, i2, j1, _ in opcodes if tag == "equal" for k in range(i2 - i1)}
+    out = list(new_lines)
+    carried = []
+    for old, new, at in candidates:
+        if not _fits_instruction(scopes, old, [line for line, _ in at], words, given):
+            continue
+        by_line: dict[int, set[int]] = {}
+        for line, column in scopes.sites(old, new, at, named):
+            if line in unchanged:
+                by_line.setdefault(line, set()).add(column)
+        for line, columns in by_line.items():
+            text = out[unchanged[line]]
+            for column in sorted(columns, reverse=True):
+                if text[column : column + len(old)] == old:
+                    text = text[:column] + new + text[column + len(old) :]
+            out[unchanged[line]] = text
+        if by_line:
+            carried.append(CarriedRename(old, new, len(by_line)))
+    text = "".join(out)
+    if carried and _parses(answer) and not _parses(text):
+        return answer, []
+    return text, carried
+
+
+# the words an instruction gives a name's role in, by role, and the roles a binding of each kind
+# may be called by ("the variable" of a parameter, "the function" of a method)
+_ROLE_WORDS = {
+    "parameter": {"param", "params", "parameter", "parameters", "argument", "arguments", "arg", "args", "kwarg", "kwargs"},
+    "function": {"function", "functions", "func", "helper", "def"},
+    "method": {"method", "methods"},
+    "class": {"class", "classes", "exception"},
+    "attribute": {"attribute", "attributes", "attr", "field", "fields", "property"},
+    "variable": {"variable", "variables", "var", "local"},
+    "constant": {"constant", "constants"},
+}
+_ROLES_OF_KIND = {
+    "parameter": {"parameter", "variable"}, "local": {"variable"}, "function": {"function"},
+    "method": {"method", "function"}, "class": {"class"}, "attribute": {"attribute", "variable"},
+    "constant": {"constant", "variable"},
+}  # fmt: skip
+
+
+def _fits_instruction(scopes: _Scopes, old: str, lines: list[int], words: str, given: list[str]) -> bool:
+    """Whether renaming `old` (done by the model at original line indexes `lines`) is what the
+    instruction's words allow: not the scope of a dotted name it gives (`Account.owner`: not
+    `Account`); a binding of a role it says, where it says roles ("the `precision` param of
+    format_quantity": not the function); where `old` is no function or class of its own, a rename
+    inside a function or class it names, where it names some ("in load_items, rename `path`")."""
+    if any(old in name.split(".")[:-1] for name in given if "." in name):
+        return False
+    said = set(re.findall(r"[a-z]+", words.lower()))
+    roles = {role for role, role_words in _ROLE_WORDS.items() if not role_words.isdisjoint(said)}
+    kinds = _binding_kinds(scopes, old)
+    if roles and not any(roles & _ROLES_OF_KIND[kind] for kind in kinds):
+        return False
+    if kinds & {"function", "method", "class"}:
+        return True
+    parts = {part for name in given for part in name.split(".")}
+    named = [node for node in ast.walk(scopes.tree) if isinstance(node, _DEFINITIONS) and node.name != old and node.name in parts]
+    return not named or any(node.lineno - 1 <= line <= node.end_lineno - 1 for node in named for line in lines)
+
+
+def _binding_kinds(scopes: _Scopes, name: str) -> set[str]:
+    """How `name` is bound in the module: parameter, local, function, method, class, attribute, constant."""
+    tree, kinds = scopes.tree, set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            kinds.add("function")
+        elif isinstance(node, ast.ClassDef) and node.name == name:
+            kinds.add("class")
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and name in _targets(node):
+            kinds.add("constant")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for member in node.body:
+                if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) and member.name == name:
+                    kinds.add("method")
+                elif isinstance(member, ast.ClassDef) and member.name == name:
+                    kinds.add("class")
+                elif isinstance(member, (ast.Assign, ast.AnnAssign)) and name in _targets(member):
+                    kinds.add("attribute")
+        elif isinstance(node, ast.arg) and node.arg == name:
+            kinds.add("parameter")
+        elif isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.ctx, ast.Store):
+            kinds.add("attribute")
+        elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store) and scopes.function_of(node):
+            kinds.add("local")
+    return kinds
+
+
+def _targets(node: ast.Assign | ast.AnnAssign) -> set[str]:
+    """The plain names an assignment binds."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    return {t.id for target in targets for t in ast.walk(target) if isinstance(t, ast.Name)}
+
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+class _Scopes:
+    """A parsed module's names by where they stand and what they are bound to."""
+
+    def __init__(self, tree: ast.Module, lines: list[str]):
+        self.tree, self.lines = tree, lines
+        self.parents: dict[ast.AST, ast.AST] = {}
+        for node in ast.walk(tree):
+            for child in ast.iter_child_nodes(node):
+                self.parents[child] = node
+
+    def function_of(self, node: ast.AST) -> ast.AST | None:
+        node = self.parents.get(node)
+        while node is not None and not isinstance(node, _FUNCTIONS):
+            node = self.parents.get(node)
+        return node
+
+    def binds(self, function: ast.AST, name: str) -> bool:
+        """Whether `name` is a parameter or an assigned local of `function` (not a global there)."""
+        args = function.args
+        if any(a.arg == name for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a):
+            return True
+        return any(isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+                   and self.function_of(node) is function for node in ast.walk(function))  # fmt: skip
+
+    def owner(self, node: ast.AST, name: str) -> ast.AST | None:
+        """The function whose binding of `name` a use at `node` reads; None: the module's."""
+        function = self.function_of(node)
+        while function is not None and not self.binds(function, name):
+            function = self.function_of(function)
+        return function
+
+    def column(self, line: int, byte: int) -> int:  # ast's columns count UTF-8 bytes
+        return len(self.lines[line].encode("utf-8")[:byte].decode("utf-8", "replace"))
+
+    def site(self, node: ast.AST, name: str) -> tuple[int, int] | None:
+        """Where `name` stands in `node` (a Name, arg, keyword, Attribute, def or class): (line, column)."""
+        if isinstance(node, (ast.Name, ast.arg, ast.keyword)):
+            return node.lineno - 1, self.column(node.lineno - 1, node.col_offset)
+        if isinstance(node, ast.Attribute):
+            return node.end_lineno - 1, self.column(node.end_lineno - 1, node.end_col_offset) - len(name)
+        match = re.search(rf"\b(?:def|class)\s+({re.escape(name)})\b", self.lines[node.lineno - 1])
+        return (node.lineno - 1, match.start(1)) if match else None
+
+    def occurrences(self, name: str) -> list[ast.AST]:
+        """Every node that names `name` itself: Name, arg, keyword, Attribute, def and class."""
+        return [node for node in ast.walk(self.tree)
+                if isinstance(node, ast.Name) and node.id == name or isinstance(node, ast.arg) and node.arg == name
+                or isinstance(node, ast.keyword) and node.arg == name or isinstance(node, ast.Attribute) and node.attr == name
+                or isinstance(node, _DEFINITIONS) and node.name == name]  # fmt: skip
+
+    def in_class_body(self, node: ast.AST) -> ast.ClassDef | None:
+        """The class whose body `node` (a def, or a Name assigned there) is written in."""
+        parent = self.parents.get(node)
+        if isinstance(node, ast.Name) and isinstance(parent, (ast.Assign, ast.AnnAssign)):
+            parent = self.parents.get(parent)
+        return parent if isinstance(parent, ast.ClassDef) and not isinstance(node, ast.ClassDef) else None
+
+    def called(self, call: ast.Call) -> str | None:
+        return getattr(call.func, "id", None) or getattr(call.func, "attr", None)
+
+    def sites(self, old: str, new: str, at: list[tuple[int, tuple[int, ...]]], named: set[str]) -> list[tuple[int, int]]:
+        """Where `old` stands for the binding the model renamed at `at` ((line, columns) of the
+        original): [] where that is unclear, or where `new` already names something there."""
+        occurrences = self.occurrences(old)
+        renamed = {(line, column) for line, columns in at for column in columns}
+        anchors = [node for node in occurrences if self.site(node, old) in renamed]
+        if not anchors:
+            return []
+        members = [n for n in anchors if isinstance(n, ast.Attribute) or self.in_class_body(n) is not None]
+        if members:
+            return self._member_sites(old, new, occurrences)
+        functions = set()
+        for node in anchors:
+            if isinstance(node, ast.keyword):  # f(old=...): f's parameter
+                call = self.parents[node]
+                functions |= {f for f in ast.walk(self.tree) if isinstance(f, _FUNCTIONS[:2])
+                              and f.name == self.called(call) and self.binds(f, old)}  # fmt: skip
+            elif not isinstance(node, _DEFINITIONS) and (owner := self.owner(node, old)) is not None:
+                functions.add(owner)
+        if functions:  # a parameter or local: its functions, and those the instruction names that bind it too
+            functions |= {f for f in ast.walk(self.tree) if isinstance(f, _FUNCTIONS[:2]) and f.name in named
+                          and self.binds(f, old)}  # fmt: skip
+            return self._local_sites(old, new, occurrences, functions)
+        return self._module_sites(old, new, occurrences)
+
+    def _local_sites(self, old: str, new: str, occurrences: list[ast.AST], functions: set[ast.AST]) -> list[tuple[int, int]]:
+        spans = [(f.lineno, f.end_lineno) for f in functions]
+        if any(first <= node.lineno <= last for node in self.occurrences(new) for first, last in spans):
+            return []  # `new` names something there already (a local, a global it reads, a builtin)
+        sites = []
+        parameters = {getattr(f, "name", None) for f in functions if any(a.arg == old for a in ast.walk(f.args) if isinstance(a, ast.arg))}
+        for node in occurrences:
+            if isinstance(node, ast.Name) and self.owner(node, old) in functions:
+                sites.append(self.site(node, old))
+            elif isinstance(node, ast.arg) and self.function_of(node) in functions:
+                sites.append(self.site(node, old))
+            elif isinstance(node, ast.keyword) and self.called(self.parents[node]) in parameters - {None}:
+                sites.append(self.site(node, old))
+        return sites
+
+    def _member_sites(self, old: str, new: str, occurrences: list[ast.AST]) -> list[tuple[int, int]]:
+        classes = {self.in_class_body(node) for node in occurrences} - {None}
+        if len(classes) > 1 or any(isinstance(node, ast.Attribute) and node.attr == new for node in ast.walk(self.tree)) \
+                or any(self.in_class_body(node) for node in self.occurrences(new)):
+            return []  # defined in two classes (which one is meant?), or `new` is a member already
+        owner = next(iter(classes), None)
+        modules = {(alias.asname or alias.name).split(".")[0] for node in ast.walk(self.tree)
+                   if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}  # fmt: skip
+        sites = []
+        for node in occurrences:
+            if isinstance(node, ast.Attribute) and getattr(node.value, "id", None) in modules:
+                continue  # `unicodedata.normalize`: what an import gives, not a member of this file's class
+            if isinstance(node, ast.Attribute) or self.in_class_body(node) is not None:
+                sites.append(self.site(node, old))
+            elif isinstance(node, ast.keyword) and owner is not None and self.called(self.parents[node]) == owner.name:
+                sites.append(self.site(node, old))  # a dataclass field: Booking(title=...)
+        return [site for site in sites if site is not None]
+
+    def _module_sites(self, old: str, new: str, occurrences: list[ast.AST]) -> list[tuple[int, int]]:
+        bound = any(isinstance(n, _DEFINITIONS) and n.name == old
+                    or isinstance(n, (ast.Assign, ast.AnnAssign)) and old in _targets(n) for n in self.tree.body)  # fmt: skip
+        imported = any(isinstance(n, (ast.Import, ast.ImportFrom)) and any((a.asname or a.name) in (old, new) for a in n.names)
+                       for n in ast.walk(self.tree))  # fmt: skip
+        taken = any(isinstance(node, ast.Name) and self.owner(node, new) is None or isinstance(node, _DEFINITIONS)
+                    and self.in_class_body(node) is None for node in self.occurrences(new))  # fmt: skip
+        shadowed = any(isinstance(node, ast.Name) and self.owner(node, old) is None and self.owner(node, new) is not None
+                       for node in occurrences)  # fmt: skip
+        if not bound or imported or taken or shadowed:
+            return []  # `new` is a local where a use of `old` would read it
+        sites = []
+        for node in occurrences:
+            if isinstance(node, ast.Name) and self.owner(node, old) is None and self.in_class_body(node) is None:
+                sites.append(self.site(node, old))
+            elif isinstance(node, _DEFINITIONS) and self.in_class_body(node) is None:
+                sites.append(self.site(node, old))
+        return [site for site in sites if site is not None]
 
 
 Span = tuple[int, int, int, int]  # old[i1:i2] -> new[j1:j2]

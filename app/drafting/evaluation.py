@@ -16,6 +16,7 @@ accepted. What is measured, per task and added up per kind:
   the draft is scored (``put_back_unrelated``; collateral counts what got past it), and in
   Python files those that broke the syntax (``put_back_unparsable``);
 * guessed: tasks where the model changed nothing and its likeliest change went in instead
+* carried: tasks where a rename the model made was carried to lines it left as they were
   (``EditRequester._likeliest_change``), and how many of those are exact;
 * held-out and trained phrasing: exact matches of each group apart;
 * redrafts: whether the redraft differs from the first draft, and whether it equals the expected
@@ -68,6 +69,7 @@ class TaskResult:
     put_back: int = 0  # the model's changes naming nothing of the instruction, put back before scoring
     unparsable: int = 0  # ... and those that broke the Python syntax
     guessed: bool = False  # the model changed nothing: its likeliest change went in instead
+    carried: bool = False  # a rename the model made was carried to lines it left as they were
     seconds: float = 0.0
     redraft: RedraftResult | None = None
     drafted: str = field(default="", repr=False)
@@ -100,6 +102,8 @@ class KindRow:
     unparsable: int = 0
     guessed: int = 0
     guessed_exact: int = 0
+    carried: int = 0
+    carried_exact: int = 0
     heldout: int = 0
     heldout_exact: int = 0
     trained: int = 0
@@ -117,6 +121,8 @@ class KindRow:
         self.unparsable += result.unparsable
         self.guessed += result.guessed
         self.guessed_exact += result.guessed and result.exact
+        self.carried += result.carried
+        self.carried_exact += result.carried and result.exact
         if result.phrasing == "heldout":
             self.heldout += 1
             self.heldout_exact += result.exact
@@ -179,13 +185,14 @@ class Report:
 
 
 def run_tasks(tasks: Sequence[EditTask], backend: Any, *, model: str, tasks_dir: str,
-              on_task: Callable[[int, TaskResult], None] | None = None, guess: bool = True) -> Report:  # fmt: skip
-    """Every task through ``backend``, in order; ``on_task(number, result)`` after each; ``guess``: as
-    `specdraft edit` (False: --no-guess)."""
+              on_task: Callable[[int, TaskResult], None] | None = None, guess: bool = True,
+              carry: bool = True) -> Report:  # fmt: skip
+    """Every task through ``backend``, in order; ``on_task(number, result)`` after each; ``guess`` and
+    ``carry``: as `specdraft edit` (False: --no-guess, --no-carry)."""
     report = Report(model=model, tasks_dir=tasks_dir, date=time.strftime("%Y-%m-%d"))
     started = time.perf_counter()
     for number, task in enumerate(tasks, 1):
-        result = run_task(task, backend, guess=guess)
+        result = run_task(task, backend, guess=guess, carry=carry)
         report.results.append(result)
         if on_task is not None:
             on_task(number, result)
@@ -193,7 +200,7 @@ def run_tasks(tasks: Sequence[EditTask], backend: Any, *, model: str, tasks_dir:
     return report
 
 
-def run_task(task: EditTask, backend: Any, *, guess: bool = True) -> TaskResult:
+def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = True) -> TaskResult:
     """One task drafted as `specdraft edit --yes` drafts it, in a scratch directory holding the
     file under ``task.path``; then, for a redraft task, the reject-with-note loop."""
     from specdraft.engine.errors import EngineError
@@ -208,7 +215,7 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True) -> TaskResult:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(original)
         sources = read_sources(root, [str(target)])
-        requester = EditRequester(backend, root, guess=guess)
+        requester = EditRequester(backend, root, guess=guess, carry=carry)
         flow = EditFlow(requester, task.instruction, sources)
         try:
             first = flow.first()
@@ -220,6 +227,7 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True) -> TaskResult:
         result.put_back = sum(first.draft.put_back.values())
         result.unparsable = sum(first.draft.unparsable.values())
         result.guessed = bool(first.draft.likeliest)
+        result.carried = bool(first.draft.carried)
         drafted = drafted_text(first, sources[0])
         if drafted is None:
             reasons = ", ".join(first.draft.finish_reasons) or "; ".join(f.summary() for f in first.failures)
@@ -377,6 +385,9 @@ def format_report(report: Report) -> str:
         text.append(f"guessed: in {total.guessed} task{'s' if total.guessed != 1 else ''} the model changed nothing "
                     "and its likeliest change went in "
                     f"instead; {total.guessed_exact} of them exact")  # fmt: skip
+    if total.carried:
+        text.append(f"carried: in {total.carried} task{'s' if total.carried != 1 else ''} a rename the model made was "
+                    f"carried to lines it left as they were; {total.carried_exact} of them exact")  # fmt: skip
     redrafts = report.redrafts()
     if redrafts["tasks"]:
         text.append(

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from specdraft.core.diffs import FileDiff, Hunk, build_patch, parse_diff
@@ -291,12 +291,9 @@ class EditFlow:
             draft = self.drafter.draft(self.instruction, round_.sources or self.sources, round_.feedback)
         finally:
             self.drafter.on_result = None
-        round_.draft.stats = draft.stats
-        round_.draft.model = draft.model
-        round_.draft.result.files = draft.result.files
-        round_.draft.kept_windows, round_.draft.windows = draft.kept_windows, draft.windows
-        round_.draft.put_back, round_.draft.unparsable = draft.put_back, draft.unparsable
-        round_.draft.likeliest = draft.likeliest
+        round_.draft.result.files = draft.result.files  # its failures came in through on_result
+        for name in (f.name for f in fields(draft) if f.name != "result"):  # the stats, what was put back, ...
+            setattr(round_.draft, name, getattr(draft, name))
         return round_.draft
 
     def _diffs(self, result: EditResult) -> tuple[list[FileDiff], list[str]]:

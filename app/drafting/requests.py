@@ -21,6 +21,9 @@ edit_format setting or --format names one), not where it runs:
   at all (the user asked for a change), its likeliest changes are tried (the local engine's
   ``alternatives``: where it most nearly wrote something else), and the first that survives those
   rules and shows what was asked goes in, marked as a guess (``DraftedEdits.likeliest``).
+  Where the builtin pair renamed a name the instruction gives to a new name it gives in some
+  lines of a Python file and left the name's other uses as they were (in another window, say),
+  the rename is carried to them (``carry_renames``, by Python's scopes; ``DraftedEdits.carried``).
   To a server, ``reference`` goes as an OpenAI predicted output (specdraft.engine.remote).
 * "search-replace" (a model server's default) and "udiff": one request for all files, asking for
   SEARCH/REPLACE blocks or a unified diff (specdraft.drafting.edits' format instructions).
@@ -55,6 +58,8 @@ from specdraft.drafting.edits import (
     rewrite,
 )
 from specdraft.engine.editprompt import (
+    CarriedRename,
+    carry_renames,
     feedback_without_diffs,
     put_back_unparsable,
     put_back_unrelated,
@@ -191,6 +196,9 @@ class DraftedEdits:
     # path: (the window, the log-probability of the answer's start) where, the model having changed
     # nothing, its likeliest change went in instead (EditRequester._likeliest_change)
     likeliest: dict[str, tuple[str, float]] = field(default_factory=dict)
+    # path: the renames the model made there and specdraft carried to the lines it left as they
+    # were (specdraft.engine.editprompt.carry_renames)
+    carried: dict[str, list[CarriedRename]] = field(default_factory=dict)
     # path: (the line ranges [start, end) the file was cut into, the numbers of those requested)
     windows: dict[str, tuple[list[tuple[int, int]], list[int]]] = field(default_factory=dict)
 
@@ -226,7 +234,15 @@ class DraftedEdits:
             text += f"; {broken} change{'s' if broken != 1 else ''} that broke the Python syntax put back"
         for window, _ in self.likeliest.values():
             text += f"; the model changed nothing: {window} has its likeliest change, a guess"
+        for renames in self.carried.values():
+            text += "".join(f"; {carried_text(rename)}" for rename in renames)
         return text
+
+
+def carried_text(rename: CarriedRename) -> str:
+    """One carried rename in words, for the status line and the progress lines."""
+    lines = f"{rename.lines} more line{'s' if rename.lines != 1 else ''}"
+    return f"the model renamed {rename.old} to {rename.new}; specdraft carried it to {lines} the model left as they were"
 
 
 def _added_up(stats: Sequence[Any]) -> Any:
@@ -282,6 +298,7 @@ class EditRequester:
         cancel: threading.Event | None = None,
         max_new_tokens: int | None = None,
         guess: bool = True,
+        carry: bool = True,
     ):
         self.backend = backend
         self.repo_root = Path(repo_root)
@@ -291,6 +308,7 @@ class EditRequester:
         self.cancel = cancel
         self.max_new_tokens = max_new_tokens
         self.guess = guess  # where the model changed nothing, try its likeliest change (_likeliest_change)
+        self.carry = carry  # carry a rename the model made to the lines it left as they were (carry_renames)
 
     @property
     def local(self) -> bool:
@@ -373,9 +391,17 @@ class EditRequester:
         guessing = self.guess and self.backend.edit_format == "builtin" and callable(getattr(self.backend, "alternatives", None))
         held: list[_Held] = []  # files the model left as they were, until every file has been drafted
         changed = False  # whether a file of the draft changed (or failed): then no guess is made
+        carrying = self.carry and self.backend.edit_format == "builtin"
 
         def emit(source: SourceFile, pieces: list[str], complete: bool, unread: list[EditFailure]) -> None:
-            result = rewrite(self.repo_root, source.path, "".join(pieces), complete=complete,
+            text = "".join(pieces)
+            if carrying and complete and not unread and source.path.endswith((".py", ".pyi")):
+                text, renames = carry_renames(instruction, source.text, text, feedback)
+                if renames:
+                    draft.carried[source.path] = renames
+                    for rename in renames:
+                        self.on_progress("kept", f"{source.path}: {carried_text(rename)}")
+            result = rewrite(self.repo_root, source.path, text, complete=complete,
                              originals={source.path: source.data})  # fmt: skip
             result.failures[:0] = unread
             _merge(merged, result)

@@ -1251,6 +1251,9 @@ def _tasks_section(tasks: dict) -> list[str]:
     if total.get("guessed"):
         lines.append(f"In {total['guessed']} tasks the model changed nothing and its likeliest change that shows what was "
                      f"asked went in instead, as the app does; {total['guessed_exact']} of them are exact.\n")  # fmt: skip
+    if total.get("carried"):
+        lines.append(f"In {total['carried']} tasks a rename the model made in some lines was carried to the lines it "
+                     f"left as they were, as the app does; {total['carried_exact']} of them are exact.\n")  # fmt: skip
     return lines
 
 

@@ -323,3 +323,146 @@ def test_the_expected_edits_of_the_task_sets_show_what_was_asked():
             assert shows is (task["id"] not in implied), task["id"]
             checked += 1
     assert checked >= 119
+
+
+# ---------------------------------------------------------------------------------------------
+# carry_renames: a rename the model made, carried to the lines it left as they were
+
+MODULE = '''import unicodedata
+
+
+def fold(text):
+    """Fold text: fold("É") is "e"."""
+    return unicodedata.normalize("NFKD", text).lower()
+
+
+def tokens(text, limit=10):
+    # fold first
+    return fold(text).split()[:limit]
+
+
+def shadowed(fold):
+    return fold + 1
+
+
+class Index:
+    def __init__(self, limit=10):
+        self.limit = limit
+
+    def add(self, text):
+        return tokens(text, limit=self.limit)
+
+    def normalize(self, text):
+        return fold(text)
+
+
+def build(index):
+    return index.add("x"), index.normalize("y"), tokens("z", limit=3)
+'''
+
+
+def _one_line(original: str, old_line: str, new_line: str) -> str:
+    assert original.count(old_line) == 1
+    return original.replace(old_line, new_line)
+
+
+def test_a_module_level_rename_is_carried_to_its_uses_and_nowhere_else():
+    """The model renamed `def fold` only: the calls in other lines follow; the docstring, the
+    comment, the parameter that shadows it in `shadowed` and `unicodedata.normalize` do not."""
+    answer = _one_line(MODULE, "def fold(text):", "def fold_text(text):")
+    text, carried = editprompt.carry_renames("rename fold to fold_text", MODULE, answer)
+    assert carried == [editprompt.CarriedRename("fold", "fold_text", 2)]
+    assert text == (MODULE.replace("def fold(", "def fold_text(").replace("return fold(text).split()", "return fold_text(text).split()")
+                    .replace("        return fold(text)", "        return fold_text(text)"))  # fmt: skip
+    assert 'fold("É")' in text and "# fold first" in text and "def shadowed(fold):\n    return fold + 1" in text
+    # a use renamed first: the definition follows too
+    answer = _one_line(MODULE, "    return fold(text).split()[:limit]", "    return fold_text(text).split()[:limit]")
+    assert editprompt.carry_renames("rename fold to fold_text", MODULE, answer)[0] == text
+
+
+def test_a_parameter_rename_stays_in_its_function_and_goes_to_its_keyword_arguments():
+    answer = _one_line(MODULE, "def tokens(text, limit=10):", "def tokens(text, max_tokens=10):")
+    text, carried = editprompt.carry_renames("in tokens(), rename the limit parameter to max_tokens", MODULE, answer)
+    assert carried == [editprompt.CarriedRename("limit", "max_tokens", 3)]
+    assert "return fold(text).split()[:max_tokens]" in text
+    assert "tokens(text, max_tokens=self.limit)" in text and 'tokens("z", max_tokens=3)' in text
+    assert "def __init__(self, limit=10):\n        self.limit = limit" in text  # Index's own limit stays
+
+
+def test_a_method_rename_goes_to_attribute_accesses_and_not_to_a_function_so_named():
+    answer = _one_line(MODULE, "    def normalize(self, text):", "    def canonical(self, text):")
+    text, carried = editprompt.carry_renames("rename the Index.normalize method to canonical", MODULE, answer)
+    assert carried == [editprompt.CarriedRename("normalize", "canonical", 1)]
+    assert 'index.canonical("y")' in text and 'unicodedata.normalize("NFKD", text)' in text  # an import's, not Index's
+    assert "return fold(text)" in text
+    # where another class defines the name too, nothing is carried (which class is meant is unclear)
+    two = MODULE + "\n\nclass Other:\n    def normalize(self):\n        return 1\n"
+    answer = _one_line(two, "    def normalize(self, text):", "    def canonical(self, text):")
+    assert editprompt.carry_renames("rename the Index.normalize method to canonical", two, answer) == (answer, [])
+
+
+@pytest.mark.parametrize("instruction, old_line, new_line", [
+    ("rename fold to tokens", "def fold(text):", "def tokens(text):"),  # `tokens` names something already
+    ("rename it to fold_text", "def fold(text):", "def fold_text(text):"),  # the old name is not given
+    ("rename fold to fold_text", "def fold(text):", "def fold_text(text, x):"),  # more than a rename
+    ("rename the limit param of tokens to size", "def tokens(text, limit=10):", "def size(text, limit=10):"),  # a role it is not
+    ("rename Index.add to insert", "class Index:", "class insert:"),  # the scope of a dotted name
+    ("in build(), rename the index parameter to idx", "def tokens(text, limit=10):", "def tokens(text, idx=10):"),
+    ("add an idx parameter defaulting to limit, used instead of it", "def tokens(text, limit=10):",
+     "def tokens(text, idx=10):"),  # the new name is written beside the old one below
+])  # fmt: skip
+def test_nothing_is_carried_where_the_instruction_does_not_ask_for_that_rename(instruction, old_line, new_line):
+    answer = _one_line(MODULE, old_line, new_line)
+    if "instead" in instruction:
+        answer = answer.replace("    # fold first\n", "    # fold first\n    idx = idx or limit\n")
+    assert editprompt.carry_renames(instruction, MODULE, answer) == (answer, [])
+
+
+def test_nothing_is_carried_in_a_file_that_does_not_parse_and_columns_count_characters():
+    broken = MODULE + "\ndef (\n"
+    answer = _one_line(broken, "def fold(text):", "def fold_text(text):")
+    assert editprompt.carry_renames("rename fold to fold_text", broken, answer) == (answer, [])
+    code = 'def f(x):\n    return x\n\n\ndef g():\n    return ("é", f(1), "ü", f(2))\n'
+    answer = code.replace("def f(x)", "def h(x)")
+    text, carried = editprompt.carry_renames("rename f to h", code, answer)
+    assert text == code.replace("f(", "h(") and carried == [editprompt.CarriedRename("f", "h", 1)]
+
+
+def test_every_rename_task_is_completed_from_any_one_of_its_renamed_lines():
+    """For each hand-written rename task, an answer that renames one of the expected lines and
+    leaves the others becomes the expected file (the scopes of all 43: functions, methods,
+    classes, attributes, dataclass fields, constants, parameters of one function or two, local
+    variables); no expected edit of any task changes (nothing left to carry, nothing carried)."""
+    import difflib
+    from pathlib import Path
+
+    import tomllib
+
+    renames = checked = 0
+    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
+        for task in tomllib.loads(tasks_file.read_text())["task"]:
+            source = (tasks_file.parent / task["source"]).read_text()
+            expected = (tasks_file.parent / task["expected"]).read_text()
+            assert editprompt.carry_renames(task["instruction"], source, expected) == (expected, []), task["id"]
+            checked += 1
+            if not task["kind"].startswith("rename_"):
+                continue
+            old, new = source.splitlines(keepends=True), expected.splitlines(keepends=True)
+            changed = [(i1 + k, j1 + k) for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new).get_opcodes()
+                       if tag == "replace" and i2 - i1 == j2 - j1 for k in range(i2 - i1)]  # fmt: skip
+            for i, j in changed:
+                answer = "".join(old[:i] + [new[j]] + old[i + 1 :])
+                text, carried = editprompt.carry_renames(task["instruction"], source, answer)
+                assert text == expected, (task["id"], i)
+                assert bool(carried) is (len(changed) > 1)
+            renames += 1
+    assert (renames, checked) == (43, 119)
+
+
+def test_nothing_is_carried_where_the_new_name_would_read_another_binding():
+    """Renaming `fold` to `text` would make `fold(text)` in tokens() call its own parameter, and
+    renaming tokens' `limit` to `fold` would shadow the function it calls: neither is carried."""
+    answer = _one_line(MODULE, "def fold(text):", "def text(text):")
+    assert editprompt.carry_renames("rename fold to text", MODULE, answer) == (answer, [])
+    answer = _one_line(MODULE, "def tokens(text, limit=10):", "def tokens(text, fold=10):")
+    assert editprompt.carry_renames("in tokens, rename the limit parameter to fold", MODULE, answer) == (answer, [])

@@ -18,7 +18,12 @@ from specdraft.drafting.requests import (
     read_sources,
     windows_about,
 )
-from specdraft.engine.editprompt import blank_edges, build_edit_messages, redraft_feedback
+from specdraft.engine.editprompt import (
+    CarriedRename,
+    blank_edges,
+    build_edit_messages,
+    redraft_feedback,
+)
 from tests.app.editkit import (
     GREET,
     GREET_EDITED,
@@ -411,13 +416,15 @@ def test_the_builtin_pairs_changes_that_name_nothing_of_the_instruction_are_put_
 def test_the_builtin_pairs_changes_that_break_the_syntax_are_put_back(tmp_path):
     """Asked to rename `shout`, the small pair renames it and garbles the line below into code that
     does not parse: that line goes back, the rename stays, and the draft says so. In a file that
-    is not Python, nothing is parsed."""
+    is not Python, nothing is parsed. (Without carrying the rename to the line that went back,
+    which test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said tests.)"""
     code = GREET.replace("greet(sys.argv[1])", "shout(sys.argv[1])")
     repo = make_repo(tmp_path / "repo", {"greet.py": code, "notes.txt": code})
     answer = code.replace("def shout(", "def yell(").replace("shout(sys.argv[1])", "yell(sys.argv[1]")
     backend = ScriptedBackend([Reply(answer)], kind="local", model="builtin")
     events = []
-    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
+    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)),
+                              carry=False)  # fmt: skip
     draft = requester.draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
     (edit,) = draft.result.files
     assert edit.new_text == code.replace("def shout(", "def yell(")
@@ -450,7 +457,10 @@ def test_a_streamed_round_says_what_was_put_back_and_kept(tmp_path):
     round_ = flow.start()
     draft = flow.stream_into(round_, on_grew=lambda note: None)
     assert draft.unparsable == {"greet.py": 1} and round_.draft.unparsable == {"greet.py": 1}
-    assert draft.summary().endswith("; 1 change that broke the Python syntax put back")
+    # the line that went back is renamed as the model renamed the definition
+    assert draft.summary().endswith("; 1 change that broke the Python syntax put back; the model renamed shout "
+                                    "to yell; specdraft carried it to 1 more line the model left as they were")  # fmt: skip
+    assert round_.draft.carried == draft.carried and draft.result.files[0].new_text == code.replace("shout(", "yell(")
 
 
 def test_a_redraft_whose_hunks_leave_no_room_goes_with_the_notes_alone(tmp_path):
@@ -470,6 +480,34 @@ def test_a_redraft_whose_hunks_leave_no_room_goes_with_the_notes_alone(tmp_path)
     assert "said: triple `value_31`, not double it" in asked and "```diff" not in asked
     assert ("kept", "values.py: the reviewer's notes go without the rejected hunks (with them, "
                     "scripted-coder's window has no room for the file)") in events  # fmt: skip
+
+
+def test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said(tmp_path):
+    """The builtin pair renames `def shout` and leaves its call: the call follows, and the
+    progress lines and the status line say so; a guess that renames the definition only is
+    carried the same way; carry=False leaves the call as the model did."""
+    code = GREET + "    shout(sys.argv[1])\n"
+    repo = make_repo(tmp_path / "repo", {"greet.py": code})
+    renamed = code.replace("def shout(", "def yell(")
+    backend = ScriptedBackend([Reply(renamed)], kind="local", model="builtin")
+    events = []
+    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
+    draft = requester.draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
+    (edit,) = draft.result.files
+    assert edit.new_text == code.replace("shout(", "yell(")
+    assert draft.carried == {"greet.py": [CarriedRename("shout", "yell", 1)]}
+    said = "the model renamed shout to yell; specdraft carried it to 1 more line the model left as they were"
+    assert ("kept", f"greet.py: {said}") in events and draft.summary().endswith(f"; {said}")
+    backend = GuessingBackend([Reply(code), Reply(renamed)], guesses=[[guess(-1.0)]])
+    draft = EditRequester(backend, repo).draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
+    assert draft.result.files[0].new_text == code.replace("shout(", "yell(") and draft.likeliest and draft.carried
+    backend = ScriptedBackend([Reply(renamed)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo, carry=False).draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
+    assert draft.result.files[0].new_text == renamed and draft.carried == {}
+    # a model answering in its own format (not the builtin pair): its answer as it is
+    backend = ScriptedBackend([Reply(f"```python\n{renamed}```\n")], kind="local", model="coder", format="whole")
+    draft = EditRequester(backend, repo).draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
+    assert draft.result.files[0].new_text == renamed and draft.carried == {}
 
 
 def test_where_the_model_changes_nothing_its_likeliest_change_that_shows_the_ask_goes_in(tmp_path):

@@ -137,6 +137,30 @@ def test_a_task_where_the_likeliest_change_went_in_counts_as_guessed(tmp_path, m
     assert code == 0 and "guessed" not in out and guessing.asked_alternatives == []
 
 
+CALLER = SOURCE + "\n\ndef copy(src, dst):\n    save(dst, load(src))\n"
+
+
+def test_a_rename_made_in_one_window_is_carried_to_the_others_and_counted(tmp_path, monkeypatch, capsys):
+    """The model renames `def load` in its window and answers the window that calls it unchanged:
+    the rename is carried to the call, as in the app (the task is exact, and carried); with
+    --no-carry the call stays and the task is wrong."""
+    expected = CALLER.replace("def load(", "def read_file(").replace("load(src)", "read_file(src)")
+    task = rename_task(instruction="rename load to read_file")
+    task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": CALLER, "renamed.py": expected})
+
+    def backend() -> RewritingBackend:  # the window with the call is left as it was
+        return RewritingBackend(context_length=WINDOWED, answer=lambda window, prompt: window.replace("def load(", "def read_file("))
+
+    result = run_task(load_tasks(task_dir).tasks[0], backend())
+    assert result.sent > 1 and result.exact and result.carried
+    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)], backend())
+    assert code == 0 and "carried: in 1 task a rename the model made was carried to lines it left as they were; 1 of them exact" in out
+    result = run_task(load_tasks(task_dir).tasks[0], backend(), carry=False)
+    assert not result.exact and not result.carried
+    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir), "--no-carry", "--json"], backend())
+    assert code == 0 and json.loads(out)["total"]["carried"] == 0
+
+
 def test_a_bare_name_of_the_file_sends_only_the_windows_holding_it(tmp_path):
     task = rename_task(instruction="rename load to read_file")
     task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})

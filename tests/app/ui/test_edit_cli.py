@@ -426,6 +426,22 @@ def test_a_redraft_that_follows_the_note_says_nothing_of_repeats(repo, monkeypat
     assert "redraft: 1 new hunk" in result.out and "did not follow the note" not in result.out
 
 
+def test_a_rename_the_model_made_is_carried_unless_no_carry(tmp_path, monkeypatch):
+    """The builtin pair renames `def shout` and leaves its call: `specdraft edit --yes` carries the
+    rename to the call and says so; --no-carry applies the model's answer as it is."""
+    code = GREET + "    shout(sys.argv[1])\n"
+    repo = make_repo(tmp_path / "repo", {"greet.py": code})
+    renamed = code.replace("def shout(", "def yell(")
+    backend = ScriptedBackend([Reply(renamed)], kind="local", model="builtin")
+    result = run_edit(monkeypatch, repo, ["rename shout to yell", "greet.py", "--yes"], backend)
+    assert result.code == 0 and (repo / "greet.py").read_text() == code.replace("shout(", "yell(")
+    assert "greet.py: the model renamed shout to yell; specdraft carried it to 1 more line the model left as they were" in result.err
+    git(repo, "checkout", "greet.py")
+    backend = ScriptedBackend([Reply(renamed)], kind="local", model="builtin")
+    result = run_edit(monkeypatch, repo, ["rename shout to yell", "greet.py", "--yes", "--no-carry"], backend)
+    assert result.code == 0 and (repo / "greet.py").read_text() == renamed and "carried" not in result.err
+
+
 def test_the_likeliest_change_is_offered_as_a_guess_unless_no_guess(tmp_path, monkeypatch):
     """The builtin pair changes nothing: `specdraft edit --yes` says it tries its likeliest changes
     and applies the one that shows what was asked, saying it is a guess; --no-guess leaves the

@@ -508,3 +508,21 @@ async def test_the_status_bar_says_the_hunk_is_the_models_likeliest_change(tmp_p
         assert "the model changed nothing: a.py has its likeliest change, a guess" in shown(app, "#status")
         assert [row.split()[1] for row in file_rows(app)] == ["a.py"]
         app.exit(False)
+
+
+async def test_the_status_bar_says_a_rename_was_carried_to_lines_the_model_left(tmp_path):
+    """The builtin pair renames `def shout` and leaves its call: the review shows both renamed
+    lines, and the status bar says which were carried."""
+    code = "def shout(name):\n    print(name.upper())\n\n\nshout('x')\n"
+    repo = make_repo(tmp_path / "repo", {"a.py": code})
+    backend = ScriptedBackend([Reply(code.replace("def shout(", "def yell("))], kind="local", model="builtin")
+    drafter = EditRequester(backend, repo)
+    flow = EditFlow(drafter, "rename shout to yell", read_sources(repo, [str(repo / "a.py")]))
+    tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
+    app = tui.app
+    async with app.run_test(size=(200, 40)) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
+        await pilot.pause()
+        assert "the model renamed shout to yell; specdraft carried it to 1 more line" in shown(app, "#status")
+        assert "yell('x')" in shown(app, "#hunk-body")
+        app.exit(False)

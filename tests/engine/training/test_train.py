@@ -585,3 +585,19 @@ def test_device_names_a_device_this_torch_can_use():
     if not torch.cuda.is_available():
         with pytest.raises(SystemExit, match="sees no CUDA GPU; train with --device cpu"):
             train.check_device("cuda")
+
+
+def test_the_cards_task_section_says_what_the_app_put_back_guessed_and_carried():
+    total = {"tasks": 10, "exact": 3, "unchanged": 1, "no_draft": 0, "collateral": 2, "sent": 12, "off_target_files": 1,
+             "put_back": 2, "unparsable": 0, "guessed": 2, "guessed_exact": 1, "carried": 3, "carried_exact": 2}
+    tasks = {"total": total, "kinds": {"rename_function": total}, "date": "2026-12-05",
+             "phrasing": {"heldout": {"tasks": 8, "exact": 2}, "trained": {"tasks": 2, "exact": 1}},
+             "redraft": {"tasks": 1, "differed": 1, "followed_note": 0}}  # fmt: skip
+    text = "".join(train._tasks_section(tasks))
+    assert "2 of the model's changes that named nothing of the instruction were put back" in text
+    assert "In 2 tasks the model changed nothing and its likeliest change" in text and "1 of them are exact" in text
+    assert "In 3 tasks a rename the model made in some lines was carried to the lines it left as they were, as the " \
+           "app does; 2 of them are exact." in text
+    total.update(carried=0, guessed=0)
+    text = "".join(train._tasks_section(tasks))
+    assert "carried" not in text and "likeliest" not in text
