@@ -557,6 +557,42 @@ def carry_renames(instruction: str, original: str, answer: str, feedback: str = 
     return text, carried
 
 
+def put_back_misplaced_renames(instruction: str, original: str, answer: str, code: str,
+                               feedback: str = "") -> tuple[str, int]:  # fmt: skip
+    """`answer` (a model's rewrite of `original`, a window of the Python file `code`) with each
+    `def` or `class` line that renames what it defines, a name the instruction (or the reviewer's
+    notes in `feedback`) never mentions, to a new name the instruction gives, put back as it was:
+    (the text, how many lines went back).
+
+    Asked to "rename parse_tags to split_tags", the builtin pair now and then writes `split_tags`
+    over the function beside it (`def parse_bool` -> `def split_tags`). Only where the instruction
+    names something of the file (a name it quotes or writes bare): one that names nothing may
+    describe what to rename ("rename the helper that parses booleans to read_bool"). Only the
+    name a `def` or `class` defines: elsewhere a name the instruction does not say may well be
+    what it means to replace ("make lines() return a frozenset" writes `frozenset` over `list`)."""
+    words = _asked(instruction, feedback)
+    quoted, names = _named(words, code)
+    if not any(_mentions(code, name.split(".")[-1]) for name in names + quoted if _NAME.fullmatch(name.split(".")[-1])):
+        return answer, 0
+    old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    out, put_back = list(new), 0
+    for _, pieces in _changes(old, new):
+        for a1, a2, b1, b2 in pieces:
+            if a2 - a1 != 1 or b2 - b1 != 1:
+                continue
+            found = _renamed_pair(old[a1], new[b1])
+            defined = _DEFINED.match(old[a1])
+            if (found is None or defined is None or found[2] != (defined.start(1),) or _mentions(words, found[0])
+                    or not _mentions(words, found[1]) or _mentions(code, found[1])):  # fmt: skip
+                continue
+            out[b1] = old[a1]
+            put_back += 1
+    return "".join(out), put_back
+
+
+_DEFINED = re.compile(r"\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_][A-Za-z0-9_]*)")
+
+
 # the words an instruction gives a name's role in, by role, and the roles a binding of each kind
 # may be called by ("the variable" of a parameter, "the function" of a method)
 _ROLE_WORDS = {

@@ -14,10 +14,12 @@ accepted. What is measured, per task and added up per kind:
   expected file leaves that window as it is);
 * put back: the builtin pair's changes that named nothing of the instruction, put back before
   the draft is scored (``put_back_unrelated``; collateral counts what got past it), and in
-  Python files those that broke the syntax (``put_back_unparsable``);
+  Python files those that broke the syntax (``put_back_unparsable``) and definitions renamed
+  that the instruction does not mention (``put_back_misplaced_renames``);
 * guessed: tasks where the model changed nothing and its likeliest change went in instead
-* carried: tasks where a rename the model made was carried to lines it left as they were
   (``EditRequester._likeliest_change``), and how many of those are exact;
+* carried: tasks where a rename the model made was carried to lines it left as they were
+  (``carry_renames``), and how many of those are exact;
 * held-out and trained phrasing: exact matches of each group apart;
 * redrafts: whether the redraft differs from the first draft, and whether it equals the expected
   file after the note.
@@ -68,6 +70,7 @@ class TaskResult:
     off_target: int = 0  # windows sent that the instruction does not concern, and that changed
     put_back: int = 0  # the model's changes naming nothing of the instruction, put back before scoring
     unparsable: int = 0  # ... and those that broke the Python syntax
+    misplaced: int = 0  # ... and their definitions renamed that the instruction does not mention
     guessed: bool = False  # the model changed nothing: its likeliest change went in instead
     carried: bool = False  # a rename the model made was carried to lines it left as they were
     seconds: float = 0.0
@@ -100,6 +103,7 @@ class KindRow:
     off_target_files: int = 0
     put_back: int = 0
     unparsable: int = 0
+    misplaced: int = 0
     guessed: int = 0
     guessed_exact: int = 0
     carried: int = 0
@@ -119,6 +123,7 @@ class KindRow:
         self.off_target_files += result.off_target > 0
         self.put_back += result.put_back
         self.unparsable += result.unparsable
+        self.misplaced += result.misplaced
         self.guessed += result.guessed
         self.guessed_exact += result.guessed and result.exact
         self.carried += result.carried
@@ -226,6 +231,7 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = 
         result.requests = len(first.draft.stats)
         result.put_back = sum(first.draft.put_back.values())
         result.unparsable = sum(first.draft.unparsable.values())
+        result.misplaced = sum(first.draft.misplaced.values())
         result.guessed = bool(first.draft.likeliest)
         result.carried = bool(first.draft.carried)
         drafted = drafted_text(first, sources[0])
@@ -378,6 +384,9 @@ def format_report(report: Report) -> str:
     if total.put_back:
         text.append(f"put back: {total.put_back} of the model's changes named nothing of the instruction and were put "
                     "back before scoring")  # fmt: skip
+    if total.misplaced:
+        text.append(f"put back: {total.misplaced} of the model's changes renamed a definition the instruction does not "
+                    "mention and were put back before scoring")  # fmt: skip
     if total.unparsable:
         text.append(f"put back: {total.unparsable} of the model's changes broke the Python syntax and were put back "
                     "before scoring")  # fmt: skip

@@ -17,7 +17,10 @@ edit_format setting or --format names one), not where it runs:
   the instruction names is put back as it was (``put_back_unrelated``: the small pair garbles a
   word beside the edit now and then); ``DraftedEdits.put_back`` counts them. In a Python file, a
   change of theirs that breaks the syntax of a window that parsed goes back too
-  (``put_back_unparsable``; ``DraftedEdits.unparsable``). Where the builtin pair changed nothing
+  (``put_back_unparsable``; ``DraftedEdits.unparsable``), and so does a `def` or `class` line that
+  renames what it defines, a name the instruction never mentions, to a new name the instruction
+  gives (``put_back_misplaced_renames``: asked to rename `parse_tags`, the pair now and then
+  renames the function beside it; ``DraftedEdits.misplaced``). Where the builtin pair changed nothing
   at all (the user asked for a change), its likeliest changes are tried (the local engine's
   ``alternatives``: where it most nearly wrote something else), and the first that survives those
   rules and shows what was asked goes in, marked as a guess (``DraftedEdits.likeliest``).
@@ -61,6 +64,7 @@ from specdraft.engine.editprompt import (
     CarriedRename,
     carry_renames,
     feedback_without_diffs,
+    put_back_misplaced_renames,
     put_back_unparsable,
     put_back_unrelated,
     redraft_feedback,
@@ -191,6 +195,9 @@ class DraftedEdits:
     kept_windows: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (windows kept as they are, windows)
     # path: how many of the builtin pair's changes named nothing of the instruction and were put back
     put_back: dict[str, int] = field(default_factory=dict)
+    # path: how many of the builtin pair's `def` or `class` lines that renamed what they define, a
+    # name the instruction never mentions, to a new name it gives, were put back
+    misplaced: dict[str, int] = field(default_factory=dict)
     # path: how many of the builtin pair's changes broke the Python syntax and were put back
     unparsable: dict[str, int] = field(default_factory=dict)
     # path: (the window, the log-probability of the answer's start) where, the model having changed
@@ -226,17 +233,23 @@ class DraftedEdits:
         kept = sum(count for count, _ in self.kept_windows.values())
         if kept:
             text += f"; {kept} window{'s' if kept != 1 else ''} naming nothing of the instruction kept as they are"
-        put_back = sum(self.put_back.values())
-        if put_back:
-            text += f"; {put_back} change{'s' if put_back != 1 else ''} naming nothing of the instruction put back"
-        broken = sum(self.unparsable.values())
-        if broken:
-            text += f"; {broken} change{'s' if broken != 1 else ''} that broke the Python syntax put back"
+        for name, said in PUT_BACK.items():
+            count = sum(getattr(self, name).values())
+            if count:
+                text += f"; {count} change{'s' if count != 1 else ''} {said} put back"
         for window, _ in self.likeliest.values():
             text += f"; the model changed nothing: {window} has its likeliest change, a guess"
         for renames in self.carried.values():
             text += "".join(f"; {carried_text(rename)}" for rename in renames)
         return text
+
+
+# the put-back rules' counts in DraftedEdits, and what a change they put back did, in words
+PUT_BACK = {
+    "put_back": "naming nothing of the instruction",
+    "misplaced": "renaming a definition the instruction does not mention",
+    "unparsable": "that broke the Python syntax",
+}
 
 
 def carried_text(rename: CarriedRename) -> str:
@@ -459,25 +472,21 @@ class EditRequester:
                 text, failures = self._answer_body(text, body, source.path)
                 unread.extend(failures)
                 if self.backend.edit_format == "builtin" and not failures:
-                    text, put_back, broken = _put_back(instruction, body, text, source, feedback)
-                    if put_back:
-                        draft.put_back[source.path] = draft.put_back.get(source.path, 0) + put_back
-                    if broken:
-                        draft.unparsable[source.path] = draft.unparsable.get(source.path, 0) + broken
+                    text, counts = _put_back(instruction, body, text, source, feedback)
+                    for name, count in counts.items():
+                        if count:
+                            getattr(draft, name)[source.path] = getattr(draft, name).get(source.path, 0) + count
                 if body.endswith("\n") and text and not text.endswith("\n"):
                     text += "\n"
                 asked_windows.append(_Asked(len(pieces), label, messages, head, body, tail))
                 pieces.append(head + text + tail)
             if not complete and self.cancel is not None and self.cancel.is_set():
                 return draft  # cancelled: nothing of it counts
-            if draft.put_back.get(source.path):
-                count = draft.put_back[source.path]
-                self.on_progress("kept", f"{source.path}: {count} change{'s' if count != 1 else ''} of the model's "
-                                         "naming nothing of the instruction put back as they were")  # fmt: skip
-            if draft.unparsable.get(source.path):
-                count = draft.unparsable[source.path]
-                self.on_progress("kept", f"{source.path}: {count} change{'s' if count != 1 else ''} of the model's "
-                                         "that broke the Python syntax put back as they were")  # fmt: skip
+            for name, said in PUT_BACK.items():
+                count = getattr(draft, name).get(source.path, 0)
+                if count:
+                    self.on_progress("kept", f"{source.path}: {count} change{'s' if count != 1 else ''} of the "
+                                             f"model's {said} put back as they were")  # fmt: skip
             same = complete and not unread and "".join(pieces) == source.text
             if guessing and same and asked_windows:
                 held.append(_Held(source, pieces, asked_windows))
@@ -626,15 +635,17 @@ class EditRequester:
         return "".join(chunks), final
 
 
-def _put_back(instruction: str, body: str, text: str, source: SourceFile, feedback: str) -> tuple[str, int, int]:
+def _put_back(instruction: str, body: str, text: str, source: SourceFile, feedback: str) -> tuple[str, dict[str, int]]:
     """The builtin pair's answer for ``body`` (a window of ``source``) with its changes that name
-    nothing of the instruction put back, and in a Python file those that break the syntax:
-    (the text, how many of each went back)."""
-    text, put_back = put_back_unrelated(instruction, body, text, source.text, feedback)
-    broken = 0
+    nothing of the instruction put back, and in a Python file its definitions renamed that the
+    instruction does not mention and the changes that break the syntax: (the text, how many went
+    back by each rule, keyed as PUT_BACK)."""
+    counts = dict.fromkeys(PUT_BACK, 0)
+    text, counts["put_back"] = put_back_unrelated(instruction, body, text, source.text, feedback)
     if source.path.endswith((".py", ".pyi")):
-        text, broken = put_back_unparsable(body, text)
-    return text, put_back, broken
+        text, counts["misplaced"] = put_back_misplaced_renames(instruction, body, text, source.text, feedback)
+        text, counts["unparsable"] = put_back_unparsable(body, text)
+    return text, counts
 
 
 def _merge(into: EditResult, result: EditResult) -> None:

@@ -466,3 +466,49 @@ def test_nothing_is_carried_where_the_new_name_would_read_another_binding():
     assert editprompt.carry_renames("rename fold to text", MODULE, answer) == (answer, [])
     answer = _one_line(MODULE, "def tokens(text, limit=10):", "def tokens(text, fold=10):")
     assert editprompt.carry_renames("in tokens, rename the limit parameter to fold", MODULE, answer) == (answer, [])
+
+
+TAGS_MODULE = '''def parse_bool(text):
+    return text.strip().lower() in ("1", "yes", "true")
+
+
+def parse_tags(text) -> list:
+    return [tag.strip() for tag in text.split(",")]
+'''
+
+
+def test_a_definition_renamed_that_the_instruction_does_not_mention_goes_back():
+    """Asked to rename parse_tags, the model writes the new name over `def parse_bool`: that line
+    goes back, the rename of `def parse_tags` stays."""
+    answer = TAGS_MODULE.replace("def parse_bool(", "def split_tags(").replace("def parse_tags(", "def split_tags(")
+    text, count = editprompt.put_back_misplaced_renames("rename parse_tags to split_tags", TAGS_MODULE, answer, TAGS_MODULE)
+    assert (text, count) == (TAGS_MODULE.replace("def parse_tags(", "def split_tags("), 1)
+
+
+@pytest.mark.parametrize("instruction, answer", [
+    # the instruction names nothing of the file: it may describe what to rename
+    ("rename the helper that reads booleans to read_bool", TAGS_MODULE.replace("def parse_bool(", "def read_bool(")),
+    # the old name is a word of the instruction ("parse" is no name of the file, but said)
+    ("rename `parse_tags` so that parse_bool is called read_bool", TAGS_MODULE.replace("def parse_bool(", "def read_bool(")),
+    # not the name a def defines: a return type the instruction means to replace
+    ("make parse_tags return a frozenset", TAGS_MODULE.replace("-> list:", "-> frozenset:")),
+    # the new name is the file's already: not a new name the model wrote over the wrong one
+    ("rename parse_tags to parse_bool", TAGS_MODULE.replace("def parse_tags(", "def parse_bool(")),
+])  # fmt: skip
+def test_no_other_change_is_taken_for_a_misplaced_rename(instruction, answer):
+    assert editprompt.put_back_misplaced_renames(instruction, TAGS_MODULE, answer, TAGS_MODULE) == (answer, 0)
+
+
+def test_no_expected_edit_of_the_task_sets_is_taken_for_a_misplaced_rename():
+    from pathlib import Path
+
+    import tomllib
+
+    checked = 0
+    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
+        for task in tomllib.loads(tasks_file.read_text())["task"]:
+            source = (tasks_file.parent / task["source"]).read_text()
+            expected = (tasks_file.parent / task["expected"]).read_text()
+            assert editprompt.put_back_misplaced_renames(task["instruction"], source, expected, source) == (expected, 0)
+            checked += 1
+    assert checked == 119

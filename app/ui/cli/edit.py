@@ -495,20 +495,29 @@ def _show_round(round_, output: BinaryIO) -> None:
         if round_.repeats:  # the model ignored the note: say so, and how to fix the hunk by hand
             output.write(f"specdraft edit: {round_.repeats_text('e')}\n".encode())
     if not round_.session.units and not round_.failures:
-        put_back = sum(round_.draft.put_back.values())
-        broken = sum(round_.draft.unparsable.values())
-        if put_back or broken:  # the model did change something: only nothing the instruction names, or broken
-            if put_back and broken:
-                what = f"went back as they were ({put_back} named nothing of the instruction, {broken} broke the Python syntax)"
+        went_back = [(sum(getattr(round_.draft, name).values()), said) for name, said in _WENT_BACK.items()]
+        went_back = [(count, said) for count, said in went_back if count]
+        if went_back:  # the model did change something: only nothing the instruction names, or broken
+            if len(went_back) > 1:
+                what = f"went back as they were ({', '.join(f'{count} {said}' for count, said in went_back)})"
             else:
-                what = f"{'named nothing of the instruction' if put_back else 'broke the Python syntax'} and went back as they were"
-            count = put_back + broken
-            hint = "write the names it should change as they are in the code" if put_back else "say it in other words"
+                what = f"{went_back[0][1]} and went back as they were"
+            count = sum(count for count, _ in went_back)
+            names = round_.draft.put_back or round_.draft.misplaced
+            hint = "write the names it should change as they are in the code" if names else "say it in other words"
             print(f"specdraft edit: nothing to review: the model's {count} change{'s' if count != 1 else ''} {what}; "
                   f"{hint}, or use a larger model (--model DIR, --server URL)", file=sys.stderr)  # fmt: skip
         else:
             print("specdraft edit: the model changed nothing", file=sys.stderr)
     output.flush()
+
+
+# what the changes the put-back rules took out did (DraftedEdits: put_back, misplaced, unparsable)
+_WENT_BACK = {
+    "put_back": "named nothing of the instruction",
+    "misplaced": "renamed a definition the instruction does not mention",
+    "unparsable": "broke the Python syntax",
+}
 
 
 def _review_plain(round_, repo, stage: bool, answers: BinaryIO, output: BinaryIO) -> None:

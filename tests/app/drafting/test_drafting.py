@@ -510,6 +510,20 @@ def test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said(tmp_pa
     assert draft.result.files[0].new_text == renamed and draft.carried == {}
 
 
+def test_a_definition_the_instruction_does_not_mention_renamed_is_put_back_and_said(tmp_path):
+    """Asked to rename shout, the builtin pair renames `def greet` instead: that line goes back,
+    the file is as it was, and the progress lines and the status line say why."""
+    repo = make_repo(tmp_path / "repo")
+    backend = ScriptedBackend([Reply(GREET.replace("def greet(", "def shout_loud("))], kind="local", model="builtin")
+    events = []
+    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
+    draft = requester.draft("rename shout to shout_loud", read_sources(repo, [str(repo / "greet.py")]))
+    assert not draft.result.files and draft.misplaced == {"greet.py": 1} and draft.put_back == {}
+    said = "1 change of the model's renaming a definition the instruction does not mention put back as they were"
+    assert ("kept", f"greet.py: {said}") in events
+    assert draft.summary().endswith("; 1 change renaming a definition the instruction does not mention put back")
+
+
 def test_where_the_model_changes_nothing_its_likeliest_change_that_shows_the_ask_goes_in(tmp_path):
     """The builtin pair answers the file unchanged: its likeliest changes are tried likeliest first;
     one that shows nothing of the instruction (`def shoot`) is passed over (its request does not

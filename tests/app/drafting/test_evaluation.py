@@ -117,6 +117,20 @@ def test_a_change_that_breaks_the_syntax_is_put_back_and_counted(tmp_path, monke
     assert code == 0 and "put back: 1 of the model's changes broke the Python syntax" in out
 
 
+def test_a_definition_renamed_that_the_instruction_does_not_mention_is_put_back_and_counted(tmp_path, monkeypatch, capsys):
+    task = rename_task(instruction="rename load to read_file (beside the os helpers)")  # load's and size's windows
+    task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})
+
+    def misplacing(window: str, prompt: str) -> str:  # renames load, and size to the same new name
+        return window.replace("def load(", "def read_file(").replace("def size(", "def read_file(")
+
+    result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=misplacing))
+    assert result.exact and (result.misplaced, result.put_back, result.collateral) == (1, 0, 0)
+    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)],
+                             RewritingBackend(context_length=WINDOWED, answer=misplacing))  # fmt: skip
+    assert code == 0 and "put back: 1 of the model's changes renamed a definition the instruction does not mention" in out
+
+
 def test_a_task_where_the_likeliest_change_went_in_counts_as_guessed(tmp_path, monkeypatch, capsys):
     """The model answers the file unchanged; its likeliest change (the rename) goes in, as in the
     app: the task is exact, and guessed; the report says how many guesses were exact."""

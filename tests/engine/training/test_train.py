@@ -595,6 +595,10 @@ def test_the_cards_task_section_says_what_the_app_put_back_guessed_and_carried()
              "redraft": {"tasks": 1, "differed": 1, "followed_note": 0}}  # fmt: skip
     text = "".join(train._tasks_section(tasks))
     assert "2 of the model's changes that named nothing of the instruction were put back" in text
+    total["misplaced"] = 1
+    assert ("2 of the model's changes that named nothing of the instruction and 1 that renamed a definition the "
+            "instruction does not mention were put back") in "".join(train._tasks_section(tasks))  # fmt: skip
+    total["misplaced"] = 0
     assert "In 2 tasks the model changed nothing and its likeliest change" in text and "1 of them are exact" in text
     assert "In 3 tasks a rename the model made in some lines was carried to the lines it left as they were, as the " \
            "app does; 2 of them are exact." in text
