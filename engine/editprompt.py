@@ -384,13 +384,15 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     out: list[str] = []
     put_back = 0
-    for (i1, i2, j1, j2), pieces in _changes(old, new):
+    for (i1, i2, j1, j2), pieces in _changes(old, new, paired=True):
         if not pieces:  # equal lines
             out.extend(new[j1:j2])
             continue
         inside = any(_holds(header, quoted, names) for header in _headers_above(old, i1, old[i1:i2] or new[j1:j2]))
         for a1, a2, b1, b2 in pieces:
             removed, added = "".join(old[a1:a2]), "".join(new[b1:b2])
+            if a1 == a2 and i1 != i2:  # lines added within a changed run: judged with the run (a wrap's `try:`)
+                removed, added = "".join(old[i1:i2]), "".join(new[j1:j2])
             if (inside or _holds(removed, quoted, names) or _holds(added, quoted, names)
                     or any(_mentions(added, n) for n in numbers)):  # fmt: skip
                 out.extend(new[b1:b2])
@@ -810,11 +812,13 @@ class _Scopes:
 Span = tuple[int, int, int, int]  # old[i1:i2] -> new[j1:j2]
 
 
-def _changes(old: list[str], new: list[str]) -> list[tuple[Span, list[Span]]]:
+def _changes(old: list[str], new: list[str], paired: bool = False) -> list[tuple[Span, list[Span]]]:
     """Lines `old` to lines `new` as runs in order, each with its changes: none for a run of equal
     lines; for a run of changed lines (between two equal runs), the run, or, where it replaces as
     many lines as it removes, each line of it (a renamed line is judged apart from a garbled one
-    beside it)."""
+    beside it). `paired`: a run replacing more or fewer lines than it removes is cut too, into
+    the lines it rewrites, paired by likeness (`_paired`), and the lines it drops or adds between
+    them (a changed constant beside two lines dropped below it)."""
     import difflib
 
     out: list[tuple[Span, list[Span]]] = []
@@ -822,8 +826,47 @@ def _changes(old: list[str], new: list[str]) -> list[tuple[Span, list[Span]]]:
         pieces = [] if tag == "equal" else [(i1, i2, j1, j2)]
         if tag == "replace" and i2 - i1 == j2 - j1:
             pieces = [(i1 + k, i1 + k + 1, j1 + k, j1 + k + 1) for k in range(i2 - i1)]
+        elif tag == "replace" and paired:
+            pieces = _paired(old, new, i1, i2, j1, j2)
         out.append(((i1, i2, j1, j2), pieces))
     return out
+
+
+def _paired(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: int) -> list[Span]:
+    """old[i1:i2] -> new[j1:j2] cut into pieces in order: each old line paired with the new line
+    it most likely became (difflib's ratio at least PAIR_RATIO, the pairs in order, the most
+    likeness in all), and the runs of lines between pairs (dropped, added, or both: rewritten
+    past likeness). No pair: the one piece, the whole run."""
+    import difflib
+
+    rows, cols = i2 - i1, j2 - j1
+    score = [[0.0] * (cols + 1) for _ in range(rows + 1)]
+    for a in range(rows - 1, -1, -1):
+        for b in range(cols - 1, -1, -1):
+            ratio = difflib.SequenceMatcher(None, old[i1 + a].strip(), new[j1 + b].strip()).ratio()
+            pair = ratio + score[a + 1][b + 1] if ratio >= PAIR_RATIO else 0.0
+            score[a][b] = max(pair, score[a + 1][b], score[a][b + 1])
+    pieces: list[Span] = []
+    a = b = 0
+    start_a, start_b = 0, 0
+    while a < rows and b < cols:
+        ratio = difflib.SequenceMatcher(None, old[i1 + a].strip(), new[j1 + b].strip()).ratio()
+        if ratio >= PAIR_RATIO and score[a][b] == ratio + score[a + 1][b + 1]:
+            if (start_a, start_b) != (a, b):  # the lines dropped and added since the last pair
+                pieces.append((i1 + start_a, i1 + a, j1 + start_b, j1 + b))
+            pieces.append((i1 + a, i1 + a + 1, j1 + b, j1 + b + 1))
+            a, b = a + 1, b + 1
+            start_a, start_b = a, b
+        elif score[a][b] == score[a + 1][b]:
+            a += 1
+        else:
+            b += 1
+    if (start_a, start_b) != (rows, cols):
+        pieces.append((i1 + start_a, i2, j1 + start_b, j2))
+    return pieces
+
+
+PAIR_RATIO = 0.6
 
 
 def _enclosing_blocks(window: str) -> str:

@@ -164,6 +164,20 @@ def test_a_wrapped_block_keeps_its_try_and_its_except():
     assert text == answer and put_back == 0
 
 
+def test_lines_dropped_beside_a_rewritten_line_are_judged_apart_from_it():
+    """A run that rewrites a constant and drops two lines below it: the rewrite is paired with the
+    line it was and judged alone (kept: it names MAX_ENTRIES), so is the other constant the model
+    changed (put back), and the dropped lines (put back). A run with no line like another (two
+    lines become one call) is judged whole, as before."""
+    original = "MAX_ENTRIES = 1024\nDEFAULT_TTL = 300\n\n_MISSING = object()\n\n\nclass Cache:\n    pass\n"
+    answer = "MAX_ENTRIES = 256\nDEFAULT_TTL = 350\n\n\nclass Cache:\n    pass\n"
+    text, put_back = put_back_unrelated("lower MAX_ENTRIES to 256", original, answer, original)
+    assert text == original.replace("1024", "256") and put_back == 2
+    original = "def total(rows):\n    values = [r.amount for r in rows]\n    s = 0\n    return s\n"
+    answer = "def total(rows):\n    return sum_amounts(rows)\n"
+    assert put_back_unrelated("use sum_amounts() in there", original, answer, original) == (answer, 0)
+
+
 def test_an_added_line_with_what_the_instruction_quotes_stays():
     original = "def total(items):\n    return sum(items)\n"
     answer = 'def total(items):\n    """Add them up."""\n    return sum(items)\n'
