@@ -881,8 +881,13 @@ def _enclosing_blocks(window: str) -> str:
 
 
 def _parses(text: str) -> bool:
+    """Whether Python would compile `text` as far as a parse and its symbol table tell (a duplicate
+    parameter, `def f(a, x=1, x=1)`, parses but is refused). Nothing of it runs."""
+    import symtable
+
     try:
         ast.parse(text)
+        symtable.symtable(text, "<window>", "exec")
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return False
     return True

@@ -268,6 +268,13 @@ def test_changes_that_break_the_syntax_are_put_back_and_the_others_kept():
     assert put_back_unparsable(unparsed, "    x = (2,\n") == ("    x = (2,\n", 0)
 
 
+def test_a_parameter_written_twice_is_put_back_as_a_syntax_error():
+    """`def f(a, x=1, x=1)` parses but Python refuses it: it goes back like a line that does not parse."""
+    original = "def render(records, columns=None):\n    return records\n"
+    answer = "def render(records, columns=None, align=None, align=None):\n    return records\n"
+    assert put_back_unparsable(original, answer) == (original, 1)
+
+
 def test_the_answer_is_judged_whole_first():
     original = "x = 1\ny = 2\n"
     answer = "if x:\ny = 2\n"  # "if x:" then "y = 2" at the same level does not parse
