@@ -44,7 +44,7 @@ from specdraft.engine.editprompt import (
 from specdraft.engine.training import phrasing
 from specdraft.engine.training.phrasing import EditSpec
 
-DATA_VERSION = 5  # 1: templates per kind and random windows; 2: the phrasing grammar, module-wide edits, packages; 3: redrafts after a note; 4: snippets under a module head of constants; 5: open names, values, docstrings and statements
+DATA_VERSION = 6  # 1: templates per kind and random windows; 2: the phrasing grammar, module-wide edits, packages; 3: redrafts after a note; 4: snippets under a module head of constants; 5: open names, values, docstrings and statements; 6: snippets after their neighbour
 HELDOUT_PERCENT = 5  # files whose path hashes below this percentage are never trained on
 
 # Directories (relative to the stdlib root) left out: tests, IDLE and demos, generated tables,
@@ -231,21 +231,49 @@ def extract_snippets(source: str, min_lines: int = 4, max_lines: int = 60) -> li
                 )
     snippets = []
     for node in nodes:
-        start = min([node.lineno] + [d.lineno for d in node.decorator_list])
-        end = node.end_lineno
-        if not min_lines <= end - start + 1 <= max_lines:
-            continue
-        text = textwrap.dedent("".join(lines[start - 1 : end]))
-        if not text.endswith("\n"):
-            text += "\n"
-        if not text.isascii() or "\t" in text or "\f" in text or "\\\n" in text:
-            continue
-        try:
-            ast.parse(text)
-        except SyntaxError:
-            continue
-        snippets.append(text)
+        text = _snippet_text(lines, node, min_lines, max_lines)
+        if text is not None:
+            snippets.append(text)
     return snippets
+
+
+def _snippet_text(lines: list[str], node: ast.AST, min_lines: int = 4, max_lines: int = 60) -> str | None:
+    """A function or class of the source `lines`, dedented, as extract_snippets keeps it; else None."""
+    start = min([node.lineno] + [d.lineno for d in node.decorator_list])
+    end = node.end_lineno
+    if not min_lines <= end - start + 1 <= max_lines:
+        return None
+    text = textwrap.dedent("".join(lines[start - 1 : end]))
+    if not text.endswith("\n"):
+        text += "\n"
+    if not text.isascii() or "\t" in text or "\f" in text or "\\\n" in text:
+        return None
+    try:
+        ast.parse(text)
+    except SyntaxError:
+        return None
+    return text
+
+
+def previous_siblings(source: str) -> dict[str, str]:
+    """Each snippet of `source` (extract_snippets) -> the one right before it at its level: the
+    function or class before a top-level one, the method before a method in its class."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return {}
+    lines = source.splitlines(keepends=True)
+    levels = [tree.body] + [node.body for node in tree.body if isinstance(node, ast.ClassDef)]
+    previous: dict[str, str] = {}
+    for body in levels:
+        defs = [node for node in body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+        if body is not tree.body:
+            defs = [node for node in defs if not isinstance(node, ast.ClassDef)]
+        texts = [_snippet_text(lines, node) for node in defs]
+        for before, text in zip(texts, texts[1:], strict=False):
+            if before is not None and text is not None:
+                previous.setdefault(text, before)
+    return previous
 
 
 def module_ok(text: str) -> bool:
@@ -1811,16 +1839,22 @@ def _example(described: DescribedEdit, kind: str, original: str, edited: str, pa
 
 
 def generate_edits(files: list[tuple[str, str]], seed: int, per_snippet: int = 2, limit: int | None = None,
-                   heldout_phrasing: float = 0.0, constants_share: float = 0.0) -> Iterator[EditExample]:  # fmt: skip
+                   heldout_phrasing: float = 0.0, constants_share: float = 0.0,
+                   neighbours_share: float = 0.0) -> Iterator[EditExample]:  # fmt: skip
     """Edits of the functions and classes of `files` ((relpath, text) pairs), kinds kept roughly
     balanced; `heldout_phrasing` of the instructions from the held-out part of the grammar;
-    `constants_share` of the snippets under a module head of constants (`with_constants`).
+    `neighbours_share` of the snippets after the one before them at their level
+    (`after_neighbour`), `constants_share` under a module head of constants (`with_constants`).
     Deterministic for a given `seed` and file list."""
     rng = random.Random(seed)
     counts = dict.fromkeys(EDIT_KINDS, 0)
     produced = 0
     for relpath, text in files:
+        siblings = previous_siblings(text) if neighbours_share > 0 else {}
         for number, snippet in enumerate(extract_snippets(text)):
+            if neighbours_share > 0:  # its own generator, as the head's below
+                snippet = after_neighbour(snippet, siblings, random.Random(f"{seed}:neighbour:{relpath}:{number}"),
+                                          neighbours_share)  # fmt: skip
             if constants_share > 0:  # its own generator: the choices below do not shift with it
                 head_rng = random.Random(f"{seed}:constants:{relpath}:{number}")
                 if head_rng.random() < constants_share:
@@ -1849,6 +1883,31 @@ def generate_edits(files: list[tuple[str, str]], seed: int, per_snippet: int = 2
                     break
             if limit is not None and produced >= limit:
                 return
+
+
+# ---------------------------------------------------------------------------------------------
+# a snippet after its neighbour
+
+# A snippet is one function or class, so in every edit of data v1-v5 that renames or changes a
+# definition it was the first in the text (of 5,316 renames of a function, method or class in
+# data v5, 3,664 renamed the first definition of their text and 470 a later one), and the model
+# learned to write the new name over the first `def` it sees: asked to "rename parse_tags to
+# split_tags" in a module where parse_bool comes first, it renamed parse_bool. So some snippets
+# come after the one before them at their level (a function after the function before it, a
+# method after the method before it), and an edit may be of either (the edit functions choose
+# among every candidate of the text).
+NEIGHBOURS_SHARE = 0.7  # of the snippets, in data v6
+NEIGHBOURS_MAX_LINES = 70
+
+
+def after_neighbour(snippet: str, previous: dict[str, str], rng: random.Random, share: float = NEIGHBOURS_SHARE) -> str:
+    """`snippet` after the snippet before it at its level (`previous`: previous_siblings of its
+    file), `share` of the time, where there is one and both together are at most
+    NEIGHBOURS_MAX_LINES lines; else `snippet` as it is."""
+    if rng.random() >= share or snippet not in previous:
+        return snippet
+    joined = previous[snippet] + "\n\n" + snippet
+    return joined if joined.count("\n") <= NEIGHBOURS_MAX_LINES else snippet
 
 
 # ---------------------------------------------------------------------------------------------

@@ -207,7 +207,8 @@ def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = Non
         heldout_phrasing = HELDOUT_PHRASING if split == "heldout" else 0.0  # training never sees those phrasings
         for example in editdata.generate_edits(order, seed=seed + (split == "heldout"), per_snippet=1,
                                                heldout_phrasing=heldout_phrasing,
-                                               constants_share=editdata.CONSTANTS_SHARE):  # fmt: skip
+                                               constants_share=editdata.CONSTANTS_SHARE,
+                                               neighbours_share=editdata.NEIGHBOURS_SHARE):  # fmt: skip
             record = example.to_dict()
             record["prompt_path"] = example.path if rng.random() < 0.7 else None  # path shown in the prompt
             examples.append(record)
@@ -1347,7 +1348,7 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
             w(f"| {name} | {row['licence']} | {row['train']} | {row['heldout']} |")
         w("\n</details>\n")
     if data.get("data_version", 1) >= 2:
-        from specdraft.engine.training import phrasing
+        from specdraft.engine.training import editdata, phrasing
 
         sizes = phrasing.grammar_size()
         w("Synthetic edits (`engine/training/editdata.py`): functions, methods and classes of 4-60 lines (ASCII only) are cut "
@@ -1357,7 +1358,10 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
           "with and without backticks, `()` and their role; scope words such as \"everywhere\"; literals quoted or bare, "
           "\"from A to B\", \"B instead of A\"). A fixed part of the grammar (some shapes, verbs and wrappers) is held "
           "out of training, for evaluation only. Every edited snippet parses, and tests check that it differs exactly "
-          "as instructed. Kinds, with a held-out instruction as example:\n")
+          "as instructed." + (f" From data version 6, {editdata.NEIGHBOURS_SHARE:.0%} of the snippets come after the "
+          "function, class or method before them at their level, and an edit may be of either: before, every edited "
+          "definition was the first of its text, and the models learned to edit the first `def` they saw."
+          if data.get("data_version", 0) >= 6 else "") + " Kinds, with a held-out instruction as example:\n")
     else:
         w("Synthetic edits (`engine/training/editdata.py`): functions, methods and classes of 4-60 lines (ASCII only) are cut from "
           "the files; a program edits them with `ast`/`tokenize` and writes an instruction in a few phrasings. Every "

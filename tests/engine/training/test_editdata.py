@@ -610,3 +610,55 @@ def test_new_names_values_and_docstrings_are_open_not_a_short_list():
     docstrings = [e.spec["new"] for e in edits if e.kind == "add_docstring"]
     assert len(docstrings) > 8 and len(set(docstrings)) > 0.8 * len(docstrings)
     assert set(editdata.corpus_words()) > {"parse", "tags", "split"} and len(editdata.corpus_words()) > 3000
+
+
+def _defs_before_the_edit(example) -> int | None:
+    """How many `def` / `class` lines come before the first line an example's edit changes."""
+    old, new = example.original.splitlines(), example.edited.splitlines()
+    first = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), None)
+    if first is None:
+        return None
+    return sum(1 for line in old[:first] if re.match(r"\s*(?:async\s+)?(?:def|class)\s", line))
+
+
+def test_snippets_after_their_neighbour_put_edited_definitions_after_another():
+    """Data v6: a share of the top-level snippets come after the one before them in the file, so
+    that a rename of a definition is not always of the first one in the text (as it was in every
+    snippet before). Deterministic; the examples still parse and differ as their specs say."""
+    files = [(name, editdata.read_source(editdata.stdlib_root(), name)) for name in MODULES + WHOLE]
+    plain = list(editdata.generate_edits(files, seed=3, per_snippet=1))
+    joined = list(editdata.generate_edits(files, seed=3, per_snippet=1, neighbours_share=editdata.NEIGHBOURS_SHARE))
+    kinds = ("rename_function", "rename_method", "rename_class", "change_default", "add_parameter")
+
+    def later(examples) -> int:
+        return sum(1 for e in examples if e.kind in kinds and (_defs_before_the_edit(e) or 0) > 0)
+
+    assert later(joined) >= later(plain) + 25  # 10 -> 45 when written
+    assert [e.to_dict() for e in joined] == [e.to_dict() for e in editdata.generate_edits(
+        files, seed=3, per_snippet=1, neighbours_share=editdata.NEIGHBOURS_SHARE)]  # fmt: skip
+    for example in joined:
+        ast.parse(example.original)
+        ast.parse(example.edited)
+    code = textwrap.dedent("""\
+        def a(x):
+            y = x + 1
+            z = y * 2
+            return z
+
+
+        class B:
+            def c(self, x):
+                y = x + 1
+                z = y * 2
+                return z
+
+            def d(self, x):
+                y = x - 1
+                z = y * 2
+                return z
+        """)
+    previous = editdata.previous_siblings(code)
+    snippets = editdata.extract_snippets(code)  # a, B, c, d
+    assert len(snippets) == 4 and previous == {snippets[1]: snippets[0], snippets[3]: snippets[2]}  # B after a, d after c
+    assert editdata.after_neighbour(snippets[3], previous, random.Random(0), share=1.0) == snippets[2] + "\n\n" + snippets[3]
+    assert editdata.after_neighbour(snippets[0], previous, random.Random(0), share=1.0) == snippets[0]  # none before it

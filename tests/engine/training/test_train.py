@@ -489,6 +489,7 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     (work / "train_summary.json").write_text(json.dumps({"target": summary, "draft": summary}))
     card = train.write_model_card(out, work).read_text()
     assert "| **all** |" in card and "Pending" not in card and "## What the models cannot do" in card
+    assert "of the snippets come after the function, class or method before them" in card  # data version 6
     windows = result["windows"]
     assert windows["examples"] == sum(r["n"] for r in windows["by_kind"].values()) > 0
     assert "| window kind | n | exact | unchanged |" in card and "| window kind | train | held out |" in card
