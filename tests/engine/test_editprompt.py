@@ -447,6 +447,11 @@ def test_nothing_is_carried_in_a_file_that_does_not_parse_and_columns_count_char
     answer = code.replace("def f(x)", "def h(x)")
     text, carried = editprompt.carry_renames("rename f to h", code, answer)
     assert text == code.replace("f(", "h(") and carried == [editprompt.CarriedRename("f", "h", 1)]
+    crlf = code.replace("\n", "\r\n")  # line endings kept
+    assert editprompt.carry_renames("rename f to h", crlf, crlf.replace("def f(x)", "def h(x)"))[0] == crlf.replace("f(", "h(")
+    undecodable = code.replace("é", "\udce9")  # a byte that is not UTF-8, kept by surrogateescape: nothing carried
+    answer = undecodable.replace("def f(x)", "def h(x)")
+    assert editprompt.carry_renames("rename f to h", undecodable, answer) == (answer, [])
 
 
 def test_every_rename_task_is_completed_from_any_one_of_its_renamed_lines():
