@@ -635,23 +635,13 @@ def _fits_instruction(scopes: _Scopes, old: str, lines: list[int], words: str, g
 
 def _binding_kinds(scopes: _Scopes, name: str) -> set[str]:
     """How `name` is bound in the module: parameter, local, function, method, class, attribute, constant."""
-    tree, kinds = scopes.tree, set()
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
-            kinds.add("function")
-        elif isinstance(node, ast.ClassDef) and node.name == name:
-            kinds.add("class")
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and name in _targets(node):
-            kinds.add("constant")
+    tree = scopes.tree
+    module = {"def": "function", "class": "class", "assign": "constant"}
+    kinds = {module[how] for how in (_binds(statement, name) for statement in tree.body) if how}
+    member = {"def": "method", "class": "class", "assign": "attribute"}
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
-            for member in node.body:
-                if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) and member.name == name:
-                    kinds.add("method")
-                elif isinstance(member, ast.ClassDef) and member.name == name:
-                    kinds.add("class")
-                elif isinstance(member, (ast.Assign, ast.AnnAssign)) and name in _targets(member):
-                    kinds.add("attribute")
+            kinds |= {member[how] for how in (_binds(statement, name) for statement in node.body) if how}
         elif isinstance(node, ast.arg) and node.arg == name:
             kinds.add("parameter")
         elif isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.ctx, ast.Store):
@@ -659,6 +649,17 @@ def _binding_kinds(scopes: _Scopes, name: str) -> set[str]:
         elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store) and scopes.function_of(node):
             kinds.add("local")
     return kinds
+
+
+def _binds(statement: ast.AST, name: str) -> str | None:
+    """How a statement of a body binds `name`: "def", "class" or "assign"; None where it does not."""
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name == name:
+        return "def"
+    if isinstance(statement, ast.ClassDef) and statement.name == name:
+        return "class"
+    if isinstance(statement, (ast.Assign, ast.AnnAssign)) and name in _targets(statement):
+        return "assign"
+    return None
 
 
 def _targets(node: ast.Assign | ast.AnnAssign) -> set[str]:
@@ -790,8 +791,7 @@ class _Scopes:
         return [site for site in sites if site is not None]
 
     def _module_sites(self, old: str, new: str, occurrences: list[ast.AST]) -> list[tuple[int, int]]:
-        bound = any(isinstance(n, _DEFINITIONS) and n.name == old
-                    or isinstance(n, (ast.Assign, ast.AnnAssign)) and old in _targets(n) for n in self.tree.body)  # fmt: skip
+        bound = any(_binds(node, old) for node in self.tree.body)
         imported = any(isinstance(n, (ast.Import, ast.ImportFrom)) and any((a.asname or a.name) in (old, new) for a in n.names)
                        for n in ast.walk(self.tree))  # fmt: skip
         taken = any(isinstance(node, ast.Name) and self.owner(node, new) is None or isinstance(node, _DEFINITIONS)
