@@ -103,32 +103,26 @@ def test_a_change_naming_nothing_of_the_instruction_is_put_back_and_counted(tmp_
     assert code == 0 and "put back: 1 of the model's changes named nothing of the instruction" in out
 
 
-def test_a_change_that_breaks_the_syntax_is_put_back_and_counted(tmp_path, monkeypatch, capsys):
-    task = rename_task(instruction="rename load to read_file")
+@pytest.mark.parametrize("instruction, garbled, was, counted, said", [
+    # renames, and breaks a line (naming the new name) below
+    ("rename load to read_file", "return handle.read()", "return read_file(handle.read()", "unparsable",
+     "put back: 1 of the model's changes broke the Python syntax"),
+    # renames load, and size to the same new name (the instruction names `os`: load's and size's windows are sent)
+    ("rename load to read_file (beside the os helpers)", "def size(", "def read_file(", "misplaced",
+     "put back: 1 of the model's changes renamed a definition the instruction does not mention"),
+])  # fmt: skip
+def test_a_change_a_put_back_rule_takes_out_is_counted(tmp_path, monkeypatch, capsys, instruction, garbled, was, counted, said):
+    task = rename_task(instruction=instruction)
     task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})
 
-    def garbling(window: str, prompt: str) -> str:  # renames, and breaks a line (naming the new name) below
-        return window.replace("def load(", "def read_file(").replace("return handle.read()", "return read_file(handle.read()")
+    def garbling(window: str, prompt: str) -> str:
+        return window.replace("def load(", "def read_file(").replace(garbled, was)
 
     result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=garbling))
-    assert result.exact and (result.unparsable, result.put_back, result.collateral) == (1, 0, 0)
+    assert result.exact and (getattr(result, counted), result.put_back, result.collateral) == (1, 0, 0)
     code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)],
                              RewritingBackend(context_length=WINDOWED, answer=garbling))  # fmt: skip
-    assert code == 0 and "put back: 1 of the model's changes broke the Python syntax" in out
-
-
-def test_a_definition_renamed_that_the_instruction_does_not_mention_is_put_back_and_counted(tmp_path, monkeypatch, capsys):
-    task = rename_task(instruction="rename load to read_file (beside the os helpers)")  # load's and size's windows
-    task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})
-
-    def misplacing(window: str, prompt: str) -> str:  # renames load, and size to the same new name
-        return window.replace("def load(", "def read_file(").replace("def size(", "def read_file(")
-
-    result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=misplacing))
-    assert result.exact and (result.misplaced, result.put_back, result.collateral) == (1, 0, 0)
-    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)],
-                             RewritingBackend(context_length=WINDOWED, answer=misplacing))  # fmt: skip
-    assert code == 0 and "put back: 1 of the model's changes renamed a definition the instruction does not mention" in out
+    assert code == 0 and said in out
 
 
 def test_a_task_where_the_likeliest_change_went_in_counts_as_guessed(tmp_path, monkeypatch, capsys):
