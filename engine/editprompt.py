@@ -27,6 +27,7 @@ answer is mostly a copy of it, the original is an excellent speculative draft (E
 from __future__ import annotations
 
 import ast
+import builtins
 import keyword
 import re
 from collections.abc import Sequence
@@ -590,6 +591,44 @@ def put_back_misplaced_renames(instruction: str, original: str, answer: str, cod
             out[b1] = old[a1]
             put_back += 1
     return "".join(out), put_back
+
+
+def put_back_invented_names(instruction: str, original: str, answer: str, code: str,
+                             feedback: str = "") -> tuple[str, int]:  # fmt: skip
+    """`answer` (a model's rewrite of `original`, a window of the Python file `code`) with each line
+    it rewrote into one that writes, in code, a name found nowhere in the file, the instruction
+    or the reviewer's notes in `feedback`, and that is no builtin or keyword, put back as it was:
+    (the text, how many lines went back).
+
+    The builtin pair now and then slips while copying a name (`SLOT_LAINUTES` for
+    `SLOT_LENGTH_MINUTES`, `end = Text_to_slot(start)`): a name nobody wrote is no edit anyone
+    asked for. Only a line rewritten into one line (lines added stay: a new statement may bring
+    a new local name); strings and comments are not read."""
+    known = set(_NAME.findall(code)) | set(_NAME.findall(_asked(instruction, feedback))) | _PYTHON_NAMES
+    old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    out, put_back = list(new), 0
+    for _, pieces in _changes(old, new, paired=True):
+        for a1, a2, b1, b2 in pieces:
+            if a2 - a1 == 1 and b2 - b1 == 1 and _code_names(new[b1]) - known:
+                out[b1] = old[a1]
+                put_back += 1
+    return "".join(out), put_back
+
+
+_PYTHON_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | {"self", "cls"}
+
+
+def _code_names(line: str) -> set[str]:
+    """The names `line` writes in code (not in a string or comment); none where it does not
+    tokenize alone (a line inside a docstring, say)."""
+    import io
+    import tokenize
+
+    try:
+        return {token.string for token in tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline)
+                if token.type == tokenize.NAME}  # fmt: skip
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return set()
 
 
 _DEFINED = re.compile(r"\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_][A-Za-z0-9_]*)")

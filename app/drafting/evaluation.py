@@ -15,7 +15,8 @@ accepted. What is measured, per task and added up per kind:
 * put back: the builtin pair's changes that named nothing of the instruction, put back before
   the draft is scored (``put_back_unrelated``; collateral counts what got past it), and in
   Python files those that broke the syntax (``put_back_unparsable``) and definitions renamed
-  that the instruction does not mention (``put_back_misplaced_renames``);
+  that the instruction does not mention (``put_back_misplaced_renames``) and lines writing a
+  name found nowhere in the file or the instruction (``put_back_invented_names``);
 * guessed: tasks where the model changed nothing and its likeliest change went in instead
   (``EditRequester._likeliest_change``), and how many of those are exact;
 * carried: tasks where a rename the model made was carried to lines it left as they were
@@ -71,6 +72,7 @@ class TaskResult:
     put_back: int = 0  # the model's changes naming nothing of the instruction, put back before scoring
     unparsable: int = 0  # ... and those that broke the Python syntax
     misplaced: int = 0  # ... and their definitions renamed that the instruction does not mention
+    invented: int = 0  # ... and their lines writing a name found nowhere in the file or the instruction
     guessed: bool = False  # the model changed nothing: its likeliest change went in instead
     carried: bool = False  # a rename the model made was carried to lines it left as they were
     seconds: float = 0.0
@@ -104,6 +106,7 @@ class KindRow:
     put_back: int = 0
     unparsable: int = 0
     misplaced: int = 0
+    invented: int = 0
     guessed: int = 0
     guessed_exact: int = 0
     carried: int = 0
@@ -124,6 +127,7 @@ class KindRow:
         self.put_back += result.put_back
         self.unparsable += result.unparsable
         self.misplaced += result.misplaced
+        self.invented += result.invented
         self.guessed += result.guessed
         self.guessed_exact += result.guessed and result.exact
         self.carried += result.carried
@@ -232,6 +236,7 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = 
         result.put_back = sum(first.draft.put_back.values())
         result.unparsable = sum(first.draft.unparsable.values())
         result.misplaced = sum(first.draft.misplaced.values())
+        result.invented = sum(first.draft.invented.values())
         result.guessed = bool(first.draft.likeliest)
         result.carried = bool(first.draft.carried)
         drafted = drafted_text(first, sources[0])
@@ -387,6 +392,9 @@ def format_report(report: Report) -> str:
     if total.misplaced:
         text.append(f"put back: {total.misplaced} of the model's changes renamed a definition the instruction does not "
                     "mention and were put back before scoring")  # fmt: skip
+    if total.invented:
+        text.append(f"put back: {total.invented} of the model's changes wrote a name found nowhere in the file or the "
+                    "instruction and were put back before scoring")  # fmt: skip
     if total.unparsable:
         text.append(f"put back: {total.unparsable} of the model's changes broke the Python syntax and were put back "
                     "before scoring")  # fmt: skip

@@ -20,7 +20,9 @@ edit_format setting or --format names one), not where it runs:
   (``put_back_unparsable``; ``DraftedEdits.unparsable``), and so does a `def` or `class` line that
   renames what it defines, a name the instruction never mentions, to a new name the instruction
   gives (``put_back_misplaced_renames``: asked to rename `parse_tags`, the pair now and then
-  renames the function beside it; ``DraftedEdits.misplaced``). Where the builtin pair changed nothing
+  renames the function beside it; ``DraftedEdits.misplaced``), and a line it rewrote into one
+  that writes a name found nowhere in the file or the instruction (``put_back_invented_names``:
+  `SLOT_LAINUTES` for `SLOT_LENGTH_MINUTES`; ``DraftedEdits.invented``). Where the builtin pair changed nothing
   at all (the user asked for a change), its likeliest changes are tried (the local engine's
   ``alternatives``: where it most nearly wrote something else), and the first that survives those
   rules and shows what was asked goes in, marked as a guess (``DraftedEdits.likeliest``).
@@ -64,6 +66,7 @@ from specdraft.engine.editprompt import (
     CarriedRename,
     carry_renames,
     feedback_without_diffs,
+    put_back_invented_names,
     put_back_misplaced_renames,
     put_back_unparsable,
     put_back_unrelated,
@@ -198,6 +201,9 @@ class DraftedEdits:
     # path: how many of the builtin pair's `def` or `class` lines that renamed what they define, a
     # name the instruction never mentions, to a new name it gives, were put back
     misplaced: dict[str, int] = field(default_factory=dict)
+    # path: how many of the builtin pair's rewritten lines that wrote a name found nowhere in the
+    # file or the instruction were put back
+    invented: dict[str, int] = field(default_factory=dict)
     # path: how many of the builtin pair's changes broke the Python syntax and were put back
     unparsable: dict[str, int] = field(default_factory=dict)
     # path: (the window, the log-probability of the answer's start) where, the model having changed
@@ -248,6 +254,7 @@ class DraftedEdits:
 PUT_BACK = {
     "put_back": "naming nothing of the instruction",
     "misplaced": "renaming a definition the instruction does not mention",
+    "invented": "writing a name found nowhere in the file or the instruction",
     "unparsable": "that broke the Python syntax",
 }
 
@@ -638,12 +645,13 @@ class EditRequester:
 def _put_back(instruction: str, body: str, text: str, source: SourceFile, feedback: str) -> tuple[str, dict[str, int]]:
     """The builtin pair's answer for ``body`` (a window of ``source``) with its changes that name
     nothing of the instruction put back, and in a Python file its definitions renamed that the
-    instruction does not mention and the changes that break the syntax: (the text, how many went
-    back by each rule, keyed as PUT_BACK)."""
+    instruction does not mention, its lines writing a name found nowhere, and the changes that
+    break the syntax: (the text, how many went back by each rule, keyed as PUT_BACK)."""
     counts = dict.fromkeys(PUT_BACK, 0)
     text, counts["put_back"] = put_back_unrelated(instruction, body, text, source.text, feedback)
     if source.path.endswith((".py", ".pyi")):
         text, counts["misplaced"] = put_back_misplaced_renames(instruction, body, text, source.text, feedback)
+        text, counts["invented"] = put_back_invented_names(instruction, body, text, source.text, feedback)
         text, counts["unparsable"] = put_back_unparsable(body, text)
     return text, counts
 

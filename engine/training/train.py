@@ -1243,10 +1243,12 @@ def _tasks_section(tasks: dict) -> list[str]:
                  f"phrasings: {phrasings['trained']['exact']} of {phrasings['trained']['tasks']}. Redraft after a "
                  f"reviewer's note ({redraft['tasks']} tasks): the redraft differed from the first draft in "
                  f"{redraft['differed']} and followed the note in {redraft['followed_note']}.\n")  # fmt: skip
-    put_back, misplaced, broken = total.get("put_back"), total.get("misplaced"), total.get("unparsable")
-    if put_back or misplaced or broken:
+    put_back, broken = total.get("put_back"), total.get("unparsable")
+    misplaced, invented = total.get("misplaced"), total.get("invented")
+    if put_back or misplaced or invented or broken:
         what = [f"{put_back} of the model's changes that named nothing of the instruction"] if put_back else []
         what += [f"{misplaced} that renamed a definition the instruction does not mention"] if misplaced else []
+        what += [f"{invented} that wrote a name found nowhere in the file or the instruction"] if invented else []
         what += [f"{broken} that broke the Python syntax"] if broken else []
         lines.append(f"Before scoring, as before a review, {' and '.join(what)} were put back as they were (the "
                      "collateral above is what got past that).\n")  # fmt: skip

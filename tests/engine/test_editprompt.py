@@ -538,3 +538,32 @@ def test_no_expected_edit_of_the_task_sets_is_taken_for_a_misplaced_rename():
             assert editprompt.put_back_misplaced_renames(task["instruction"], source, expected, source) == (expected, 0)
             checked += 1
     assert checked == 119
+
+
+def test_a_line_writing_a_name_found_nowhere_goes_back():
+    """Renaming SLOT_MINUTES, the model slips in one use (`SLOT_LAINUTES`): that line goes back,
+    the rename stays. A builtin, a name of the file or of the instruction, a name in a string and
+    a new name in an added line are no slip."""
+    original = "SLOT_MINUTES = 30\n\n\ndef book(minutes=SLOT_MINUTES):\n    return minutes % SLOT_MINUTES\n"
+    answer = original.replace("SLOT_MINUTES = 30", "SLOT_LENGTH = 30").replace("minutes=SLOT_MINUTES", "minutes=SLOT_LENGTH")
+    slipped = answer.replace("% SLOT_MINUTES", "% SLOT_LAINUTES")
+    instruction = "rename SLOT_MINUTES to SLOT_LENGTH"
+    assert editprompt.put_back_invented_names(instruction, original, slipped, original) == (answer, 1)
+    fine = answer.replace("    return minutes % SLOT_MINUTES\n", '    return int(minutes) % SLOT_LENGTH or "NEW_NAME"  # SLOT_WHATEVER\n')
+    fine += "\n\ndef helper():\n    fresh = 1\n    return fresh\n"  # added lines: a new function, a new local
+    assert editprompt.put_back_invented_names(instruction, original, fine, original) == (fine, 0)
+
+
+def test_no_expected_edit_of_the_task_sets_writes_a_name_found_nowhere():
+    from pathlib import Path
+
+    import tomllib
+
+    checked = 0
+    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
+        for task in tomllib.loads(tasks_file.read_text())["task"]:
+            source = (tasks_file.parent / task["source"]).read_text()
+            expected = (tasks_file.parent / task["expected"]).read_text()
+            assert editprompt.put_back_invented_names(task["instruction"], source, expected, source) == (expected, 0), task["id"]
+            checked += 1
+    assert checked == 119

@@ -512,10 +512,11 @@ def _show_round(round_, output: BinaryIO) -> None:
     output.flush()
 
 
-# what the changes the put-back rules took out did (DraftedEdits: put_back, misplaced, unparsable)
+# what the changes the put-back rules took out did (DraftedEdits: put_back, misplaced, invented, unparsable)
 _WENT_BACK = {
     "put_back": "named nothing of the instruction",
     "misplaced": "renamed a definition the instruction does not mention",
+    "invented": "wrote a name found nowhere in the file or the instruction",
     "unparsable": "broke the Python syntax",
 }
 

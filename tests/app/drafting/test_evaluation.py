@@ -110,6 +110,9 @@ def test_a_change_naming_nothing_of_the_instruction_is_put_back_and_counted(tmp_
     # renames load, and size to the same new name (the instruction names `os`: load's and size's windows are sent)
     ("rename load to read_file (beside the os helpers)", "def size(", "def read_file(", "misplaced",
      "put back: 1 of the model's changes renamed a definition the instruction does not mention"),
+    # renames, and slips while copying a name in size's window
+    ("rename load to read_file (beside the os helpers)", "os.path.getsize(path)", "os.path.getsize(pathh)", "invented",
+     "put back: 1 of the model's changes wrote a name found nowhere in the file or the instruction"),
 ])  # fmt: skip
 def test_a_change_a_put_back_rule_takes_out_is_counted(tmp_path, monkeypatch, capsys, instruction, garbled, was, counted, said):
     task = rename_task(instruction=instruction)
