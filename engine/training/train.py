@@ -1250,7 +1250,8 @@ def _tasks_section(tasks: dict) -> list[str]:
         what += [f"{misplaced} that renamed a definition the instruction does not mention"] if misplaced else []
         what += [f"{invented} that wrote a name found nowhere in the file or the instruction"] if invented else []
         what += [f"{broken} that broke the Python syntax"] if broken else []
-        lines.append(f"Before scoring, as before a review, {' and '.join(what)} were put back as they were (the "
+        listed = ", ".join(what[:-1]) + " and " + what[-1] if len(what) > 1 else what[0]
+        lines.append(f"Before scoring, as before a review, {listed} were put back as they were (the "
                      "collateral above is what got past that).\n")  # fmt: skip
     if total.get("guessed"):
         lines.append(f"In {total['guessed']} tasks the model changed nothing and its likeliest change that shows what was "

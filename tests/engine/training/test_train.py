@@ -599,6 +599,10 @@ def test_the_cards_task_section_says_what_the_app_put_back_guessed_and_carried()
     total["misplaced"] = 1
     assert ("2 of the model's changes that named nothing of the instruction and 1 that renamed a definition the "
             "instruction does not mention were put back") in "".join(train._tasks_section(tasks))  # fmt: skip
+    total["invented"] = 3
+    assert ("2 of the model's changes that named nothing of the instruction, 1 that renamed a definition the "
+            "instruction does not mention and 3 that wrote a name found nowhere") in "".join(train._tasks_section(tasks))  # fmt: skip
+    total["invented"] = 0
     total["misplaced"] = 0
     assert "In 2 tasks the model changed nothing and its likeliest change" in text and "1 of them are exact" in text
     assert "In 3 tasks a rename the model made in some lines was carried to the lines it left as they were, as the " \
