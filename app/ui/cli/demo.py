@@ -261,8 +261,8 @@ def run(args: argparse.Namespace) -> int:
         from specdraft.ui.cli import edit as command
 
         repo = make_edit_repo(target)
-        print(f"specdraft demo: a throwaway repository is at {repo}; the model is asked: "
-              f"{args.instruction}", file=sys.stderr)  # fmt: skip
+        print(f"specdraft demo: a throwaway repository is at {repo}; say what the model is asked (first "
+              f"suggestion: {args.instruction})", file=sys.stderr)  # fmt: skip
         argv = [args.instruction, SUGGESTED_FILE, "--ask", *(["--plain"] if args.plain else [])]
         if not args.model and not args.server:  # what the builtin model is known to get right here
             argv += [word for suggestion in SUGGESTIONS for word in ("--suggest", suggestion)]
