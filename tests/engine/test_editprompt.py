@@ -525,21 +525,6 @@ def test_no_other_change_is_taken_for_a_misplaced_rename(instruction, answer):
     assert editprompt.put_back_misplaced_renames(instruction, TAGS_MODULE, answer, TAGS_MODULE) == (answer, 0)
 
 
-def test_no_expected_edit_of_the_task_sets_is_taken_for_a_misplaced_rename():
-    from pathlib import Path
-
-    import tomllib
-
-    checked = 0
-    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
-        for task in tomllib.loads(tasks_file.read_text())["task"]:
-            source = (tasks_file.parent / task["source"]).read_text()
-            expected = (tasks_file.parent / task["expected"]).read_text()
-            assert editprompt.put_back_misplaced_renames(task["instruction"], source, expected, source) == (expected, 0)
-            checked += 1
-    assert checked == 119
-
-
 def test_a_line_writing_a_name_found_nowhere_goes_back():
     """Renaming SLOT_MINUTES, the model slips in one use (`SLOT_LAINUTES`): that line goes back,
     the rename stays. A builtin, a name of the file or of the instruction, a name in a string and
@@ -554,16 +539,20 @@ def test_a_line_writing_a_name_found_nowhere_goes_back():
     assert editprompt.put_back_invented_names(instruction, original, fine, original) == (fine, 0)
 
 
-def test_no_expected_edit_of_the_task_sets_writes_a_name_found_nowhere():
+def _task_set_edits():
+    """(task, its source, its expected file) of both hand-written task sets."""
     from pathlib import Path
 
     import tomllib
 
-    checked = 0
     for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
         for task in tomllib.loads(tasks_file.read_text())["task"]:
-            source = (tasks_file.parent / task["source"]).read_text()
-            expected = (tasks_file.parent / task["expected"]).read_text()
-            assert editprompt.put_back_invented_names(task["instruction"], source, expected, source) == (expected, 0), task["id"]
-            checked += 1
-    assert checked == 119
+            yield task, (tasks_file.parent / task["source"]).read_text(), (tasks_file.parent / task["expected"]).read_text()
+
+
+@pytest.mark.parametrize("rule", [editprompt.put_back_misplaced_renames, editprompt.put_back_invented_names])
+def test_no_expected_edit_of_the_task_sets_is_taken_for_a_misplaced_rename_or_an_invented_name(rule):
+    edits = list(_task_set_edits())
+    for task, source, expected in edits:
+        assert rule(task["instruction"], source, expected, source) == (expected, 0), task["id"]
+    assert len(edits) == 119

@@ -493,36 +493,28 @@ async def test_the_status_bar_says_how_many_changes_went_back(tmp_path, instruct
         app.exit(False)
 
 
-async def test_the_status_bar_says_the_hunk_is_the_models_likeliest_change(tmp_path):
-    """The builtin pair leaves the file as it was; its likeliest change that shows what was asked
-    goes in: the review shows its hunk, and the status bar says it is a guess."""
-    repo = make_repo(tmp_path / "repo", {"a.py": "a = 1\n"})
-    backend = GuessingBackend([Reply("a = 1\n"), Reply("a = 2\n")], guesses=[[guess(-0.7)]])
-    drafter = EditRequester(backend, repo)
-    flow = EditFlow(drafter, "set `a` to 2", read_sources(repo, [str(repo / "a.py")]))
-    tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
-    app = tui.app
-    async with app.run_test(size=(160, 40)) as pilot:
-        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
-        await pilot.pause()
-        assert "the model changed nothing: a.py has its likeliest change, a guess" in shown(app, "#status")
-        assert [row.split()[1] for row in file_rows(app)] == ["a.py"]
-        app.exit(False)
+RENAME_ME = "def shout(name):\n    print(name.upper())\n\n\nshout('x')\n"
 
 
-async def test_the_status_bar_says_a_rename_was_carried_to_lines_the_model_left(tmp_path):
-    """The builtin pair renames `def shout` and leaves its call: the review shows both renamed
-    lines, and the status bar says which were carried."""
-    code = "def shout(name):\n    print(name.upper())\n\n\nshout('x')\n"
+@pytest.mark.parametrize("code, backend, instruction, said, body", [
+    # the builtin pair leaves the file as it was; its likeliest change that shows what was asked goes in
+    ("a = 1\n", lambda: GuessingBackend([Reply("a = 1\n"), Reply("a = 2\n")], guesses=[[guess(-0.7)]]), "set `a` to 2",
+     "the model changed nothing: a.py has its likeliest change, a guess", "a = 2"),
+    # the builtin pair renames `def shout` and leaves its call: the rename is carried to it
+    (RENAME_ME, lambda: ScriptedBackend([Reply(RENAME_ME.replace("def shout(", "def yell("))], kind="local", model="builtin"),
+     "rename shout to yell", "the model renamed shout to yell; specdraft carried it to 1 more line", "yell('x')"),
+])  # fmt: skip
+async def test_the_status_bar_says_what_the_app_made_of_the_models_answer(tmp_path, code, backend, instruction, said, body):
+    """A guess where the model changed nothing, a rename carried to the lines it left: the review
+    shows the hunk, and the status bar says what it is."""
     repo = make_repo(tmp_path / "repo", {"a.py": code})
-    backend = ScriptedBackend([Reply(code.replace("def shout(", "def yell("))], kind="local", model="builtin")
-    drafter = EditRequester(backend, repo)
-    flow = EditFlow(drafter, "rename shout to yell", read_sources(repo, [str(repo / "a.py")]))
+    drafter = EditRequester(backend(), repo)
+    flow = EditFlow(drafter, instruction, read_sources(repo, [str(repo / "a.py")]))
     tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
     app = tui.app
     async with app.run_test(size=(200, 40)) as pilot:
         await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
         await pilot.pause()
-        assert "the model renamed shout to yell; specdraft carried it to 1 more line" in shown(app, "#status")
-        assert "yell('x')" in shown(app, "#hunk-body")
+        assert said in shown(app, "#status") and body in shown(app, "#hunk-body")
+        assert [row.split()[1] for row in file_rows(app)] == ["a.py"]
         app.exit(False)
