@@ -717,6 +717,7 @@ class _Scopes:
     def __init__(self, tree: ast.Module, lines: list[str]):
         self.tree, self.lines = tree, lines
         self.parents: dict[ast.AST, ast.AST] = {}
+        self._binds: dict[tuple[int, str], bool] = {}
         for node in ast.walk(tree):
             for child in ast.iter_child_nodes(node):
                 self.parents[child] = node
@@ -728,12 +729,16 @@ class _Scopes:
         return node
 
     def binds(self, function: ast.AST, name: str) -> bool:
-        """Whether `name` is a parameter or an assigned local of `function` (not a global there)."""
-        args = function.args
-        if any(a.arg == name for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a):
-            return True
-        return any(isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
-                   and self.function_of(node) is function for node in ast.walk(function))  # fmt: skip
+        """Whether `name` is a parameter or an assigned local of `function` (not a global there).
+        Remembered: each use of a name asks it of every function around it."""
+        key = (id(function), name)
+        if key not in self._binds:
+            args = function.args
+            params = (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
+            self._binds[key] = any(a.arg == name for a in params if a) or any(
+                isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+                and self.function_of(node) is function for node in ast.walk(function))  # fmt: skip
+        return self._binds[key]
 
     def owner(self, node: ast.AST, name: str) -> ast.AST | None:
         """The function whose binding of `name` a use at `node` reads; None: the module's."""
