@@ -40,7 +40,7 @@ from specdraft.core.errors import UserError
 from specdraft.core.session import Decision
 from specdraft.drafting.evaltasks import KINDS, EditTask, line_edits
 from specdraft.drafting.flow import EditFlow, Round
-from specdraft.drafting.requests import EditRequester, SourceFile, read_sources
+from specdraft.drafting.requests import WENT_BACK, EditRequester, SourceFile, read_sources
 
 
 @dataclass
@@ -124,10 +124,8 @@ class KindRow:
         self.sent += result.sent
         self.collateral += result.collateral
         self.off_target_files += result.off_target > 0
-        self.put_back += result.put_back
-        self.unparsable += result.unparsable
-        self.misplaced += result.misplaced
-        self.invented += result.invented
+        for name in WENT_BACK:  # what each put-back rule took out
+            setattr(self, name, getattr(self, name) + getattr(result, name))
         self.guessed += result.guessed
         self.guessed_exact += result.guessed and result.exact
         self.carried += result.carried
@@ -233,10 +231,8 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = 
             result.seconds = time.perf_counter() - started
             return result
         result.requests = len(first.draft.stats)
-        result.put_back = sum(first.draft.put_back.values())
-        result.unparsable = sum(first.draft.unparsable.values())
-        result.misplaced = sum(first.draft.misplaced.values())
-        result.invented = sum(first.draft.invented.values())
+        for name in WENT_BACK:
+            setattr(result, name, sum(getattr(first.draft, name).values()))
         result.guessed = bool(first.draft.likeliest)
         result.carried = bool(first.draft.carried)
         drafted = drafted_text(first, sources[0])
@@ -386,18 +382,9 @@ def format_report(report: Report) -> str:
         "lines changed that the instruction does not concern",
         f"off-target: {total.off_target_files} of {done} files had a window changed that the instruction does not concern",
     ]  # fmt: skip
-    if total.put_back:
-        text.append(f"put back: {total.put_back} of the model's changes named nothing of the instruction and were put "
-                    "back before scoring")  # fmt: skip
-    if total.misplaced:
-        text.append(f"put back: {total.misplaced} of the model's changes renamed a definition the instruction does not "
-                    "mention and were put back before scoring")  # fmt: skip
-    if total.invented:
-        text.append(f"put back: {total.invented} of the model's changes wrote a name found nowhere in the file or the "
-                    "instruction and were put back before scoring")  # fmt: skip
-    if total.unparsable:
-        text.append(f"put back: {total.unparsable} of the model's changes broke the Python syntax and were put back "
-                    "before scoring")  # fmt: skip
+    for name, said in WENT_BACK.items():
+        if getattr(total, name):
+            text.append(f"put back: {getattr(total, name)} of the model's changes {said} and were put back before scoring")
     if total.guessed:
         text.append(f"guessed: in {total.guessed} task{'s' if total.guessed != 1 else ''} the model changed nothing "
                     "and its likeliest change went in "

@@ -250,12 +250,19 @@ class DraftedEdits:
         return text
 
 
-# the put-back rules' counts in DraftedEdits, and what a change they put back did, in words
+# the put-back rules' counts in DraftedEdits, and what a change they put back did, in words: as
+# the status line says it, and as a report of what went back (WENT_BACK)
 PUT_BACK = {
     "put_back": "naming nothing of the instruction",
     "misplaced": "renaming a definition the instruction does not mention",
     "invented": "writing a name found nowhere in the file or the instruction",
     "unparsable": "that broke the Python syntax",
+}
+WENT_BACK = {
+    "put_back": "named nothing of the instruction",
+    "misplaced": "renamed a definition the instruction does not mention",
+    "invented": "wrote a name found nowhere in the file or the instruction",
+    "unparsable": "broke the Python syntax",
 }
 
 

@@ -495,7 +495,9 @@ def _show_round(round_, output: BinaryIO) -> None:
         if round_.repeats:  # the model ignored the note: say so, and how to fix the hunk by hand
             output.write(f"specdraft edit: {round_.repeats_text('e')}\n".encode())
     if not round_.session.units and not round_.failures:
-        went_back = [(sum(getattr(round_.draft, name).values()), said) for name, said in _WENT_BACK.items()]
+        from specdraft.drafting.requests import WENT_BACK
+
+        went_back = [(sum(getattr(round_.draft, name).values()), said) for name, said in WENT_BACK.items()]
         went_back = [(count, said) for count, said in went_back if count]
         if went_back:  # the model did change something: only nothing the instruction names, or broken
             if len(went_back) > 1:
@@ -510,15 +512,6 @@ def _show_round(round_, output: BinaryIO) -> None:
         else:
             print("specdraft edit: the model changed nothing", file=sys.stderr)
     output.flush()
-
-
-# what the changes the put-back rules took out did (DraftedEdits: put_back, misplaced, invented, unparsable)
-_WENT_BACK = {
-    "put_back": "named nothing of the instruction",
-    "misplaced": "renamed a definition the instruction does not mention",
-    "invented": "wrote a name found nowhere in the file or the instruction",
-    "unparsable": "broke the Python syntax",
-}
 
 
 def _review_plain(round_, repo, stage: bool, answers: BinaryIO, output: BinaryIO) -> None:
