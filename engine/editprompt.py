@@ -504,19 +504,16 @@ def carry_renames(instruction: str, original: str, answer: str, feedback: str = 
     strings or comments, never where `new` already names something there ("call `b` instead of
     `a`"). Nothing is carried where the original does not parse, where a name's scope is unclear,
     or where the result would not parse though the answer does."""
-    import difflib
-
     old_lines, new_lines = original.splitlines(keepends=True), answer.splitlines(keepends=True)
-    opcodes = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes()
+    runs = _changes(old_lines, new_lines)
     renamed: dict[tuple[str, str], list[tuple[int, tuple[int, ...]]]] = {}  # (old, new): [(line, columns)]
     clean: set[int] = set()  # the answer's lines that are such renames
-    for tag, i1, i2, j1, j2 in opcodes:
-        if tag == "replace" and i2 - i1 == j2 - j1:
-            for k in range(i2 - i1):
-                found = _renamed_pair(old_lines[i1 + k], new_lines[j1 + k])
-                if found is not None:
-                    renamed.setdefault(found[:2], []).append((i1 + k, found[2]))
-                    clean.add(j1 + k)
+    for _, pieces in runs:
+        for a1, a2, b1, b2 in pieces:
+            found = _renamed_pair(old_lines[a1], new_lines[b1]) if a2 - a1 == b2 - b1 == 1 else None
+            if found is not None:
+                renamed.setdefault(found[:2], []).append((a1, found[2]))
+                clean.add(b1)
     if not renamed:
         return answer, []
     words = _asked(instruction, feedback)
@@ -524,7 +521,7 @@ def carry_renames(instruction: str, original: str, answer: str, feedback: str = 
     given = names + [span for span in quoted if re.fullmatch(r"[A-Za-z_][\w.]*", span)]  # `Order.cancel` too
     named = {part for name in given for part in name.split(".")} | set(given)
     olds = [old for old, _ in renamed]
-    changed = [new_lines[j] for tag, _, _, j1, j2 in opcodes if tag != "equal" for j in range(j1, j2) if j not in clean]
+    changed = [new_lines[j] for (_, _, j1, j2), pieces in runs if pieces for j in range(j1, j2) if j not in clean]
     candidates = [(old, new, at) for (old, new), at in renamed.items()
                   if olds.count(old) == 1 and old in named and _mentions(words, new) and not keyword.iskeyword(new)
                   # a line writing both: the two live on side by side ("a min_length parameter,
@@ -536,7 +533,7 @@ def carry_renames(instruction: str, original: str, answer: str, feedback: str = 
         scopes = _Scopes(ast.parse(original), old_lines)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return answer, []
-    unchanged = {i1 + k: j1 + k for tag, i1, i2, j1, _ in opcodes if tag == "equal" for k in range(i2 - i1)}
+    unchanged = {i1 + k: j1 + k for (i1, i2, j1, _), pieces in runs if not pieces for k in range(i2 - i1)}
     out = list(new_lines)
     carried = []
     for old, new, at in candidates:
@@ -884,18 +881,18 @@ def _paired(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: int) 
     import difflib
 
     rows, cols = i2 - i1, j2 - j1
+    ratio = [[difflib.SequenceMatcher(None, old[i1 + a].strip(), new[j1 + b].strip()).ratio() for b in range(cols)]
+             for a in range(rows)]  # fmt: skip
     score = [[0.0] * (cols + 1) for _ in range(rows + 1)]
     for a in range(rows - 1, -1, -1):
         for b in range(cols - 1, -1, -1):
-            ratio = difflib.SequenceMatcher(None, old[i1 + a].strip(), new[j1 + b].strip()).ratio()
-            pair = ratio + score[a + 1][b + 1] if ratio >= PAIR_RATIO else 0.0
+            pair = ratio[a][b] + score[a + 1][b + 1] if ratio[a][b] >= PAIR_RATIO else 0.0
             score[a][b] = max(pair, score[a + 1][b], score[a][b + 1])
     pieces: list[Span] = []
     a = b = 0
     start_a, start_b = 0, 0
     while a < rows and b < cols:
-        ratio = difflib.SequenceMatcher(None, old[i1 + a].strip(), new[j1 + b].strip()).ratio()
-        if ratio >= PAIR_RATIO and score[a][b] == ratio + score[a + 1][b + 1]:
+        if ratio[a][b] >= PAIR_RATIO and score[a][b] == ratio[a][b] + score[a + 1][b + 1]:
             if (start_a, start_b) != (a, b):  # the lines dropped and added since the last pair
                 pieces.append((i1 + start_a, i1 + a, j1 + start_b, j1 + b))
             pieces.append((i1 + a, i1 + a + 1, j1 + b, j1 + b + 1))
