@@ -1222,6 +1222,15 @@ def _share(part: int, whole: int) -> str:
     return f"{part / whole:.0%}" if whole else "n/a"
 
 
+# the put-back rules' counts in a `specdraft bench edits` report, and what the changes they took out did
+PUT_BACK_RULES = (
+    ("put_back", "of the model's changes that named nothing of the instruction"),
+    ("misplaced", "that renamed a definition the instruction does not mention"),
+    ("invented", "that wrote a name found nowhere in the file or the instruction"),
+    ("unparsable", "that broke the Python syntax"),
+)
+
+
 def _tasks_section(tasks: dict) -> list[str]:
     """The card's account of `specdraft bench edits` (its --json report, saved as TASKS_REPORT)."""
     total, phrasings, redraft = tasks["total"], tasks["phrasing"], tasks["redraft"]
@@ -1243,13 +1252,8 @@ def _tasks_section(tasks: dict) -> list[str]:
                  f"phrasings: {phrasings['trained']['exact']} of {phrasings['trained']['tasks']}. Redraft after a "
                  f"reviewer's note ({redraft['tasks']} tasks): the redraft differed from the first draft in "
                  f"{redraft['differed']} and followed the note in {redraft['followed_note']}.\n")  # fmt: skip
-    put_back, broken = total.get("put_back"), total.get("unparsable")
-    misplaced, invented = total.get("misplaced"), total.get("invented")
-    if put_back or misplaced or invented or broken:
-        what = [f"{put_back} of the model's changes that named nothing of the instruction"] if put_back else []
-        what += [f"{misplaced} that renamed a definition the instruction does not mention"] if misplaced else []
-        what += [f"{invented} that wrote a name found nowhere in the file or the instruction"] if invented else []
-        what += [f"{broken} that broke the Python syntax"] if broken else []
+    what = [f"{total[key]} {said}" for key, said in PUT_BACK_RULES if total.get(key)]
+    if what:
         listed = ", ".join(what[:-1]) + " and " + what[-1] if len(what) > 1 else what[0]
         lines.append(f"Before scoring, as before a review, {listed} were put back as they were (the "
                      "collateral above is what got past that).\n")  # fmt: skip
