@@ -216,25 +216,46 @@ def extract_snippets(source: str, min_lines: int = 4, max_lines: int = 60) -> li
 
     Only ASCII snippets are kept (a model trained on them writes ASCII code).
     """
+    return _in_order(_snippet_levels(source, min_lines, max_lines))
+
+
+def previous_siblings(source: str) -> dict[str, str]:
+    """Each snippet of `source` (extract_snippets) -> the one right before it at its level: the
+    function or class before a top-level one, the method before a method in its class."""
+    return _previous(_snippet_levels(source))
+
+
+def _in_order(levels: list[tuple[str | None, list[str | None]]]) -> list[str]:
+    """The snippets of `_snippet_levels` in the source's order, each class before its methods."""
+    return [text for top, methods in levels for text in [top, *methods] if text is not None]
+
+
+def _previous(levels: list[tuple[str | None, list[str | None]]]) -> dict[str, str]:
+    """previous_siblings of `_snippet_levels`."""
+    previous: dict[str, str] = {}
+    for texts in [[top for top, _ in levels]] + [methods for _, methods in levels]:
+        for before, text in zip(texts, texts[1:], strict=False):
+            if before is not None and text is not None:
+                previous.setdefault(text, before)
+    return previous
+
+
+def _snippet_levels(source: str, min_lines: int = 4, max_lines: int = 60) -> list[tuple[str | None, list[str | None]]]:
+    """Each top-level function or class of `source`, in order, with the methods of a class: their
+    snippets (`_snippet_text`, None where one is not kept)."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return []
     lines = source.splitlines(keepends=True)
-    nodes: list[ast.AST] = []
+    levels = []
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            nodes.append(node)
-            if isinstance(node, ast.ClassDef):
-                nodes.extend(
-                    n for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-                )
-    snippets = []
-    for node in nodes:
-        text = _snippet_text(lines, node, min_lines, max_lines)
-        if text is not None:
-            snippets.append(text)
-    return snippets
+            methods = [n for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))] \
+                if isinstance(node, ast.ClassDef) else []  # fmt: skip
+            levels.append((_snippet_text(lines, node, min_lines, max_lines),
+                           [_snippet_text(lines, method, min_lines, max_lines) for method in methods]))  # fmt: skip
+    return levels
 
 
 def _snippet_text(lines: list[str], node: ast.AST, min_lines: int = 4, max_lines: int = 60) -> str | None:
@@ -253,27 +274,6 @@ def _snippet_text(lines: list[str], node: ast.AST, min_lines: int = 4, max_lines
     except SyntaxError:
         return None
     return text
-
-
-def previous_siblings(source: str) -> dict[str, str]:
-    """Each snippet of `source` (extract_snippets) -> the one right before it at its level: the
-    function or class before a top-level one, the method before a method in its class."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return {}
-    lines = source.splitlines(keepends=True)
-    levels = [tree.body] + [node.body for node in tree.body if isinstance(node, ast.ClassDef)]
-    previous: dict[str, str] = {}
-    for body in levels:
-        defs = [node for node in body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
-        if body is not tree.body:
-            defs = [node for node in defs if not isinstance(node, ast.ClassDef)]
-        texts = [_snippet_text(lines, node) for node in defs]
-        for before, text in zip(texts, texts[1:], strict=False):
-            if before is not None and text is not None:
-                previous.setdefault(text, before)
-    return previous
 
 
 def module_ok(text: str) -> bool:
@@ -1850,8 +1850,9 @@ def generate_edits(files: list[tuple[str, str]], seed: int, per_snippet: int = 2
     counts = dict.fromkeys(EDIT_KINDS, 0)
     produced = 0
     for relpath, text in files:
-        siblings = previous_siblings(text) if neighbours_share > 0 else {}
-        for number, snippet in enumerate(extract_snippets(text)):
+        levels = _snippet_levels(text)  # one parse for the snippets and their neighbours
+        siblings = _previous(levels) if neighbours_share > 0 else {}
+        for number, snippet in enumerate(_in_order(levels)):
             if neighbours_share > 0:  # its own generator, as the head's below
                 snippet = after_neighbour(snippet, siblings, random.Random(f"{seed}:neighbour:{relpath}:{number}"),
                                           neighbours_share)  # fmt: skip
