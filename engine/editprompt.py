@@ -333,7 +333,7 @@ def feedback_without_diffs(feedback: str) -> str:
     return re.sub(r"\n```diff\n.*?```", "", feedback, flags=re.S)
 
 
-_HEADER = re.compile(r"\s*(?:async\s+def|def|class)\s")
+_DEFINED = re.compile(r"\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_][A-Za-z0-9_]*)")  # a def or class line: the name it defines
 
 
 def _headers_above(lines: list[str], index: int, changed: list[str]) -> list[str]:
@@ -347,7 +347,7 @@ def _headers_above(lines: list[str], index: int, changed: list[str]) -> list[str
         depth = len(line) - len(line.lstrip())
         if not line.strip() or depth >= indent:
             continue
-        if _HEADER.match(line):
+        if _DEFINED.match(line):
             headers.append(line)
         indent = depth
         if depth == 0:
@@ -626,9 +626,6 @@ def _code_names(line: str) -> set[str]:
                 if token.type == tokenize.NAME}  # fmt: skip
     except (tokenize.TokenError, IndentationError, SyntaxError):
         return set()
-
-
-_DEFINED = re.compile(r"\s*(?:async\s+)?(?:def|class)\s+([A-Za-z_][A-Za-z0-9_]*)")
 
 
 # the words an instruction gives a name's role in, by role, and the roles a binding of each kind
