@@ -355,13 +355,26 @@ def _headers_above(lines: list[str], index: int, changed: list[str]) -> list[str
     return headers
 
 
-_NOTE = re.compile(r" and said: (.*?)\n```diff\n", re.S)
+# a note on a rejected hunk (`redraft_feedback`), with the hunk; a note alone (the app's redraft
+# of files without a rejected hunk: specdraft.drafting.flow)
+_NOTE = re.compile(r" and said: (.*?)\n```diff\n(.*?)```|^The reviewer's note: (.*)$", re.S | re.M)
+
+
+def _feedback_items(feedback: str) -> list[tuple[str, str]]:
+    """(note, the rejected hunk's patch, "" for a note alone) for each note in a redraft's feedback."""
+    items = []
+    for match in _NOTE.finditer(feedback):
+        if match.group(3) is not None:
+            items.append((match.group(3).strip(), ""))
+        else:
+            items.append((match.group(1), match.group(2)))
+    return items
 
 
 def feedback_notes(feedback: str) -> str:
     """What the reviewer said in a redraft's feedback (`redraft_feedback`), one note a line: not
     the diffs it quotes, nor its own words around them (a path there is no name the edit is about)."""
-    return "\n".join(match.group(1) for match in _NOTE.finditer(feedback))
+    return "\n".join(note for note, _ in _feedback_items(feedback))
 
 
 def put_back_unrelated(instruction: str, original: str, answer: str, code: str, feedback: str = "") -> tuple[str, int]:
@@ -959,3 +972,190 @@ def put_back_unparsable(original: str, answer: str) -> tuple[str, int]:
     if kept and not _parses(head + text):
         kept, text = [], original
     return text, len(changes) - len(kept)
+
+
+# ---------------------------------------------------------------------------------------------
+# a reviewer's note read as a correction of the instruction
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A reviewer's note read as a correction of the instruction: where it wrote `old` (a name, a
+    number or a quoted text), `new` instead ("call it `allocate_id`, not `new_id`")."""
+
+    note: str
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class _Term:
+    kind: str  # "name", "number" or "text" (a quoted span that is neither)
+    text: str
+    start: int = 0
+    end: int = 0
+
+
+# the words a note corrects with, never the name or value it gives ("no, name it X instead")
+_NOTE_WORDS = _INSTRUCTION_WORDS | frozenset("""
+yes nope oops wrong right better best prefer preferred go going meant mean say said write read reads
+named naming wanted like how about try but over was were been being has have had do does did just
+only actually really sorry ok okay thanks thank one ones way instead rather here used called choose
+pick went more less fine good bad sure keep hmm hm ah oh well also actually
+""".split())  # fmt: skip
+_GLUE_WORDS = frozenset("a an the to of in on at by for from with and or not no it its as is be this that".split())
+_NOTE_TERM = re.compile(
+    r"`(?P<code>[^`\n]+)`|(?<!\w)\"(?P<double>[^\"\n]+)\"(?!\w)|(?<!\w)'(?P<single>[^'\n]+)'(?!\w)"
+    r"|(?<![\w.])(?P<number>-?\d+(?:\.\d+)?)(?!\w|\.\d)"
+    r"|(?<![\w.])(?P<word>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)(?:\(\))?"
+)
+_CONTRACTION = re.compile(r"(?<=[A-Za-z])['’](?:s|d|m|ll|re|ve|t)\b")
+_ARROW = re.compile(r"->|=>|→")
+
+
+def _terms(text: str, words: frozenset[str] = _NOTE_WORDS) -> list[_Term]:
+    """The names, numbers and quoted texts of a note or an instruction, in order; its own words
+    (`words`) left out."""
+    terms = []
+    for match in _NOTE_TERM.finditer(text):
+        quoted = match.group("code") or match.group("double") or match.group("single")
+        if quoted is not None:
+            inner = quoted.strip().removesuffix("()")
+            kind = "number" if _NUMBER.fullmatch(inner.lstrip("-")) else "name" if _NAME.fullmatch(inner) else "text"
+            terms.append(_Term(kind, inner if kind != "text" else quoted, match.start(), match.end()))
+        elif match.group("number") is not None:
+            terms.append(_Term("number", match.group("number"), match.start(), match.end()))
+        elif match.group("word").lower() not in words:
+            terms.append(_Term("name", match.group("word"), match.start(), match.end()))
+    return terms
+
+
+def _term_at(text: str, term: _Term) -> list[re.Match[str]]:
+    """Where `text` writes `term`: a name or number as a word of its own, a quoted text as it is."""
+    if term.kind == "text":
+        return list(re.finditer(re.escape(term.text), text))
+    edges = (r"(?<![\d.])", r"(?!\d|\.\d)") if term.kind == "number" else (r"(?<![\w.])", r"(?!\w)")
+    return list(re.finditer(edges[0] + re.escape(term.text) + edges[1], text))
+
+
+def _patch_lines(patch: str, sign: str) -> str:
+    """The added (`sign` "+") or removed ("-") lines of a unified diff, without their signs."""
+    return "".join(line[1:] + "\n" for line in patch.splitlines()
+                   if line.startswith(sign) and not line.startswith(sign * 3 + " "))  # fmt: skip
+
+
+def read_correction(note: str, instruction: str, code: str, patch: str = "") -> Correction | None:
+    """`note` read as a correction of `instruction` (asked of `code`, the files' text), or None.
+
+    A note that gives two terms (names, numbers, quoted texts) says which one it replaces: "use
+    `delimiter`, not `sep`", "3, not 2", "value_date instead of day", "not 30 but 120", "sep ->
+    delimiter", "change 30 to 120"; the replaced one must be the instruction's. A note that gives
+    one ("no, name it `dimension_for`", 'say "..." instead', "make it 120") replaces the one term of
+    the instruction of its shape (a name, a number, a text) that the rejected draft (`patch`, the
+    hunk the note was left on) wrote and did not remove, or else the one the files lack (the new
+    name, value or text the instruction asked for). Anything else (no term, three, no term of
+    that shape, two that could be meant) is no correction: the note goes to the model as it was."""
+    said = _CONTRACTION.sub("", note)
+    terms = _terms(said)
+    if len(terms) == 1:
+        if not _gives(said, terms[0]):
+            return None
+        new, old = terms[0], _implied(terms[0], instruction, code, patch)
+    elif len(terms) == 2:
+        first, second = terms
+        between, before = said[first.end:second.start].lower(), said[:first.start].lower()
+        if _ARROW.search(between):
+            old, new = first, second
+        elif re.search(r"\b(?:not|instead|rather|than|over)\b", between):
+            new, old = first, second
+        elif re.search(r"\bnot\b", before):
+            old, new = first, second
+        elif re.search(r"\b(?:to|with|into|be|becomes?)\b", between):
+            old, new = first, second
+        else:
+            return None
+        if old is not None and not _term_at(instruction, old):
+            return None
+    else:
+        return None
+    if old is None or old.text == new.text:
+        return None
+    return Correction(note, old.text, new.text)
+
+
+# a plain word a note gives as the name to use: "call it allocate", "use discard", "rather discard"
+_GIVES_BEFORE = re.compile(r"\b(?:call|name|rename|use|called|named|meant|rather|prefer|with)\b(?:\s+(?:it|this|that|them))?"
+                           r"(?:\s+to)?\W*$", re.I)
+_GIVES_AFTER = re.compile(r"^\W*(?:instead|please|would be better|is better)\b", re.I)
+
+
+def _gives(note: str, term: _Term) -> bool:
+    """Whether a note's one term is what it gives in place of the instruction's: a number, a quoted
+    span or a name that looks like code, or a plain word after a naming word ("call it discard",
+    "discard instead"), never one in a sentence about something else ("keep the old one as an alias")."""
+    if term.kind != "name" or note[term.start] in "`'\"" or _looks_like_code(term.text, False):
+        return True
+    return bool(_GIVES_BEFORE.search(note[:term.start]) or _GIVES_AFTER.search(note[term.end:]))
+
+
+def _implied(new: _Term, instruction: str, code: str, patch: str) -> _Term | None:
+    """The term of `instruction` that a note giving only `new` replaces (`read_correction`)."""
+    def candidates(words: frozenset[str]) -> list[_Term]:
+        found: dict[str, _Term] = {}
+        for term in _terms(instruction, words):
+            if term.kind == new.kind and term.text != new.text:
+                found.setdefault(term.text, term)
+        return list(found.values())
+
+    # a word of the instruction's that the draft wrote as code is a name, a verb or not
+    # ("rename the delete method to remove")
+    added, removed = _patch_lines(patch, "+"), _patch_lines(patch, "-")
+    wrote = [term for term in candidates(_GLUE_WORDS) if _term_at(added, term) and not _term_at(removed, term)]
+    if len(wrote) == 1:
+        return wrote[0]
+    # the new name, value or text the instruction asks for: the files lack it; a bare English word
+    # ("everywhere it's used") is no name unless it looks like code
+    fresh = [term for term in candidates(_NOTE_WORDS) if not _term_at(code, term)
+             and (term.kind != "name" or _looks_like_code(term.text, False) or _quoted_in(instruction, term.text))]  # fmt: skip
+    return fresh[0] if len(fresh) == 1 else None
+
+
+def _quoted_in(text: str, span: str) -> bool:
+    return span in quoted_spans(text)
+
+
+def apply_correction(instruction: str, correction: Correction) -> str:
+    """`instruction` with the correction's `old` written `new` wherever it stands as a term of its
+    own; in `old=old` (passing a parameter on under its own keyword, "pass it on as day=day") the
+    keyword is the callee's and stays: `day=value_date`."""
+    kind = "text" if not (_NAME.fullmatch(correction.old) or _NUMBER.fullmatch(correction.old.lstrip("-"))) else (
+        "name" if _NAME.fullmatch(correction.old) else "number")
+    out, at = [], 0
+    for match in _term_at(instruction, _Term(kind, correction.old)):
+        after = instruction[match.end():]
+        if kind == "name" and re.match(rf"={re.escape(correction.old)}(?!\w)", after):
+            continue
+        out += [instruction[at:match.start()], correction.new]
+        at = match.end()
+    return "".join(out) + instruction[at:]
+
+
+def corrected_instruction(instruction: str, feedback: str, code: str) -> tuple[str, list[Correction], list[str]]:
+    """The instruction with the reviewer's notes in a redraft's `feedback` (`redraft_feedback`)
+    that read as corrections of it applied in order (`read_correction`; each note once, with the
+    hunks it was left on): (the instruction corrected, the corrections, the notes that read as
+    none). The builtin pair follows a corrected instruction where it rarely follows a note beside
+    it (run 15: 0 of 9 hand-written redrafts)."""
+    patches: dict[str, list[str]] = {}
+    for note, patch in _feedback_items(feedback):
+        if note.strip():
+            patches.setdefault(note.strip(), []).append(patch)
+    corrections, unread = [], []
+    for note, hunks in patches.items():
+        correction = read_correction(note, instruction, code, "".join(hunks))
+        if correction is None:
+            unread.append(note)
+            continue
+        instruction = apply_correction(instruction, correction)
+        corrections.append(correction)
+    return instruction, corrections, unread

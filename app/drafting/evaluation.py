@@ -22,8 +22,9 @@ accepted. What is measured, per task and added up per kind:
 * carried: tasks where a rename the model made was carried to lines it left as they were
   (``carry_renames``), and how many of those are exact;
 * held-out and trained phrasing: exact matches of each group apart;
-* redrafts: whether the redraft differs from the first draft, and whether it equals the expected
-  file after the note.
+* redrafts: whether the redraft differs from the first draft, whether it equals the expected
+  file after the note, and whether the note was read as a correction of the instruction (the
+  builtin pair is then asked the instruction corrected: ``corrected_instruction``).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ class RedraftResult:
 
     differed: bool = False  # the redraft's file is not the first draft's
     followed: bool = False  # the redraft's file equals the expected file after the note
+    corrected: bool = False  # the note read as a correction of the instruction (DraftedEdits.asked_as)
     error: str = ""
     drafted: str = field(default="", repr=False)  # the file after the redraft
     expected: str = field(default="", repr=False)  # the file the note asks for
@@ -167,6 +169,7 @@ class Report:
             "errors": sum(1 for r in done if r.redraft and r.redraft.error),
             "differed": sum(1 for r in done if r.redraft and r.redraft.differed),
             "followed_note": sum(1 for r in done if r.redraft and r.redraft.followed),
+            "corrected": sum(1 for r in done if r.redraft and r.redraft.corrected),
         }
 
     def to_json(self, *, diffs: bool = False) -> dict[str, Any]:
@@ -193,13 +196,13 @@ class Report:
 
 def run_tasks(tasks: Sequence[EditTask], backend: Any, *, model: str, tasks_dir: str,
               on_task: Callable[[int, TaskResult], None] | None = None, guess: bool = True,
-              carry: bool = True) -> Report:  # fmt: skip
-    """Every task through ``backend``, in order; ``on_task(number, result)`` after each; ``guess`` and
-    ``carry``: as `specdraft edit` (False: --no-guess, --no-carry)."""
+              carry: bool = True, correct: bool = True) -> Report:  # fmt: skip
+    """Every task through ``backend``, in order; ``on_task(number, result)`` after each; ``guess``,
+    ``carry`` and ``correct``: as `specdraft edit` (False: --no-guess, --no-carry, --no-correct)."""
     report = Report(model=model, tasks_dir=tasks_dir, date=time.strftime("%Y-%m-%d"))
     started = time.perf_counter()
     for number, task in enumerate(tasks, 1):
-        result = run_task(task, backend, guess=guess, carry=carry)
+        result = run_task(task, backend, guess=guess, carry=carry, correct=correct)
         report.results.append(result)
         if on_task is not None:
             on_task(number, result)
@@ -207,7 +210,7 @@ def run_tasks(tasks: Sequence[EditTask], backend: Any, *, model: str, tasks_dir:
     return report
 
 
-def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = True) -> TaskResult:
+def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = True, correct: bool = True) -> TaskResult:
     """One task drafted as `specdraft edit --yes` drafts it, in a scratch directory holding the
     file under ``task.path``; then, for a redraft task, the reject-with-note loop."""
     from specdraft.engine.errors import EngineError
@@ -222,7 +225,7 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = 
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(original)
         sources = read_sources(root, [str(target)])
-        requester = EditRequester(backend, root, guess=guess, carry=carry)
+        requester = EditRequester(backend, root, guess=guess, carry=carry, correct=correct)
         flow = EditFlow(requester, task.instruction, sources)
         try:
             first = flow.first()
@@ -281,6 +284,7 @@ def redraft(flow: EditFlow, first: Round, task: EditTask, first_text: str | None
     if again is None or not again.draft.complete or again.failures:
         outcome.error = "the redraft did not finish" if again is not None else "nothing was redrafted"
         return outcome
+    outcome.corrected = bool(again.draft.asked_as)
     again.session.set_decisions(list(range(len(again.session.units))), Decision.ACCEPTED)
     path = task.path
     final = {edit.path: edit.new_text for edit in flow.final_edits()}
@@ -397,7 +401,8 @@ def format_report(report: Report) -> str:
         text.append(
             f"redrafts after a reviewer's note: {redrafts['tasks']} tasks; the redraft differed from the first "
             f"draft in {redrafts['differed']}, followed the note (equals the expected file after it) in "
-            f"{redrafts['followed_note']}" + (f"; {redrafts['errors']} failed" if redrafts["errors"] else "")
+            f"{redrafts['followed_note']}; the note read as a correction of the instruction in {redrafts['corrected']}"
+            + (f"; {redrafts['errors']} failed" if redrafts["errors"] else "")
         )
     if total.no_draft:
         first = next(result for result in report.results if result.error)

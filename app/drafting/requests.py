@@ -29,6 +29,11 @@ edit_format setting or --format names one), not where it runs:
   Where the builtin pair renamed a name the instruction gives to a new name it gives in some
   lines of a Python file and left the name's other uses as they were (in another window, say),
   the rename is carried to them (``carry_renames``, by Python's scopes; ``DraftedEdits.carried``).
+  In a redraft, the reviewer's notes that correct a name, number or text of the instruction
+  ("call it `allocate_id`, not `new_id`", "3, not 2", 'say "..." instead') are read as such
+  (``corrected_instruction``) and the builtin pair is asked the instruction corrected, the
+  rejected hunks left out when every note read so (``DraftedEdits.asked_as``): it follows an
+  instruction far better than a note beside a diff.
   To a server, ``reference`` goes as an OpenAI predicted output (specdraft.engine.remote).
 * "search-replace" (a model server's default) and "udiff": one request for all files, asking for
   SEARCH/REPLACE blocks or a unified diff (specdraft.drafting.edits' format instructions).
@@ -65,6 +70,7 @@ from specdraft.drafting.edits import (
 from specdraft.engine.editprompt import (
     CarriedRename,
     carry_renames,
+    corrected_instruction,
     feedback_without_diffs,
     put_back_invented_names,
     put_back_misplaced_renames,
@@ -212,6 +218,9 @@ class DraftedEdits:
     # path: the renames the model made there and specdraft carried to the lines it left as they
     # were (specdraft.engine.editprompt.carry_renames)
     carried: dict[str, list[CarriedRename]] = field(default_factory=dict)
+    # the instruction as the reviewer's notes on a redraft correct it, where they read as
+    # corrections ("call it `allocate_id`, not `new_id`"): what the builtin pair was asked
+    asked_as: str = ""
     # path: (the line ranges [start, end) the file was cut into, the numbers of those requested)
     windows: dict[str, tuple[list[tuple[int, int]], list[int]]] = field(default_factory=dict)
 
@@ -247,6 +256,8 @@ class DraftedEdits:
             text += f"; the model changed nothing: {window} has its likeliest change, a guess"
         for renames in self.carried.values():
             text += "".join(f"; {carried_text(rename)}" for rename in renames)
+        if self.asked_as:
+            text += f"; the reviewer's note read as a correction: asked \"{self.asked_as}\""
         return text
 
 
@@ -326,6 +337,7 @@ class EditRequester:
         max_new_tokens: int | None = None,
         guess: bool = True,
         carry: bool = True,
+        correct: bool = True,
     ):
         self.backend = backend
         self.repo_root = Path(repo_root)
@@ -336,6 +348,7 @@ class EditRequester:
         self.max_new_tokens = max_new_tokens
         self.guess = guess  # where the model changed nothing, try its likeliest change (_likeliest_change)
         self.carry = carry  # carry a rename the model made to the lines it left as they were (carry_renames)
+        self.correct = correct  # ask a redraft with the instruction as the reviewer's notes correct it
 
     @property
     def local(self) -> bool:
@@ -346,11 +359,23 @@ class EditRequester:
             raise UserError("the instruction is empty: say what to change")
         if not sources:
             raise UserError("no files to edit: give one or more paths after the instruction")
+        asked_as = ""
+        if feedback and self.correct and self.backend.edit_format == "builtin":
+            corrected, corrections, unread = corrected_instruction(instruction.strip(), feedback,
+                                                                   "".join(source.text for source in sources))  # fmt: skip
+            if corrections:
+                instruction = asked_as = corrected
+                if not unread:  # every note is in the instruction now
+                    feedback = ""
+                self.on_progress("kept", f"the reviewer's note{'s' if len(corrections) != 1 else ''} read as a "
+                                         f"correction of the instruction: asked as \"{corrected}\"")  # fmt: skip
         text = instruction.strip() + ("\n\n" + feedback if feedback else "")
         # the model decides how it is asked (Backend.edit_format), not where it runs
         if self.backend.edit_format in ("search-replace", "udiff"):
             return self._draft_all_files(text, sources, self.backend.edit_format)
-        return self._draft_by_window(text, sources, instruction, feedback)
+        draft = self._draft_by_window(text, sources, instruction, feedback)
+        draft.asked_as = asked_as
+        return draft
 
     # ---------------------------------------------------------------- a file (or a window of it) per request
 

@@ -1251,7 +1251,9 @@ def _tasks_section(tasks: dict) -> list[str]:
     lines.append(f"Held-out phrasings: {phrasings['heldout']['exact']} of {phrasings['heldout']['tasks']} exact; trained "
                  f"phrasings: {phrasings['trained']['exact']} of {phrasings['trained']['tasks']}. Redraft after a "
                  f"reviewer's note ({redraft['tasks']} tasks): the redraft differed from the first draft in "
-                 f"{redraft['differed']} and followed the note in {redraft['followed_note']}.\n")  # fmt: skip
+                 f"{redraft['differed']} and followed the note in {redraft['followed_note']}"
+                 + (f"; {redraft['corrected']} notes read as a correction of the instruction, which the app then asks"
+                    if redraft.get("corrected") else "") + ".\n")  # fmt: skip
     what = [f"{total[key]} {said}" for key, said in PUT_BACK_RULES if total.get(key)]
     if what:
         listed = ", ".join(what[:-1]) + " and " + what[-1] if len(what) > 1 else what[0]

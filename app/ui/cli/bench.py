@@ -143,7 +143,7 @@ def report_edits(args: argparse.Namespace, tasks, backend, model: str, tasks_dir
     print(f"specdraft bench edits: {len(tasks)} tasks from {tasks_dir}, model {model} (greedy)",
           file=sys.stderr, flush=True)  # fmt: skip
     report = run_tasks(tasks, backend, model=model, tasks_dir=tasks_dir, on_task=progress, guess=args.guess,
-                        carry=args.carry)  # fmt: skip
+                        carry=args.carry, correct=args.correct)  # fmt: skip
     if args.json:
         print(json.dumps(report.to_json(diffs=args.show_failures), indent=1))
         return 0

@@ -98,13 +98,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_guess_argument(parser: argparse.ArgumentParser) -> None:
     """--no-guess: where the builtin pair changes nothing, do not try its likeliest change; --no-carry: do
-    not carry a rename it made to the lines it left as they were."""
+    not carry a rename it made to the lines it left as they were; --no-correct: send a reviewer's
+    note as written, never read as a correction of the instruction."""
     parser.add_argument("--no-guess", dest="guess", action="store_false",
                         help="where the builtin pair changes nothing, leave it at that (by default its "
                         "likeliest change that shows what was asked is offered, marked as a guess)")  # fmt: skip
     parser.add_argument("--no-carry", dest="carry", action="store_false",
                         help="where the builtin pair renames a name in some lines and leaves its other uses, "
                         "leave them (by default the rename is carried to them, by Python's scopes)")  # fmt: skip
+    parser.add_argument("--no-correct", dest="correct", action="store_false",
+                        help="send the builtin pair a reviewer's note beside the rejected change, as written (by "
+                        "default a note that corrects a name, number or text of the instruction, \"call it X, "
+                        "not Y\", is asked as the instruction corrected)")  # fmt: skip
 
 
 def add_format_argument(parser: argparse.ArgumentParser) -> None:
@@ -199,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
     backend = make_backend(settings)
 
     drafter = EditRequester(backend, repo.root, on_progress=_Progress(), max_new_tokens=args.max_new_tokens,
-                            guess=args.guess, carry=args.carry)  # fmt: skip
+                            guess=args.guess, carry=args.carry, correct=args.correct)  # fmt: skip
     flows: list[EditFlow] = []
     if use_tui:  # the review opens at once; hunks appear as they stream in
         flow = EditFlow(drafter, args.instruction, sources, context=settings.context)

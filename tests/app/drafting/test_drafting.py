@@ -344,6 +344,40 @@ def test_flow_redraft_only_drafts_files_with_open_hunks(tmp_path):
     assert flow.redraft("") is None  # everything accepted: nothing to redraft
 
 
+def test_a_note_that_corrects_the_instruction_is_asked_as_the_instruction_corrected(tmp_path):
+    """The builtin pair renamed shout to yell; the reviewer rejects it: "call it `holler`, not
+    `yell`". The redraft asks "rename shout to holler" without the rejected hunk (the pair follows
+    an instruction, not a note beside a diff), says so, and the flow applies what it drafts; with
+    correct=False, and for a note that corrects nothing, the note goes beside the hunk as before."""
+    renamed = GREET.replace("def shout(", "def yell(")
+    for correct, note, asked in [(True, "call it `holler`, not `yell`", "rename shout to holler"),
+                                 (False, "call it `holler`, not `yell`", None),
+                                 (True, "keep the old name as an alias", None)]:  # fmt: skip
+        repo = make_repo(tmp_path / f"repo-{correct}-{len(note)}")
+        backend = ScriptedBackend([Reply(renamed), Reply(GREET.replace("def shout(", "def holler("))],
+                                  kind="local", model="builtin")  # fmt: skip
+        events: list[tuple[str, object]] = []
+        requester = EditRequester(backend, repo, correct=correct,
+                                  on_progress=lambda event, payload, seen=events: seen.append((event, payload)))  # fmt: skip
+        flow = EditFlow(requester, "rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
+        first = flow.first()
+        first.session.set_decisions(list(range(len(first.session.units))), Decision.REJECTED)
+        second = flow.redraft(note)
+        assert second is not None
+        user = backend.requests[1]["messages"][-1]["content"]
+        if asked is None:
+            assert user.startswith("rename shout to yell\n\nThe reviewer went through") and note in user
+            assert second.draft.asked_as == "" and "correction" not in second.draft.summary()
+            continue
+        assert user.startswith(asked + "\n\nFile: greet.py") and "```diff" not in user and note not in user
+        assert second.draft.asked_as == asked
+        said = f'the reviewer\'s note read as a correction of the instruction: asked as "{asked}"'
+        assert ("kept", said) in events
+        assert second.draft.summary().endswith(f'; the reviewer\'s note read as a correction: asked "{asked}"')
+        second.session.set_decisions(list(range(len(second.session.units))), Decision.ACCEPTED)
+        assert flow.final_edits()[0].new_text == GREET.replace("def shout(", "def holler(")
+
+
 OLD_LINES = "a\nb\nc\nd\ne\nf\n"
 
 

@@ -266,14 +266,21 @@ REDRAFT_TASK = {"id": "add-sep", "kind": "add_parameter", "phrasing": "heldout",
 
 
 def test_a_redraft_that_repeats_the_first_draft_did_not_differ(tmp_path):
+    """With the note sent as written (--no-correct) the model repeating its first draft did not
+    differ; by default the note corrects the instruction, and `sep`, named nowhere now, goes back."""
     root = write_task_set(tmp_path, [REDRAFT_TASK], REDRAFT_FILES)
     backend = RewritingBackend(answer=lambda window, prompt: REDRAFT_FILES["sep.py"])
-    result = run_task(load_tasks(root).tasks[0], backend)
+    result = run_task(load_tasks(root).tasks[0], backend, correct=False)
     assert result.exact
     assert result.redraft is not None and not result.redraft.error
-    assert (result.redraft.differed, result.redraft.followed) == (False, False)
+    assert (result.redraft.differed, result.redraft.followed, result.redraft.corrected) == (False, False, False)
     second_prompt = backend.requests[-1]["messages"][-1]["content"]
     assert "use `delimiter`, not `sep`" in second_prompt and "sep=" in second_prompt  # the rejected hunk, with the note
+    backend = RewritingBackend(answer=lambda window, prompt: REDRAFT_FILES["sep.py"])
+    result = run_task(load_tasks(root).tasks[0], backend)
+    assert result.redraft is not None and result.redraft.corrected
+    assert backend.requests[-1]["messages"][-1]["content"].startswith('add a keyword parameter delimiter="," to write\n\n')
+    assert result.redraft.drafted == REDRAFT_FILES["report.py"] and not result.redraft.followed
 
 
 def test_a_redraft_that_follows_the_note_counts(tmp_path):
@@ -283,8 +290,9 @@ def test_a_redraft_that_follows_the_note_counts(tmp_path):
         return REDRAFT_FILES["delimiter.py" if "delimiter" in prompt else "sep.py"]
 
     report = run_tasks(load_tasks(root).tasks, RewritingBackend(answer=answer), model="m", tasks_dir=str(root))
-    assert report.redrafts() == {"tasks": 1, "errors": 0, "differed": 1, "followed_note": 1}
-    assert "followed the note (equals the expected file after it) in 1" in format_report(report)
+    assert report.redrafts() == {"tasks": 1, "errors": 0, "differed": 1, "followed_note": 1, "corrected": 1}
+    assert ("followed the note (equals the expected file after it) in 1; the note read as a correction of the "
+            "instruction in 1") in format_report(report)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------

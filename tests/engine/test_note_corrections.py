@@ -1,0 +1,109 @@
+"""A reviewer's note read as a correction of the instruction (editprompt.corrected_instruction):
+every phrasing of the training grammar's notes, phrasings it never had, and notes that correct
+nothing, which must go to the model as they were."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from specdraft.engine import editprompt
+from specdraft.engine.training import phrasing
+
+TODO = "def next_id(items):\n    return max(items, default=0) + 1\n\n\nitem = {'id': next_id([])}\n"
+RENAMED = "-def next_id(items):\n+def new_id(items):\n"
+RATE = "WINDOW_SECONDS = 60\nLIMIT = 100\n"
+DOC = 'def next_month(day):\n    return day\n'
+DOC_PATCH = '+    """First day of the next month."""\n'
+
+
+def corrected(instruction: str, note: str, code: str, patch: str = "") -> str:
+    feedback = editprompt.redraft_feedback([("f.py", patch, note)]) if patch else f"The reviewer's note: {note}"
+    return editprompt.corrected_instruction(instruction, feedback, code)[0]
+
+
+CASES = {  # what: (instruction, code, the rejected hunk, the old and the new term, the instruction corrected)
+    "name": ("rename next_id to new_id everywhere", TODO, RENAMED, "new_id", "allocate_id",
+             "rename next_id to allocate_id everywhere"),
+    "value": ("set WINDOW_SECONDS to 30", RATE, "-WINDOW_SECONDS = 60\n+WINDOW_SECONDS = 30\n", "30", "120",
+              "set WINDOW_SECONDS to 120"),
+    "docstring": ('add a docstring to next_month: "First day of the next month."', DOC, DOC_PATCH,
+                  "First day of the next month.", "Return the first day of the month after day.",
+                  'add a docstring to next_month: "Return the first day of the month after day."'),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("heldout", [False, True])
+@pytest.mark.parametrize("what", sorted(phrasing.NOTE_SHAPES))
+def test_every_note_of_the_grammar_corrects_the_instruction(what, heldout):
+    """Each shape of the training data's notes, as it renders them (quoted or bare, capitalised,
+    with a full stop), with the rejected hunk and without it."""
+    instruction, code, patch, old, new, expected = CASES[what]
+    shapes = [template for template, held in phrasing.NOTE_SHAPES[what] if held == heldout]
+    seen = set()
+    for seed in range(40 * len(shapes)):
+        note = phrasing.redraft_note(what, new, old, random.Random(seed), heldout=heldout).text
+        seen.add(note)
+        assert corrected(instruction, note, code, patch) == expected, note
+        assert corrected(instruction, note, code) == expected, note
+    assert len(seen) >= len(shapes)
+
+
+@pytest.mark.parametrize("note", [
+    "no, name it `allocate_id`", "allocate_id please", "not new_id but allocate_id", "I'd prefer allocate_id",
+    "how about allocate_id?", "hmm, allocate_id would be better", "Use allocate_id instead of new_id.",
+    "replace new_id with allocate_id", "it's allocate_id, not new_id", "go with `allocate_id`", "nope: allocate_id",
+    "new_id → allocate_id", "`allocate_id()` rather than `new_id()`", "change new_id to allocate_id",
+])  # fmt: skip
+def test_phrasings_the_grammar_never_had(note):
+    assert corrected("rename next_id to new_id everywhere", note, TODO, RENAMED) == "rename next_id to allocate_id everywhere"
+
+
+@pytest.mark.parametrize("note", [
+    "keep the old name as an alias", "don't touch the tests", "this breaks the build", "wrong file",
+    "also update the docstring", "the indentation is off", "too many changes", "should be sorted",
+    "please rename it in the tests as well", "looks wrong", "don't rename it", "",
+    "use allocate_id or reserve_id, not new_id",  # two could be meant
+    "call it `allocate_id`, not `make_id`",  # the instruction has no make_id
+])  # fmt: skip
+def test_a_note_that_corrects_nothing_goes_as_it_was(note):
+    instruction = "rename next_id to new_id everywhere"
+    feedback = editprompt.redraft_feedback([("f.py", RENAMED, note)])
+    assert editprompt.corrected_instruction(instruction, feedback, TODO)[:2] == (instruction, [])
+
+
+def test_a_bare_word_is_a_name_only_after_a_naming_word():
+    assert corrected("rename the delete method to remove", "call it discard", "def delete(self): ...\n",
+                     "-def delete(self): ...\n+def remove(self): ...\n") == "rename the delete method to discard"  # fmt: skip
+    assert corrected("rename the delete method to remove", "discard", "def delete(self): ...\n",
+                     "-def delete(self): ...\n+def remove(self): ...\n") == "rename the delete method to remove"  # fmt: skip
+
+
+def test_the_implied_term_is_the_one_the_rejected_draft_wrote():
+    """"from 100 to 250" with both numbers in the file: the draft's added line says which one the
+    note replaces; without the hunk nothing says it, and the note goes as it was."""
+    code = "LIMIT = 100\nOTHER = 250\n"
+    instruction = "raise LIMIT from 100 to 250"
+    assert corrected(instruction, "make it 300", code, "-LIMIT = 100\n+LIMIT = 250\n") == "raise LIMIT from 100 to 300"
+    assert corrected(instruction, "make it 300", code) == instruction
+    # one the files lack is the new value the instruction asks for
+    assert corrected(instruction, "make it 300", "LIMIT = 100\n") == "raise LIMIT from 100 to 300"
+
+
+def test_a_keyword_passed_on_under_its_own_name_stays_the_callees():
+    instruction = "add a day=None keyword to transfer() and pass it on to withdraw and deposit as day=day"
+    assert corrected(instruction, "call it `value_date`, not `day`", "def transfer(a):\n    a.withdraw(1, day=None)\n") == (
+        "add a value_date=None keyword to transfer() and pass it on to withdraw and deposit as day=value_date")
+
+
+def test_notes_apply_in_order_each_once():
+    """Two redrafts: the second note's bare name replaces what the first one gave; the same note
+    on several hunks counts once."""
+    first = editprompt.redraft_feedback([("f.py", RENAMED, "call it allocate_id"), ("g.py", RENAMED, "call it allocate_id")])
+    second = editprompt.redraft_feedback([("f.py", "-def next_id(items):\n+def allocate_id(items):\n", "no, reserve_id")])
+    instruction, corrections, unread = editprompt.corrected_instruction(
+        "rename next_id to new_id everywhere", first + "\n\n" + second, TODO)
+    assert instruction == "rename next_id to reserve_id everywhere"
+    assert [(c.old, c.new) for c in corrections] == [("new_id", "allocate_id"), ("allocate_id", "reserve_id")]
+    assert unread == []
