@@ -30,6 +30,7 @@ import ast
 import builtins
 import keyword
 import re
+import symtable
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -625,6 +626,98 @@ def put_back_invented_names(instruction: str, original: str, answer: str, code: 
     return "".join(out), put_back
 
 
+def put_back_unbinding(instruction: str, original: str, answer: str, code: str,
+                       feedback: str = "") -> tuple[str, int]:  # fmt: skip
+    """`answer` (a model's rewrite of `original`, a window of the Python file `code`) with each
+    change that leaves a name the file uses bound nowhere put back as it was, unless the
+    instruction or the reviewer's notes in `feedback` mention the name: (the text, how many
+    changes went back).
+
+    The builtin pair now and then drops a `def` line and the lines above it (the body below
+    joins the function before, its parameters bound nowhere), deletes an import whose names stay
+    in use, or renames a definition to a name nobody asked for while its uses stay: a reviewer
+    has nothing to gain from code that fails with a NameError. A right edit leaves no such name
+    but the ones the instruction is about (a rename it asked for, finished in another window or
+    by `carry_renames`). By Python's scopes (`symtable`), in the file with this window's answer;
+    nothing runs. The answer as it is where the file does not parse (`put_back_unparsable`
+    judges that), a star import hides what is bound, or the window is not found once in `code`.
+    A change that adds lines as well as dropping them keeps the lines it adds where they stand
+    alone (the docstring written above the lines it dropped)."""
+    if code.count(original) != 1 or original == answer:
+        return answer, 0
+    before = _unbound_names(code)
+    if before is None:
+        return answer, 0
+    words = _asked(instruction, feedback)
+    start = code.index(original)
+    head, tail = code[:start], code[start + len(original):]
+
+    def unbinds(text: str) -> bool:
+        found = _unbound_names(head + text + tail)
+        return found is not None and any(not _mentions(words, name) for name in found - before)
+
+    if not unbinds(answer):
+        return answer, 0
+    old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    changes = [piece for _, pieces in _changes(old, new, paired=True) for piece in pieces]
+
+    def applied(kept: list[Span]) -> str:
+        out, at = [], 0
+        for i1, i2, j1, j2 in kept:
+            out += old[at:i1] + new[j1:j2]
+            at = i2
+        return "".join(out + old[at:])
+
+    kept, put_back = [], 0
+    for change in changes:
+        if not unbinds(applied([change])):
+            kept.append(change)
+            continue
+        put_back += 1
+        i1, i2, j1, j2 = change
+        added = (i1, i1, j1, j2)  # the lines it adds, without dropping any: a docstring written above a deletion
+        if i1 < i2 and j1 < j2 and not unbinds(applied([added])) and _parses(head + applied([added]) + tail):
+            kept.append(added)
+    text = applied(kept)
+    if kept and unbinds(text):
+        return original, len(changes)
+    return text, put_back
+
+
+_STAR_IMPORT = re.compile(r"^\s*from\s+\S+\s+import\s+\*", re.M)
+
+
+def _unbound_names(code: str) -> set[str] | None:
+    """The names `code` reads that nothing binds: no module-level assignment, definition or
+    import, no builtin, and in a function no local, parameter or enclosing function's name
+    (`symtable`'s scopes). None where it does not parse or a star import binds unknown names."""
+    if _STAR_IMPORT.search(code):
+        return None
+    try:
+        top = symtable.symtable(code, "<window>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    bound = {symbol.get_name() for symbol in top.get_symbols() if symbol.is_assigned() or symbol.is_imported()}
+    bound |= {child.get_name() for child in top.get_children()} | _PYTHON_NAMES | _MODULE_NAMES
+    unbound: set[str] = set()
+    tables = [top]
+    while tables:
+        table = tables.pop()
+        tables.extend(table.get_children())
+        for symbol in table.get_symbols():
+            name = symbol.get_name()
+            if symbol.is_declared_global():  # `global name` binds it at module level, wherever assigned
+                bound.add(name)
+            elif symbol.is_referenced() and (symbol.is_global() if table is not top else not symbol.is_assigned()
+                                             and not symbol.is_imported()):  # fmt: skip
+                unbound.add(name)
+    return unbound - bound
+
+
+_MODULE_NAMES = frozenset({"__name__", "__file__", "__doc__", "__spec__", "__loader__", "__package__",
+                           "__builtins__", "__path__", "__annotations__", "__dict__"})  # fmt: skip
+
+
 _PYTHON_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | {"self", "cls"}
 
 
@@ -934,8 +1027,6 @@ def _enclosing_blocks(window: str) -> str:
 def _parses(text: str) -> bool:
     """Whether Python would compile `text` as far as a parse and its symbol table tell (a duplicate
     parameter, `def f(a, x=1, x=1)`, parses but is refused). Nothing of it runs."""
-    import symtable
-
     try:
         ast.parse(text)
         symtable.symtable(text, "<window>", "exec")

@@ -16,7 +16,8 @@ accepted. What is measured, per task and added up per kind:
   the draft is scored (``put_back_unrelated``; collateral counts what got past it), and in
   Python files those that broke the syntax (``put_back_unparsable``) and definitions renamed
   that the instruction does not mention (``put_back_misplaced_renames``) and lines writing a
-  name found nowhere in the file or the instruction (``put_back_invented_names``);
+  name found nowhere in the file or the instruction (``put_back_invented_names``) and changes
+  leaving a name the file uses bound nowhere (``put_back_unbinding``);
 * guessed: tasks where the model changed nothing and its likeliest change went in instead
   (``EditRequester._likeliest_change``), and how many of those are exact;
 * carried: tasks where a rename the model made was carried to lines it left as they were
@@ -75,6 +76,7 @@ class TaskResult:
     unparsable: int = 0  # ... and those that broke the Python syntax
     misplaced: int = 0  # ... and their definitions renamed that the instruction does not mention
     invented: int = 0  # ... and their lines writing a name found nowhere in the file or the instruction
+    unbound: int = 0  # ... and their changes leaving a name the file uses bound nowhere
     guessed: bool = False  # the model changed nothing: its likeliest change went in instead
     carried: bool = False  # a rename the model made was carried to lines it left as they were
     seconds: float = 0.0
@@ -109,6 +111,7 @@ class KindRow:
     unparsable: int = 0
     misplaced: int = 0
     invented: int = 0
+    unbound: int = 0
     guessed: int = 0
     guessed_exact: int = 0
     carried: int = 0

@@ -22,7 +22,9 @@ edit_format setting or --format names one), not where it runs:
   gives (``put_back_misplaced_renames``: asked to rename `parse_tags`, the pair now and then
   renames the function beside it; ``DraftedEdits.misplaced``), and a line it rewrote into one
   that writes a name found nowhere in the file or the instruction (``put_back_invented_names``:
-  `SLOT_LAINUTES` for `SLOT_LENGTH_MINUTES`; ``DraftedEdits.invented``). Where the builtin pair changed nothing
+  `SLOT_LAINUTES` for `SLOT_LENGTH_MINUTES`; ``DraftedEdits.invented``), and a change that leaves a
+  name the file uses bound nowhere (``put_back_unbinding``: a dropped `def` line joins its body to
+  the function above; ``DraftedEdits.unbound``). Where the builtin pair changed nothing
   at all (the user asked for a change), its likeliest changes are tried (the local engine's
   ``alternatives``: where it most nearly wrote something else), and the first that survives those
   rules and shows what was asked goes in, marked as a guess (``DraftedEdits.likeliest``).
@@ -74,6 +76,7 @@ from specdraft.engine.editprompt import (
     feedback_without_diffs,
     put_back_invented_names,
     put_back_misplaced_renames,
+    put_back_unbinding,
     put_back_unparsable,
     put_back_unrelated,
     redraft_feedback,
@@ -212,6 +215,9 @@ class DraftedEdits:
     invented: dict[str, int] = field(default_factory=dict)
     # path: how many of the builtin pair's changes broke the Python syntax and were put back
     unparsable: dict[str, int] = field(default_factory=dict)
+    # path: how many of the builtin pair's changes left a name the file uses bound nowhere and
+    # were put back
+    unbound: dict[str, int] = field(default_factory=dict)
     # path: (the window, the log-probability of the answer's start) where, the model having changed
     # nothing, its likeliest change went in instead (EditRequester._likeliest_change)
     likeliest: dict[str, tuple[str, float]] = field(default_factory=dict)
@@ -268,12 +274,14 @@ PUT_BACK = {
     "misplaced": "renaming a definition the instruction does not mention",
     "invented": "writing a name found nowhere in the file or the instruction",
     "unparsable": "that broke the Python syntax",
+    "unbound": "leaving a name the file uses bound nowhere",
 }
 WENT_BACK = {
     "put_back": "named nothing of the instruction",
     "misplaced": "renamed a definition the instruction does not mention",
     "invented": "wrote a name found nowhere in the file or the instruction",
     "unparsable": "broke the Python syntax",
+    "unbound": "left a name the file uses bound nowhere",
 }
 
 
@@ -677,14 +685,16 @@ class EditRequester:
 def _put_back(instruction: str, body: str, text: str, source: SourceFile, feedback: str) -> tuple[str, dict[str, int]]:
     """The builtin pair's answer for ``body`` (a window of ``source``) with its changes that name
     nothing of the instruction put back, and in a Python file its definitions renamed that the
-    instruction does not mention, its lines writing a name found nowhere, and the changes that
-    break the syntax: (the text, how many went back by each rule, keyed as PUT_BACK)."""
+    instruction does not mention, its lines writing a name found nowhere, the changes that
+    break the syntax and those that leave a name bound nowhere: (the text, how many went back by
+    each rule, keyed as PUT_BACK)."""
     counts = dict.fromkeys(PUT_BACK, 0)
     text, counts["put_back"] = put_back_unrelated(instruction, body, text, source.text, feedback)
     if source.path.endswith((".py", ".pyi")):
         text, counts["misplaced"] = put_back_misplaced_renames(instruction, body, text, source.text, feedback)
         text, counts["invented"] = put_back_invented_names(instruction, body, text, source.text, feedback)
         text, counts["unparsable"] = put_back_unparsable(body, text)
+        text, counts["unbound"] = put_back_unbinding(instruction, body, text, source.text, feedback)
     return text, counts
 
 

@@ -1228,6 +1228,7 @@ PUT_BACK_RULES = (
     ("misplaced", "that renamed a definition the instruction does not mention"),
     ("invented", "that wrote a name found nowhere in the file or the instruction"),
     ("unparsable", "that broke the Python syntax"),
+    ("unbound", "that left a name the file uses bound nowhere"),
 )
 
 

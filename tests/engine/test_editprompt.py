@@ -539,6 +539,58 @@ def test_a_line_writing_a_name_found_nowhere_goes_back():
     assert editprompt.put_back_invented_names(instruction, original, fine, original) == (fine, 0)
 
 
+DATES = (
+    "from datetime import date, timedelta\n\n\n"
+    "def next_month(day):\n"
+    "    if day.month == 12:\n"
+    "        return date(day.year + 1, 1, 1)\n"
+    "    return date(day.year, day.month + 1, 1)\n\n\n"
+    "def due_date(invoice_day, terms_days=30):\n"
+    "    return invoice_day + timedelta(days=terms_days)\n"
+)
+
+
+def test_a_change_that_leaves_a_name_bound_nowhere_goes_back():
+    """Asked for a docstring, the model writes it and drops the rest of next_month with due_date's
+    `def` line (due_date's body joins next_month, invoice_day bound nowhere): the docstring stays,
+    the deletion goes back. An import deleted while its names stay in use goes back too; a
+    rename the instruction asks for, finished in a window not drafted yet, stays."""
+    doc = '    """First day of the next month."""\n'
+    answer = DATES.replace("def next_month(day):\n", "def next_month(day):\n" + doc)
+    dropped = answer.replace(DATES[DATES.index("    if day.month"):DATES.index("    return invoice_day")], "")
+    instruction = 'add a docstring to next_month: "First day of the next month."'
+    assert editprompt.put_back_unbinding(instruction, DATES, dropped, DATES) == (answer, 1)
+    assert editprompt.put_back_unbinding(instruction, DATES, answer, DATES) == (answer, 0)
+    no_import = DATES.replace("from datetime import date, timedelta\n", "")
+    assert editprompt.put_back_unbinding("make terms_days 45", DATES, no_import, DATES) == (DATES, 1)
+    # a window of the file: its `def` renamed as asked; the call in another window is renamed later
+    code = DATES + "\n\nprint(due_date(date.today()))\n"
+    window = DATES[DATES.index("def due_date"):]
+    renamed = window.replace("def due_date(", "def payment_due(")
+    assert editprompt.put_back_unbinding("rename due_date to payment_due", window, renamed, code) == (renamed, 0)
+    # the same rename nobody asked for leaves the call bound nowhere
+    assert editprompt.put_back_unbinding("make terms_days 45", window, renamed, code) == (window, 1)
+    # nothing to judge by: a star import, a file that does not parse, a window found twice
+    assert editprompt.put_back_unbinding(instruction, "from x import *\n" + DATES, "from x import *\n" + dropped,
+                                         "from x import *\n" + DATES)[1] == 0  # fmt: skip
+    assert editprompt.put_back_unbinding(instruction, DATES, dropped + "def (", DATES)[1] == 0
+    assert editprompt.put_back_unbinding("make terms_days 45", window, renamed, code + window)[1] == 0
+
+
+def test_names_bound_by_scopes_are_bound():
+    """Parameters, locals, an enclosing function's names, comprehension variables, `global`
+    assignments, class attributes read in the class body, builtins and module dunders."""
+    code = (
+        "import os\n\nCOUNT = 0\n\n\n"
+        "def outer(items):\n    total = len(items)\n\n    def inner():\n        return total + sum(i for i in items)\n"
+        "    return inner, os.sep, __name__\n\n\n"
+        "def bump():\n    global LATER\n    LATER = 1\n\n\n"
+        "def read():\n    return LATER, missing\n\n\n"
+        "class Box:\n    SIZE = 2\n    DOUBLE = SIZE * 2\n"
+    )
+    assert editprompt._unbound_names(code) == {"missing"}
+
+
 def _task_set_edits():
     """(task, its source, its expected file) of both hand-written task sets."""
     from pathlib import Path
@@ -550,8 +602,9 @@ def _task_set_edits():
             yield task, (tasks_file.parent / task["source"]).read_text(), (tasks_file.parent / task["expected"]).read_text()
 
 
-@pytest.mark.parametrize("rule", [editprompt.put_back_misplaced_renames, editprompt.put_back_invented_names])
-def test_no_expected_edit_of_the_task_sets_is_taken_for_a_misplaced_rename_or_an_invented_name(rule):
+@pytest.mark.parametrize("rule", [editprompt.put_back_misplaced_renames, editprompt.put_back_invented_names,
+                                  editprompt.put_back_unbinding])  # fmt: skip
+def test_no_expected_edit_of_the_task_sets_is_taken_for_a_misplaced_rename_an_invented_name_or_an_unbinding(rule):
     edits = list(_task_set_edits())
     for task, source, expected in edits:
         assert rule(task["instruction"], source, expected, source) == (expected, 0), task["id"]

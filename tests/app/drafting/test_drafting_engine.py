@@ -158,20 +158,24 @@ class Recording:
 @pytest.mark.skipif(not (BUILTIN / "config.json").is_file(), reason="engine/builtin is not trained yet (no config.json)")
 def test_builtin_model_drafts_through_the_whole_loop(tmp_path, monkeypatch):
     from specdraft.drafting.edits import rewrite
+    from specdraft.drafting.requests import SourceFile, _put_back
     from specdraft.engine.backends import open_backend
 
     source = "def area(w, h):\n    return w * h\n"
     repo = make_repo(tmp_path / "repo", {"geometry.py": source})
     backend = Recording(open_backend(model="builtin"))
-    result = run_edit(monkeypatch, repo, ["Rename the parameter `w` to `width`.", "geometry.py", "--yes",
+    instruction = "Rename the parameter `w` to `width`."
+    result = run_edit(monkeypatch, repo, [instruction, "geometry.py", "--yes", "--no-guess",
                                           "--max-new-tokens", "200"], backend)  # fmt: skip
     (stats,) = backend.stats
     assert stats.model == "builtin" and stats.drafter in ("edit", "hybrid")  # the original as the draft
     if not stats.complete:
         assert result.code == 3 and "did not finish" in result.err and git(repo, "status", "--porcelain") == ""
         return
-    # what landed is exactly what the model drafted (the builtin's quality is its model card's business)
-    expected = rewrite(repo, "geometry.py", backend.texts[0], originals={"geometry.py": source.encode()})
+    # what landed is exactly what the model drafted, once the put-back rules have run (the
+    # builtin's quality is its model card's business)
+    drafted = _put_back(instruction, source, backend.texts[0], SourceFile("geometry.py", source.encode()), "")[0]
+    expected = rewrite(repo, "geometry.py", drafted, originals={"geometry.py": source.encode()})
     if expected.files:
         assert result.code == 0, result.err
         assert (repo / "geometry.py").read_text() == expected.files[0].new_text
