@@ -139,11 +139,20 @@ def blank_edges(window: str) -> tuple[str, str, str]:
     return "".join(lines[:start]), "".join(lines[start:end]), "".join(lines[end:])
 
 
-def window_ranges(lines: list[str], costs: list[int], budget: int, depth: dict[int, int]) -> list[tuple[int, int]]:
+def window_ranges(lines: list[str], costs: list[int], budget: int, depth: dict[int, int],
+                  starts: Sequence[int] = ()) -> list[tuple[int, int]]:  # fmt: skip
     """Contiguous line ranges [start, end) covering `lines`, each of total cost (tokens) at most
     `budget` where a line alone fits, ending where `best_cut` finds a statement boundary; `depth`
     is `statement_starts` of the text. A line costlier than `budget` gets a window of its own:
-    callers refuse those first, with their own message."""
+    callers refuse those first, with their own message. `starts`: lines where a window must
+    start (`named_definitions`: the definitions an instruction is about)."""
+    cuts = sorted({start for start in starts if 0 < start < len(lines)})
+    if cuts:
+        ranges = []
+        for begin, end in zip([0, *cuts], [*cuts, len(lines)], strict=True):
+            part = {line - begin: level for line, level in depth.items() if begin <= line < end}
+            ranges += [(begin + a, begin + b) for a, b in window_ranges(lines[begin:end], costs[begin:end], budget, part)]
+        return ranges
     ranges: list[tuple[int, int]] = []
     start, used = 0, 0
     for index, cost in enumerate(costs):
@@ -189,6 +198,30 @@ def statement_starts(text: str, path: str) -> dict[int, int]:
         if stripped and stripped[0] not in ")]}":
             indents[index] = len(line) - len(stripped)
     return indents
+
+
+def named_definitions(instruction: str, text: str, path: str, feedback: str = "") -> list[int]:
+    """The lines (indices) where a function, class or method that the instruction (or the
+    reviewer's notes in `feedback`) names is defined, at the top level or in a top-level class:
+    the first line of its statement (its first decorator). A window of a long file starts at
+    each (`window_ranges`' `starts`): asked to add a parameter to the second function of a
+    window, the builtin pair changes the first now and then (its training snippets began with
+    the definition they edit), and one that starts at the definition leaves it no other."""
+    if not path.endswith((".py", ".pyi")):
+        return []
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return []
+    quoted, names = _named(_asked(instruction, feedback), text)
+    wanted = {part.removesuffix("()") for term in quoted + names for part in term.split(".")}
+    found = []
+    for node in tree.body:
+        inner = node.body if isinstance(node, ast.ClassDef) else []
+        for definition in [node, *inner]:
+            if isinstance(definition, _DEFINITIONS) and definition.name in wanted:
+                found.append(min([definition.lineno] + [d.lineno for d in definition.decorator_list]) - 1)
+    return sorted(found)
 
 
 def best_cut(lines: list[str], depth: dict[int, int], earliest: int, end: int) -> int:

@@ -74,6 +74,7 @@ from specdraft.engine.editprompt import (
     carry_renames,
     corrected_instruction,
     feedback_without_diffs,
+    named_definitions,
     put_back_invented_names,
     put_back_misplaced_renames,
     put_back_unbinding,
@@ -401,8 +402,9 @@ class EditRequester:
             {"role": "user", "content": user},
         ]
 
-    def windows(self, instruction: str, source: SourceFile) -> list[tuple[int, int]]:
-        """Line ranges [start, end) of ``source`` that each fit one request in the model's window."""
+    def windows(self, instruction: str, source: SourceFile, starts: Sequence[int] = ()) -> list[tuple[int, int]]:
+        """Line ranges [start, end) of ``source`` that each fit one request in the model's window;
+        where the file is cut, a window starts at each of ``starts`` (``named_definitions``)."""
         from specdraft.engine.editprompt import statement_starts, window_ranges
 
         backend = self.backend
@@ -428,7 +430,7 @@ class EditRequester:
                     f"{source.path}:{index + 1} is longer ({cost} tokens) than a window of "
                     f"{backend.name} can rewrite ({budget}): use a model with a larger window"
                 )
-        return window_ranges(lines, costs, budget, statement_starts(source.text, source.path))
+        return window_ranges(lines, costs, budget, statement_starts(source.text, source.path), starts)
 
     def _tokens(self, text: str) -> int:
         """The backend's token count, or for a server (whose tokenizer is not known here) a rough
@@ -451,7 +453,8 @@ class EditRequester:
         guessing = self.guess and self.backend.edit_format == "builtin" and callable(getattr(self.backend, "alternatives", None))
         held: list[_Held] = []  # files the model left as they were, until every file has been drafted
         changed = False  # whether a file of the draft changed (or failed): then no guess is made
-        carrying = self.carry and self.backend.edit_format == "builtin"
+        builtin = self.backend.edit_format == "builtin"
+        carrying = self.carry and builtin
 
         def emit(source: SourceFile, pieces: list[str], complete: bool, unread: list[EditFailure]) -> None:
             text = "".join(pieces)
@@ -471,15 +474,17 @@ class EditRequester:
         for source in sources:
             lines = source.text.splitlines(keepends=True)
             asked_for = prompt
+            # the builtin pair's windows start at the definitions the instruction names
+            starts = named_definitions(instruction, source.text, source.path, feedback) if builtin else []
             try:
-                ranges = self.windows(prompt, source)
+                ranges = self.windows(prompt, source, starts)
             except UserError:
                 if not feedback:
                     raise
                 # a redraft whose rejected hunks leave no room for the file in a small model's
                 # window: the notes alone (still too long: the same error, for the shorter prompt)
                 asked_for = instruction.strip() + "\n\n" + feedback_without_diffs(feedback)
-                ranges = self.windows(asked_for, source)
+                ranges = self.windows(asked_for, source, starts)
                 self.on_progress("kept", f"{source.path}: the reviewer's notes go without the rejected hunks "
                                          f"(with them, {self.backend.name}'s window has no room for the file)")  # fmt: skip
             originals = ["".join(lines[start:end]) for start, end in ranges]

@@ -188,6 +188,26 @@ def test_windows_that_quote_nothing_of_the_instruction_are_kept_without_a_reques
     assert draft.summary().endswith(f"; {kept} windows naming nothing of the instruction kept as they are")
 
 
+def test_the_builtin_pairs_window_starts_at_the_function_the_instruction_names(tmp_path):
+    """Cut by size alone, `scale` is the second function of its window; asked about it, the
+    builtin pair gets a window that starts at it (an instruct model's windows are cut as before)."""
+    code = "".join(f"def f_{i}(x):\n    return x + {i}\n\n\n" for i in range(30)).replace("def f_13(", "def scale(")
+    lines = code.splitlines(keepends=True)
+    start = lines.index("def scale(x):\n")
+    for model, window, starts_there in [("builtin", 300, True), ("scripted-coder", 400, False)]:
+        repo = make_repo(tmp_path / model, {"values.py": code})
+        backend = ScriptedBackend([], kind="local", context_length=window, model=model,
+                                  format="builtin" if model == "builtin" else "whole")  # fmt: skip
+        requester = EditRequester(backend, repo)
+        source = SourceFile("values.py", code.encode())
+        plain = requester.windows("add a parameter to scale", source)
+        assert all(begin != start for begin, _ in plain)
+        backend.replies.extend(Reply("".join(lines[a:b])) for a, b in plain + plain)
+        draft = requester.draft("add a parameter to scale", [source])
+        ranges, _ = draft.windows["values.py"]
+        assert any(begin == start for begin, _ in ranges) is starts_there
+
+
 def test_windows_about_never_skips_on_a_guess():
     windows = ["a = 1\n", "b = 2\n", "def f():\n    return a + b\n"]
     assert windows_about("Rename `a` to `x`.", windows) == {0, 2}  # substrings count: conservative
