@@ -793,7 +793,8 @@ def _fits_instruction(scopes: _Scopes, old: str, lines: list[int], words: str, g
     inside a function or class it names, where it names some ("in load_items, rename `path`")."""
     if any(old in name.split(".")[:-1] for name in given if "." in name):
         return False
-    said = set(re.findall(r"[a-z]+", words.lower()))
+    # the instruction's own words, not the parts of a name it writes (`class_report`, `PARAM_RE`)
+    said = {word.lower() for word in re.findall(r"(?<![\w.])[A-Za-z]+(?![\w.]|\(\))", _QUOTED.sub(" ", words))}
     roles = {role for role, role_words in _ROLE_WORDS.items() if not role_words.isdisjoint(said)}
     kinds = _binding_kinds(scopes, old)
     if roles and not any(roles & _ROLES_OF_KIND[kind] for kind in kinds):
@@ -1227,7 +1228,8 @@ def _implied(new: _Term, instruction: str, code: str, patch: str) -> _Term | Non
     def candidates(words: frozenset[str]) -> list[_Term]:
         found: dict[str, _Term] = {}
         for term in _terms(instruction, words):
-            if term.kind == new.kind and term.text != new.text:
+            # `False` in "an optional=False keyword" is a value the note does not rename
+            if term.kind == new.kind and term.text != new.text and term.text not in _PYTHON_NAMES:
                 found.setdefault(term.text, term)
         return list(found.values())
 

@@ -410,6 +410,16 @@ def test_a_parameter_rename_stays_in_its_function_and_goes_to_its_keyword_argume
     assert "def __init__(self, limit=10):\n        self.limit = limit" in text  # Index's own limit stays
 
 
+def test_a_role_word_is_the_instructions_own_never_a_part_of_a_name_it_writes():
+    """"(class_report and PARAM_RE use it)" says no role: the function's rename is carried; "the
+    fold class" says one it is not."""
+    answer = _one_line(MODULE, "def fold(text):", "def fold_text(text):")
+    for instruction in ["rename fold to fold_text (class_report and PARAM_RE call it)",
+                        "rename fold to fold_text, `var_names` too"]:  # fmt: skip
+        assert editprompt.carry_renames(instruction, MODULE, answer)[1] == [editprompt.CarriedRename("fold", "fold_text", 2)]
+    assert editprompt.carry_renames("rename the fold class to fold_text", MODULE, answer) == (answer, [])
+
+
 def test_a_method_rename_goes_to_attribute_accesses_and_not_to_a_function_so_named():
     answer = _one_line(MODULE, "    def normalize(self, text):", "    def canonical(self, text):")
     text, carried = editprompt.carry_renames("rename the Index.normalize method to canonical", MODULE, answer)

@@ -91,6 +91,14 @@ def test_the_implied_term_is_the_one_the_rejected_draft_wrote():
     assert corrected(instruction, "make it 300", "LIMIT = 100\n") == "raise LIMIT from 100 to 300"
 
 
+def test_a_python_constant_or_builtin_of_the_instruction_is_never_the_name_a_note_replaces():
+    """The draft wrote `optional=False`: `False` is new in its lines too, but no name to rename."""
+    instruction = "parse_item needs an optional=False keyword that it passes on to Item"
+    patch = "-def parse_item(text):\n+def parse_item(text, optional=False):\n"
+    assert corrected(instruction, "wrong name, I wanted `is_optional`", "def parse_item(text):\n    return Item(text)\n",
+                     patch) == "parse_item needs an is_optional=False keyword that it passes on to Item"  # fmt: skip
+
+
 def test_a_keyword_passed_on_under_its_own_name_stays_the_callees():
     instruction = "add a day=None keyword to transfer() and pass it on to withdraw and deposit as day=day"
     assert corrected(instruction, "call it `value_date`, not `day`", "def transfer(a):\n    a.withdraw(1, day=None)\n") == (
