@@ -694,24 +694,18 @@ def put_back_unbinding(instruction: str, original: str, answer: str, code: str,
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     changes = [piece for _, pieces in _changes(old, new, paired=True) for piece in pieces]
 
-    def applied(kept: list[Span]) -> str:
-        out, at = [], 0
-        for i1, i2, j1, j2 in kept:
-            out += old[at:i1] + new[j1:j2]
-            at = i2
-        return "".join(out + old[at:])
-
     kept, put_back = [], 0
     for change in changes:
-        if not unbinds(applied([change])):
+        if not unbinds(_applied(old, new, [change])):
             kept.append(change)
             continue
         put_back += 1
         i1, i2, j1, j2 = change
         added = (i1, i1, j1, j2)  # the lines it adds, without dropping any: a docstring written above a deletion
-        if i1 < i2 and j1 < j2 and not unbinds(applied([added])) and _parses(head + applied([added]) + tail):
+        alone = _applied(old, new, [added])
+        if i1 < i2 and j1 < j2 and not unbinds(alone) and _parses(head + alone + tail):
             kept.append(added)
-    text = applied(kept)
+    text = _applied(old, new, kept)
     if kept and unbinds(text):
         return original, len(changes)
     return text, put_back
@@ -1047,6 +1041,15 @@ def _paired(old: list[str], new: list[str], i1: int, i2: int, j1: int, j2: int) 
 PAIR_RATIO = 0.6
 
 
+def _applied(old: list[str], new: list[str], kept: list[Span]) -> str:
+    """Lines `old` with the changes `kept` (spans of `_changes`, in order) made as in `new`."""
+    out, at = [], 0
+    for i1, i2, j1, j2 in kept:
+        out += old[at:i1] + new[j1:j2]
+        at = i2
+    return "".join(out + old[at:])
+
+
 def _enclosing_blocks(window: str) -> str:
     """`if 1:` lines that open a block at each indentation the window's first line sits in: a
     window cut from a function body parses with them before it, as the whole file did."""
@@ -1085,15 +1088,8 @@ def put_back_unparsable(original: str, answer: str) -> tuple[str, int]:
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     changes = [piece for _, pieces in _changes(old, new) for piece in pieces]
 
-    def applied(kept: list[Span]) -> str:
-        out, at = [], 0
-        for i1, i2, j1, j2 in kept:
-            out += old[at:i1] + new[j1:j2]
-            at = i2
-        return "".join(out + old[at:])
-
-    kept = [change for change in changes if _parses(head + applied([change]))]
-    text = applied(kept)
+    kept = [change for change in changes if _parses(head + _applied(old, new, [change]))]
+    text = _applied(old, new, kept)
     if kept and not _parses(head + text):
         kept, text = [], original
     return text, len(changes) - len(kept)

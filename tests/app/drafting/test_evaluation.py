@@ -358,47 +358,40 @@ def test_the_shipped_task_set_is_well_formed():
         assert task.source.parent.name == "modules" and task.source.is_relative_to(shipped_tasks())
 
 
-def test_the_second_task_set_is_well_formed_and_apart_from_the_first():
-    """engine/builtin/eval2: other modules, other instructions, every kind, mostly held out."""
-    root = shipped_tasks().parent / "eval2"
+def check_apart(root: Path, earlier: list, lines: tuple[int, int]) -> list:
+    """A task set in ``root`` well formed, every kind with at least 2 held-out tasks, its 6
+    modules and its instructions none of the ``earlier`` tasks' (modules: ASCII, no tabs, lines
+    within ``lines``): its tasks."""
     task_set = load_tasks(root)
     assert check_task_set(task_set) == []
     tasks = task_set.tasks
     assert set(Counter(task.kind for task in tasks)) == set(KINDS), "every kind"
     heldout = Counter(task.kind for task in tasks if task.phrasing == "heldout")
     assert {kind for kind in KINDS if heldout[kind] < 2} == set(), "at least 2 held-out tasks per kind"
-    assert len(tasks) >= 40 and sum(heldout.values()) >= 30
-    assert sum(1 for task in tasks if task.phrasing == "trained") >= 5
-    assert sum(1 for task in tasks if task.redraft) >= 3
     sources = {task.source for task in tasks}
     assert len(sources) == 6 and all(source.parent == root / "modules" for source in sources)
-    first = load_tasks(shipped_tasks()).tasks
-    assert not {source.name for source in sources} & {task.source.name for task in first}
-    assert not {task.instruction.lower() for task in tasks} & {task.instruction.lower() for task in first}
-    for source in sources:  # ordinary modules: ASCII, no tabs, 60-140 lines
+    assert not {source.name for source in sources} & {task.source.name for task in earlier}
+    assert not {task.instruction.lower() for task in tasks} & {task.instruction.lower() for task in earlier}
+    for source in sources:
         text = source.read_text(encoding="utf-8")
-        assert text.isascii() and "\t" not in text and 60 <= len(text.splitlines()) <= 140, source.name
+        assert text.isascii() and "\t" not in text and lines[0] <= len(text.splitlines()) <= lines[1], source.name
+    return tasks
+
+
+def test_the_second_task_set_is_well_formed_and_apart_from_the_first():
+    """engine/builtin/eval2: other modules, other instructions, every kind, mostly held out."""
+    tasks = check_apart(shipped_tasks().parent / "eval2", load_tasks(shipped_tasks()).tasks, (60, 140))
+    assert len(tasks) >= 40 and sum(task.phrasing == "heldout" for task in tasks) >= 30
+    assert sum(1 for task in tasks if task.phrasing == "trained") >= 5
+    assert sum(1 for task in tasks if task.redraft) >= 3
 
 
 def test_the_third_task_set_is_well_formed_and_apart_from_the_first_two():
     """engine/builtin/eval3: six more modules, every kind, every instruction and note held out."""
-    root = shipped_tasks().parent / "eval3"
-    task_set = load_tasks(root)
-    assert check_task_set(task_set) == []
-    tasks = task_set.tasks
-    assert set(Counter(task.kind for task in tasks)) == set(KINDS), "every kind"
-    heldout = Counter(task.kind for task in tasks if task.phrasing == "heldout")
-    assert {kind for kind in KINDS if heldout[kind] < 2} == set(), "at least 2 held-out tasks per kind"
-    assert len(tasks) == sum(heldout.values()) == 45
-    assert sum(1 for task in tasks if task.redraft) == 6
-    sources = {task.source for task in tasks}
-    assert len(sources) == 6 and all(source.parent == root / "modules" for source in sources)
     earlier = load_tasks(shipped_tasks()).tasks + load_tasks(shipped_tasks().parent / "eval2").tasks
-    assert not {source.name for source in sources} & {task.source.name for task in earlier}
-    assert not {task.instruction.lower() for task in tasks} & {task.instruction.lower() for task in earlier}
-    for source in sources:  # ordinary modules: ASCII, no tabs, 80-120 lines
-        text = source.read_text(encoding="utf-8")
-        assert text.isascii() and "\t" not in text and 80 <= len(text.splitlines()) <= 120, source.name
+    tasks = check_apart(shipped_tasks().parent / "eval3", earlier, (80, 120))
+    assert len(tasks) == sum(task.phrasing == "heldout" for task in tasks) == 45
+    assert sum(1 for task in tasks if task.redraft) == 6
 
 
 @pytest.mark.parametrize(
