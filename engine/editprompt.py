@@ -1111,10 +1111,11 @@ class Correction:
 
 @dataclass(frozen=True)
 class _Term:
-    kind: str  # "name", "number" or "text" (a quoted span that is neither)
+    kind: str  # "name" (dotted too), "value" (a number, True, False, None) or "text" (any other quoted span)
     text: str
     start: int = 0
     end: int = 0
+    quoted: bool = False
 
 
 # the words a note corrects with, never the name or value it gives ("no, name it X instead")
@@ -1122,40 +1123,57 @@ _NOTE_WORDS = _INSTRUCTION_WORDS | frozenset("""
 yes nope oops wrong right better best prefer preferred go going meant mean say said write read reads
 named naming wanted like how about try but over was were been being has have had do does did just
 only actually really sorry ok okay thanks thank one ones way instead rather here used called choose
-pick went more less fine good bad sure keep hmm hm ah oh well also actually
+pick went more less fine good bad sure keep hmm hm ah oh well also actually param params kwarg kwargs
+func attr var ca wo
 """.split())  # fmt: skip
 _GLUE_WORDS = frozenset("a an the to of in on at by for from with and or not no it its as is be this that".split())
+_VALUE_WORDS = frozenset({"True", "False", "None"})
+_DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_NUMERIC = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _NOTE_TERM = re.compile(
     r"`(?P<code>[^`\n]+)`|(?<!\w)\"(?P<double>[^\"\n]+)\"(?!\w)|(?<!\w)'(?P<single>[^'\n]+)'(?!\w)"
-    r"|(?<![\w.])(?P<number>-?\d+(?:\.\d+)?)(?!\w|\.\d)"
+    r"|(?<![\w.])(?P<number>-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?!\w|\.\d)"
+    r"|(?<![\w.-])(?P<hyphened>[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+)(?![\w-])"  # latin-1: one text
     r"|(?<![\w.])(?P<word>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)(?:\(\))?"
 )
-_CONTRACTION = re.compile(r"(?<=[A-Za-z])['’](?:s|d|m|ll|re|ve|t)\b")
+_CONTRACTION = re.compile(r"(?<=[A-Za-z])(?:n['’]t|['’](?:s|d|m|ll|re|ve|t))\b")  # "don't": "do"
 _ARROW = re.compile(r"->|=>|→")
 
 
+def _kind(text: str) -> str:
+    """"value", "name" or "text": how a term written `text` is matched and replaced."""
+    if _NUMERIC.fullmatch(text) or text in _VALUE_WORDS:
+        return "value"
+    return "name" if _DOTTED.fullmatch(text) else "text"
+
+
 def _terms(text: str, words: frozenset[str] = _NOTE_WORDS) -> list[_Term]:
-    """The names, numbers and quoted texts of a note or an instruction, in order; its own words
+    """The names, values and quoted texts of a note or an instruction, in order; its own words
     (`words`) left out."""
     terms = []
     for match in _NOTE_TERM.finditer(text):
         quoted = match.group("code") or match.group("double") or match.group("single")
         if quoted is not None:
             inner = quoted.strip().removesuffix("()")
-            kind = "number" if _NUMBER.fullmatch(inner.lstrip("-")) else "name" if _NAME.fullmatch(inner) else "text"
-            terms.append(_Term(kind, inner if kind != "text" else quoted, match.start(), match.end()))
+            kind = _kind(inner)
+            terms.append(_Term(kind, inner if kind != "text" else quoted, match.start(), match.end(), True))
         elif match.group("number") is not None:
-            terms.append(_Term("number", match.group("number"), match.start(), match.end()))
+            terms.append(_Term("value", match.group("number"), match.start(), match.end()))
+        elif match.group("hyphened") is not None:
+            terms.append(_Term("text", match.group("hyphened"), match.start(), match.end()))
+        elif match.group("word") in _VALUE_WORDS:
+            terms.append(_Term("value", match.group("word"), match.start(), match.end()))
         elif match.group("word").lower() not in words:
             terms.append(_Term("name", match.group("word"), match.start(), match.end()))
     return terms
 
 
 def _term_at(text: str, term: _Term) -> list[re.Match[str]]:
-    """Where `text` writes `term`: a name or number as a word of its own, a quoted text as it is."""
+    """Where `text` writes `term`: a name or value as a word of its own, a quoted text as it is."""
     if term.kind == "text":
         return list(re.finditer(re.escape(term.text), text))
-    edges = (r"(?<![\d.])", r"(?!\d|\.\d)") if term.kind == "number" else (r"(?<![\w.])", r"(?!\w)")
+    numeric = term.text[-1].isdigit()
+    edges = (r"(?<![\d.])", r"(?!\d|\.\d)") if numeric else (r"(?<![\w.])", r"(?!\w)")
     return list(re.finditer(edges[0] + re.escape(term.text) + edges[1], text))
 
 
@@ -1165,21 +1183,37 @@ def _patch_lines(patch: str, sign: str) -> str:
                    if line.startswith(sign) and not line.startswith(sign * 3 + " "))  # fmt: skip
 
 
+# where a note's reason or second thought begins: "PRIMARY_COLOR, it matches the theme module"
+_CLAUSES = re.compile(r"[,;:!?]\s+|\.\s+|\s+[-–—]+\s+")
+
+
 def read_correction(note: str, instruction: str, code: str, patch: str = "") -> Correction | None:
     """`note` read as a correction of `instruction` (asked of `code`, the files' text), or None.
 
-    A note that gives two terms (names, numbers, quoted texts) says which one it replaces: "use
+    A note that gives two terms (names, values, quoted texts) says which one it replaces: "use
     `delimiter`, not `sep`", "3, not 2", "value_date instead of day", "not 30 but 120", "sep ->
     delimiter", "change 30 to 120"; the replaced one must be the instruction's. A note that gives
-    one ("no, name it `dimension_for`", 'say "..." instead', "make it 120") replaces the one term of
-    the instruction of its shape (a name, a number, a text) that the rejected draft (`patch`, the
-    hunk the note was left on) wrote and did not remove, or else the one the files lack (the new
-    name, value or text the instruction asked for). Anything else (no term, three, no term of
-    that shape, two that could be meant) is no correction: the note goes to the model as it was."""
+    one ("no, name it `dimension_for`", 'say "..." instead', "make it 120", "handler?") replaces
+    the one term of the instruction of its shape (a name, a value, a text) that the rejected
+    draft (`patch`, the hunk the note was left on) wrote and did not remove, or else the one the
+    files lack (the new name, value or text the instruction asked for). A note that reads as
+    neither whole is read a clause at a time, the first clause that reads winning ("PI clashes
+    with math.pi, go with APPROX_PI"; "1e-9, 1e-6 is too coarse"). Anything else (no term, three,
+    no term of that shape, two that could be meant) is no correction: the note goes to the model
+    as it was."""
     said = _CONTRACTION.sub("", note)
+    found = _read_clause(said.strip(), instruction, code, patch, whole=True)
+    if found is None and len(_terms(said)) > 2:  # two terms are a pair whose verdict stands
+        found = next((read for part in _CLAUSES.split(said)
+                      if (read := _read_clause(part.strip(), instruction, code, patch)) is not None), None)  # fmt: skip
+    return None if found is None else Correction(note, *found)
+
+
+def _read_clause(said: str, instruction: str, code: str, patch: str, whole: bool = False) -> tuple[str, str] | None:
+    """(old, new) of `read_correction` for one clause of a note (`whole`: the whole note), or None."""
     terms = _terms(said)
     if len(terms) == 1:
-        if not _gives(said, terms[0]):
+        if not _gives(said, terms[0], whole):
             return None
         new, old = terms[0], _implied(terms[0], instruction, code, patch)
     elif len(terms) == 2:
@@ -1193,40 +1227,58 @@ def read_correction(note: str, instruction: str, code: str, patch: str = "") -> 
             old, new = first, second
         elif re.search(r"\b(?:to|with|into|be|becomes?)\b", between):
             old, new = first, second
+            if re.search(r"\bbe\b", between) and _term_at(code, old):
+                return None  # "factor should be int": what `factor` is, not a new name for it
         else:
             return None
-        if old is not None and not _term_at(instruction, old):
+        if not _term_at(instruction, old):
             return None
     else:
         return None
     if old is None or old.text == new.text:
         return None
-    return Correction(note, old.text, new.text)
+    return old.text, new.text
 
 
 # a plain word a note gives as the name to use: "call it allocate", "use discard", "rather discard"
-_GIVES_BEFORE = re.compile(r"\b(?:call|name|rename|use|called|named|meant|rather|prefer|with)\b(?:\s+(?:it|this|that|them))?"
-                           r"(?:\s+to)?\W*$", re.I)
-_GIVES_AFTER = re.compile(r"^\W*(?:instead|please|would be better|is better)\b", re.I)
+_GIVES_BEFORE = re.compile(r"\b(?:call|name|rename|use|called|named|meant|rather|prefer|with|say|try|about|want)\b"
+                           r"(?:\s+(?:it|this|that|them))?(?:\s+to)?\W*$", re.I)
+_GIVES_AFTER = re.compile(r"^\W*(?:instead|please|(?:would|will|might|does)?\s*(?:read|reads|sound|sounds|look|looks"
+                          r"|be|is|fit|fits)\s+better)\b", re.I)
 
 
-def _gives(note: str, term: _Term) -> bool:
-    """Whether a note's one term is what it gives in place of the instruction's: a number, a quoted
-    span or a name that looks like code, or a plain word after a naming word ("call it discard",
-    "discard instead"), never one in a sentence about something else ("keep the old one as an alias")."""
-    if term.kind != "name" or note[term.start] in "`'\"" or _looks_like_code(term.text, False):
+def _codelike(word: str) -> bool:
+    return _looks_like_code(word, False) or word.startswith("__")
+
+
+def _gives(note: str, term: _Term, whole: bool = False) -> bool:
+    """Whether a note's one term is what it gives in place of the instruction's: a value, a quoted
+    span or a name that looks like code, a plain word after a naming word ("call it discard",
+    "discard instead") or alone in the whole note (`whole`: "handler?"), never one in a sentence about something else ("keep
+    the old one as an alias")."""
+    if term.kind != "name" or term.quoted or _codelike(term.text):
+        return True
+    if whole and note.strip(" ?.!") == term.text:
         return True
     return bool(_GIVES_BEFORE.search(note[:term.start]) or _GIVES_AFTER.search(note[term.end:]))
 
 
 def _implied(new: _Term, instruction: str, code: str, patch: str) -> _Term | None:
     """The term of `instruction` that a note giving only `new` replaces (`read_correction`)."""
+
+    said = _CONTRACTION.sub("", instruction)  # "fetch()'s signature": no name `s`
+
     def candidates(words: frozenset[str]) -> list[_Term]:
         found: dict[str, _Term] = {}
-        for term in _terms(instruction, words):
-            # `False` in "an optional=False keyword" is a value the note does not rename
-            if term.kind == new.kind and term.text != new.text and term.text not in _PYTHON_NAMES:
-                found.setdefault(term.text, term)
+        for term in _terms(said, words):
+            inner = [term]
+            if term.kind == "text" and term.quoted and " " not in term.text:  # `verbose=False`: its names and values
+                inner = [_Term(t.kind, t.text, term.start, term.end, True) for t in _terms(term.text.strip("`'\""), words)]
+            for each in inner:
+                # `None` in "return None" is no value a note renames, nor `len` a name
+                if (each.kind == new.kind and each.text != new.text and each.text not in _PYTHON_NAMES - _VALUE_WORDS
+                        and not (each.kind == "value" and new.text[-1].isdigit() != each.text[-1].isdigit())):  # fmt: skip
+                    found.setdefault(each.text, each)
         return list(found.values())
 
     # a word of the instruction's that the draft wrote as code is a name, a verb or not
@@ -1235,29 +1287,43 @@ def _implied(new: _Term, instruction: str, code: str, patch: str) -> _Term | Non
     wrote = [term for term in candidates(_GLUE_WORDS) if _term_at(added, term) and not _term_at(removed, term)]
     if len(wrote) == 1:
         return wrote[0]
-    # the new name, value or text the instruction asks for: the files lack it; a bare English word
-    # ("everywhere it's used") is no name unless it looks like code
-    fresh = [term for term in candidates(_NOTE_WORDS) if not _term_at(code, term)
-             and (term.kind != "name" or _looks_like_code(term.text, False) or _quoted_in(instruction, term.text))]  # fmt: skip
-    return fresh[0] if len(fresh) == 1 else None
 
+    # the new name, value or text the instruction asks for: the files lack it (a dotted name's
+    # last part); a bare English word ("everywhere it's used") is no name unless it looks like
+    # code, is quoted, or stands where a rename puts the new name ("tmp -> buffer")
+    def slot(term: _Term) -> bool:
+        return re.search(r"(?:\bto|->|=>|→|\binto|\bas)\W*$", said[:term.start]) is not None
 
-def _quoted_in(text: str, span: str) -> bool:
-    return span in quoted_spans(text)
+    def fresh(term: _Term) -> bool:
+        if term.kind == "name" and re.search(rf"(?<!\w){re.escape(term.text.rsplit('.', 1)[-1])}(?!\w)", code):
+            return False
+        if term.kind != "name" and _term_at(code, term):
+            return False
+        return term.kind != "name" or term.quoted or _codelike(term.text) or slot(term)
+
+    named = candidates(_NOTE_WORDS)
+    found = [term for term in named if fresh(term)]
+    if len(found) == 1:
+        return found[0]
+    # none the files lack (`items`, where `.items()` is called): the one where a rename puts its new name
+    found = [term for term in named if slot(term)] if not found else []
+    return found[0] if len(found) == 1 else None
 
 
 def apply_correction(instruction: str, correction: Correction) -> str:
     """`instruction` with the correction's `old` written `new` wherever it stands as a term of its
-    own; in `old=old` (passing a parameter on under its own keyword, "pass it on as day=day") the
+    own; a dotted name given a plain one keeps its scope (`self.items`, "entries": `self.entries`);
+    in `old=old` (passing a parameter on under its own keyword, "pass it on as day=day") the
     keyword is the callee's and stays: `day=value_date`."""
-    kind = "text" if not (_NAME.fullmatch(correction.old) or _NUMBER.fullmatch(correction.old.lstrip("-"))) else (
-        "name" if _NAME.fullmatch(correction.old) else "number")
+    old, new = correction.old, correction.new
+    kind = _kind(old)
+    if kind == "name" and "." in old and "." not in new:
+        new = old.rsplit(".", 1)[0] + "." + new
     out, at = [], 0
-    for match in _term_at(instruction, _Term(kind, correction.old)):
-        after = instruction[match.end():]
-        if kind == "name" and re.match(rf"={re.escape(correction.old)}(?!\w)", after):
+    for match in _term_at(instruction, _Term(kind, old)):
+        if kind == "name" and re.match(rf"={re.escape(old)}(?!\w)", instruction[match.end():]):
             continue
-        out += [instruction[at:match.start()], correction.new]
+        out += [instruction[at:match.start()], new]
         at = match.end()
     return "".join(out) + instruction[at:]
 
