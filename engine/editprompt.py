@@ -1196,7 +1196,8 @@ def read_correction(note: str, instruction: str, code: str, patch: str = "") -> 
     one ("no, name it `dimension_for`", 'say "..." instead', "make it 120", "handler?") replaces
     the one term of the instruction of its shape (a name, a value, a text) that the rejected
     draft (`patch`, the hunk the note was left on) wrote and did not remove, or else the one the
-    files lack (the new name, value or text the instruction asked for). A note that reads as
+    files lack (the new name, value or text the instruction asked for), or else, where the files
+    have every candidate, the one after "to" or "->". A note that reads as
     neither whole is read a clause at a time, the first clause that reads winning ("PI clashes
     with math.pi, go with APPROX_PI"; "1e-9, 1e-6 is too coarse"). Anything else (no term, three,
     no term of that shape, two that could be meant) is no correction: the note goes to the model
@@ -1254,8 +1255,8 @@ def _codelike(word: str) -> bool:
 def _gives(note: str, term: _Term, whole: bool = False) -> bool:
     """Whether a note's one term is what it gives in place of the instruction's: a value, a quoted
     span or a name that looks like code, a plain word after a naming word ("call it discard",
-    "discard instead") or alone in the whole note (`whole`: "handler?"), never one in a sentence about something else ("keep
-    the old one as an alias")."""
+    "discard instead") or alone in the whole note (`whole`: "handler?"), never one in a sentence
+    about something else ("keep the old one as an alias")."""
     if term.kind != "name" or term.quoted or _codelike(term.text):
         return True
     if whole and note.strip(" ?.!") == term.text:
@@ -1265,7 +1266,6 @@ def _gives(note: str, term: _Term, whole: bool = False) -> bool:
 
 def _implied(new: _Term, instruction: str, code: str, patch: str) -> _Term | None:
     """The term of `instruction` that a note giving only `new` replaces (`read_correction`)."""
-
     said = _CONTRACTION.sub("", instruction)  # "fetch()'s signature": no name `s`
 
     def candidates(words: frozenset[str]) -> list[_Term]:
