@@ -608,7 +608,8 @@ def put_back_misplaced_renames(instruction: str, original: str, answer: str, cod
                                feedback: str = "") -> tuple[str, int]:  # fmt: skip
     """`answer` (a model's rewrite of `original`, a window of the Python file `code`) with each
     `def` or `class` line that renames what it defines, a name the instruction (or the reviewer's
-    notes in `feedback`) never mentions, to a new name the instruction gives, put back as it was:
+    notes in `feedback`) never mentions but as the scope of a dotted name (`TTLCache` of
+    `TTLCache.purge_expired`), to a new name the instruction gives, put back as it was:
     (the text, how many lines went back).
 
     Asked to "rename parse_tags to split_tags", the builtin pair now and then writes `split_tags`
@@ -621,6 +622,9 @@ def put_back_misplaced_renames(instruction: str, original: str, answer: str, cod
     quoted, names = _named(words, code)
     if not any(_mentions(code, name.split(".")[-1]) for name in names + quoted if _NAME.fullmatch(name.split(".")[-1])):
         return answer, 0
+    # the scope of a dotted name it gives is no name it asks to rename: `TTLCache` of
+    # "rename TTLCache.purge_expired to evict_expired"
+    unscoped = re.sub(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?=\.[A-Za-z_])", "", words)
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     out, put_back = list(new), 0
     for _, pieces in _changes(old, new):
@@ -629,7 +633,7 @@ def put_back_misplaced_renames(instruction: str, original: str, answer: str, cod
                 continue
             found = _renamed_pair(old[a1], new[b1])
             defined = _DEFINED.match(old[a1])
-            if (found is None or defined is None or found[2] != (defined.start(1),) or _mentions(words, found[0])
+            if (found is None or defined is None or found[2] != (defined.start(1),) or _mentions(unscoped, found[0])
                     or not _mentions(words, found[1]) or _mentions(code, found[1])):  # fmt: skip
                 continue
             out[b1] = old[a1]

@@ -521,6 +521,17 @@ def test_a_definition_renamed_that_the_instruction_does_not_mention_goes_back():
     assert (text, count) == (TAGS_MODULE.replace("def parse_tags(", "def split_tags("), 1)
 
 
+def test_the_class_of_a_dotted_name_renamed_to_the_new_name_goes_back():
+    """"rename Cache.purge to evict": `class Cache` -> `class evict` goes back, the method's rename
+    stays; "rename Cache to Store" names the class itself, and its rename stays."""
+    module = "class Cache:\n    def purge(self):\n        return 1\n"
+    answer = module.replace("class Cache:", "class evict:").replace("def purge(", "def evict(")
+    assert editprompt.put_back_misplaced_renames("rename Cache.purge to evict", module, answer, module) == (
+        module.replace("def purge(", "def evict("), 1)
+    renamed = module.replace("class Cache:", "class Store:")
+    assert editprompt.put_back_misplaced_renames("rename Cache to Store", module, renamed, module) == (renamed, 0)
+
+
 @pytest.mark.parametrize("instruction, answer", [
     # the instruction names nothing of the file: it may describe what to rename
     ("rename the helper that reads booleans to read_bool", TAGS_MODULE.replace("def parse_bool(", "def read_bool(")),
