@@ -183,7 +183,7 @@ def statement_starts(text: str, path: str) -> dict[int, int]:
 
             def visit(body: list[ast.stmt], depth: int) -> None:
                 for node in body:
-                    first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]) - 1
+                    first = _first_line(node)
                     starts.setdefault(first, depth)
                     for name in ("body", "orelse", "finalbody"):
                         visit(getattr(node, name, []) or [], depth + 1)
@@ -198,6 +198,11 @@ def statement_starts(text: str, path: str) -> dict[int, int]:
         if stripped and stripped[0] not in ")]}":
             indents[index] = len(line) - len(stripped)
     return indents
+
+
+def _first_line(node: ast.stmt) -> int:
+    """The index of a statement's first line: its first decorator's, where it has one."""
+    return min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]) - 1
 
 
 def named_definitions(instruction: str, text: str, path: str, feedback: str = "") -> list[int]:
@@ -220,7 +225,7 @@ def named_definitions(instruction: str, text: str, path: str, feedback: str = ""
         inner = node.body if isinstance(node, ast.ClassDef) else []
         for definition in [node, *inner]:
             if isinstance(definition, _DEFINITIONS) and definition.name in wanted:
-                found.append(min([definition.lineno] + [d.lineno for d in definition.decorator_list]) - 1)
+                found.append(_first_line(definition))
     return sorted(found)
 
 
@@ -1136,9 +1141,9 @@ _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _NUMERIC = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _NOTE_TERM = re.compile(
     r"`(?P<code>[^`\n]+)`|(?<!\w)\"(?P<double>[^\"\n]+)\"(?!\w)|(?<!\w)'(?P<single>[^'\n]+)'(?!\w)"
-    r"|(?<![\w.])(?P<number>-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?!\w|\.\d)"
+    rf"|(?<![\w.])(?P<number>{_NUMERIC.pattern})(?!\w|\.\d)"
     r"|(?<![\w.-])(?P<hyphened>[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+)(?![\w-])"  # latin-1: one text
-    r"|(?<![\w.])(?P<word>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)(?:\(\))?"
+    rf"|(?<![\w.])(?P<word>{_DOTTED.pattern})(?:\(\))?"
 )
 _CONTRACTION = re.compile(r"(?<=[A-Za-z])(?:n['’]t|['’](?:s|d|m|ll|re|ve|t))\b")  # "don't": "do"
 _ARROW = re.compile(r"->|=>|→")
