@@ -287,8 +287,9 @@ def _looks_like_code(word: str, called: bool) -> bool:
 
 def instruction_names(instruction: str, code: str) -> list[str]:
     """What an instruction names in `code`, beyond what it quotes (`quoted_spans`): bare words that
-    look like code (`_looks_like_code`), or that are a name or a number of `code` itself and not an
-    instruction's own word ("rename parse_tags to split_tags", "timeout from 30 to 60")."""
+    look like code (`_looks_like_code`), that follow "import" or "from" ("add import unicodedata"),
+    or that are a name or a number of `code` itself and not an instruction's own word ("rename
+    parse_tags to split_tags", "timeout from 30 to 60")."""
     unquoted = _QUOTED.sub(" ", instruction)
     words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?", code))
     names = []
@@ -296,7 +297,9 @@ def instruction_names(instruction: str, code: str) -> list[str]:
         word = match.group(0).removesuffix("()")
         if word.lower() in _INSTRUCTION_WORDS or word in names:
             continue
-        if _looks_like_code(word, bool(match.group(1))) or word in words:
+        # "add import unicodedata", not "add the import pls"
+        imported = re.search(r"(?<!\bthe )(?<!\ban )(?<!\bthat )(?<!\bthis )\b(?:import|from)\s+$", unquoted[: match.start()])
+        if _looks_like_code(word, bool(match.group(1))) or word in words or imported:
             names.append(word)
             if "." in word:  # `Order.cancel`: a window holds `def cancel(` or `order.cancel()`, not the pair
                 names += [part for part in word.split(".") if part.lower() not in _INSTRUCTION_WORDS and part not in names]
@@ -592,7 +595,7 @@ def carry_renames(instruction: str, original: str, answer: str, feedback: str = 
         if not _fits_instruction(scopes, old, [line for line, _ in at], words, given):
             continue
         by_line: dict[int, set[int]] = {}
-        for line, column in scopes.sites(old, new, at, named):
+        for line, column in scopes.sites(old, new, at, _owner_said(words, old) or named):
             if line in unchanged:
                 by_line.setdefault(line, set()).add(column)
         for line, columns in by_line.items():
@@ -607,6 +610,305 @@ def carry_renames(instruction: str, original: str, answer: str, feedback: str = 
     if carried and _parses(answer) and not _parses(text):
         return answer, []
     return text, carried
+
+
+# ---------------------------------------------------------------------------------------------
+# the rename an instruction asks, by Python's scopes
+
+
+# words that say an instruction gives something a new name ("rename", "call it", "X -> Y", "use
+# the name Y instead of X", "replace X with Y"): without one, a name the file lacks is something to add
+_RENAME_CUE = re.compile(r"renam|\bnamed?\b|\bnames\b|\bcall(?:ed|s|ing)?\b|->|=>|→|(?<!\w)s/|\binstead\b|\brather than\b"
+                         r"|\breplace\b|\bchange\b|\bswap\b|\bmake it\b|\bshould be\b|\bbe\b", re.I)  # fmt: skip
+# the words after which an instruction's plain word is the new name ("rename the delete method to remove")
+_BEFORE_NEW = re.compile(r"(?:\bto|->|=>|→|\bit|\bas|\bcalled|\bnamed|\bname|\bwith|\bbe)\s*$", re.I)
+_NOT_NEW = frozenset("""
+a an the this that these those it its all every each any both one be is are was use uses using
+update updates fix fixes change keep make do say so too also and or but not no its their them
+there here called named instead rather
+""".split())  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Said:
+    """A name an instruction writes: `text` as written (`Order.cancel`), where it starts and ends
+    (its quotes and `()` included), and whether it was quoted."""
+
+    text: str
+    at: int
+    end: int
+    quoted: bool
+
+    @property
+    def name(self) -> str:
+        return self.text.split(".")[-1]
+
+    @property
+    def scope(self) -> str | None:
+        return self.text.rsplit(".", 1)[0] if "." in self.text else None
+
+
+def _said_names(words: str) -> list[_Said]:
+    """Every name `words` writes, quoted or bare, in order (a call's `()` dropped)."""
+    said = []
+    for match in _QUOTED.finditer(words):
+        text = next(g for g in match.groups() if g).removesuffix("()").strip()
+        if re.fullmatch(r"(?:self\.)?[A-Za-z_][\w.]*", text):
+            said.append(_Said(text.removeprefix("self."), match.start(), match.end(), True))
+    unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), words)
+    for match in _WORD.finditer(unquoted):
+        text = match.group(0).removesuffix("()")
+        if not text[0].isdigit():
+            said.append(_Said(text.removeprefix("self."), match.start(), match.end(), False))
+    return sorted(said, key=lambda s: s.at)
+
+
+def _style(name: str) -> str:
+    """How a name is written: "upper" (MAX_SIZE), "camel" (OrderLine) or "lower" (parse_tags)."""
+    bare = name.strip("_")
+    if bare and bare.replace("_", "").isupper() or bare.isupper():
+        return "upper"
+    return "camel" if bare[:1].isupper() else "lower"
+
+
+@dataclass(frozen=True)
+class AskedRename:
+    """The rename an instruction asks (`asked_rename`): `old` -> `new` at `sites` ((line, column)
+    of the original), where Python's scopes put `old`."""
+
+    old: str
+    new: str
+    sites: tuple[tuple[int, int], ...]
+
+    def apply(self, lines: list[str], only: set[int] | None = None) -> list[str]:
+        """`lines` (the original's) with `old` written `new` at the sites (on the lines `only` names)."""
+        out = list(lines)
+        by_line: dict[int, list[int]] = {}
+        for line, column in self.sites:
+            if only is None or line in only:
+                by_line.setdefault(line, []).append(column)
+        for line, columns in by_line.items():
+            text = out[line]
+            for column in sorted(columns, reverse=True):
+                if text[column : column + len(self.old)] == self.old:
+                    text = text[:column] + self.new + text[column + len(self.old) :]
+            out[line] = text
+        return out
+
+
+def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename | None:
+    """The rename the instruction (with the reviewer's notes in `feedback`) asks of the Python file
+    `code`, where it reads as one: a word that gives a new name ("rename", "call it", "->",
+    "instead of", "replace ... with", `_RENAME_CUE`), a name the file binds (`old`: a function,
+    class, method, attribute, constant, parameter or variable) and a name it has nowhere
+    (`new`: quoted, code-like, or a plain word where a new name goes, "to remove"), written
+    alike (ALL_CAPS, CamelCase or lower), `old` the name written before `new` nearest to it (after
+    it where "instead of" or "rather than" follows `new`), in the scope a dotted name gives; where
+    `old` stands follows Python's scopes (`_Scopes.sites`) for the bindings the instruction's
+    words allow (`_fits_instruction`: the role it says, the function it names). None where the
+    instruction asks no rename, where it could mean two, or where the scopes leave it unclear."""
+    words = _asked(instruction, feedback)
+    unquoted = _QUOTED.sub(" ", words)
+    if not _RENAME_CUE.search(unquoted) or _ASSIGNS.search(unquoted):  # a statement to write, not a rename
+        return None
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    lines = code.splitlines(keepends=True)
+    scopes = _Scopes(tree, lines)
+    bound = _bound_names(tree)
+    said = _said_names(words)
+    olds = [s for s in said if s.name in bound and (s.quoted or s.text.lower() not in _INSTRUCTION_WORDS | _NOT_NEW
+                                                    or _ROLE_AFTER.match(words, s.at + len(s.text)))  # "the delete method"
+            and not (s.quoted and _QUOTED_LITERAL.match(words, s.at) and _is_string_in(code, s.text))]  # fmt: skip
+    news = [s for s in said if s.name not in bound and s.name not in _PYTHON_NAMES and s.name.lower() not in _NOT_NEW
+            and not (s.scope and s.scope.split(".")[-1] not in bound and s.scope != "self") and _may_be_new(words, s)]  # fmt: skip
+    if len({s.name for s in news}) > 1:  # a quoted or code-like name before a plain word ("... calls it twice")
+        news = [s for s in news if s.quoted or _looks_like_code(s.text, False)] or news
+    if len({s.name for s in news}) > 1:  # "rename class `Column` to `ColumnSpec`? it clashes with the ORM's": the one after "to"
+        news = [s for s in news if _BEFORE_NEW.search(words[: s.at])]
+    if len({s.name for s in news}) != 1 or not olds:
+        return None
+    new = news[0]
+    fitting = [s for s in olds if _style(s.name) == _style(new.name) and s.name != new.name
+               and (new.scope is None or s.scope is None or s.scope == new.scope)]  # fmt: skip
+    # a name after "in" is where the rename is ("rename paired in summarize to matched"), where another is what
+    fitting = [s for s in fitting if not _IN_SCOPE.search(words[: s.at])]
+    instead = _INSTEAD.match(words, new.end)
+    if instead:
+        following = [s for s in said if s.at >= instead.end()][:1]  # "the name Y instead of X": X
+        fitting = [s for s in fitting if s in following]
+    else:
+        fitting = [s for s in fitting if s.at < new.at][-1:] or [s for s in fitting if s.at > new.at][:1]
+    if not fitting:
+        return None
+    old = fitting[0]
+    given = [s.text for s in said if s.name in bound]
+    roles = _roles_beside(words, old) or _roles_said(words)
+    member = old.scope is not None and old.scope != "self" or "self." in words
+    owner = _owner_said(words, old.name, bound)  # "spread_shuffle's `window` param": that function's
+    where = owner or {s.name for s in said} - {old.name}
+    bindings = _bindings(scopes, old.name, where, roles, member)
+    allowed = [site for site in bindings if _fits_instruction(scopes, old.name, [site[0]], words, given)]
+    if not allowed:
+        return None
+    named = where if owner else {part for name in given for part in name.split(".")}
+    sites = scopes.sites(old.name, new.name, [(line, (column,)) for line, column in allowed], named)
+    if not sites:
+        return None
+    rename = AskedRename(old.name, new.name, tuple(sorted(set(sites))))
+    if not _parses("".join(rename.apply(lines))):
+        return None
+    return rename
+
+
+_POSSESSIVE = re.compile(r"(?<![\w.])`?([A-Za-z_]\w*)(?:\(\))?`?'s\s+(?:own\s+)?[`'\"]?$")
+
+
+def _owner_said(words: str, name: str, bound: set[str] | None = None) -> set[str]:
+    """The function or class whose `name` the instruction says with a possessive, the first time it
+    writes `name` ("rename spread_shuffle's `window` param ... shuffled's own `window` stays":
+    {"spread_shuffle"}); empty where it says none (or one `bound`, where given, lacks)."""
+    first = re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", words)
+    owner = _POSSESSIVE.search(words[: first.start()]) if first else None
+    return {owner.group(1)} if owner and (bound is None or owner.group(1) in bound) else set()
+_ASSIGNS = re.compile(r"[\w\])]\s*(?::=|[-+*/]?=)(?!=)")
+_QUOTED_LITERAL = re.compile(r"['\"]")  # a name in quotes, not backticks: maybe a string of the file
+_IN_SCOPE = re.compile(r"\b(?:in|inside|within|body\s+of)\s+(?:the\s+)?(?:(?:body\s+of|function|method|class|def)\s+)?[`'\"]?$", re.I)
+_INSTEAD = re.compile(r"\s*(?:instead\s+of|rather\s+than)\b", re.I)
+
+
+def _roles_said(words: str) -> set[str]:
+    """The roles (`_ROLE_WORDS`: parameter, function, method, ...) `words` say, outside quotes."""
+    said = {word.lower() for word in re.findall(r"(?<![\w.])[A-Za-z]+(?![\w.]|\(\))", _QUOTED.sub(" ", words))}
+    return {role for role, role_words in _ROLE_WORDS.items() if not role_words.isdisjoint(said)}
+
+
+def _roles_beside(words: str, said: _Said) -> set[str]:
+    """The roles said right beside a name, in the two words before it or the one after ("the
+    Account attribute `overdraft`", "the delete method")."""
+    before = re.findall(r"[A-Za-z]+", _QUOTED.sub(" ", words[: said.at]))[-2:]
+    after = re.findall(r"[A-Za-z]+", _QUOTED.sub(" ", words[said.end :]))[:1]
+    return _roles_said(" ".join(before + after))
+
+
+def _may_be_new(words: str, said: _Said) -> bool:
+    """Whether a name the file lacks can be the new name an instruction gives: quoted or code-like,
+    or a plain word where a new name goes, ending its clause ("rename the delete method to remove")."""
+    if said.quoted or _looks_like_code(said.text, False):
+        return True
+    rest = words[said.end :]
+    return bool(_STRONG_CUE.search(words) and _BEFORE_NEW.search(words[: said.at])
+                and re.match(r"\s*(?:$|[,;:.!?)]|and\b|everywhere\b|throughout\b|in\b|across\b|please\b)", rest))
+
+
+_STRONG_CUE = re.compile(r"renam|\bnamed?\b|\bcall(?:ed)?\b|->|=>|→", re.I)
+
+
+def _is_string_in(code: str, text: str) -> bool:
+    """Whether a string of `code` holds the word `text` ('authkey' in `b"authkey"`)."""
+    return any(_mentions(string, text) for string in re.findall(r"(?<![\w])[rbuf]*(['\"])(.*?)\1", code, re.I) for string in string[1:])
+
+
+def finish_rename(rename: AskedRename, original: str, answer: str) -> tuple[str, int, int]:
+    """`answer` (the builtin pair's rewrite of the Python file `original`) with the rename the
+    instruction asks (`asked_rename`) made at every site Python's scopes give: (the text, how many
+    lines the rename was carried to, how many of the answer's lines went back).
+
+    A line the answer left as it was gets the rename; a site's line the answer rewrote keeps its
+    rewrite where that writes the names the renamed line writes, in order (the rename, with a
+    value changed beside it), else it becomes the original line renamed; a line that is no site and that
+    the answer rewrote to write `new` goes back as it was (asked to rename `timeout` in
+    fetch_json, the pair renamed `fetch_json` itself). Lines the answer adds or drops stay as it
+    has them. The answer as it is where the result would not parse though the answer does."""
+    old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    renamed = rename.apply(old)
+    sites = {line for line, _ in rename.sites}
+    out, carried, put_back = list(new), 0, 0
+    for (i1, i2, j1, _), pieces in _changes(old, new):
+        if not pieces:  # lines the answer left as they were
+            for k in range(i2 - i1):
+                if i1 + k in sites:
+                    out[j1 + k] = renamed[i1 + k]
+                    carried += 1
+            continue
+        for a1, a2, b1, b2 in pieces:
+            if a2 - a1 != 1 or b2 - b1 != 1:
+                continue
+            if a1 in sites:
+                if _NAME.findall(new[b1]) != _NAME.findall(renamed[a1]):
+                    out[b1] = renamed[a1]
+                    put_back += 1
+            elif len(_word_at(new[b1], rename.new)) > len(_word_at(old[a1], rename.new)):
+                out[b1] = old[a1]
+                put_back += 1
+    text = "".join(out)
+    if _parses(answer) and not _parses(text):
+        return answer, 0, 0
+    return text, carried, put_back
+
+
+def _word_at(text: str, word: str) -> list[str]:
+    """`word` wherever `text` writes it as a word of its own."""
+    return re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text)
+
+
+def _bound_names(tree: ast.Module) -> set[str]:
+    """The names a module binds itself: definitions, assignment targets, parameters, attributes stored."""
+    bound = set()
+    for node in ast.walk(tree):
+        if isinstance(node, _DEFINITIONS):
+            bound.add(node.name)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            bound.add(node.attr)
+    return bound - {"self", "cls"}
+
+
+def _bindings(scopes: _Scopes, name: str, said: set[str], roles: set[str], member: bool) -> list[tuple[int, int]]:
+    """Where the module binds `name` as the instruction means it: (line, column) of each def,
+    class, parameter, assigned name and stored attribute whose kind fits the `roles` it says
+    (`_ROLES_OF_KIND`); a member only where it says `member` (a dotted name) or names no function
+    that binds `name`, a parameter or local only in the functions among `said` (the names the
+    instruction writes) where it names some that bind it ("in Router.add_route, rename pattern":
+    not `route`'s parameter of that name, nor an attribute `self.pattern`)."""
+    functions = [f for f in ast.walk(scopes.tree) if isinstance(f, _FUNCTIONS[:2]) and f.name in said and scopes.binds(f, name)]
+    found = []
+    for node in scopes.occurrences(name):
+        kind = _kind_of_binding(scopes, node)
+        if kind is None or roles and not roles & _ROLES_OF_KIND[kind]:
+            continue
+        if kind in ("parameter", "local"):
+            if member or functions and scopes.owner(node, name) not in functions and scopes.function_of(node) not in functions:
+                continue
+        elif kind in ("method", "attribute") and functions and not member and not roles & {"method", "attribute"}:
+            continue
+        site = scopes.site(node, name)
+        if site is not None:
+            found.append(site)
+    return found
+
+
+def _kind_of_binding(scopes: _Scopes, node: ast.AST) -> str | None:
+    """What a node binds: "function", "method", "class", "parameter", "local", "attribute" or
+    "constant"; None where it binds nothing (a use)."""
+    if isinstance(node, ast.ClassDef):
+        return "class"
+    if isinstance(node, _DEFINITIONS):
+        return "method" if scopes.in_class_body(node) is not None else "function"
+    if isinstance(node, ast.arg):
+        return "parameter"
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+        return "attribute"
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+        if scopes.in_class_body(node) is not None:
+            return "attribute"
+        return "local" if scopes.function_of(node) is not None else "constant"
+    return None
 
 
 def put_back_misplaced_renames(instruction: str, original: str, answer: str, code: str,
@@ -786,6 +1088,8 @@ _ROLES_OF_KIND = {
     "method": {"method", "function"}, "class": {"class"}, "attribute": {"attribute", "variable"},
     "constant": {"constant", "variable"},
 }  # fmt: skip
+# a role word right after a name: "the delete method" names `delete`, an instruction's word otherwise
+_ROLE_AFTER = re.compile(r"\s+(?:" + "|".join(sorted({w for ws in _ROLE_WORDS.values() for w in ws})) + r")\b", re.I)
 
 
 def _fits_instruction(scopes: _Scopes, old: str, lines: list[int], words: str, given: list[str]) -> bool:

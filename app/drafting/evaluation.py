@@ -22,6 +22,8 @@ accepted. What is measured, per task and added up per kind:
   (``EditRequester._likeliest_change``), and how many of those are exact;
 * carried: tasks where a rename the model made was carried to lines it left as they were
   (``carry_renames``), and how many of those are exact;
+* renamed: tasks where specdraft made the rename the instruction asks on lines the model left as
+  they were (``asked_rename``, ``finish_rename``), and how many of those are exact;
 * held-out and trained phrasing: exact matches of each group apart;
 * redrafts: whether the redraft differs from the first draft, whether it equals the expected
   file after the note, and whether the note was read as a correction of the instruction (the
@@ -79,6 +81,7 @@ class TaskResult:
     unbound: int = 0  # ... and their changes leaving a name the file uses bound nowhere
     guessed: bool = False  # the model changed nothing: its likeliest change went in instead
     carried: bool = False  # a rename the model made was carried to lines it left as they were
+    renamed: bool = False  # the instruction's rename was made on lines the model left as they were
     seconds: float = 0.0
     redraft: RedraftResult | None = None
     drafted: str = field(default="", repr=False)
@@ -116,6 +119,8 @@ class KindRow:
     guessed_exact: int = 0
     carried: int = 0
     carried_exact: int = 0
+    renamed: int = 0
+    renamed_exact: int = 0
     heldout: int = 0
     heldout_exact: int = 0
     trained: int = 0
@@ -135,6 +140,8 @@ class KindRow:
         self.guessed_exact += result.guessed and result.exact
         self.carried += result.carried
         self.carried_exact += result.carried and result.exact
+        self.renamed += result.renamed
+        self.renamed_exact += result.renamed and result.exact
         if result.phrasing == "heldout":
             self.heldout += 1
             self.heldout_exact += result.exact
@@ -241,6 +248,7 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = 
             setattr(result, name, sum(getattr(first.draft, name).values()))
         result.guessed = bool(first.draft.likeliest)
         result.carried = bool(first.draft.carried)
+        result.renamed = bool(first.draft.renamed)
         drafted = drafted_text(first, sources[0])
         if drafted is None:
             reasons = ", ".join(first.draft.finish_reasons) or "; ".join(f.summary() for f in first.failures)
@@ -399,6 +407,9 @@ def format_report(report: Report) -> str:
     if total.carried:
         text.append(f"carried: in {total.carried} task{'s' if total.carried != 1 else ''} a rename the model made was "
                     f"carried to lines it left as they were; {total.carried_exact} of them exact")  # fmt: skip
+    if total.renamed:
+        text.append(f"renamed: in {total.renamed} task{'s' if total.renamed != 1 else ''} the instruction's rename was "
+                    f"made by Python's scopes on lines the model left as they were; {total.renamed_exact} of them exact")  # fmt: skip
     redrafts = report.redrafts()
     if redrafts["tasks"]:
         text.append(

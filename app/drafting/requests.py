@@ -28,9 +28,18 @@ edit_format setting or --format names one), not where it runs:
   at all (the user asked for a change), its likeliest changes are tried (the local engine's
   ``alternatives``: where it most nearly wrote something else), and the first that survives those
   rules and shows what was asked goes in, marked as a guess (``DraftedEdits.likeliest``).
-  Where the builtin pair renamed a name the instruction gives to a new name it gives in some
-  lines of a Python file and left the name's other uses as they were (in another window, say),
-  the rename is carried to them (``carry_renames``, by Python's scopes; ``DraftedEdits.carried``).
+  Where the instruction reads as a rename in a Python file ("rename parse_tags to split_tags",
+  "in load_items, rename the `path` param to `store_path`", "use the name X instead of Y":
+  ``asked_rename``), the rename is made by Python's scopes on every line the builtin pair left
+  undone, and a line it rewrote to write the new name where the old one does not stand goes
+  back (``finish_rename``; ``DraftedEdits.renamed``): the small pair often renames a definition
+  and not its uses in other windows, renames nothing, or renames the function beside the one
+  named. This is what a reviewer would do by hand, and it is never guessed: an instruction
+  that could mean two renames, or whose names Python's scopes leave unclear, is left to the
+  model. Elsewhere (an instruction not read so, or a redraft whose notes the instruction does
+  not hold), where the builtin pair renamed a name the instruction gives to a new name it gives
+  in some lines and left the name's other uses as they were, the rename is carried to them
+  (``carry_renames``, by Python's scopes; ``DraftedEdits.carried``).
   In a redraft, the reviewer's notes that correct a name, number or text of the instruction
   ("call it `allocate_id`, not `new_id`", "3, not 2", 'say "..." instead') are read as such
   (``corrected_instruction``) and the builtin pair is asked the instruction corrected, the
@@ -70,10 +79,13 @@ from specdraft.drafting.edits import (
     rewrite,
 )
 from specdraft.engine.editprompt import (
+    AskedRename,
     CarriedRename,
+    asked_rename,
     carry_renames,
     corrected_instruction,
     feedback_without_diffs,
+    finish_rename,
     named_definitions,
     put_back_invented_names,
     put_back_misplaced_renames,
@@ -225,6 +237,9 @@ class DraftedEdits:
     # path: the renames the model made there and specdraft carried to the lines it left as they
     # were (specdraft.engine.editprompt.carry_renames)
     carried: dict[str, list[CarriedRename]] = field(default_factory=dict)
+    # path: the rename the instruction asks there (specdraft.engine.editprompt.asked_rename), with
+    # the lines specdraft renamed by Python's scopes that the model left as they were
+    renamed: dict[str, CarriedRename] = field(default_factory=dict)
     # the instruction as the reviewer's notes on a redraft correct it, where they read as
     # corrections ("call it `allocate_id`, not `new_id`"): what the builtin pair was asked
     asked_as: str = ""
@@ -263,6 +278,8 @@ class DraftedEdits:
             text += f"; the model changed nothing: {window} has its likeliest change, a guess"
         for renames in self.carried.values():
             text += "".join(f"; {carried_text(rename)}" for rename in renames)
+        for rename in self.renamed.values():
+            text += f"; {renamed_text(rename)}"
         if self.asked_as:
             text += f"; the reviewer's note read as a correction: asked \"{self.asked_as}\""
         return text
@@ -290,6 +307,12 @@ def carried_text(rename: CarriedRename) -> str:
     """One carried rename in words, for the status line and the progress lines."""
     lines = f"{rename.lines} more line{'s' if rename.lines != 1 else ''}"
     return f"the model renamed {rename.old} to {rename.new}; specdraft carried it to {lines} the model left as they were"
+
+
+def renamed_text(rename: CarriedRename) -> str:
+    """The instruction's rename, made where the model left it undone, in words."""
+    lines = f"{rename.lines} line{'s' if rename.lines != 1 else ''}"
+    return f"the instruction's rename of {rename.old} to {rename.new} made by Python's scopes on {lines} the model left as they were"
 
 
 def _added_up(stats: Sequence[Any]) -> Any:
@@ -456,9 +479,23 @@ class EditRequester:
         builtin = self.backend.edit_format == "builtin"
         carrying = self.carry and builtin
 
+        # the rename the instruction asks, by file: made wherever the model left it undone (not in a
+        # redraft whose notes the instruction does not hold: the model reads those)
+        asked_renames: dict[str, AskedRename | None] = {
+            source.path: asked_rename(instruction, source.text) if carrying and not feedback
+            and source.path.endswith((".py", ".pyi")) else None for source in sources}  # fmt: skip
+
         def emit(source: SourceFile, pieces: list[str], complete: bool, unread: list[EditFailure]) -> None:
             text = "".join(pieces)
-            if carrying and complete and not unread and source.path.endswith((".py", ".pyi")):
+            rename = asked_renames[source.path]
+            if rename is not None and complete and not unread:
+                text, lines, went_back = finish_rename(rename, source.text, text)
+                if went_back:
+                    draft.misplaced[source.path] = draft.misplaced.get(source.path, 0) + went_back
+                if lines:
+                    draft.renamed[source.path] = CarriedRename(rename.old, rename.new, lines)
+                    self.on_progress("kept", f"{source.path}: {renamed_text(draft.renamed[source.path])}")
+            elif carrying and complete and not unread and source.path.endswith((".py", ".pyi")):
                 text, renames = carry_renames(instruction, source.text, text, feedback)
                 if renames:
                     draft.carried[source.path] = renames
@@ -540,7 +577,7 @@ class EditRequester:
                     self.on_progress("kept", f"{source.path}: {count} change{'s' if count != 1 else ''} of the "
                                              f"model's {said} put back as they were")  # fmt: skip
             same = complete and not unread and "".join(pieces) == source.text
-            if guessing and same and asked_windows:
+            if guessing and same and asked_windows and asked_renames[source.path] is None:
                 held.append(_Held(source, pieces, asked_windows))
                 continue
             changed = changed or not same

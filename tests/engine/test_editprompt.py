@@ -334,7 +334,7 @@ def test_the_expected_edits_of_the_task_sets_show_what_was_asked():
 
     import tomllib
 
-    implied = {"cache-redraft-delete", "inv-double-threshold", "diff-ignore-case-default"}
+    implied = {"cache-redraft-delete", "inv-double-threshold", "diff-ignore-case-default", "pw-require-symbol"}
     checked = 0
     for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
         for task in tomllib.loads(tasks_file.read_text())["task"]:
@@ -466,9 +466,12 @@ def test_nothing_is_carried_in_a_file_that_does_not_parse_and_columns_count_char
 
 def test_every_rename_task_is_completed_from_any_one_of_its_renamed_lines():
     """For each hand-written rename task, an answer that renames one of the expected lines and
-    leaves the others becomes the expected file (the scopes of all 59: functions, methods,
-    classes, attributes, dataclass fields, constants, parameters of one function or two, local
-    variables); no expected edit of any task changes (nothing left to carry, nothing carried)."""
+    leaves the others becomes the expected file (the scopes of 74 of the 75: functions, methods,
+    classes, attributes, dataclass fields, constants, parameters of one function or two, one
+    function's parameter and not another's of that name, local variables); no expected edit of
+    any task changes (nothing left to carry, nothing carried). In the one left, two classes
+    define the attribute, and nothing is carried."""
+    unclear = {"garage-rename-spot-plate"}  # Spot.plate, not Ticket.plate: which class a use reads is unclear
     import difflib
     from pathlib import Path
 
@@ -489,10 +492,13 @@ def test_every_rename_task_is_completed_from_any_one_of_its_renamed_lines():
             for i, j in changed:
                 answer = "".join(old[:i] + [new[j]] + old[i + 1 :])
                 text, carried = editprompt.carry_renames(task["instruction"], source, answer)
+                if task["id"] in unclear:
+                    assert (text, carried) == (answer, []), (task["id"], i)
+                    continue
                 assert text == expected, (task["id"], i)
                 assert bool(carried) is (len(changed) > 1)
             renames += 1
-    assert (renames, checked) == (59, 164)
+    assert (renames, checked) == (75, 209)
 
 
 def test_nothing_is_carried_where_the_new_name_would_read_another_binding():
@@ -629,4 +635,4 @@ def test_no_expected_edit_of_the_task_sets_is_taken_for_a_misplaced_rename_an_in
     edits = list(_task_set_edits())
     for task, source, expected in edits:
         assert rule(task["instruction"], source, expected, source) == (expected, 0), task["id"]
-    assert len(edits) == 164
+    assert len(edits) == 209

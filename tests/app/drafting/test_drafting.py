@@ -511,10 +511,10 @@ def test_a_streamed_round_says_what_was_put_back_and_kept(tmp_path):
     round_ = flow.start()
     draft = flow.stream_into(round_, on_grew=lambda note: None)
     assert draft.unparsable == {"greet.py": 1} and round_.draft.unparsable == {"greet.py": 1}
-    # the line that went back is renamed as the model renamed the definition
-    assert draft.summary().endswith("; 1 change that broke the Python syntax put back; the model renamed shout "
-                                    "to yell; specdraft carried it to 1 more line the model left as they were")  # fmt: skip
-    assert round_.draft.carried == draft.carried and draft.result.files[0].new_text == code.replace("shout(", "yell(")
+    # the line that went back gets the rename the instruction asks
+    assert draft.summary().endswith("; 1 change that broke the Python syntax put back; the instruction's rename of "
+                                    "shout to yell made by Python's scopes on 1 line the model left as they were")  # fmt: skip
+    assert round_.draft.renamed == draft.renamed and draft.result.files[0].new_text == code.replace("shout(", "yell(")
 
 
 def test_a_redraft_whose_hunks_leave_no_room_goes_with_the_notes_alone(tmp_path):
@@ -536,7 +536,36 @@ def test_a_redraft_whose_hunks_leave_no_room_goes_with_the_notes_alone(tmp_path)
                     "scripted-coder's window has no room for the file)") in events  # fmt: skip
 
 
-def test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said(tmp_path):
+def test_the_rename_the_instruction_asks_is_made_where_the_model_left_it_and_said(tmp_path):
+    """Asked to "rename shout to yell", the builtin pair renames `def shout` and leaves its call,
+    or changes nothing: the call (and the definition) get the rename by Python's scopes, no guess
+    is looked for, and the progress lines and the status line say so. carry=False (--no-carry),
+    or a redraft whose notes the instruction does not hold, leaves the file as the model has it."""
+    code = GREET + "    shout(sys.argv[1])\n"
+    repo = make_repo(tmp_path / "repo", {"greet.py": code})
+    renamed = code.replace("def shout(", "def yell(")
+    events = []
+    backend = GuessingBackend([Reply(renamed)], guesses=[[guess(-1.0)]])
+    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
+    draft = requester.draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
+    assert draft.result.files[0].new_text == code.replace("shout(", "yell(") and draft.carried == {}
+    assert draft.renamed == {"greet.py": CarriedRename("shout", "yell", 1)}
+    said = "the instruction's rename of shout to yell made by Python's scopes on 1 line the model left as they were"
+    assert ("kept", f"greet.py: {said}") in events and draft.summary().endswith(f"; {said}")
+    backend = GuessingBackend([Reply(code)], guesses=[[guess(-1.0)]])
+    draft = EditRequester(backend, repo).draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
+    assert draft.result.files[0].new_text == code.replace("shout(", "yell(") and backend.asked_alternatives == []
+    assert draft.renamed == {"greet.py": CarriedRename("shout", "yell", 2)} and not draft.likeliest
+    backend = GuessingBackend([Reply(code)], guesses=[[]])
+    draft = EditRequester(backend, repo, carry=False).draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
+    assert not draft.result.files and draft.renamed == {}
+    backend = ScriptedBackend([Reply(renamed)], kind="local", model="builtin")
+    feedback = redraft_feedback([("greet.py", "-x\n+y\n", "keep the old name as an alias")])
+    draft = EditRequester(backend, repo).draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]), feedback)
+    assert draft.renamed == {} and draft.carried  # the model's own rename, carried as before
+
+
+def test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said(tmp_path, unread_renames):
     """The builtin pair renames `def shout` and leaves its call: the call follows, and the
     progress lines and the status line say so; a guess that renames the definition only is
     carried the same way; carry=False leaves the call as the model did."""
@@ -564,9 +593,10 @@ def test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said(tmp_pa
     assert draft.result.files[0].new_text == renamed and draft.carried == {}
 
 
-def test_a_definition_the_instruction_does_not_mention_renamed_is_put_back_and_said(tmp_path):
+def test_a_definition_the_instruction_does_not_mention_renamed_is_put_back_and_said(tmp_path, unread_renames):
     """Asked to rename shout, the builtin pair renames `def greet` instead: that line goes back,
-    the file is as it was, and the progress lines and the status line say why."""
+    the file is as it was, and the progress lines and the status line say why. (Where the app
+    reads the rename, it is made as well: test_a_misplaced_rename_goes_back_and_the_asked_one_is_made.)"""
     repo = make_repo(tmp_path / "repo")
     backend = ScriptedBackend([Reply(GREET.replace("def greet(", "def shout_loud("))], kind="local", model="builtin")
     events = []
@@ -578,7 +608,20 @@ def test_a_definition_the_instruction_does_not_mention_renamed_is_put_back_and_s
     assert draft.summary().endswith("; 1 change renaming a definition the instruction does not mention put back")
 
 
-def test_where_the_model_changes_nothing_its_likeliest_change_that_shows_the_ask_goes_in(tmp_path):
+def test_a_misplaced_rename_goes_back_and_the_asked_one_is_made(tmp_path):
+    """Asked to rename shout, the builtin pair renames `def greet` and its call to the new name:
+    both go back (the `def` by the put-back rule, the call as no site of `shout`), and `shout`
+    is renamed where Python's scopes put it."""
+    repo = make_repo(tmp_path / "repo", {"greet.py": GREET + "    shout(sys.argv[1])\n"})
+    answer = GREET.replace("greet(", "shout_loud(") + "    shout(sys.argv[1])\n"
+    backend = ScriptedBackend([Reply(answer)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft("rename shout to shout_loud", read_sources(repo, [str(repo / "greet.py")]))
+    (edit,) = draft.result.files
+    assert edit.new_text == GREET.replace("shout(", "shout_loud(") + "    shout_loud(sys.argv[1])\n"
+    assert draft.misplaced == {"greet.py": 2} and draft.renamed == {"greet.py": CarriedRename("shout", "shout_loud", 2)}
+
+
+def test_where_the_model_changes_nothing_its_likeliest_change_that_shows_the_ask_goes_in(tmp_path, unread_renames):
     """The builtin pair answers the file unchanged: its likeliest changes are tried likeliest first;
     one that shows nothing of the instruction (`def shoot`) is passed over (its request does not
     count in the draft), the next (`def yell`) goes in, marked as a guess; no later one is asked for."""
@@ -599,7 +642,7 @@ def test_where_the_model_changes_nothing_its_likeliest_change_that_shows_the_ask
     assert draft.summary().endswith("; the model changed nothing: greet.py has its likeliest change, a guess")
 
 
-def test_no_guess_where_the_model_changed_a_file_or_offers_none(tmp_path):
+def test_no_guess_where_the_model_changed_a_file_or_offers_none(tmp_path, unread_renames):
     """No likeliest change is looked for when the model changed something (in any file), or from a
     backend without them (a server); when none of them shows what was asked, or each is cut at the
     length limit, the file stays as it was and the draft is complete."""
@@ -621,7 +664,7 @@ def test_no_guess_where_the_model_changed_a_file_or_offers_none(tmp_path):
     assert ("kept", "none of the model's 2 likeliest changes shows what was asked: the files stay as they were") in events
 
 
-def test_the_likeliest_change_of_several_unchanged_files_is_the_likeliest_of_all(tmp_path):
+def test_the_likeliest_change_of_several_unchanged_files_is_the_likeliest_of_all(tmp_path, unread_renames):
     """Two files the model left as they were: the alternatives of both are ranked together, and the
     likeliest (here in the second file) is tried first; a cancel during a guess leaves the draft
     incomplete, as any cancelled draft."""

@@ -160,6 +160,7 @@ def test_builtin_model_drafts_through_the_whole_loop(tmp_path, monkeypatch):
     from specdraft.drafting.edits import rewrite
     from specdraft.drafting.requests import SourceFile, _put_back
     from specdraft.engine.backends import open_backend
+    from specdraft.engine.editprompt import asked_rename, finish_rename
 
     source = "def area(w, h):\n    return w * h\n"
     repo = make_repo(tmp_path / "repo", {"geometry.py": source})
@@ -175,6 +176,7 @@ def test_builtin_model_drafts_through_the_whole_loop(tmp_path, monkeypatch):
     # what landed is exactly what the model drafted, once the put-back rules have run (the
     # builtin's quality is its model card's business)
     drafted = _put_back(instruction, source, backend.texts[0], SourceFile("geometry.py", source.encode()), "")[0]
+    drafted = finish_rename(asked_rename(instruction, source), source, drafted)[0]  # and the rename asked, made
     expected = rewrite(repo, "geometry.py", drafted, originals={"geometry.py": source.encode()})
     if expected.files:
         assert result.code == 0, result.err

@@ -131,7 +131,7 @@ def test_a_change_a_put_back_rule_takes_out_is_counted(tmp_path, monkeypatch, ca
     assert code == 0 and said in out
 
 
-def test_a_task_where_the_likeliest_change_went_in_counts_as_guessed(tmp_path, monkeypatch, capsys):
+def test_a_task_where_the_likeliest_change_went_in_counts_as_guessed(tmp_path, monkeypatch, capsys, unread_renames):
     """The model answers the file unchanged; its likeliest change (the rename) goes in, as in the
     app: the task is exact, and guessed; the report says how many guesses were exact."""
     task = rename_task(instruction="rename load to read_file")
@@ -154,10 +154,32 @@ def test_a_task_where_the_likeliest_change_went_in_counts_as_guessed(tmp_path, m
 CALLER = SOURCE + "\n\ndef copy(src, dst):\n    save(dst, load(src))\n"
 
 
-def test_a_rename_made_in_one_window_is_carried_to_the_others_and_counted(tmp_path, monkeypatch, capsys):
+def test_the_asked_rename_made_in_the_windows_the_model_left_is_counted(tmp_path, monkeypatch, capsys):
     """The model renames `def load` in its window and answers the window that calls it unchanged:
-    the rename is carried to the call, as in the app (the task is exact, and carried); with
-    --no-carry the call stays and the task is wrong."""
+    the call gets the rename the instruction asks, as in the app (the task is exact, and
+    renamed); with --no-carry the call stays and the task is wrong."""
+    expected = CALLER.replace("def load(", "def read_file(").replace("load(src)", "read_file(src)")
+    task = rename_task(instruction="rename load to read_file")
+    task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": CALLER, "renamed.py": expected})
+
+    def backend() -> RewritingBackend:  # the window with the call is left as it was
+        return RewritingBackend(context_length=WINDOWED, answer=lambda window, prompt: window.replace("def load(", "def read_file("))
+
+    result = run_task(load_tasks(task_dir).tasks[0], backend())
+    assert result.sent > 1 and result.exact and result.renamed and not result.carried
+    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)], backend())
+    assert code == 0 and ("renamed: in 1 task the instruction's rename was made by Python's scopes on lines the model "
+                          "left as they were; 1 of them exact") in out  # fmt: skip
+    result = run_task(load_tasks(task_dir).tasks[0], backend(), carry=False)
+    assert not result.exact and not result.renamed
+    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir), "--no-carry", "--json"], backend())
+    assert code == 0 and json.loads(out)["total"]["renamed"] == 0
+
+
+def test_a_rename_made_in_one_window_is_carried_to_the_others_and_counted(tmp_path, monkeypatch, capsys, unread_renames):
+    """As above, where the app does not read the instruction as a rename: the rename the model
+    made is carried to the call (the task is exact, and carried); with --no-carry the call stays
+    and the task is wrong."""
     expected = CALLER.replace("def load(", "def read_file(").replace("load(src)", "read_file(src)")
     task = rename_task(instruction="rename load to read_file")
     task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": CALLER, "renamed.py": expected})
@@ -243,7 +265,7 @@ def test_window_damage_on_lines_and_insertions():
     assert window_damage(original, "a\nB\nc\nD\ne\nf\n", expected, WindowPlan(plan.ranges, [0])) == (0, 0)
 
 
-def test_held_out_and_trained_phrasings_are_counted_apart(tmp_path):
+def test_held_out_and_trained_phrasings_are_counted_apart(tmp_path, unread_renames):
     tasks = [rename_task(), rename_task(id="rename-load-trained", phrasing="trained",
                                         instruction="Rename the function `load` to `read_file`.")]  # fmt: skip
     root = write_task_set(tmp_path, tasks, {"files.py": SOURCE, "renamed.py": RENAMED})
@@ -390,6 +412,15 @@ def test_the_third_task_set_is_well_formed_and_apart_from_the_first_two():
     """engine/builtin/eval3: six more modules, every kind, every instruction and note held out."""
     earlier = load_tasks(shipped_tasks()).tasks + load_tasks(shipped_tasks().parent / "eval2").tasks
     tasks = check_apart(shipped_tasks().parent / "eval3", earlier, (80, 120))
+    assert len(tasks) == sum(task.phrasing == "heldout" for task in tasks) == 45
+    assert sum(1 for task in tasks if task.redraft) == 6
+
+
+def test_the_fourth_task_set_is_well_formed_and_apart_from_the_first_three():
+    """engine/builtin/eval4: six more modules, every kind, every instruction and note held out
+    (written apart from the first three sets, the training grammar and the app's rules)."""
+    earlier = [task for name in ("eval", "eval2", "eval3") for task in load_tasks(shipped_tasks().parent / name).tasks]
+    tasks = check_apart(shipped_tasks().parent / "eval4", earlier, (80, 120))
     assert len(tasks) == sum(task.phrasing == "heldout" for task in tasks) == 45
     assert sum(1 for task in tasks if task.redraft) == 6
 
