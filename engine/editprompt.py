@@ -28,11 +28,14 @@ from __future__ import annotations
 
 import ast
 import builtins
+import difflib
 import keyword
 import re
 import symtable
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 
 BOS_TOKEN = "<|bos|>"
 EOS_TOKEN = "<|end|>"  # ends every turn; generation stops at it
@@ -909,6 +912,644 @@ def _kind_of_binding(scopes: _Scopes, node: ast.AST) -> str | None:
             return "attribute"
         return "local" if scopes.function_of(node) is not None else "constant"
     return None
+
+
+# ---------------------------------------------------------------------------------------------
+# the value an instruction asks
+
+
+@dataclass(frozen=True)
+class _Value:
+    """A value an instruction writes: a number (`percent`: "19%"), a string (quoted, or a bare
+    token beside a connector: "utf-8 -> latin-1"), or True/False/None; where it stands."""
+
+    kind: str  # "number", "string" or "constant"
+    text: str  # the number or string as written (no quotes, no $ or %)
+    at: int
+    end: int
+    percent: bool = False
+    quoted: bool = False
+
+
+@dataclass(frozen=True)
+class AskedValue:
+    """The literals an instruction asks to change (`asked_value`): (line, start, end) of each in
+    the original, with the text each is to be written."""
+
+    sites: tuple[tuple[int, int, int, str], ...]
+
+    def apply(self, lines: list[str]) -> list[str]:
+        out = list(lines)
+        for line, start, end, text in sorted(self.sites, reverse=True):
+            out[line] = out[line][:start] + text + out[line][end:]
+        return out
+
+
+_VALUE_TERM = re.compile(r"""`(?P<b>[^`\n]+)`|(?<!\w)"(?P<d>[^"\n]*)"(?!\w)|(?<!\w)'(?P<s>[^'\n]*)'(?!\w)"""
+                         r"""|(?<![\w.$])(?<![A-Za-z]-)(?P<dollar>\$)?(?P<num>-?\d+(?:\.\d+)?)(?P<pct>%)?(?!\w)(?!\.\w)"""
+                         r"""|\b(?P<const>True|False|None)\b""")  # fmt: skip
+_BARE_TOKEN = re.compile(r"[^\s,;`'\"()]+")
+_CLAUSE_END = re.compile(r"[.;?!](?:\s|$)|\n")
+
+
+def _values_said(words: str) -> list[_Value]:
+    """The values `words` write, in order: quoted or bare numbers, strings, True/False/None."""
+    found = []
+    for match in _VALUE_TERM.finditer(words):
+        quoted = next((match.group(g) for g in ("b", "d", "s") if match.group(g) is not None), None)
+        if quoted is not None:
+            inner = quoted.strip()
+            if _NUMERIC.fullmatch(inner):
+                found.append(_Value("number", inner, match.start(), match.end(), quoted=True))
+            elif inner in ("True", "False", "None"):
+                found.append(_Value("constant", inner, match.start(), match.end(), quoted=True))
+            else:
+                found.append(_Value("string", quoted, match.start(), match.end(), quoted=True))
+        elif match.group("num") is not None:
+            found.append(_Value("number", match.group("num"), match.start(), match.end(), percent=bool(match.group("pct"))))
+        else:
+            found.append(_Value("constant", match.group("const"), match.start(), match.end()))
+    return found
+
+
+def _bare_beside(words: str, at: int, before: bool) -> _Value | None:
+    """The bare token right before (or after) `at`, as a string value ("utf-8 -> latin-1", "beta,
+    not rc"); none that is a word of the instruction's own ("use it instead of the constant")."""
+    if before:
+        match = re.search(r"([^\s,;`'\"()]+)\s*$", words[:at])
+        start = match.start(1) if match else 0
+    else:
+        match = _BARE_TOKEN.match(words, at + len(words[at:]) - len(words[at:].lstrip()))
+        start = match.start() if match else 0
+    text = match.group(match.lastindex or 0).rstrip(".:!?") if match else ""
+    if not text or text.lower() in _INSTRUCTION_WORDS | _NOT_NEW or text.lower() in _VALUE_STOP:
+        return None
+    return _Value("string", text, start, start + len(text))
+
+
+_VALUE_STOP = frozenset("""
+is are was were be been being has have had do does did will would shall should can could may might must
+he she they them him her his hers we you your our us me my i one ones some something nothing thing things
+now then here there today just only also very more less most least much many few same other another
+""".split())  # fmt: skip
+
+
+# connectors between an old value and a new one: (pattern, which side is old)
+_CONNECTORS = [
+    (re.compile(r"\s*(?:->|=>|→)\s*"), "before"),
+    (re.compile(r"\s+(?:instead\s+of|rather\s+than)\s+", re.I), "after"),
+    (re.compile(r"\s*,\s*(?:and\s+)?not\s+", re.I), "after"),
+    (re.compile(r"\s*\(\s*(?:it'?s|it\s+is|currently|now)\s+", re.I), "after"),  # "within 0.15 (it's 0.1 now)"
+]
+
+
+def _value_pairs(words: str) -> list[tuple[_Value, _Value]]:
+    """(old, new) pairs the instruction's words give: "from A to B", "change A to B", "A -> B",
+    "B instead of A", "B rather than A", "B, not A"."""
+    values = _values_said(words)
+    pairs = []
+
+    def term_at(position: int, before: bool) -> _Value | None:
+        if before:
+            near = [v for v in values if 0 <= position - v.end <= 1]
+            return near[-1] if near else _bare_beside(words, position, True)
+        near = [v for v in values if 0 <= v.at - position <= 1]
+        return near[0] if near else _bare_beside(words, position, False)
+
+    def nearest_before(position: int, like: _Value) -> _Value | None:
+        """The value of `like`'s kind (and quoting) nearest before `position` in its clause; for a
+        bare string, a bare token that looks like a value ("application/vnd.api+json")."""
+        start = max((m.end() for m in _CLAUSE_END.finditer(words[:position])), default=0)
+        near = [v for v in values if start <= v.at and v.end <= position and v.kind == like.kind
+                and (v.quoted == like.quoted or like.kind != "string")]  # fmt: skip
+        if not near and like.kind == "string" and not like.quoted:
+            near = [_Value("string", m.group(0), m.start(), m.end()) for m in _BARE_TOKEN.finditer(words, start, position)
+                    if re.search(r"[/+\-.]", m.group(0)) and re.search(r"[A-Za-z]", m.group(0))]  # fmt: skip
+        return near[-1] if near else None
+
+    for match in re.finditer(r"\bfrom\s+(?=\S)", words, re.I):
+        old = term_at(match.end(), False)
+        to = re.compile(r"\s*(?:on\s*)?,?\s*to\s+", re.I).match(words, old.end) if old else None
+        new = term_at(to.end(), False) if to else None
+        if old and new:
+            pairs.append((old, new))
+    for match in re.finditer(r"\b(?:change|replace|swap|turn)\s+(?=\S)", words, re.I):
+        old = term_at(match.end(), False)
+        to = re.compile(r"\s+(?:to|with|for|into)\s+", re.I).match(words, old.end) if old else None
+        new = term_at(to.end(), False) if to else None
+        if old and new:
+            pairs.append((old, new))
+    for pattern, old_side in _CONNECTORS:
+        for match in pattern.finditer(words):
+            if old_side == "before":
+                old, new = term_at(match.start(), True), term_at(match.end(), False)
+            else:
+                old = term_at(match.end(), False)
+                new = term_at(match.start(), True)
+                if old is not None and (new is None or new.kind != old.kind or new.quoted != old.quoted
+                                        or _value_like(old) and not _value_like(new)):  # fmt: skip
+                    new = nearest_before(match.start(), old)  # "2 hours, not 4"
+            if old and new:
+                pairs.append((old, new))
+    return [(old, new) for old, new in pairs if old.kind == new.kind or old.kind == "number" and new.kind == "number"]
+
+
+def _value_like(value: _Value) -> bool:
+    """A bare string that looks like a value rather than a word: `application/json`, `utf-8`."""
+    return value.kind == "string" and not value.quoted and re.search(r"[/+\-.\d]", value.text) is not None
+
+
+def _literal_value(node: ast.AST) -> tuple[str, object] | None:
+    """(kind, value) of a literal node: a number (a numeric string counts as one too: Decimal("50.00")),
+    a string, True/False/None; None for anything else."""
+    if not isinstance(node, ast.Constant):
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
+            inner = _literal_value(node.operand)
+            return ("number", -inner[1]) if inner and inner[0] == "number" else None
+        return None
+    value = node.value
+    if isinstance(value, bool) or value is None:
+        return "constant", value
+    if isinstance(value, (int, float)):
+        return "number", _decimal(str(value))
+    if isinstance(value, str):
+        return "string", value
+    return None
+
+
+def _decimal(text: str) -> Decimal | None:
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        return None
+
+
+def _matches(value: _Value, literal: tuple[str, object], percent_as_fraction: bool = True) -> bool:
+    """Whether a literal of the file is the value the instruction writes (a percentage its
+    fraction: "5%" is 0.05, else, `percent_as_fraction` false, 5; a numeric string its number:
+    "50" is "50.00")."""
+    kind, held = literal
+    if value.kind == "constant":
+        return kind == "constant" and str(held) == value.text
+    if value.kind == "string":
+        return kind == "string" and held == value.text
+    number = _decimal(value.text)
+    if kind == "string":
+        held = _decimal(held) if _NUMERIC.fullmatch(held or "") else None
+    elif kind != "number":
+        return False
+    if held is None or number is None:
+        return False
+    return held == number / 100 if value.percent and percent_as_fraction else held == number
+
+
+def _written(value: _Value, literal: tuple[str, object], source: str) -> str | None:
+    """How the new `value` is written in place of a literal whose source text is `source`: in its
+    kind and form (`0.05` for "10%"'s old 0.05 -> 0.1, `"75.00"` for 75 over `"50.00"`, the
+    literal's quotes kept); None where it cannot be (a number over a string, a quote inside)."""
+    kind, held = literal
+    if value.kind == "constant":
+        return value.text if kind == "constant" else None
+    if value.kind == "string":
+        if kind != "string":
+            return None
+        quote = source.lstrip("rbuRBU")[:1]
+        prefix = source[: len(source) - len(source.lstrip("rbuRBU"))]
+        if quote not in "'\"" or quote in value.text or "\\" in value.text or source.lstrip("rbuRBU")[:3] == quote * 3:
+            return None
+        return f"{prefix}{quote}{value.text}{quote}"
+    number = _decimal(value.text)
+    if number is None:
+        return None
+    if kind == "string":  # Decimal("50.00"): the same places
+        if not _NUMERIC.fullmatch(held or ""):
+            return None
+        if value.percent and abs(Decimal(held)) < 1 <= abs(number):
+            number = number / 100
+        places = len(held.split(".")[1]) if "." in held else 0
+        quote = source[:1]
+        return f"{quote}{number:.{places}f}{quote}" if quote in "'\"" else None
+    if kind != "number":
+        return None
+    if value.percent and abs(held) < 1 <= abs(number):
+        number = number / 100
+    text = value.text if not value.percent or abs(held) >= 1 else format(number.normalize(), "f")
+    if "." in source and "." not in text and "e" not in source.lower():
+        places = len(source.split(".")[1])
+        text = f"{number:.{places}f}"
+    return text
+
+
+def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue | None:
+    """The literal (or literals) the instruction (with the reviewer's notes in `feedback`) asks
+    to change in the Python file `code`, where its words say it plainly: an old value and a new
+    one ("from 40 to 48", "change "unknown" to "unassigned"", "utf-8 -> latin-1", "DEPLOY_
+    instead of SHIPIT_", "2 hours, not 4", "10% a day (0.1), not 5%"), the old one a literal of
+    the file found once (or once in each function the instruction names, or in the definitions it
+    names); or a name of the file and its new value ("set WINDOW_SECONDS to 30", "bump
+    MAX_RETRIES to 5", "default `count` to 10", "skip_optional=False by default"): a module or
+    class constant's value, a parameter's default (in the function named, else the one
+    parameter so named). The new value is written as the literal was (its quotes, its decimal
+    places; a percentage over a fraction as the fraction). None where the instruction asks no
+    such change, could mean two, or the value does not fit the literal."""
+    words = _asked(instruction, feedback)
+    if _TYPE_WORDS.search(words):
+        return None  # an annotation to change, not a value
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    lines = code.splitlines(keepends=True)
+    scopes = _Scopes(tree, lines)
+    literals = [(node, found) for node in ast.walk(tree) if (found := _literal_value(node)) is not None
+                and not (isinstance(node, ast.Constant) and isinstance(scopes.parents.get(node), ast.UnaryOp))
+                and not _is_docstring(scopes, node)]  # fmt: skip
+    said = _said_names(words)
+    present = set(_NAME.findall(code))
+    if any(s.name not in present for s in said if _written_as_code(words, s)):
+        return None  # it names code the file lacks: not this file's literal (or a parameter to add)
+    defs = [node for node in ast.walk(tree) if isinstance(node, _DEFINITIONS) and node.name in {s.name for s in said}]
+    named_constants = [node for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
+                       and _targets(node) & {s.name for s in said}]  # fmt: skip
+
+    def site(node: ast.AST, text: str) -> tuple[int, int, int, str] | None:
+        if node.lineno != node.end_lineno:
+            return None
+        line = node.lineno - 1
+        return line, scopes.column(line, node.col_offset), scopes.column(line, node.end_col_offset), text
+
+    def within(node: ast.AST, spans: list[ast.AST]) -> bool:
+        return any(span.lineno <= node.lineno and node.end_lineno <= span.end_lineno for span in spans)
+
+    for old, new in _value_pairs(words):
+        if old.kind == "string" and _NAME.fullmatch(old.text) and old.text in _bound_names(tree):
+            continue  # a name of the file: a rename ("use the name "Abstracts" instead of "KeyValueMap"")
+        candidates = [(node, found) for node, found in literals if _matches(old, found)] or [
+            (node, found) for node, found in literals if old.percent and _matches(old, found, False)]
+        scope = defs + named_constants
+        if scope:  # in what the instruction names, where that holds it ("not 3" in stem(), else MIN_STEM = 3)
+            candidates = [(node, found) for node, found in candidates if within(node, scope)] or candidates
+        if len(candidates) > 1:  # the one on a line that holds a word of the instruction ("for the Accept header")
+            clues = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", _QUOTED.sub(" ", words))} - _INSTRUCTION_WORDS - _VALUE_STOP
+            clues -= {w.lower() for w in re.findall(r"[A-Za-z]+", old.text + " " + new.text)}
+            marked = [(node, found) for node, found in candidates
+                      if clues & {w.lower() for w in re.findall(r"[A-Za-z]+", lines[node.lineno - 1])}]  # fmt: skip
+            if len(marked) == 1:
+                candidates = marked
+        groups = {}
+        for node, found in candidates:
+            owner = next((d for d in defs if within(node, [d])), None)
+            groups.setdefault(owner, []).append((node, found))
+        if not candidates or any(len(group) != 1 for group in groups.values()):
+            continue
+        sites = []
+        for node, found in candidates:
+            source = ast.get_source_segment(code, node) or ""
+            text = _written(new, found, source)
+            spot = site(node, text) if text is not None and text != source else None
+            if spot is None:
+                break
+            sites.append(spot)
+        else:
+            return AskedValue(tuple(sites))
+    return _asked_by_name(words, said, tree, scopes, code, site)
+
+
+_TYPE_WORDS = re.compile(r"\bannotat|\btype[ds]?\b|\bhints?\b", re.I)
+_SETS_VALUE = re.compile(r"\s*(?:(?:should|must|needs?\s+to|has\s+to)\s+(?:be|default\s+to)|(?:default|defaults)\s+to"
+                         r"|to|=|:|is|be|at)\s*$", re.I)  # fmt: skip
+
+
+def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Scopes, code: str, site) -> AskedValue | None:
+    """A name of the file and its new value: "set WINDOW_SECONDS to 30", "`count` to 10",
+    "skip_optional=False by default", "MAX_ENTRIES should be 256"."""
+    values = _values_said(words)
+    constants = {}
+    for node in tree.body + [n for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for n in c.body]:
+        value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+        if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+            value = value.args[0]  # MONTHLY_FEE = Decimal("2.50")
+        if value is not None and _literal_value(value):
+            for name in _targets(node):
+                constants.setdefault(name, []).append(value)
+    functions = [f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2])]
+    named_functions = [f for f in functions if f.name in {s.name for s in said}]
+
+    def defaults(name: str) -> list[ast.AST]:
+        found = []
+        for function in named_functions or functions:
+            args = function.args
+            positional = args.posonlyargs + args.args
+            pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults, strict=True))
+            pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
+            found += [default for arg, default in pairs if arg.arg == name and _literal_value(default)]
+        return found
+
+    chosen = []
+    for name in said:
+        targets = constants.get(name.name, []) or defaults(name.name)
+        if len(targets) != 1:
+            continue
+        after = [v for v in values if v.at >= name.end and _SETS_VALUE.search(words[name.end : v.at].replace("`", ""))
+                 and not _CLAUSE_END.search(words[name.end : v.at])]  # fmt: skip
+        scaled = _SCALES.search(words[: name.at])
+        if after:
+            chosen.append((targets[0], after[0]))
+        elif scaled and re.fullmatch(r"\W*", words[scaled.end() : name.at]) and len(values) == 0:  # "double LOW_STOCK_THRESHOLD"
+            found = _literal_value(targets[0])
+            if found and found[0] == "number":
+                factor = _SCALE_FACTORS[scaled.group(1).lower()]
+                chosen.append((targets[0], _Value("number", format((found[1] * factor).normalize(), "f"), 0, 0)))
+    if not chosen and len(values) == 1:
+        chosen = _asked_by_words(words, values[0], constants, named_functions)
+    if len(chosen) != 1:
+        return None
+    node, new = chosen[0]
+    found = _literal_value(node)
+    text = _written(new, found, ast.get_source_segment(code, node) or "")
+    spot = site(node, text) if text is not None else None
+    if spot is None or text == ast.get_source_segment(code, node):
+        return None
+    return AskedValue((spot,))
+
+
+def _written_as_code(words: str, said: _Said) -> bool:
+    """Whether the instruction writes a name as code: in backticks or as a call (`tokenize`,
+    `top_products()`), not as a string value ("unassigned")."""
+    return words[said.at] == "`" or words[said.end : said.end + 2] == "()" or words[said.at : said.end].endswith("()")
+
+
+_OTHER_EDITS = re.compile(r"\b(?:add|insert|wrap|delete|remove|drop|import|document|docstring|catch|log)\b", re.I)
+_SCALES = re.compile(r"\b(double|triple|halve)\s+(?:the\s+)?$", re.I)
+_SCALE_FACTORS = {"double": Decimal(2), "triple": Decimal(3), "halve": Decimal("0.5")}
+
+
+def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST]],
+                    functions: list[ast.AST]) -> list[tuple[ast.AST, _Value]]:  # fmt: skip
+    """The one value an instruction gives, for what its words describe: the one constant whose
+    name's parts it says ("set the tax rate to 19%": TAX_RATE; "we crossfade for 6 seconds":
+    CROSSFADE_SECONDS), or "by default" the one default of that kind of the function it names
+    ("top_products() should return the top 10 by default")."""
+    spoken = {w.lower() for w in re.findall(r"[A-Za-z]+", _QUOTED.sub(" ", words))}
+    if _OTHER_EDITS.search(words):
+        return []  # "add a check that at least 2 rows ...": a statement to write, not this value
+
+    def fits(node: ast.AST) -> bool:  # the value can be written over the literal
+        found = _literal_value(node)
+        return found is not None and _written(value, found, "0" if found[0] == "number" else '""') is not None
+
+    described = [targets[0] for name, targets in constants.items() if len(targets) == 1
+                 and (parts := [p.lower() for p in re.findall(r"[A-Za-z]+", name)]) and len(parts) >= 2
+                 and set(parts) <= spoken and fits(targets[0])]  # fmt: skip
+    if len(described) == 1:
+        return [(described[0], value)]
+    if re.search(r"\bby\s+default\b", words, re.I) and len(functions) == 1:
+        args = functions[0].args
+        found = [d for d in [*args.defaults, *args.kw_defaults] if d is not None and fits(d)]
+        if len(found) == 1:
+            return [(found[0], value)]
+    return []
+
+
+def _is_docstring(scopes: _Scopes, node: ast.AST) -> bool:
+    parent = scopes.parents.get(node)
+    holder = scopes.parents.get(parent) if isinstance(parent, ast.Expr) else None
+    return isinstance(holder, (ast.Module, *_DEFINITIONS)) and holder.body and holder.body[0] is parent
+
+
+def finish_value(asked: AskedValue, original: str, answer: str) -> tuple[str, int, int]:
+    """`answer` (the builtin pair's rewrite of the Python file `original`) with the value the
+    instruction asks (`asked_value`) written: (the text, how many lines got it where the answer
+    did not write it, how many of the answer's lines went back). A site's line the answer left or
+    rewrote otherwise becomes the original line with the value; a line that is no site and that
+    the answer rewrote to write the new value goes back as it was."""
+    old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    valued = asked.apply(old)
+    sites = {line for line, *_ in asked.sites}
+    texts = {text for *_, text in asked.sites}
+    out, made, put_back = list(new), 0, 0
+    for (i1, i2, j1, _), pieces in _changes(old, new):
+        if not pieces:
+            for k in range(i2 - i1):
+                if i1 + k in sites:
+                    out[j1 + k] = valued[i1 + k]
+                    made += 1
+            continue
+        for a1, a2, b1, b2 in pieces:
+            if a2 - a1 != 1 or b2 - b1 != 1:
+                continue
+            if a1 in sites:
+                if new[b1] != valued[a1]:
+                    out[b1] = valued[a1]
+                    made += 1
+            elif any(new[b1].count(text) > old[a1].count(text) for text in texts):
+                out[b1] = old[a1]
+                put_back += 1
+    text = "".join(out)
+    if _parses(answer) and not _parses(text):
+        return answer, 0, 0
+    return text, made, put_back
+
+
+# ---------------------------------------------------------------------------------------------
+# the import an instruction asks
+
+
+@dataclass(frozen=True)
+class AskedImport:
+    """The import statement an instruction asks (`asked_import`), and the line of the original
+    it goes before."""
+
+    statement: str  # "import os", "from typing import Any"
+    before: int
+
+    def apply(self, lines: list[str]) -> list[str]:
+        return lines[: self.before] + [self.statement + "\n"] + lines[self.before :]
+
+
+_STDLIB = frozenset(sys.stdlib_module_names) - {"this", "antigravity", "test", "idlelib", "turtledemo", "__future__"}
+_POLITE = frozenset({"please", "pls", "plz", "thanks", "thx", "too", "now"})
+_IMPORT_CUE = re.compile(r"\bimports?\b|\bpull\b.*\bin\b|\bbring\b.*\bin\b|\bneed\b|\bwe'?ll\s+use\b", re.I)
+
+
+def asked_import(instruction: str, code: str, feedback: str = "") -> AskedImport | None:
+    """The import the instruction (with the reviewer's notes in `feedback`) asks of the Python file
+    `code`, where its words say it plainly: "import threading", "add `from pathlib import Path`",
+    "we need Any from typing", "pull `date` in from the datetime module", "pull in the logging
+    module", "need os in here, add the import" (a standard-library module, as the only module the
+    instruction names); placed as isort places it among the module's first imports (plain imports
+    before from-imports, each in the order of the module's name). None where it asks no import,
+    the file imports that module already, has no imports to place it among, or the module is not
+    the standard library's (its section is not known)."""
+    words = _asked(instruction, feedback)
+    if not _IMPORT_CUE.search(words) or re.search(r"\b(?:remove|delete|drop|unused)\b", words, re.I):
+        return None
+    plain = " ".join(_QUOTED.sub(lambda m: " " + next(g for g in m.groups() if g) + " ", words).split())
+    found = None
+    explicit = re.search(r"\bfrom\s+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s+import\s+([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)", plain)
+    if explicit:
+        found = ("from", explicit.group(1), explicit.group(2))
+    elif (named := re.search(r"(?<![\w.])([A-Za-z_]\w*)\s+(?:in\s+)?from\s+(?:the\s+)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)", plain)) \
+            and named.group(2).split(".")[0] in _STDLIB:  # fmt: skip
+        found = ("from", named.group(2), named.group(1))
+    elif (bare := re.search(r"(?<![\w.])import\s+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)", plain)) and bare.group(1).split(".")[0] in _STDLIB:
+        found = ("import", bare.group(1), "")
+    else:
+        modules = {w for w in re.findall(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", plain) if w.split(".")[0] in _STDLIB
+                   and w.lower() not in _INSTRUCTION_WORDS | _VALUE_STOP}  # fmt: skip
+        if len(modules) == 1:
+            found = ("import", modules.pop(), "")
+    if found is None or found[1].split(".")[0] not in _STDLIB:
+        return None
+    how, module, names = found
+    listed = [n.strip() for n in names.split(",") if not n.strip().islower()  # "Callable, please": not `please`
+              or n.strip().lower() not in _INSTRUCTION_WORDS | _VALUE_STOP | _POLITE]  # fmt: skip
+    if how == "from" and not listed:
+        return None
+    statement = f"import {module}" if how == "import" else f"from {module} import {', '.join(listed)}"
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    block = []
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            block.append(node)
+        elif block or not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+            break
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    if not block or module in imported or any(node.lineno != node.end_lineno for node in block):
+        return None
+    section = [node for node in block if (getattr(node, "module", None) or node.names[0].name).split(".")[0] in _STDLIB
+               and getattr(node, "level", 0) == 0 and getattr(node, "module", None) != "__future__"]  # fmt: skip
+    if not section:
+        return None
+
+    def key(node: ast.AST) -> tuple[int, str]:
+        name = node.module if isinstance(node, ast.ImportFrom) else node.names[0].name
+        return (1 if isinstance(node, ast.ImportFrom) else 0), name.lower()
+
+    mine = (1 if how == "from" else 0, module.lower())
+    after = [node for node in section if key(node) > mine]
+    before = (after[0].lineno if after else section[-1].end_lineno + 1) - 1
+    return AskedImport(statement, before)
+
+
+def finish_import(asked: AskedImport, original: str, answer: str) -> tuple[str, int]:
+    """`answer` (the builtin pair's rewrite of the Python file `original`) with the import the
+    instruction asks (`asked_import`) where isort puts it: (the text, 1 where it was placed, 0
+    where the answer has it there already). Any other line the answer added that imports the same
+    module goes (a second import of it, elsewhere); the rest of the answer stays."""
+    old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    wanted = "".join(asked.apply(old))
+    if answer == wanted:
+        return answer, 0
+    module = asked.statement.split()[1]
+    same = re.compile(rf"^\s*(?:import|from)\s+{re.escape(module)}\b")
+    kept = [line for line in new if not (same.match(line) and line not in old)]
+    # the original's lines in the answer map back to where the import goes
+    matcher = difflib.SequenceMatcher(None, old, kept, autojunk=False)
+    at = None
+    for tag, i1, i2, j1, _ in matcher.get_opcodes():
+        if tag == "equal" and i1 <= asked.before <= i2:
+            at = j1 + asked.before - i1
+            break
+    if at is None:
+        return answer, 0
+    text = "".join(kept[:at] + [asked.statement + "\n"] + kept[at:])
+    return (text, 1) if _parses(text) or not _parses(answer) else (answer, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# the statement an instruction asks to delete
+
+
+@dataclass(frozen=True)
+class AskedDeletion:
+    """The statement an instruction asks to delete (`asked_deletion`): its lines [start, end) of the
+    original."""
+
+    start: int
+    end: int
+
+    def apply(self, lines: list[str]) -> list[str]:
+        return lines[: self.start] + lines[self.end :]
+
+
+_DELETE_CUE = re.compile(r"\b(?:delete|remove|drop|lose|get\s+rid\s+of|take\s+out|strip\s+out)\b|\bshould(?:n't|\s+not)\b"
+                         r"|\bmust(?:n't|\s+not)\b|\bnot\s+needed\b|\bno\s+longer\b|\bleftover\b|\bany\s+more\b", re.I)  # fmt: skip
+_NOT_A_STATEMENT = re.compile(r"\b(?:param(?:eter)?s?|arg(?:ument)?s?|kwargs?|imports?|docstrings?|decorators?|comments?"
+                              r"|hints?|annotations?|blank|default)\b", re.I)  # fmt: skip
+
+
+def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDeletion | None:
+    """The statement the instruction (with the reviewer's notes in `feedback`) asks to delete from
+    the Python file `code`, where its words say it plainly: a word that deletes ("remove", "drop",
+    "get rid of", "shouldn't ... any more") and the one simple statement, in the function or
+    class it names (else in the file), that it quotes whole (`self.checks += 1`), or that calls
+    what it names (the log.info call), or that alone holds a name or text it gives beside those
+    ("the line in apply_month_end that posts MONTHLY_FEE", "the Content-Type header"). None where
+    it asks no deletion, names a parameter, import, docstring or the like, could mean two
+    statements, or the statement is its block's only one."""
+    words = _asked(instruction, feedback)
+    if not _DELETE_CUE.search(words) or _NOT_A_STATEMENT.search(_QUOTED.sub(" ", words)):
+        return None
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    lines = code.splitlines(keepends=True)
+    said = _said_names(words)
+    scope_names = {s.name for s in said}
+    scopes = [node for node in ast.walk(tree) if isinstance(node, _DEFINITIONS) and node.name in scope_names]
+    functions = [node for node in scopes if not isinstance(node, ast.ClassDef)] or scopes
+    statements = [node for node in ast.walk(tree) if isinstance(node, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign))
+                  and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))]  # fmt: skip
+    if functions:
+        statements = [node for node in statements if any(f.lineno < node.lineno <= f.end_lineno for f in functions)]
+
+    def source(node: ast.AST) -> str:
+        return " ".join("".join(lines[node.lineno - 1 : node.end_lineno]).split())
+
+    def called(node: ast.AST) -> str:
+        call = node.value if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) else None
+        return ast.unparse(call.func) if call is not None else ""
+
+    quoted = [" ".join(q.split()) for q in quoted_spans(words)]
+    found = [node for node in statements if source(node) in quoted]
+    if not found:
+        dotted = {s.text for s in said if "." in s.text}
+        found = [node for node in statements if called(node) in dotted]
+    if not found:
+        clues = [s.name for s in said if s.name not in {f.name for f in scopes}] + [q for q in quoted if q]
+        clues = [clue for clue in clues if clue.lower() not in _INSTRUCTION_WORDS | _NOT_NEW]
+        holding = [node for node in statements if any(re.search(rf"(?<!\w){re.escape(clue)}(?!\w)", source(node)) for clue in clues)]
+        found = holding if len(holding) == 1 else []
+    if len(found) != 1:
+        return None
+    node = found[0]
+    siblings = next((block for holder in ast.walk(tree) for field in ("body", "orelse", "finalbody", "handlers")
+                     if isinstance(block := getattr(holder, field, None), list) and node in block), [])  # fmt: skip
+    if len(siblings) < 2 or lines[node.lineno - 1][: node.col_offset].strip() or lines[node.end_lineno - 1][node.end_col_offset :].strip():
+        return None  # its block's only statement, or one sharing a line
+    return AskedDeletion(node.lineno - 1, node.end_lineno)
+
+
+def finish_deletion(asked: AskedDeletion, original: str, answer: str) -> tuple[str, int]:
+    """`answer` (the builtin pair's rewrite of the Python file `original`) without the statement the
+    instruction asks to delete (`asked_deletion`): (the text, 1 where the answer still had it, else
+    0). The rest of the answer stays."""
+    old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    gone = old[asked.start : asked.end]
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, _ in matcher.get_opcodes():
+        if tag == "equal" and i1 <= asked.start and asked.end <= i2:
+            at = j1 + asked.start - i1
+            if new[at : at + len(gone)] == gone:
+                text = "".join(new[:at] + new[at + len(gone) :])
+                return (text, 1) if _parses(text) or not _parses(answer) else (answer, 0)
+    return answer, 0
 
 
 def put_back_misplaced_renames(instruction: str, original: str, answer: str, code: str,

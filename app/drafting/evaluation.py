@@ -23,7 +23,10 @@ accepted. What is measured, per task and added up per kind:
 * carried: tasks where a rename the model made was carried to lines it left as they were
   (``carry_renames``), and how many of those are exact;
 * renamed: tasks where specdraft made the rename the instruction asks on lines the model left as
-  they were (``asked_rename``, ``finish_rename``), and how many of those are exact;
+  they were (``asked_rename``, ``finish_rename``), and how many of those are exact; valued,
+  imported and deleted: the same for the value it asks (``asked_value``, ``finish_value``), the
+  import (``asked_import``, ``finish_import``) and the statement to delete (``asked_deletion``,
+  ``finish_deletion``);
 * held-out and trained phrasing: exact matches of each group apart;
 * redrafts: whether the redraft differs from the first draft, whether it equals the expected
   file after the note, and whether the note was read as a correction of the instruction (the
@@ -82,6 +85,9 @@ class TaskResult:
     guessed: bool = False  # the model changed nothing: its likeliest change went in instead
     carried: bool = False  # a rename the model made was carried to lines it left as they were
     renamed: bool = False  # the instruction's rename was made on lines the model left as they were
+    valued: bool = False  # the instruction's value was written on lines the model left as they were
+    imported: bool = False  # the instruction's import was placed where the model did not write it
+    deleted: bool = False  # the statement the instruction asks to delete was deleted where the model left it
     seconds: float = 0.0
     redraft: RedraftResult | None = None
     drafted: str = field(default="", repr=False)
@@ -121,6 +127,12 @@ class KindRow:
     carried_exact: int = 0
     renamed: int = 0
     renamed_exact: int = 0
+    valued: int = 0
+    valued_exact: int = 0
+    imported: int = 0
+    imported_exact: int = 0
+    deleted: int = 0
+    deleted_exact: int = 0
     heldout: int = 0
     heldout_exact: int = 0
     trained: int = 0
@@ -142,6 +154,12 @@ class KindRow:
         self.carried_exact += result.carried and result.exact
         self.renamed += result.renamed
         self.renamed_exact += result.renamed and result.exact
+        self.valued += result.valued
+        self.valued_exact += result.valued and result.exact
+        self.imported += result.imported
+        self.imported_exact += result.imported and result.exact
+        self.deleted += result.deleted
+        self.deleted_exact += result.deleted and result.exact
         if result.phrasing == "heldout":
             self.heldout += 1
             self.heldout_exact += result.exact
@@ -249,6 +267,9 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = 
         result.guessed = bool(first.draft.likeliest)
         result.carried = bool(first.draft.carried)
         result.renamed = bool(first.draft.renamed)
+        result.valued = bool(first.draft.valued)
+        result.imported = bool(first.draft.imported)
+        result.deleted = bool(first.draft.deleted)
         drafted = drafted_text(first, sources[0])
         if drafted is None:
             reasons = ", ".join(first.draft.finish_reasons) or "; ".join(f.summary() for f in first.failures)
@@ -410,6 +431,15 @@ def format_report(report: Report) -> str:
     if total.renamed:
         text.append(f"renamed: in {total.renamed} task{'s' if total.renamed != 1 else ''} the instruction's rename was "
                     f"made by Python's scopes on lines the model left as they were; {total.renamed_exact} of them exact")  # fmt: skip
+    if total.valued:
+        text.append(f"valued: in {total.valued} task{'s' if total.valued != 1 else ''} the instruction's value was "
+                    f"written on lines the model left as they were; {total.valued_exact} of them exact")  # fmt: skip
+    if total.imported:
+        text.append(f"imported: in {total.imported} task{'s' if total.imported != 1 else ''} the instruction's import was "
+                    f"placed where the model did not write it; {total.imported_exact} of them exact")  # fmt: skip
+    if total.deleted:
+        text.append(f"deleted: in {total.deleted} task{'s' if total.deleted != 1 else ''} the statement the instruction "
+                    f"asks to delete was deleted where the model left it; {total.deleted_exact} of them exact")  # fmt: skip
     redrafts = report.redrafts()
     if redrafts["tasks"]:
         text.append(

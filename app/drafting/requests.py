@@ -34,9 +34,19 @@ edit_format setting or --format names one), not where it runs:
   undone, and a line it rewrote to write the new name where the old one does not stand goes
   back (``finish_rename``; ``DraftedEdits.renamed``): the small pair often renames a definition
   and not its uses in other windows, renames nothing, or renames the function beside the one
-  named. This is what a reviewer would do by hand, and it is never guessed: an instruction
-  that could mean two renames, or whose names Python's scopes leave unclear, is left to the
-  model. Elsewhere (an instruction not read so, or a redraft whose notes the instruction does
+  named. Likewise a value the instruction gives plainly ("from 40 to 48", "utf-8 -> latin-1",
+  "2 hours, not 4", "set WINDOW_SECONDS to 30", "`count` to 10", "set the tax rate to 19%":
+  ``asked_value``) is written over the one literal it means, as that literal is written (its
+  quotes, its places, a percentage as a fraction), and a line of the pair's that wrote it over
+  another literal goes back (``finish_value``; ``DraftedEdits.valued``). This is what a
+  reviewer would do by hand, and it is never guessed: an instruction that could mean two
+  renames or two literals, or whose names Python's scopes leave unclear, is left to the model.
+  So is an import it asks of the standard library ("import threading", "we need Any from
+  typing", "pull in the logging module": ``asked_import``), placed as isort places it among the
+  file's first imports where the pair did not write it there (``finish_import``;
+  ``DraftedEdits.imported``), and a statement it asks to delete ("remove the log.info call in
+  move_to", "drop the `self.hits += 1` from resolve()": ``asked_deletion``), deleted where the
+  pair left it (``finish_deletion``; ``DraftedEdits.deleted``). Elsewhere (an instruction not read so, or a redraft whose notes the instruction does
   not hold), where the builtin pair renamed a name the instruction gives to a new name it gives
   in some lines and left the name's other uses as they were, the rename is carried to them
   (``carry_renames``, by Python's scopes; ``DraftedEdits.carried``).
@@ -79,13 +89,22 @@ from specdraft.drafting.edits import (
     rewrite,
 )
 from specdraft.engine.editprompt import (
+    AskedDeletion,
+    AskedImport,
     AskedRename,
+    AskedValue,
     CarriedRename,
+    asked_deletion,
+    asked_import,
     asked_rename,
+    asked_value,
     carry_renames,
     corrected_instruction,
     feedback_without_diffs,
+    finish_deletion,
+    finish_import,
     finish_rename,
+    finish_value,
     named_definitions,
     put_back_invented_names,
     put_back_misplaced_renames,
@@ -240,6 +259,14 @@ class DraftedEdits:
     # path: the rename the instruction asks there (specdraft.engine.editprompt.asked_rename), with
     # the lines specdraft renamed by Python's scopes that the model left as they were
     renamed: dict[str, CarriedRename] = field(default_factory=dict)
+    # path: (how many lines got the value the instruction asks (asked_value) where the model did not
+    # write it, how many of the model's lines writing it elsewhere went back)
+    valued: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # path: the import statement the instruction asks (asked_import), placed where isort puts it
+    # where the model did not write it there
+    imported: dict[str, str] = field(default_factory=dict)
+    # path: the statement the instruction asks to delete (asked_deletion), deleted where the model left it
+    deleted: dict[str, str] = field(default_factory=dict)
     # the instruction as the reviewer's notes on a redraft correct it, where they read as
     # corrections ("call it `allocate_id`, not `new_id`"): what the builtin pair was asked
     asked_as: str = ""
@@ -280,6 +307,12 @@ class DraftedEdits:
             text += "".join(f"; {carried_text(rename)}" for rename in renames)
         for rename in self.renamed.values():
             text += f"; {renamed_text(rename)}"
+        for lines, went_back in self.valued.values():
+            text += f"; {valued_text(lines, went_back)}"
+        for statement in self.imported.values():
+            text += f"; {imported_text(statement)}"
+        for statement in self.deleted.values():
+            text += f"; {deleted_text(statement)}"
         if self.asked_as:
             text += f"; the reviewer's note read as a correction: asked \"{self.asked_as}\""
         return text
@@ -309,10 +342,31 @@ def carried_text(rename: CarriedRename) -> str:
     return f"the model renamed {rename.old} to {rename.new}; specdraft carried it to {lines} the model left as they were"
 
 
+AskedEdit = AskedRename | AskedValue | AskedImport | AskedDeletion  # what an instruction asks plainly (EditRequester._asked_edit)
+
+
 def renamed_text(rename: CarriedRename) -> str:
     """The instruction's rename, made where the model left it undone, in words."""
     lines = f"{rename.lines} line{'s' if rename.lines != 1 else ''}"
     return f"the instruction's rename of {rename.old} to {rename.new} made by Python's scopes on {lines} the model left as they were"
+
+
+def valued_text(lines: int, went_back: int) -> str:
+    """The instruction's value, written where the model did not write it, in words."""
+    text = f"the instruction's value written on {lines} line{'s' if lines != 1 else ''} where the model did not write it"
+    if went_back:
+        text += f", {went_back} of its lines writing it elsewhere put back"
+    return text
+
+
+def imported_text(statement: str) -> str:
+    """The instruction's import, placed where the model did not write it, in words."""
+    return f"the instruction's `{statement}` placed among the imports where the model did not write it"
+
+
+def deleted_text(statement: str) -> str:
+    """The statement the instruction asks to delete, deleted where the model left it, in words."""
+    return f"the instruction's deletion of `{statement}` made where the model left it"
 
 
 def _added_up(stats: Sequence[Any]) -> Any:
@@ -481,20 +535,34 @@ class EditRequester:
 
         # the rename the instruction asks, by file: made wherever the model left it undone (not in a
         # redraft whose notes the instruction does not hold: the model reads those)
-        asked_renames: dict[str, AskedRename | None] = {
-            source.path: asked_rename(instruction, source.text) if carrying and not feedback
-            and source.path.endswith((".py", ".pyi")) else None for source in sources}  # fmt: skip
+        asked_edits = {source.path: self._asked_edit(instruction, feedback, source) for source in sources}
 
         def emit(source: SourceFile, pieces: list[str], complete: bool, unread: list[EditFailure]) -> None:
             text = "".join(pieces)
-            rename = asked_renames[source.path]
-            if rename is not None and complete and not unread:
-                text, lines, went_back = finish_rename(rename, source.text, text)
+            asked = asked_edits[source.path]
+            if isinstance(asked, AskedRename) and complete and not unread:
+                text, lines, went_back = finish_rename(asked, source.text, text)
                 if went_back:
                     draft.misplaced[source.path] = draft.misplaced.get(source.path, 0) + went_back
                 if lines:
-                    draft.renamed[source.path] = CarriedRename(rename.old, rename.new, lines)
+                    draft.renamed[source.path] = CarriedRename(asked.old, asked.new, lines)
                     self.on_progress("kept", f"{source.path}: {renamed_text(draft.renamed[source.path])}")
+            elif isinstance(asked, AskedDeletion) and complete and not unread:
+                text, made = finish_deletion(asked, source.text, text)
+                if made:
+                    statement = " ".join(source.text.splitlines()[asked.start].split())
+                    draft.deleted[source.path] = statement
+                    self.on_progress("kept", f"{source.path}: {deleted_text(statement)}")
+            elif isinstance(asked, AskedImport) and complete and not unread:
+                text, placed = finish_import(asked, source.text, text)
+                if placed:
+                    draft.imported[source.path] = asked.statement
+                    self.on_progress("kept", f"{source.path}: {imported_text(asked.statement)}")
+            elif isinstance(asked, AskedValue) and complete and not unread:
+                text, lines, went_back = finish_value(asked, source.text, text)
+                if lines or went_back:
+                    draft.valued[source.path] = (lines, went_back)
+                    self.on_progress("kept", f"{source.path}: {valued_text(lines, went_back)}")
             elif carrying and complete and not unread and source.path.endswith((".py", ".pyi")):
                 text, renames = carry_renames(instruction, source.text, text, feedback)
                 if renames:
@@ -577,7 +645,7 @@ class EditRequester:
                     self.on_progress("kept", f"{source.path}: {count} change{'s' if count != 1 else ''} of the "
                                              f"model's {said} put back as they were")  # fmt: skip
             same = complete and not unread and "".join(pieces) == source.text
-            if guessing and same and asked_windows and asked_renames[source.path] is None:
+            if guessing and same and asked_windows and asked_edits[source.path] is None:
                 held.append(_Held(source, pieces, asked_windows))
                 continue
             changed = changed or not same
@@ -589,6 +657,18 @@ class EditRequester:
         for kept in held:
             emit(kept.source, kept.pieces, True, [])
         return draft
+
+    def _asked_edit(self, instruction: str, feedback: str, source: SourceFile) -> AskedEdit | None:
+        """What the instruction asks plainly of a Python file, for the builtin pair's answer to be
+        finished by: a rename (`asked_rename`), else a value (`asked_value`), else an import
+        (`asked_import`), else a statement to delete (`asked_deletion`); None where it asks none
+        so, with --no-carry, for another model, or in a redraft whose notes the instruction does
+        not hold (the model reads those)."""
+        if not (self.carry and self.backend.edit_format == "builtin") or feedback or not source.path.endswith((".py", ".pyi")):
+            return None
+        text = source.text
+        return (asked_rename(instruction, text) or asked_value(instruction, text) or asked_import(instruction, text)
+                or asked_deletion(instruction, text))
 
     def _likeliest_change(self, held: list[_Held], instruction: str, feedback: str, draft: DraftedEdits) -> None:
         """Where the builtin pair left every file as it was although it was asked for a change: its

@@ -565,6 +565,50 @@ def test_the_rename_the_instruction_asks_is_made_where_the_model_left_it_and_sai
     assert draft.renamed == {} and draft.carried  # the model's own rename, carried as before
 
 
+def test_the_value_the_instruction_asks_is_written_where_the_model_did_not_and_said(tmp_path):
+    """Asked to "bump RETRIES from 3 to 5", the builtin pair changes nothing, or writes 5 over
+    the other 3: the constant gets the value, the misplaced line goes back, no guess is looked
+    for, and the status line says so; --no-carry leaves the answer as it is."""
+    code = "RETRIES = 3\nTIMEOUT = 3\n\n\ndef fetch(url, retries=RETRIES):\n    return url, retries\n"
+    repo = make_repo(tmp_path / "repo", {"fetch.py": code})
+    wanted = code.replace("RETRIES = 3", "RETRIES = 5")
+    backend = GuessingBackend([Reply(code)], guesses=[[guess(-1.0)]])
+    draft = EditRequester(backend, repo).draft("bump RETRIES from 3 to 5", read_sources(repo, [str(repo / "fetch.py")]))
+    assert draft.result.files[0].new_text == wanted and backend.asked_alternatives == [] and not draft.likeliest
+    assert draft.valued == {"fetch.py": (1, 0)}
+    assert draft.summary().endswith("; the instruction's value written on 1 line where the model did not write it")
+    backend = ScriptedBackend([Reply(code.replace("TIMEOUT = 3", "TIMEOUT = 5"))], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft("bump RETRIES from 3 to 5", read_sources(repo, [str(repo / "fetch.py")]))
+    assert draft.result.files[0].new_text == wanted and draft.valued == {"fetch.py": (1, 1)}
+    assert draft.summary().endswith(", 1 of its lines writing it elsewhere put back")
+    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo, carry=False).draft("bump RETRIES from 3 to 5", read_sources(repo, [str(repo / "fetch.py")]))
+    assert not draft.result.files and draft.valued == {}
+
+
+def test_the_import_the_instruction_asks_is_placed_where_isort_puts_it_and_said(tmp_path):
+    """Asked to "import threading", the builtin pair writes it below the imports: it moves among
+    them, in isort's order, and the status line says so."""
+    code = "import json\nimport time\n\nX = 1\n"
+    repo = make_repo(tmp_path / "repo", {"jobs.py": code})
+    backend = ScriptedBackend([Reply(code.replace("X = 1", "import threading\nX = 1"))], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft("import threading", read_sources(repo, [str(repo / "jobs.py")]))
+    assert draft.result.files[0].new_text == "import json\nimport threading\nimport time\n\nX = 1\n"
+    assert draft.imported == {"jobs.py": "import threading"}
+    assert draft.summary().endswith("; the instruction's `import threading` placed among the imports where the model did not write it")
+
+
+def test_the_statement_the_instruction_asks_to_delete_is_deleted_and_said(tmp_path):
+    """Asked to "remove the print call in run", the builtin pair changes nothing: the statement
+    goes, and the status line says so."""
+    code = "def run(x):\n    print(x)\n    return x\n"
+    repo = make_repo(tmp_path / "repo", {"run.py": code})
+    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft("remove the print call in run", read_sources(repo, [str(repo / "run.py")]))
+    assert draft.result.files[0].new_text == "def run(x):\n    return x\n" and draft.deleted == {"run.py": "print(x)"}
+    assert draft.summary().endswith("; the instruction's deletion of `print(x)` made where the model left it")
+
+
 def test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said(tmp_path, unread_renames):
     """The builtin pair renames `def shout` and leaves its call: the call follows, and the
     progress lines and the status line say so; a guess that renames the definition only is

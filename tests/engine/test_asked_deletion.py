@@ -1,0 +1,105 @@
+"""asked_deletion: the statement an instruction asks to delete, read from its words;
+finish_deletion: deleted where the builtin pair's answer left it."""
+
+import pytest
+
+from specdraft.engine.editprompt import asked_deletion, finish_deletion
+
+MODULE = '''import logging
+
+log = logging.getLogger(__name__)
+FEE = 3
+
+
+class Account:
+    def __init__(self, owner):
+        self.owner = owner
+        self.checks = 0
+        self.entries = []
+
+    def post(self, amount, text):
+        self.checks += 1
+        log.info("posting %s", amount)
+        self.entries.append((amount, text))
+
+    def close(self):
+        log.info("closing %s", self.owner)
+        self.post(-FEE, "closing fee")
+        self.entries.clear()
+
+
+def month_end(account):
+    account.post(-FEE, "monthly fee")
+    log.debug("month end for %s", account.owner)
+    return account
+'''
+
+
+def deleted(instruction: str) -> str | None:
+    asked = asked_deletion(instruction, MODULE)
+    return None if asked is None else "".join(asked.apply(MODULE.splitlines(keepends=True)))
+
+
+@pytest.mark.parametrize("instruction, line", [
+    ("Remove `self.checks += 1`.", "        self.checks += 1\n"),
+    ("remove `self.entries = []`", "        self.entries = []\n"),
+    ("remove the log.info call in close", '        log.info("closing %s", self.owner)\n'),
+    ("post() is too chatty, delete its log.info call", '        log.info("posting %s", amount)\n'),
+    ("get rid of the log.debug line", '    log.debug("month end for %s", account.owner)\n'),
+    ("we're dropping the monthly fee, remove the line in month_end that posts FEE", '    account.post(-FEE, "monthly fee")\n'),
+    ('close() shouldn\'t charge a fee any more, drop the "closing fee" line', '        self.post(-FEE, "closing fee")\n'),
+])  # fmt: skip
+def test_the_one_statement_the_instruction_means_is_deleted(instruction, line):
+    text = deleted(instruction)
+    assert text is not None and text == MODULE.replace(line, "", 1), instruction
+
+
+@pytest.mark.parametrize("instruction", [
+    "remove the log.info call",  # in post or in close?
+    "remove the `owner` parameter of Account",  # a parameter
+    "delete the unused import of logging",
+    "remove the docstring of post",
+    "add a log.info call to month_end",  # nothing to delete
+    "drop the `self.balance = 0` line",  # no such statement
+])  # fmt: skip
+def test_an_instruction_that_asks_no_deletion_of_one_statement_reads_as_none(instruction):
+    assert asked_deletion(instruction, MODULE) is None
+
+
+def test_finish_deletion_deletes_where_the_answer_left_it():
+    asked = asked_deletion("Remove `self.checks += 1`.", MODULE)
+    wanted = MODULE.replace("        self.checks += 1\n", "", 1)
+    assert finish_deletion(asked, MODULE, MODULE) == (wanted, 1)
+    assert finish_deletion(asked, MODULE, wanted) == (wanted, 0)
+
+
+def test_the_task_sets_deletions_are_read_right_or_not_at_all_and_nothing_else_reads_as_one():
+    """On the four hand-written task sets: every delete_statement task reads as its expected file or
+    as none (two of eval4's, which describe the statement by what it does: "not switch eco mode
+    off", "must not strip the password"; eval4's first reading); no task of another kind that
+    reads as no rename, value or import reads as a deletion."""
+    from pathlib import Path
+
+    import tomllib
+
+    from specdraft.engine.editprompt import asked_import, asked_rename, asked_value
+
+    unread = {"thermo-resume-keeps-eco", "pw-no-strip"}
+    deletions = 0
+    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
+        for task in tomllib.loads(tasks_file.read_text())["task"]:
+            source = (tasks_file.parent / task["source"]).read_text()
+            instruction = task["instruction"]
+            if asked_rename(instruction, source) or asked_value(instruction, source) or asked_import(instruction, source):
+                continue
+            asked = asked_deletion(instruction, source)
+            if task["kind"] != "delete_statement":
+                assert asked is None, task["id"]
+                continue
+            deletions += 1
+            if task["id"] in unread:
+                assert asked is None, task["id"]
+                continue
+            expected = (tasks_file.parent / task["expected"]).read_text()
+            assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
+    assert deletions == 13
