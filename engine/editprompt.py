@@ -817,35 +817,38 @@ def _is_string_in(code: str, text: str) -> bool:
 def finish_rename(rename: AskedRename, original: str, answer: str) -> tuple[str, int, int]:
     """`answer` (the builtin pair's rewrite of the Python file `original`) with the rename the
     instruction asks (`asked_rename`) made at every site Python's scopes give: (the text, how many
-    lines the rename was carried to, how many of the answer's lines went back).
+    lines the rename was carried to, how many of the answer's changes went back).
 
-    A line the answer left as it was gets the rename; a site's line the answer rewrote keeps its
-    rewrite where that writes the names the renamed line writes, in order (the rename, with a
-    value changed beside it), else it becomes the original line renamed; a line that is no site and that
-    the answer rewrote to write `new` goes back as it was (asked to rename `timeout` in
-    fetch_json, the pair renamed `fetch_json` itself). Lines the answer adds or drops stay as it
-    has them. The answer as it is where the result would not parse though the answer does."""
+    A line the answer left as it was gets the rename; a change of the answer's over a site's lines
+    that is not those lines renamed keeps a line's rewrite only where that writes the names the
+    renamed line writes, in order (the rename, with a value changed beside it), and is otherwise
+    the original lines renamed; a change elsewhere that writes `new` more often than the lines it
+    replaces goes back as it was (asked to rename `timeout` in fetch_json, the pair renamed
+    `fetch_json` itself). The answer as it is where the result would not parse though the answer
+    does."""
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     renamed = rename.apply(old)
     sites = {line for line, _ in rename.sites}
-    out, carried, put_back = list(new), 0, 0
-    for (i1, i2, j1, _), pieces in _changes(old, new):
+    out: list[str] = []
+    carried = put_back = 0
+    for (i1, i2, _, _), pieces in _changes(old, new):
         if not pieces:  # lines the answer left as they were
             for k in range(i2 - i1):
-                if i1 + k in sites:
-                    out[j1 + k] = renamed[i1 + k]
-                    carried += 1
+                out.append(renamed[i1 + k])
+                carried += i1 + k in sites
             continue
         for a1, a2, b1, b2 in pieces:
-            if a2 - a1 != 1 or b2 - b1 != 1:
-                continue
-            if a1 in sites:
-                if _NAME.findall(new[b1]) != _NAME.findall(renamed[a1]):
-                    out[b1] = renamed[a1]
+            if sites.intersection(range(a1, a2)):
+                if a2 - a1 == b2 - b1 and all(_NAME.findall(new[b1 + k]) == _NAME.findall(renamed[a1 + k]) for k in range(a2 - a1)):
+                    out.extend(new[b1:b2])  # the rename, and a value beside it
+                else:
+                    out.extend(renamed[a1:a2])
                     put_back += 1
-            elif len(_word_at(new[b1], rename.new)) > len(_word_at(old[a1], rename.new)):
-                out[b1] = old[a1]
+            elif len(_word_at("".join(new[b1:b2]), rename.new)) > len(_word_at("".join(old[a1:a2]), rename.new)):
+                out.extend(old[a1:a2])
                 put_back += 1
+            else:
+                out.extend(new[b1:b2])
     text = "".join(out)
     if _parses(answer) and not _parses(text):
         return answer, 0, 0
@@ -1163,6 +1166,7 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
     scopes = _Scopes(tree, lines)
     literals = [(node, found) for node in ast.walk(tree) if (found := _literal_value(node)) is not None
                 and not (isinstance(node, ast.Constant) and isinstance(scopes.parents.get(node), ast.UnaryOp))
+                and not isinstance(scopes.parents.get(node), (ast.JoinedStr, ast.FormattedValue))  # an f-string's parts
                 and not _is_docstring(scopes, node)]  # fmt: skip
     said = _said_names(words)
     present = set(_NAME.findall(code))
@@ -1320,31 +1324,35 @@ def _is_docstring(scopes: _Scopes, node: ast.AST) -> bool:
 def finish_value(asked: AskedValue, original: str, answer: str) -> tuple[str, int, int]:
     """`answer` (the builtin pair's rewrite of the Python file `original`) with the value the
     instruction asks (`asked_value`) written: (the text, how many lines got it where the answer
-    did not write it, how many of the answer's lines went back). A site's line the answer left or
-    rewrote otherwise becomes the original line with the value; a line that is no site and that
-    the answer rewrote to write the new value goes back as it was."""
+    did not write it, how many of the answer's changes went back). A site's line the answer left,
+    or a change of the answer's over a site's lines that is not those lines with the value, becomes
+    the original lines with the value; a change elsewhere that writes the new value more often
+    than the lines it replaces goes back as it was."""
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     valued = asked.apply(old)
     sites = {line for line, *_ in asked.sites}
     texts = {text for *_, text in asked.sites}
-    out, made, put_back = list(new), 0, 0
-    for (i1, i2, j1, _), pieces in _changes(old, new):
+    out: list[str] = []
+    made = put_back = 0
+    for (i1, i2, _, _), pieces in _changes(old, new):
         if not pieces:
             for k in range(i2 - i1):
-                if i1 + k in sites:
-                    out[j1 + k] = valued[i1 + k]
-                    made += 1
+                out.append(valued[i1 + k])
+                made += i1 + k in sites
             continue
         for a1, a2, b1, b2 in pieces:
-            if a2 - a1 != 1 or b2 - b1 != 1:
-                continue
-            if a1 in sites:
-                if new[b1] != valued[a1]:
-                    out[b1] = valued[a1]
-                    made += 1
-            elif any(new[b1].count(text) > old[a1].count(text) for text in texts):
-                out[b1] = old[a1]
+            added, removed = "".join(new[b1:b2]), "".join(old[a1:a2])
+            if sites.intersection(range(a1, a2)):
+                if new[b1:b2] != valued[a1:a2]:
+                    out.extend(valued[a1:a2])
+                    made += len(sites.intersection(range(a1, a2)))
+                else:
+                    out.extend(new[b1:b2])
+            elif any(added.count(text) > removed.count(text) for text in texts):
+                out.extend(old[a1:a2])
                 put_back += 1
+            else:
+                out.extend(new[b1:b2])
     text = "".join(out)
     if _parses(answer) and not _parses(text):
         return answer, 0, 0

@@ -1266,7 +1266,21 @@ def _tasks_section(tasks: dict) -> list[str]:
     if total.get("carried"):
         lines.append(f"In {total['carried']} tasks a rename the model made in some lines was carried to the lines it "
                      f"left as they were, as the app does; {total['carried_exact']} of them are exact.\n")  # fmt: skip
+    made = [f"{total[key]} {said} ({total[key + '_exact']} exact)" for key, said in ASKED_EDITS if total.get(key)]
+    if made:
+        lines.append("Where the instruction says it plainly, the app makes what it asks wherever the model left it undone "
+                     "(not the model's work: `--no-carry` turns it off): in " + "; in ".join(made) + ".\n")  # fmt: skip
     return lines
+
+
+# what the app makes where the instruction says it plainly (specdraft.engine.editprompt.asked_*), as a
+# `specdraft bench edits` report counts the tasks
+ASKED_EDITS = (
+    ("renamed", "tasks the rename it asks, by Python's scopes"),
+    ("valued", "the value it asks"),
+    ("imported", "the import it asks"),
+    ("deleted", "the statement it asks to delete"),
+)
 
 
 def write_model_card(out_dir: Path, work: Path) -> Path:

@@ -174,3 +174,12 @@ def test_the_task_sets_renames_are_read_right_or_not_at_all_and_nothing_else_rea
             expected = (tasks_file.parent / task["expected"]).read_text()
             assert rename is not None and "".join(rename.apply(source.splitlines(keepends=True))) == expected, task["id"]
     assert renames == 75
+
+
+def test_finish_rename_sets_right_a_change_over_several_lines_of_a_site():
+    """The pair rewrote summarize's two lines into one that writes the new name (`total_parts`):
+    not those lines renamed, so they become the lines renamed."""
+    rename = asked_rename("rename the local variable parts in summarize to total_parts", MODULE)
+    answer = MODULE.replace("    for found, _ in router.routes:\n        parts += len(found)\n", "    total_parts.extend(router.routes)\n")
+    text, _, went_back = finish_rename(rename, MODULE, answer)
+    assert text == renamed("rename the local variable parts in summarize to total_parts") and went_back == 1

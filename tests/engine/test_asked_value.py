@@ -145,3 +145,9 @@ def test_the_task_sets_values_are_read_right_or_not_at_all_and_nothing_else_read
             expected = (tasks_file.parent / task["expected"]).read_text()
             assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
     assert values == 47
+
+
+def test_a_part_of_an_f_string_is_no_literal_to_write_over():
+    code = 'LABEL = "items"\n\n\ndef show(n):\n    return f"{n}items"\n'  # its part "items" is no literal of its own
+    asked = asked_value('call them "things" instead of "items"', code)
+    assert asked is not None and "".join(asked.apply(code.splitlines(keepends=True))) == code.replace('LABEL = "items"', 'LABEL = "things"')

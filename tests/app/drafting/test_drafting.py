@@ -609,7 +609,7 @@ def test_the_statement_the_instruction_asks_to_delete_is_deleted_and_said(tmp_pa
     assert draft.summary().endswith("; the instruction's deletion of `print(x)` made where the model left it")
 
 
-def test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said(tmp_path, unread_renames):
+def test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said(tmp_path, unread_instructions):
     """The builtin pair renames `def shout` and leaves its call: the call follows, and the
     progress lines and the status line say so; a guess that renames the definition only is
     carried the same way; carry=False leaves the call as the model did."""
@@ -637,7 +637,7 @@ def test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said(tmp_pa
     assert draft.result.files[0].new_text == renamed and draft.carried == {}
 
 
-def test_a_definition_the_instruction_does_not_mention_renamed_is_put_back_and_said(tmp_path, unread_renames):
+def test_a_definition_the_instruction_does_not_mention_renamed_is_put_back_and_said(tmp_path, unread_instructions):
     """Asked to rename shout, the builtin pair renames `def greet` instead: that line goes back,
     the file is as it was, and the progress lines and the status line say why. (Where the app
     reads the rename, it is made as well: test_a_misplaced_rename_goes_back_and_the_asked_one_is_made.)"""
@@ -665,7 +665,7 @@ def test_a_misplaced_rename_goes_back_and_the_asked_one_is_made(tmp_path):
     assert draft.misplaced == {"greet.py": 2} and draft.renamed == {"greet.py": CarriedRename("shout", "shout_loud", 2)}
 
 
-def test_where_the_model_changes_nothing_its_likeliest_change_that_shows_the_ask_goes_in(tmp_path, unread_renames):
+def test_where_the_model_changes_nothing_its_likeliest_change_that_shows_the_ask_goes_in(tmp_path, unread_instructions):
     """The builtin pair answers the file unchanged: its likeliest changes are tried likeliest first;
     one that shows nothing of the instruction (`def shoot`) is passed over (its request does not
     count in the draft), the next (`def yell`) goes in, marked as a guess; no later one is asked for."""
@@ -686,7 +686,7 @@ def test_where_the_model_changes_nothing_its_likeliest_change_that_shows_the_ask
     assert draft.summary().endswith("; the model changed nothing: greet.py has its likeliest change, a guess")
 
 
-def test_no_guess_where_the_model_changed_a_file_or_offers_none(tmp_path, unread_renames):
+def test_no_guess_where_the_model_changed_a_file_or_offers_none(tmp_path, unread_instructions):
     """No likeliest change is looked for when the model changed something (in any file), or from a
     backend without them (a server); when none of them shows what was asked, or each is cut at the
     length limit, the file stays as it was and the draft is complete."""
@@ -708,7 +708,7 @@ def test_no_guess_where_the_model_changed_a_file_or_offers_none(tmp_path, unread
     assert ("kept", "none of the model's 2 likeliest changes shows what was asked: the files stay as they were") in events
 
 
-def test_the_likeliest_change_of_several_unchanged_files_is_the_likeliest_of_all(tmp_path, unread_renames):
+def test_the_likeliest_change_of_several_unchanged_files_is_the_likeliest_of_all(tmp_path, unread_instructions):
     """Two files the model left as they were: the alternatives of both are ranked together, and the
     likeliest (here in the second file) is tried first; a cancel during a guess leaves the draft
     incomplete, as any cancelled draft."""

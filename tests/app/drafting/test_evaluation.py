@@ -131,7 +131,7 @@ def test_a_change_a_put_back_rule_takes_out_is_counted(tmp_path, monkeypatch, ca
     assert code == 0 and said in out
 
 
-def test_a_task_where_the_likeliest_change_went_in_counts_as_guessed(tmp_path, monkeypatch, capsys, unread_renames):
+def test_a_task_where_the_likeliest_change_went_in_counts_as_guessed(tmp_path, monkeypatch, capsys, unread_instructions):
     """The model answers the file unchanged; its likeliest change (the rename) goes in, as in the
     app: the task is exact, and guessed; the report says how many guesses were exact."""
     task = rename_task(instruction="rename load to read_file")
@@ -176,7 +176,7 @@ def test_the_asked_rename_made_in_the_windows_the_model_left_is_counted(tmp_path
     assert code == 0 and json.loads(out)["total"]["renamed"] == 0
 
 
-def test_a_rename_made_in_one_window_is_carried_to_the_others_and_counted(tmp_path, monkeypatch, capsys, unread_renames):
+def test_a_rename_made_in_one_window_is_carried_to_the_others_and_counted(tmp_path, monkeypatch, capsys, unread_instructions):
     """As above, where the app does not read the instruction as a rename: the rename the model
     made is carried to the call (the task is exact, and carried); with --no-carry the call stays
     and the task is wrong."""
@@ -265,7 +265,7 @@ def test_window_damage_on_lines_and_insertions():
     assert window_damage(original, "a\nB\nc\nD\ne\nf\n", expected, WindowPlan(plan.ranges, [0])) == (0, 0)
 
 
-def test_held_out_and_trained_phrasings_are_counted_apart(tmp_path, unread_renames):
+def test_held_out_and_trained_phrasings_are_counted_apart(tmp_path, unread_instructions):
     tasks = [rename_task(), rename_task(id="rename-load-trained", phrasing="trained",
                                         instruction="Rename the function `load` to `read_file`.")]  # fmt: skip
     root = write_task_set(tmp_path, tasks, {"files.py": SOURCE, "renamed.py": RENAMED})

@@ -496,6 +496,22 @@ async def test_the_status_bar_says_how_many_changes_went_back(tmp_path, instruct
 RENAME_ME = "def shout(name):\n    print(name.upper())\n\n\nshout('x')\n"
 
 
+async def test_the_status_bar_says_what_the_app_made_of_the_models_answer_where_it_reads_the_instruction(tmp_path):
+    """Where the app reads the instruction (here a rename), it says what it made of it."""
+    repo = make_repo(tmp_path / "repo", {"a.py": RENAME_ME})
+    backend = ScriptedBackend([Reply(RENAME_ME.replace("def shout(", "def yell("))], kind="local", model="builtin")
+    drafter = EditRequester(backend, repo)
+    flow = EditFlow(drafter, "rename shout to yell", read_sources(repo, [str(repo / "a.py")]))
+    tui = EditTui(flow, drafter, Settings(editor="internal"), themes=THEMES, environ={})
+    app = tui.app
+    async with app.run_test(size=(200, 40)) as pilot:
+        await wait_for(pilot, lambda: "drafted:" in shown(app, "#status"))
+        await pilot.pause()
+        assert "the instruction's rename of shout to yell made by Python's scopes on 1 line" in shown(app, "#status")
+        assert "yell('x')" in shown(app, "#hunk-body")
+        app.exit(False)
+
+
 @pytest.mark.parametrize("code, backend, instruction, said, body", [
     # the builtin pair leaves the file as it was; its likeliest change that shows what was asked goes in
     ("a = 1\n", lambda: GuessingBackend([Reply("a = 1\n"), Reply("a = 2\n")], guesses=[[guess(-0.7)]]), "set `a` to 2",
@@ -504,7 +520,8 @@ RENAME_ME = "def shout(name):\n    print(name.upper())\n\n\nshout('x')\n"
     (RENAME_ME, lambda: ScriptedBackend([Reply(RENAME_ME.replace("def shout(", "def yell("))], kind="local", model="builtin"),
      "rename shout to yell", "the model renamed shout to yell; specdraft carried it to 1 more line", "yell('x')"),
 ])  # fmt: skip
-async def test_the_status_bar_says_what_the_app_made_of_the_models_answer(tmp_path, code, backend, instruction, said, body):
+async def test_the_status_bar_says_what_the_app_made_of_the_models_answer(tmp_path, code, backend, instruction, said, body,
+                                                                     unread_instructions):
     """A guess where the model changed nothing, a rename carried to the lines it left: the review
     shows the hunk, and the status bar says what it is."""
     repo = make_repo(tmp_path / "repo", {"a.py": code})
