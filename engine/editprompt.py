@@ -422,6 +422,9 @@ def feedback_notes(feedback: str) -> str:
     return "\n".join(note for note, _ in _feedback_items(feedback))
 
 
+_SCOPE_OF_DOTTED = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?=\.[A-Za-z_])")  # `Garage` of `Garage.leave`
+
+
 def put_back_unrelated(instruction: str, original: str, answer: str, code: str, feedback: str = "") -> tuple[str, int]:
     """`answer` (a model's rewrite of `original`, a window of the file `code`) with each change
     that neither removes nor adds anything the instruction (or the reviewer's notes in
@@ -440,6 +443,10 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
     if not quoted and not names:
         return answer, 0
     numbers = _NUMBER.findall(_QUOTED.sub(" ", words))  # a new value: "to 19%" writes 0.19
+    # a class the instruction names only as the scope of a dotted name ("rename Garage.leave") does
+    # not make every change in its body about the instruction: its method named does
+    unscoped = _SCOPE_OF_DOTTED.sub("", words)
+    enclosing = [name for name in names if "." in name or _mentions(unscoped, name)]
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     out: list[str] = []
     put_back = 0
@@ -447,7 +454,7 @@ def put_back_unrelated(instruction: str, original: str, answer: str, code: str, 
         if not pieces:  # equal lines
             out.extend(new[j1:j2])
             continue
-        inside = any(_holds(header, quoted, names) for header in _headers_above(old, i1, old[i1:i2] or new[j1:j2]))
+        inside = any(_holds(header, quoted, enclosing) for header in _headers_above(old, i1, old[i1:i2] or new[j1:j2]))
         for a1, a2, b1, b2 in pieces:
             removed, added = "".join(old[a1:a2]), "".join(new[b1:b2])
             if a1 == a2 and i1 != i2:  # lines added within a changed run: judged with the run (a wrap's `try:`)
@@ -1580,7 +1587,7 @@ def put_back_misplaced_renames(instruction: str, original: str, answer: str, cod
         return answer, 0
     # the scope of a dotted name it gives is no name it asks to rename: `TTLCache` of
     # "rename TTLCache.purge_expired to evict_expired"
-    unscoped = re.sub(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?=\.[A-Za-z_])", "", words)
+    unscoped = _SCOPE_OF_DOTTED.sub("", words)
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     out, put_back = list(new), 0
     for _, pieces in _changes(old, new):

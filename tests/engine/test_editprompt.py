@@ -636,3 +636,16 @@ def test_no_expected_edit_of_the_task_sets_is_taken_for_a_misplaced_rename_an_in
     for task, source, expected in edits:
         assert rule(task["instruction"], source, expected, source) == (expected, 0), task["id"]
     assert len(edits) == 209
+
+
+def test_a_class_named_only_as_a_dotted_names_scope_does_not_keep_every_change_in_it():
+    """"rename Garage.leave to depart": a garbled line in another method of Garage names nothing of
+    the instruction and goes back; a change inside `leave` is about it."""
+    code = ("class Garage:\n    def leave(self, plate):\n        return plate\n\n"
+            "    def occupancy(self):\n        return len(self.spots)\n")  # fmt: skip
+    garbled = code.replace("return len(self.spots)", "return len(self.spotss) or 0")
+    assert put_back_unrelated("rename Garage.leave to depart", code, garbled, code) == (code, 1)
+    inside = code.replace("return plate", "return plate.strip()")
+    assert put_back_unrelated("rename Garage.leave to depart", code, inside, code) == (inside, 0)
+    # named on its own, the class keeps what changes in it
+    assert put_back_unrelated("in the Garage class, rename Garage.leave to depart", code, garbled, code) == (garbled, 0)
