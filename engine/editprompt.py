@@ -1567,6 +1567,219 @@ def finish_deletion(asked: AskedDeletion, original: str, answer: str) -> tuple[s
     return answer, 0
 
 
+# ---------------------------------------------------------------------------------------------
+# the parameter an instruction asks to add
+
+
+@dataclass(frozen=True)
+class AskedParameter:
+    """The parameter an instruction asks to add (`asked_parameter`): the original's lines as they
+    become, by index (the `def` line, and the lines in its body that use the parameter)."""
+
+    name: str
+    lines: tuple[tuple[int, str], ...]
+
+    def apply(self, lines: list[str]) -> list[str]:
+        out = list(lines)
+        for index, text in self.lines:
+            out[index] = text
+        return out
+
+
+_TYPE_TEXT = r"[A-Za-z_][\w.]*(?:\[[^\]=]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*(?:\[[^\]=]*\])?)*"  # int, str | None, list[str]
+_ADD_PARAMETER = re.compile(r"\b(?:add|adds|append|give|gives|accept|accepts|take|takes|need|needs|want|wants|allow|allows)\b", re.I)
+_PASS_ON = re.compile(r"(?:\bit\s+)?\b(?:pass|hand|forward|send)\w*\s+(?:it\b|them\b|on\b|through\b|along\b)(?P<rest>.*)", re.I)
+_INSTEAD_OF_CONSTANT = re.compile(r"\b(?:instead\s+of|rather\s+than)\b", re.I)
+
+
+def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedParameter | None:
+    """The keyword parameter the instruction (with the reviewer's notes in `feedback`) asks to add
+    to a function of the Python file `code`, where its words say it plainly: "add a keyword
+    parameter headers=None to fetch_json", "Order.cancel() should accept a notify=False keyword",
+    "a parameter `holidays` with default `()`", "a min_length parameter ..., defaulting to
+    MIN_TOKEN_LENGTH", "after `fallback`"; appended to the function's parameters (or after the one
+    named), and, where the instruction says so, used: "use it instead of the constant" (the
+    constant its default names, in the function's body), "pass it (on) to build_request" (to the
+    calls of it in the function: by position where that is the callee's next parameter, else
+    by keyword), "as `day=day`", "as its delimiter". None where it asks no such parameter, the
+    function is not found once or has it already, its signature spans lines or ends in `*args`,
+    keyword-only parameters or `**kwargs`, or the instruction asks a use of it this cannot make."""
+    words = _asked(instruction, feedback)
+    if not _ADD_PARAMETER.search(words) or re.search(r"\b(?:remove|delete|drop|rename)\b", words, re.I):
+        return None
+    plain = " ".join(re.sub(r"`([^`\n]+)`", r" \1 ", words).split())  # backticks off; a string keeps its quotes
+    value = r"(\(\)|\[\]|\{\}|[\"'][^\"']*[\"']|[^\s,;`)]+(?:\(\))?)"
+    role = r"(?:parameter|param|argument|arg|keyword)"
+    shapes = [
+        re.compile(r"(?<![\w.])([A-Za-z_]\w*\s*:\s*" + _TYPE_TEXT + r")\s*=\s*" + value),  # drops: int = 0
+        re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*=\s*" + value),  # headers=None
+        re.compile(rf"\b{role}\s+([A-Za-z_]\w*)\b.*?(?:\bwith\s+(?:a\s+)?default(?:\s+of)?|\bdefaulting\s+to|\(default)\s+" + value, re.I),
+        re.compile(rf"\ban?\s+([A-Za-z_]\w*)\s+{role}\b.*?(?:\bwith\s+(?:a\s+)?default(?:\s+of)?|\bdefaulting\s+to|\(default)\s+" + value, re.I),
+    ]  # fmt: skip
+    found = min((m for shape in shapes if (m := shape.search(plain))), key=lambda m: m.start(), default=None)
+    if found is None:
+        return None
+    annotated, default = found.group(1), found.group(2).rstrip(".")
+    name = annotated.split(":")[0].strip()
+    # a parameter it says ("keyword", "argument"), or one it adds as written ("add cutoffs=LETTER_CUTOFFS"),
+    # not a statement it quotes ("kill `headers = []`")
+    if not re.search(rf"\b{role}s?\b", plain, re.I) and not re.search(rf"\b(?:add|append)\s+{re.escape(annotated)}\s*=", plain):
+        return None
+    if not _NAME.fullmatch(name) or name.lower() in _VALUE_STOP | {"a", "an", "the", "it", "this", "that"} or keyword.iskeyword(name):
+        return None
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    lines = code.splitlines(keepends=True)
+    present = set(_NAME.findall(code))
+    if any(s.name not in present and s.name != name for s in _said_names(words) if _written_as_code(words, s)):
+        return None  # it names code the file lacks (`__init__` in class `_DupFd`): another file's
+    said = {s.name for s in _said_names(words) if s.quoted or _looks_like_code(s.text, False)
+            or s.text.lower() not in _INSTRUCTION_WORDS | _VALUE_STOP | {"pass", "loop", "hand", "give", "take", "let"}}  # fmt: skip
+    functions = [f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2]) and f.name in said and f.name != name
+                 and name not in {a.arg for a in (*f.args.posonlyargs, *f.args.args, *f.args.kwonlyargs)}]  # fmt: skip
+    passing = _PASS_ON.search(plain)
+    if passing and len(functions) > 1:  # what it is passed on to is no function to add it to
+        passed_to = set(re.findall(r"[A-Za-z_]\w*", passing.group("rest")))
+        functions = [f for f in functions if f.name not in passed_to] or functions
+    target_names = {f.name for f in functions}
+    if len(functions) != 1 and len(target_names) == 1:
+        return None  # defined twice
+    if len(functions) != 1:  # the one it adds to ("... to fetch_json")
+        to = {m.group(1).split(".")[-1] for m in re.finditer(r"\bto\s+(?:the\s+)?(?:function\s+|method\s+)?([A-Za-z_][\w.]*)", plain)}
+        functions = [f for f in functions if f.name in to]
+        if len(functions) != 1:
+            return None
+    function = functions[0]
+    args = function.args
+    header = lines[function.lineno - 1]
+    if args.vararg or args.kwarg or args.kwonlyargs or not header.rstrip().endswith(":") \
+            or function.body[0].lineno == function.lineno or "(" not in header:  # fmt: skip
+        return None  # `*args`, keyword-only or `**kwargs`, a signature over several lines, a one-line body
+    after = re.search(r"\bafter\s+`?([A-Za-z_]\w*)`?", plain)
+    params = [*args.posonlyargs, *args.args]
+    if after:
+        spot = next((a for a in params if a.arg == after.group(1)), None)
+        if spot is None:
+            return None
+        index = params.index(spot) + 1
+    else:
+        index = len(params)
+    written = f"{annotated.replace(' :', ':')} = {default}" if ":" in annotated else f"{name}={default}"
+    if index == len(params):
+        close = header.rindex(")", 0, header.rindex(":"))
+        joint = ", " if params else ""
+        new_header = header[:close] + joint + written + header[close:]
+    else:
+        following = params[index]
+        at = _Scopes(tree, lines).column(following.lineno - 1, following.col_offset)
+        new_header = header[:at] + written + ", " + header[at:]
+    changed = {function.lineno - 1: new_header}
+    # the uses the instruction asks of it
+    body = [n for n in ast.walk(function) if getattr(n, "lineno", 0) > function.lineno]
+    if _INSTEAD_OF_CONSTANT.search(plain):
+        constant = default if default in _bound_names(tree) else None
+        named_constant = re.search(r"\b(?:instead\s+of|rather\s+than)\s+(?:from\s+)?(?:the\s+)?`?([A-Z][A-Z0-9_]+)`?", plain)
+        constant = named_constant.group(1) if named_constant else constant
+        uses = [n for n in body if isinstance(n, ast.Name) and n.id == constant and isinstance(n.ctx, ast.Load)]
+        if not constant or not uses or not _replace_nodes(lines, changed, uses, name, tree):
+            return None
+    if passing:
+        rest = passing.group("rest")
+        explicit = re.search(r"\bas\s+`?([A-Za-z_]\w*\s*=\s*[^`]+?)`?(?=\s+to\b|\s*$|[,;.](?:\s|$))", rest)
+        its = re.search(r"\bas\s+its\s+([A-Za-z_]\w*)", rest)
+        callees = {w for w in re.findall(r"[A-Za-z_]\w*", rest) if w in {_callee(c) for c in body if isinstance(c, ast.Call)}}
+        callees |= {"print"} if re.search(r"\bprints?\b", rest) else set()
+        calls = [c for c in body if isinstance(c, ast.Call) and _callee(c) in callees]
+        if not calls or any(c.lineno != c.end_lineno for c in calls):
+            return None
+        for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset), reverse=True):
+            if explicit:
+                argument = " ".join(explicit.group(1).split()).replace(" = ", "=")
+            elif its:
+                argument = f"{its.group(1)}={name}"
+            else:
+                argument = name if _next_parameter(tree, call) == name else f"{name}={name}"
+            line = call.end_lineno - 1
+            text = changed.get(line, lines[line])
+            scopes = _Scopes(tree, lines)
+            end = scopes.column(line, call.end_col_offset) - 1 + (len(text) - len(lines[line]) if line in changed else 0)
+            if text[end] != ")":
+                return None
+            joint = ", " if call.args or call.keywords else ""
+            changed[line] = text[:end] + joint + argument + text[end:]
+    elif re.search(r"\b(?:use|uses|using)\s+it\b", plain) and not _INSTEAD_OF_CONSTANT.search(plain):
+        return None  # a use this cannot make ("use it for self.eco")
+    asked = AskedParameter(name, tuple(sorted(changed.items())))
+    return asked if _parses("".join(asked.apply(lines))) else None
+
+
+def finish_parameter(asked: AskedParameter, original: str, answer: str) -> tuple[str, int, int]:
+    """`answer` (the builtin pair's rewrite of the Python file `original`) with the parameter the
+    instruction asks (`asked_parameter`) added and used: (the text, how many of its lines the
+    answer did not have so, how many of the answer's changes went back). A change over those
+    lines that is not them becomes them; a change elsewhere that writes the parameter's name more
+    often than the lines it replaces goes back as it was (added to the function beside)."""
+    old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    wanted = asked.apply(old)
+    sites = {index for index, _ in asked.lines}
+    out: list[str] = []
+    made = put_back = 0
+    for (i1, i2, _, _), pieces in _changes(old, new):
+        if not pieces:
+            for k in range(i2 - i1):
+                out.append(wanted[i1 + k])
+                made += i1 + k in sites
+            continue
+        for a1, a2, b1, b2 in pieces:
+            if sites.intersection(range(a1, a2)):
+                if new[b1:b2] != wanted[a1:a2]:
+                    out.extend(wanted[a1:a2])
+                    made += len(sites.intersection(range(a1, a2)))
+                else:
+                    out.extend(new[b1:b2])
+            elif len(_word_at("".join(new[b1:b2]), asked.name)) > len(_word_at("".join(old[a1:a2]), asked.name)):
+                out.extend(old[a1:a2])
+                put_back += 1
+            else:
+                out.extend(new[b1:b2])
+    text = "".join(out)
+    if _parses(answer) and not _parses(text):
+        return answer, 0, 0
+    return text, made, put_back
+
+
+def _callee(call: ast.Call) -> str:
+    return getattr(call.func, "id", None) or getattr(call.func, "attr", None) or ""
+
+
+def _next_parameter(tree: ast.Module, call: ast.Call) -> str | None:
+    """The name of the parameter a call's next positional argument would fill, where the callee is
+    a function of the module (one so named) or a class whose fields are annotated (a dataclass)."""
+    defined = [f for f in ast.walk(tree) if isinstance(f, _DEFINITIONS) and f.name == _callee(call)]
+    if len(defined) != 1 or call.keywords:
+        return None
+    if isinstance(defined[0], ast.ClassDef):
+        params = [n.target.id for n in defined[0].body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
+    else:
+        params = [a.arg for a in (*defined[0].args.posonlyargs, *defined[0].args.args) if a.arg not in ("self", "cls")]
+    return params[len(call.args)] if len(call.args) < len(params) else None
+
+
+def _replace_nodes(lines: list[str], changed: dict[int, str], nodes: list[ast.AST], name: str, tree: ast.Module) -> bool:
+    """`nodes` (Names on one line each) written `name` in `changed` (the lines as they become)."""
+    scopes = _Scopes(tree, lines)
+    for node in sorted(nodes, key=lambda n: (n.lineno, n.col_offset), reverse=True):
+        line = node.lineno - 1
+        if line in changed and changed[line] != lines[line]:
+            return False  # a line changed already (the def line): not here
+        text = changed.get(line, lines[line])
+        start = scopes.column(line, node.col_offset)
+        changed[line] = text[:start] + name + text[start + len(node.id):]
+    return True
+
+
 def put_back_misplaced_renames(instruction: str, original: str, answer: str, code: str,
                                feedback: str = "") -> tuple[str, int]:  # fmt: skip
     """`answer` (a model's rewrite of `original`, a window of the Python file `code`) with each

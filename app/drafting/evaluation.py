@@ -25,8 +25,8 @@ accepted. What is measured, per task and added up per kind:
 * renamed: tasks where specdraft made the rename the instruction asks on lines the model left as
   they were (``asked_rename``, ``finish_rename``), and how many of those are exact; valued,
   imported and deleted: the same for the value it asks (``asked_value``, ``finish_value``), the
-  import (``asked_import``, ``finish_import``) and the statement to delete (``asked_deletion``,
-  ``finish_deletion``);
+  import (``asked_import``, ``finish_import``), the statement to delete (``asked_deletion``,
+  ``finish_deletion``) and the parameter to add (``asked_parameter``, ``finish_parameter``);
 * held-out and trained phrasing: exact matches of each group apart;
 * redrafts: whether the redraft differs from the first draft, whether it equals the expected
   file after the note, and whether the note was read as a correction of the instruction (the
@@ -88,6 +88,7 @@ class TaskResult:
     valued: bool = False  # the instruction's value was written on lines the model left as they were
     imported: bool = False  # the instruction's import was placed where the model did not write it
     deleted: bool = False  # the statement the instruction asks to delete was deleted where the model left it
+    parameter: bool = False  # the parameter the instruction asks was added (and used) where the model did not
     seconds: float = 0.0
     redraft: RedraftResult | None = None
     drafted: str = field(default="", repr=False)
@@ -133,6 +134,8 @@ class KindRow:
     imported_exact: int = 0
     deleted: int = 0
     deleted_exact: int = 0
+    parameter: int = 0
+    parameter_exact: int = 0
     heldout: int = 0
     heldout_exact: int = 0
     trained: int = 0
@@ -160,6 +163,8 @@ class KindRow:
         self.imported_exact += result.imported and result.exact
         self.deleted += result.deleted
         self.deleted_exact += result.deleted and result.exact
+        self.parameter += result.parameter
+        self.parameter_exact += result.parameter and result.exact
         if result.phrasing == "heldout":
             self.heldout += 1
             self.heldout_exact += result.exact
@@ -270,6 +275,7 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = 
         result.valued = bool(first.draft.valued)
         result.imported = bool(first.draft.imported)
         result.deleted = bool(first.draft.deleted)
+        result.parameter = bool(first.draft.parameter)
         drafted = drafted_text(first, sources[0])
         if drafted is None:
             reasons = ", ".join(first.draft.finish_reasons) or "; ".join(f.summary() for f in first.failures)
@@ -440,6 +446,9 @@ def format_report(report: Report) -> str:
     if total.deleted:
         text.append(f"deleted: in {total.deleted} task{'s' if total.deleted != 1 else ''} the statement the instruction "
                     f"asks to delete was deleted where the model left it; {total.deleted_exact} of them exact")  # fmt: skip
+    if total.parameter:
+        text.append(f"parameter: in {total.parameter} task{'s' if total.parameter != 1 else ''} the parameter the "
+                    f"instruction asks was added where the model did not; {total.parameter_exact} of them exact")  # fmt: skip
     redrafts = report.redrafts()
     if redrafts["tasks"]:
         text.append(

@@ -46,7 +46,10 @@ edit_format setting or --format names one), not where it runs:
   file's first imports where the pair did not write it there (``finish_import``;
   ``DraftedEdits.imported``), and a statement it asks to delete ("remove the log.info call in
   move_to", "drop the `self.hits += 1` from resolve()": ``asked_deletion``), deleted where the
-  pair left it (``finish_deletion``; ``DraftedEdits.deleted``). Elsewhere (an instruction not read so, or a redraft whose notes the instruction does
+  pair left it (``finish_deletion``; ``DraftedEdits.deleted``), and a keyword parameter to add
+  ("add a keyword parameter headers=None to fetch_json and pass it through to build_request",
+  "... and use it instead of the constant": ``asked_parameter``), added and used where the pair
+  did not (``finish_parameter``; ``DraftedEdits.parameter``). Elsewhere (an instruction not read so, or a redraft whose notes the instruction does
   not hold), where the builtin pair renamed a name the instruction gives to a new name it gives
   in some lines and left the name's other uses as they were, the rename is carried to them
   (``carry_renames``, by Python's scopes; ``DraftedEdits.carried``).
@@ -91,11 +94,13 @@ from specdraft.drafting.edits import (
 from specdraft.engine.editprompt import (
     AskedDeletion,
     AskedImport,
+    AskedParameter,
     AskedRename,
     AskedValue,
     CarriedRename,
     asked_deletion,
     asked_import,
+    asked_parameter,
     asked_rename,
     asked_value,
     carry_renames,
@@ -103,6 +108,7 @@ from specdraft.engine.editprompt import (
     feedback_without_diffs,
     finish_deletion,
     finish_import,
+    finish_parameter,
     finish_rename,
     finish_value,
     named_definitions,
@@ -267,6 +273,9 @@ class DraftedEdits:
     imported: dict[str, str] = field(default_factory=dict)
     # path: the statement the instruction asks to delete (asked_deletion), deleted where the model left it
     deleted: dict[str, str] = field(default_factory=dict)
+    # path: (the parameter the instruction asks to add (asked_parameter), how many of its lines
+    # specdraft wrote where the model did not)
+    parameter: dict[str, tuple[str, int]] = field(default_factory=dict)
     # the instruction as the reviewer's notes on a redraft correct it, where they read as
     # corrections ("call it `allocate_id`, not `new_id`"): what the builtin pair was asked
     asked_as: str = ""
@@ -313,6 +322,8 @@ class DraftedEdits:
             text += f"; {imported_text(statement)}"
         for statement in self.deleted.values():
             text += f"; {deleted_text(statement)}"
+        for name, lines in self.parameter.values():
+            text += f"; {parameter_text(name, lines)}"
         if self.asked_as:
             text += f"; the reviewer's note read as a correction: asked \"{self.asked_as}\""
         return text
@@ -342,7 +353,7 @@ def carried_text(rename: CarriedRename) -> str:
     return f"the model renamed {rename.old} to {rename.new}; specdraft carried it to {lines} the model left as they were"
 
 
-AskedEdit = AskedRename | AskedValue | AskedImport | AskedDeletion  # what an instruction asks plainly (EditRequester._asked_edit)
+AskedEdit = AskedRename | AskedValue | AskedImport | AskedDeletion | AskedParameter  # what an instruction asks plainly (EditRequester._asked_edit)
 
 
 def renamed_text(rename: CarriedRename) -> str:
@@ -367,6 +378,11 @@ def imported_text(statement: str) -> str:
 def deleted_text(statement: str) -> str:
     """The statement the instruction asks to delete, deleted where the model left it, in words."""
     return f"the instruction's deletion of `{statement}` made where the model left it"
+
+
+def parameter_text(name: str, lines: int) -> str:
+    """The parameter the instruction asks, added where the model did not, in words."""
+    return f"the instruction's parameter `{name}` written on {lines} line{'s' if lines != 1 else ''} where the model did not write it"
 
 
 def _added_up(stats: Sequence[Any]) -> Any:
@@ -547,6 +563,11 @@ class EditRequester:
                 if lines:
                     draft.renamed[source.path] = CarriedRename(asked.old, asked.new, lines)
                     self.on_progress("kept", f"{source.path}: {renamed_text(draft.renamed[source.path])}")
+            elif isinstance(asked, AskedParameter) and complete and not unread:
+                text, lines, went_back = finish_parameter(asked, source.text, text)
+                if lines or went_back:
+                    draft.parameter[source.path] = (asked.name, lines)
+                    self.on_progress("kept", f"{source.path}: {parameter_text(asked.name, lines)}")
             elif isinstance(asked, AskedDeletion) and complete and not unread:
                 text, made = finish_deletion(asked, source.text, text)
                 if made:
@@ -661,14 +682,15 @@ class EditRequester:
     def _asked_edit(self, instruction: str, feedback: str, source: SourceFile) -> AskedEdit | None:
         """What the instruction asks plainly of a Python file, for the builtin pair's answer to be
         finished by: a rename (`asked_rename`), else a value (`asked_value`), else an import
-        (`asked_import`), else a statement to delete (`asked_deletion`); None where it asks none
+        (`asked_import`), else a statement to delete (`asked_deletion`), else a keyword parameter
+        to add (`asked_parameter`); None where it asks none
         so, with --no-carry, for another model, or in a redraft whose notes the instruction does
         not hold (the model reads those)."""
         if not (self.carry and self.backend.edit_format == "builtin") or feedback or not source.path.endswith((".py", ".pyi")):
             return None
         text = source.text
         return (asked_rename(instruction, text) or asked_value(instruction, text) or asked_import(instruction, text)
-                or asked_deletion(instruction, text))
+                or asked_deletion(instruction, text) or asked_parameter(instruction, text))
 
     def _likeliest_change(self, held: list[_Held], instruction: str, feedback: str, draft: DraftedEdits) -> None:
         """Where the builtin pair left every file as it was although it was asked for a change: its

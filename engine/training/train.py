@@ -1280,6 +1280,7 @@ ASKED_EDITS = (
     ("valued", "the value it asks"),
     ("imported", "the import it asks"),
     ("deleted", "the statement it asks to delete"),
+    ("parameter", "the keyword parameter it asks to add"),
 )
 
 

@@ -609,6 +609,17 @@ def test_the_statement_the_instruction_asks_to_delete_is_deleted_and_said(tmp_pa
     assert draft.summary().endswith("; the instruction's deletion of `print(x)` made where the model left it")
 
 
+def test_the_parameter_the_instruction_asks_is_added_and_said(tmp_path):
+    """Asked to "add a keyword parameter verbose=False to run", the builtin pair changes nothing:
+    the parameter is added, and the status line says so."""
+    code = "def run(x):\n    return x\n"
+    repo = make_repo(tmp_path / "repo", {"run.py": code})
+    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft("add a keyword parameter verbose=False to run", read_sources(repo, [str(repo / "run.py")]))
+    assert draft.result.files[0].new_text == "def run(x, verbose=False):\n    return x\n" and draft.parameter == {"run.py": ("verbose", 1)}
+    assert draft.summary().endswith("; the instruction's parameter `verbose` written on 1 line where the model did not write it")
+
+
 def test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said(tmp_path, unread_instructions):
     """The builtin pair renames `def shout` and leaves its call: the call follows, and the
     progress lines and the status line say so; a guess that renames the definition only is

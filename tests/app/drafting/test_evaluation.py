@@ -292,7 +292,9 @@ REDRAFT_TASK = {"id": "add-sep", "kind": "add_parameter", "phrasing": "heldout",
 
 def test_a_redraft_that_repeats_the_first_draft_did_not_differ(tmp_path):
     """With the note sent as written (--no-correct) the model repeating its first draft did not
-    differ; by default the note corrects the instruction, and `sep`, named nowhere now, goes back."""
+    differ; by default the note corrects the instruction: `sep`, named nowhere now, goes back, and
+    the parameter the corrected instruction asks is added (asked_parameter), so the redraft
+    follows the note."""
     root = write_task_set(tmp_path, [REDRAFT_TASK], REDRAFT_FILES)
     backend = RewritingBackend(answer=lambda window, prompt: REDRAFT_FILES["sep.py"])
     result = run_task(load_tasks(root).tasks[0], backend, correct=False)
@@ -305,7 +307,7 @@ def test_a_redraft_that_repeats_the_first_draft_did_not_differ(tmp_path):
     result = run_task(load_tasks(root).tasks[0], backend)
     assert result.redraft is not None and result.redraft.corrected
     assert backend.requests[-1]["messages"][-1]["content"].startswith('add a keyword parameter delimiter="," to write\n\n')
-    assert result.redraft.drafted == REDRAFT_FILES["report.py"] and not result.redraft.followed
+    assert result.redraft.drafted == REDRAFT_FILES["delimiter.py"] and result.redraft.followed
 
 
 def test_a_redraft_that_follows_the_note_counts(tmp_path):

@@ -1,0 +1,115 @@
+"""asked_parameter: the keyword parameter an instruction asks to add, and its uses; finish_parameter:
+added where the builtin pair's answer did not."""
+
+import pytest
+
+from specdraft.engine.editprompt import asked_parameter, finish_parameter
+
+MODULE = '''import csv
+
+LIMIT = 10
+
+
+def build(url, payload=None, headers=None):
+    return url, payload, headers
+
+
+def fetch(url, payload=None, retries=3):
+    request = build(url, payload)
+    for row in range(LIMIT):
+        print(row)
+    return request
+
+
+def report(rows, out):
+    writer = csv.DictWriter(out, fieldnames=["a"])
+    writer.writerows(rows[:LIMIT])
+'''
+
+
+def added(instruction: str) -> list[tuple[str, str]] | None:
+    asked = asked_parameter(instruction, MODULE)
+    if asked is None:
+        return None
+    text = "".join(asked.apply(MODULE.splitlines(keepends=True)))
+    return [(a, b) for a, b in zip(MODULE.splitlines(), text.splitlines(), strict=True) if a != b]
+
+
+@pytest.mark.parametrize("instruction, changes", [
+    ("add a keyword parameter headers=None to fetch", [("def fetch(url, payload=None, retries=3):",
+                                                       "def fetch(url, payload=None, retries=3, headers=None):")]),
+    ("fetch() should accept a verbose=False keyword argument",
+     [("def fetch(url, payload=None, retries=3):", "def fetch(url, payload=None, retries=3, verbose=False):")]),
+    ("Add a parameter `timeout` with default `()` to `fetch`.",
+     [("def fetch(url, payload=None, retries=3):", "def fetch(url, payload=None, retries=3, timeout=()):")]),
+    ("give fetch a `headers=None` param after payload",
+     [("def fetch(url, payload=None, retries=3):", "def fetch(url, payload=None, headers=None, retries=3):")]),
+    ("add a keyword parameter headers=None to fetch and pass it through to build",
+     [("def fetch(url, payload=None, retries=3):", "def fetch(url, payload=None, retries=3, headers=None):"),
+      ("    request = build(url, payload)", "    request = build(url, payload, headers)")]),
+    ('add a keyword parameter sep="," to report and pass it to csv.DictWriter as its delimiter',
+     [("def report(rows, out):", 'def report(rows, out, sep=","):'),
+      ('    writer = csv.DictWriter(out, fieldnames=["a"])', '    writer = csv.DictWriter(out, fieldnames=["a"], delimiter=sep)')]),
+    ("report needs a `limit=LIMIT` keyword; use it instead of the constant",
+     [("def report(rows, out):", "def report(rows, out, limit=LIMIT):"),
+      ("    writer.writerows(rows[:LIMIT])", "    writer.writerows(rows[:limit])")]),
+    ("add a `file` argument (default None) to fetch and pass it as file=file to the print",
+     [("def fetch(url, payload=None, retries=3):", "def fetch(url, payload=None, retries=3, file=None):"),
+      ("        print(row)", "        print(row, file=file)")]),
+    ("add `count: int = 0` as a keyword argument of build",
+     [("def build(url, payload=None, headers=None):", "def build(url, payload=None, headers=None, count: int = 0):")]),
+])  # fmt: skip
+def test_the_parameter_is_added_and_used_as_the_instruction_says(instruction, changes):
+    assert added(instruction) == changes, instruction
+
+
+@pytest.mark.parametrize("instruction", [
+    "add a keyword parameter retries=5 to fetch",  # it has one
+    "add a keyword parameter headers=None",  # to which function?
+    "add headers=None to fetch and use it for the request",  # a use this cannot make
+    "I want you to kill `payload = None` inside `build()`",  # a statement, not a parameter
+    "remove the retries parameter of fetch",
+    "add a `verbose=False` keyword to `download`",  # a function the file lacks
+])  # fmt: skip
+def test_an_instruction_that_asks_no_parameter_this_can_add_reads_as_none(instruction):
+    assert asked_parameter(instruction, MODULE) is None
+
+
+def test_finish_parameter_adds_it_where_the_answer_did_not_and_puts_back_one_added_elsewhere():
+    asked = asked_parameter("add a keyword parameter headers=None to fetch", MODULE)
+    wanted = "".join(asked.apply(MODULE.splitlines(keepends=True)))
+    answer = MODULE.replace("def report(rows, out):", "def report(rows, out, headers=None):")
+    assert finish_parameter(asked, MODULE, answer) == (wanted, 1, 1)
+    assert finish_parameter(asked, MODULE, wanted) == (wanted, 0, 0)
+
+
+def test_the_task_sets_parameters_are_read_right_or_not_at_all_and_nothing_else_reads_as_one():
+    """On the four hand-written task sets: every add_parameter task reads as its expected file or as
+    none (one: "use it for self.eco"); no task of another kind that reads as no rename, value,
+    import or deletion reads as a parameter. (Written after reading all 14 instructions.)"""
+    from pathlib import Path
+
+    import tomllib
+
+    from specdraft.engine.editprompt import asked_deletion, asked_import, asked_rename, asked_value
+
+    unread = {"thermo-eco-param"}
+    parameters = 0
+    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
+        for task in tomllib.loads(tasks_file.read_text())["task"]:
+            source = (tasks_file.parent / task["source"]).read_text()
+            instruction = task["instruction"]
+            if any(read(instruction, source) for read in (asked_rename, asked_value, asked_import, asked_deletion)):
+                assert task["kind"] != "add_parameter", task["id"]
+                continue
+            asked = asked_parameter(instruction, source)
+            if task["kind"] != "add_parameter":
+                assert asked is None, task["id"]
+                continue
+            parameters += 1
+            if task["id"] in unread:
+                assert asked is None, task["id"]
+                continue
+            expected = (tasks_file.parent / task["expected"]).read_text()
+            assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
+    assert parameters == 14
