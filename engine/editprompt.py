@@ -1780,6 +1780,152 @@ def _replace_nodes(lines: list[str], changed: dict[int, str], nodes: list[ast.AS
     return True
 
 
+# ---------------------------------------------------------------------------------------------
+# the try/except an instruction asks around a statement
+
+
+@dataclass(frozen=True)
+class AskedWrap:
+    """The statement an instruction asks to wrap in try/except (`asked_wrap`): its lines [start,
+    end) of the original, and the lines that replace them."""
+
+    start: int
+    end: int
+    text: tuple[str, ...]
+
+    def apply(self, lines: list[str]) -> list[str]:
+        return lines[: self.start] + list(self.text) + lines[self.end :]
+
+
+_EXCEPTION_NAME = r"((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Interrupt|Exit)|StopIteration)\b"
+_EXCEPTION = re.compile(r"(?<![\w.])" + _EXCEPTION_NAME)
+_WRAP_CUE = re.compile(r"\btry\b|\bexcept\b|\bcatch\b|\bignore[sd]?\b|\bwrap\b", re.I)
+_EMPTY = {"list": "[]", "dict": "{}", "dictionary": "{}", "tuple": "()", "string": '""', "set": "set()"}
+
+
+def asked_wrap(instruction: str, code: str, feedback: str = "") -> AskedWrap | None:
+    """The try/except the instruction (with the reviewer's notes in `feedback`) asks around one
+    statement of the Python file `code`, where its words say it plainly: one exception it names
+    ("ignore OSError", "catch json.JSONDecodeError as error"), the one simple statement in the
+    function it names that holds the code it quotes or names ("around json.load", "the value +=
+    line", "put the split in a try"), and what the handler does: "ignore" (`pass`), "and
+    continue", "return None" / "return an empty list", "raise ... from None" (as written), "set
+    raw = {}". None where it asks no such wrap, names no exception or two, or the statement or the
+    handler is not found once."""
+    words = _asked(instruction, feedback)
+    if not _WRAP_CUE.search(words):
+        return None
+    caught = re.findall(r"\b(?:except|catch(?:es|ing)?|on|ignor\w*)\s+`?" + _EXCEPTION_NAME, words)  # the one caught
+    exceptions = set(caught) or {m.group(1) for m in _EXCEPTION.finditer(_strip_raise(words))}
+    if len(exceptions) != 1 or re.search(_EXCEPTION_NAME + r"`?\s*(?:,|/|\bor\b|\band\b)\s*`?" + _EXCEPTION_NAME, words):
+        return None  # none, or two to catch ("KeyError or IndexError")
+    exception = exceptions.pop()
+    handler = _handler(words)
+    if handler is None:
+        return None
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    lines = code.splitlines(keepends=True)
+    said = _said_names(words)
+    named = {s.name for s in said}
+    functions = [node for node in ast.walk(tree) if isinstance(node, _FUNCTIONS[:2]) and node.name in named]
+    statements = [node for node in ast.walk(tree) if isinstance(node, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return))]
+    if functions:
+        statements = [node for node in statements if any(f.lineno < node.lineno <= f.end_lineno for f in functions)]
+    statements = [node for node in statements if node.lineno == node.end_lineno and not _inside_try(tree, node)]
+
+    def source(node: ast.AST) -> str:
+        return " ".join(lines[node.lineno - 1].split())
+
+    quoted = [" ".join(q.split()) for q in quoted_spans(words) if not _EXCEPTION.fullmatch(q.strip())]
+    found = [node for node in statements if any(q and q in source(node) for q in quoted)]
+    if not found:
+        dotted = {s.text for s in said if "." in s.text and not _EXCEPTION.fullmatch(s.text)}
+        found = [node for node in statements if any(re.search(rf"(?<![\w.]){re.escape(d)}\s*\(", source(node)) for d in dotted)]
+    if not found:
+        clues = {s.name for s in said} - {f.name for f in functions} - {exception.split(".")[-1]}
+        clues = {c for c in clues if c.lower() not in _INSTRUCTION_WORDS | _NOT_NEW | _VALUE_STOP}
+        found = [node for node in statements if clues & set(_NAME.findall(source(node)))]
+        if len({f.name for f in functions}) == 1 and len(found) > 1:
+            found = [node for node in found if len(clues & set(_NAME.findall(source(node)))) ==
+                     max(len(clues & set(_NAME.findall(source(n)))) for n in found)]  # fmt: skip
+    if len(found) != 1:
+        return None
+    node = found[0]
+    line = lines[node.lineno - 1]
+    indent = line[: len(line) - len(line.lstrip())]
+    inner = indent + "    "
+    bound = re.search(rf"\b{re.escape(exception)}\s+as\s+([A-Za-z_]\w*)", words)
+    clause = f"except {exception}" + (f" as {bound.group(1)}" if bound else "") + ":"
+    text = (f"{indent}try:\n", inner + line.lstrip(), f"{indent}{clause}\n", f"{inner}{handler}\n")
+    asked = AskedWrap(node.lineno - 1, node.lineno, text)
+    return asked if _parses("".join(asked.apply(lines))) else None
+
+
+def _strip_raise(words: str) -> str:
+    """`words` without the statement a handler raises (its exception is not the one caught)."""
+    return re.sub(r"\braise\s+[A-Za-z_][\w.]*\(.*?\)(?:\s+from\s+\w+)?", " ", words)
+
+
+def _handler(words: str) -> str | None:
+    """The statement an instruction gives a handler: "ignore" `pass`, "continue", "return X",
+    "raise ... from ...", "set NAME = VALUE"."""
+    plain = re.sub(r"`([^`\n]+)`", r"\1", words)
+    raised = re.search(r"\b(raise\s+[A-Za-z_][\w.]*\(.*\)(?:\s+from\s+\w+)?)", plain)
+    if raised:
+        return raised.group(1)
+    returned = re.search(r"\breturns?\s+(?:an?\s+)?(empty\s+(\w+)|None|True|False|-?\d+|\[\]|\{\}|\(\)|\"\"|'')", plain)
+    if returned:
+        return "return " + (_EMPTY.get(returned.group(2) or "", "") if returned.group(2) else returned.group(1)) if not returned.group(2) or returned.group(2) in _EMPTY else None
+    setting = re.search(r"\bset\s+([A-Za-z_][\w.]*\s*=\s*[^\s,;]+)", plain)
+    if setting:
+        return " ".join(setting.group(1).split()).replace(" = ", " = ")
+    if re.search(r"\bcontinue\b|\bskip\b", plain, re.I):
+        return "continue"
+    if re.search(r"\bignor", plain, re.I):
+        return "pass"
+    return None
+
+
+def _inside_try(tree: ast.Module, node: ast.AST) -> bool:
+    return any(isinstance(t, ast.Try) and node in t.body for t in ast.walk(tree))
+
+
+def finish_wrap(asked: AskedWrap, original: str, answer: str) -> tuple[str, int]:
+    """`answer` (the builtin pair's rewrite of the Python file `original`) with the try/except the
+    instruction asks (`asked_wrap`): (the text, 1 where the answer did not have it so). A change
+    of the answer's over the statement's line that is not the wrap becomes it; the rest stays."""
+    old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    out: list[str] = []
+    made = 0
+    for (i1, i2, j1, _), pieces in _changes(old, new):
+        if not pieces:
+            for k in range(i2 - i1):
+                if i1 + k == asked.start:
+                    out.extend(asked.text)
+                    made = 1
+                else:
+                    out.append(new[j1 + k])
+            continue
+        for a1, a2, b1, b2 in pieces:
+            if a1 <= asked.start < a2 or a1 == a2 == asked.start:
+                before, after = old[a1 : asked.start], old[asked.end : a2]
+                wanted = before + list(asked.text) + after
+                if new[b1:b2] != wanted:
+                    out.extend(wanted)
+                    made = 1
+                else:
+                    out.extend(new[b1:b2])
+            else:
+                out.extend(new[b1:b2])
+    text = "".join(out)
+    if _parses(answer) and not _parses(text):
+        return answer, 0
+    return text, made
+
+
 def put_back_misplaced_renames(instruction: str, original: str, answer: str, code: str,
                                feedback: str = "") -> tuple[str, int]:  # fmt: skip
     """`answer` (a model's rewrite of `original`, a window of the Python file `code`) with each

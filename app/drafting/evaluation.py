@@ -26,7 +26,8 @@ accepted. What is measured, per task and added up per kind:
   they were (``asked_rename``, ``finish_rename``), and how many of those are exact; valued,
   imported and deleted: the same for the value it asks (``asked_value``, ``finish_value``), the
   import (``asked_import``, ``finish_import``), the statement to delete (``asked_deletion``,
-  ``finish_deletion``) and the parameter to add (``asked_parameter``, ``finish_parameter``);
+  ``finish_deletion``), the parameter to add (``asked_parameter``, ``finish_parameter``) and the
+  try/except (``asked_wrap``, ``finish_wrap``);
 * held-out and trained phrasing: exact matches of each group apart;
 * redrafts: whether the redraft differs from the first draft, whether it equals the expected
   file after the note, and whether the note was read as a correction of the instruction (the
@@ -89,6 +90,7 @@ class TaskResult:
     imported: bool = False  # the instruction's import was placed where the model did not write it
     deleted: bool = False  # the statement the instruction asks to delete was deleted where the model left it
     parameter: bool = False  # the parameter the instruction asks was added (and used) where the model did not
+    wrapped: bool = False  # the try/except the instruction asks was written where the model did not
     seconds: float = 0.0
     redraft: RedraftResult | None = None
     drafted: str = field(default="", repr=False)
@@ -136,6 +138,8 @@ class KindRow:
     deleted_exact: int = 0
     parameter: int = 0
     parameter_exact: int = 0
+    wrapped: int = 0
+    wrapped_exact: int = 0
     heldout: int = 0
     heldout_exact: int = 0
     trained: int = 0
@@ -165,6 +169,8 @@ class KindRow:
         self.deleted_exact += result.deleted and result.exact
         self.parameter += result.parameter
         self.parameter_exact += result.parameter and result.exact
+        self.wrapped += result.wrapped
+        self.wrapped_exact += result.wrapped and result.exact
         if result.phrasing == "heldout":
             self.heldout += 1
             self.heldout_exact += result.exact
@@ -276,6 +282,7 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = 
         result.imported = bool(first.draft.imported)
         result.deleted = bool(first.draft.deleted)
         result.parameter = bool(first.draft.parameter)
+        result.wrapped = bool(first.draft.wrapped)
         drafted = drafted_text(first, sources[0])
         if drafted is None:
             reasons = ", ".join(first.draft.finish_reasons) or "; ".join(f.summary() for f in first.failures)
@@ -449,6 +456,9 @@ def format_report(report: Report) -> str:
     if total.parameter:
         text.append(f"parameter: in {total.parameter} task{'s' if total.parameter != 1 else ''} the parameter the "
                     f"instruction asks was added where the model did not; {total.parameter_exact} of them exact")  # fmt: skip
+    if total.wrapped:
+        text.append(f"wrapped: in {total.wrapped} task{'s' if total.wrapped != 1 else ''} the try/except the "
+                    f"instruction asks was written where the model did not; {total.wrapped_exact} of them exact")  # fmt: skip
     redrafts = report.redrafts()
     if redrafts["tasks"]:
         text.append(

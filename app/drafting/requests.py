@@ -49,7 +49,9 @@ edit_format setting or --format names one), not where it runs:
   pair left it (``finish_deletion``; ``DraftedEdits.deleted``), and a keyword parameter to add
   ("add a keyword parameter headers=None to fetch_json and pass it through to build_request",
   "... and use it instead of the constant": ``asked_parameter``), added and used where the pair
-  did not (``finish_parameter``; ``DraftedEdits.parameter``). Elsewhere (an instruction not read so, or a redraft whose notes the instruction does
+  did not (``finish_parameter``; ``DraftedEdits.parameter``), and a try/except around one
+  statement ("Ignore OSError raised by `sleep(wait)`", "catch json.JSONDecodeError around
+  json.load and set raw = {}": ``asked_wrap``, ``finish_wrap``; ``DraftedEdits.wrapped``). Elsewhere (an instruction not read so, or a redraft whose notes the instruction does
   not hold), where the builtin pair renamed a name the instruction gives to a new name it gives
   in some lines and left the name's other uses as they were, the rename is carried to them
   (``carry_renames``, by Python's scopes; ``DraftedEdits.carried``).
@@ -97,12 +99,14 @@ from specdraft.engine.editprompt import (
     AskedParameter,
     AskedRename,
     AskedValue,
+    AskedWrap,
     CarriedRename,
     asked_deletion,
     asked_import,
     asked_parameter,
     asked_rename,
     asked_value,
+    asked_wrap,
     carry_renames,
     corrected_instruction,
     feedback_without_diffs,
@@ -111,6 +115,7 @@ from specdraft.engine.editprompt import (
     finish_parameter,
     finish_rename,
     finish_value,
+    finish_wrap,
     named_definitions,
     put_back_invented_names,
     put_back_misplaced_renames,
@@ -276,6 +281,8 @@ class DraftedEdits:
     # path: (the parameter the instruction asks to add (asked_parameter), how many of its lines
     # specdraft wrote where the model did not)
     parameter: dict[str, tuple[str, int]] = field(default_factory=dict)
+    # path: the exception of the try/except the instruction asks (asked_wrap), written where the model did not
+    wrapped: dict[str, str] = field(default_factory=dict)
     # the instruction as the reviewer's notes on a redraft correct it, where they read as
     # corrections ("call it `allocate_id`, not `new_id`"): what the builtin pair was asked
     asked_as: str = ""
@@ -324,6 +331,8 @@ class DraftedEdits:
             text += f"; {deleted_text(statement)}"
         for name, lines in self.parameter.values():
             text += f"; {parameter_text(name, lines)}"
+        for exception in self.wrapped.values():
+            text += f"; {wrapped_text(exception)}"
         if self.asked_as:
             text += f"; the reviewer's note read as a correction: asked \"{self.asked_as}\""
         return text
@@ -353,7 +362,7 @@ def carried_text(rename: CarriedRename) -> str:
     return f"the model renamed {rename.old} to {rename.new}; specdraft carried it to {lines} the model left as they were"
 
 
-AskedEdit = AskedRename | AskedValue | AskedImport | AskedDeletion | AskedParameter  # what an instruction asks plainly (EditRequester._asked_edit)
+AskedEdit = AskedRename | AskedValue | AskedImport | AskedDeletion | AskedParameter | AskedWrap  # what an instruction asks plainly (EditRequester._asked_edit)
 
 
 def renamed_text(rename: CarriedRename) -> str:
@@ -383,6 +392,11 @@ def deleted_text(statement: str) -> str:
 def parameter_text(name: str, lines: int) -> str:
     """The parameter the instruction asks, added where the model did not, in words."""
     return f"the instruction's parameter `{name}` written on {lines} line{'s' if lines != 1 else ''} where the model did not write it"
+
+
+def wrapped_text(exception: str) -> str:
+    """The try/except the instruction asks, written where the model did not, in words."""
+    return f"the instruction's try/except {exception} written where the model did not write it"
 
 
 def _added_up(stats: Sequence[Any]) -> Any:
@@ -563,6 +577,12 @@ class EditRequester:
                 if lines:
                     draft.renamed[source.path] = CarriedRename(asked.old, asked.new, lines)
                     self.on_progress("kept", f"{source.path}: {renamed_text(draft.renamed[source.path])}")
+            elif isinstance(asked, AskedWrap) and complete and not unread:
+                text, made = finish_wrap(asked, source.text, text)
+                if made:
+                    exception = asked.text[2].split()[1].rstrip(":")
+                    draft.wrapped[source.path] = exception
+                    self.on_progress("kept", f"{source.path}: {wrapped_text(exception)}")
             elif isinstance(asked, AskedParameter) and complete and not unread:
                 text, lines, went_back = finish_parameter(asked, source.text, text)
                 if lines or went_back:
@@ -683,14 +703,14 @@ class EditRequester:
         """What the instruction asks plainly of a Python file, for the builtin pair's answer to be
         finished by: a rename (`asked_rename`), else a value (`asked_value`), else an import
         (`asked_import`), else a statement to delete (`asked_deletion`), else a keyword parameter
-        to add (`asked_parameter`); None where it asks none
+        to add (`asked_parameter`), else a try/except around a statement (`asked_wrap`); None where it asks none
         so, with --no-carry, for another model, or in a redraft whose notes the instruction does
         not hold (the model reads those)."""
         if not (self.carry and self.backend.edit_format == "builtin") or feedback or not source.path.endswith((".py", ".pyi")):
             return None
         text = source.text
         return (asked_rename(instruction, text) or asked_value(instruction, text) or asked_import(instruction, text)
-                or asked_deletion(instruction, text) or asked_parameter(instruction, text))
+                or asked_deletion(instruction, text) or asked_parameter(instruction, text) or asked_wrap(instruction, text))
 
     def _likeliest_change(self, held: list[_Held], instruction: str, feedback: str, draft: DraftedEdits) -> None:
         """Where the builtin pair left every file as it was although it was asked for a change: its

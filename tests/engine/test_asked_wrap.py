@@ -1,0 +1,103 @@
+"""asked_wrap: the try/except an instruction asks around one statement; finish_wrap: written where
+the builtin pair's answer did not."""
+
+import pytest
+
+from specdraft.engine.editprompt import asked_wrap, finish_wrap
+
+MODULE = '''import json
+import time
+
+
+def load(path):
+    with open(path) as handle:
+        raw = json.load(handle)
+    time.sleep(1)
+    return raw
+
+
+def total(items, prices):
+    value = 0
+    for item in items:
+        value += prices[item]
+    return value
+'''
+
+
+def wrapped(instruction: str) -> str | None:
+    asked = asked_wrap(instruction, MODULE)
+    return None if asked is None else "".join(asked.apply(MODULE.splitlines(keepends=True)))
+
+
+@pytest.mark.parametrize("instruction, old, new", [
+    ("Ignore OSError raised by `time.sleep(1)`.", "    time.sleep(1)\n",
+     "    try:\n        time.sleep(1)\n    except OSError:\n        pass\n"),
+    ("load: if the file isn't valid JSON return an empty dict (try/except json.JSONDecodeError around json.load)",
+     "        raw = json.load(handle)\n",
+     "        try:\n            raw = json.load(handle)\n        except json.JSONDecodeError:\n            return {}\n"),
+    ("catch json.JSONDecodeError around json.load in load and set raw = {}", "        raw = json.load(handle)\n",
+     "        try:\n            raw = json.load(handle)\n        except json.JSONDecodeError:\n            raw = {}\n"),
+    ('load should report a broken file as a ValueError: wrap the json.load(handle) line in a try, catch '
+     'json.JSONDecodeError as error and raise ValueError(f"{path}: {error}") from error', "        raw = json.load(handle)\n",
+     '        try:\n            raw = json.load(handle)\n        except json.JSONDecodeError as error:\n'
+     '            raise ValueError(f"{path}: {error}") from error\n'),
+])  # fmt: skip
+def test_the_statement_is_wrapped_with_the_handler_the_instruction_gives(instruction, old, new):
+    assert wrapped(instruction) == MODULE.replace(old, new, 1), instruction
+
+
+@pytest.mark.parametrize("instruction", [
+    "wrap the json.load call in a try/except",  # no exception named
+    "catch KeyError or IndexError around json.load and continue",  # two
+    "wrap the json.load call in try/except ValueError",  # what the handler does is not said
+    "add error handling to load",
+    "rename load to read_json",
+])  # fmt: skip
+def test_an_instruction_that_asks_no_wrap_this_can_write_reads_as_none(instruction):
+    assert asked_wrap(instruction, MODULE) is None
+
+
+def test_finish_wrap_writes_it_where_the_answer_did_not():
+    asked = asked_wrap("Ignore OSError raised by `time.sleep(1)`.", MODULE)
+    wanted = "".join(asked.apply(MODULE.splitlines(keepends=True)))
+    assert finish_wrap(asked, MODULE, MODULE) == (wanted, 1)
+    assert finish_wrap(asked, MODULE, wanted) == (wanted, 0)
+    garbled = MODULE.replace("    time.sleep(1)\n", "    try:\n        time.sleep(1)\n    except:\n        pass\n")
+    assert finish_wrap(asked, MODULE, garbled) == (wanted, 1)
+
+
+def test_the_task_sets_wraps_are_read_right_or_not_at_all_and_nothing_else_reads_as_one():
+    """On the four hand-written task sets: every wrap_try_except task reads as its expected file or
+    as none (three, whose statement is described: "the value += line", "the convert_text call"
+    beside another, "the split"); no other task reads as one. (Written after reading the 9 wrap
+    instructions.)"""
+    from pathlib import Path
+
+    import tomllib
+
+    from specdraft.engine.editprompt import (
+        asked_deletion,
+        asked_import,
+        asked_parameter,
+        asked_rename,
+        asked_value,
+    )
+
+    wraps = read = 0
+    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
+        for task in tomllib.loads(tasks_file.read_text())["task"]:
+            source = (tasks_file.parent / task["source"]).read_text()
+            instruction = task["instruction"]
+            if any(f(instruction, source) for f in (asked_rename, asked_value, asked_import, asked_deletion, asked_parameter)):
+                assert task["kind"] != "wrap_try_except", task["id"]
+                continue
+            asked = asked_wrap(instruction, source)
+            if task["kind"] != "wrap_try_except":
+                assert asked is None, task["id"]
+                continue
+            wraps += 1
+            if asked is not None:
+                expected = (tasks_file.parent / task["expected"]).read_text()
+                assert "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
+                read += 1
+    assert (wraps, read) == (9, 6)
