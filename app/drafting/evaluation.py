@@ -48,7 +48,7 @@ from specdraft.core.errors import UserError
 from specdraft.core.session import Decision
 from specdraft.drafting.evaltasks import KINDS, EditTask, line_edits
 from specdraft.drafting.flow import EditFlow, Round
-from specdraft.drafting.requests import WENT_BACK, EditRequester, SourceFile, read_sources
+from specdraft.drafting.requests import MADE, WENT_BACK, EditRequester, SourceFile, read_sources
 
 
 @dataclass
@@ -159,18 +159,10 @@ class KindRow:
         self.guessed_exact += result.guessed and result.exact
         self.carried += result.carried
         self.carried_exact += result.carried and result.exact
-        self.renamed += result.renamed
-        self.renamed_exact += result.renamed and result.exact
-        self.valued += result.valued
-        self.valued_exact += result.valued and result.exact
-        self.imported += result.imported
-        self.imported_exact += result.imported and result.exact
-        self.deleted += result.deleted
-        self.deleted_exact += result.deleted and result.exact
-        self.parameter += result.parameter
-        self.parameter_exact += result.parameter and result.exact
-        self.wrapped += result.wrapped
-        self.wrapped_exact += result.wrapped and result.exact
+        for name in MADE:  # what the app made of an instruction it read plainly
+            made = getattr(result, name)
+            setattr(self, name, getattr(self, name) + made)
+            setattr(self, f"{name}_exact", getattr(self, f"{name}_exact") + (made and result.exact))
         if result.phrasing == "heldout":
             self.heldout += 1
             self.heldout_exact += result.exact
@@ -277,12 +269,8 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = 
             setattr(result, name, sum(getattr(first.draft, name).values()))
         result.guessed = bool(first.draft.likeliest)
         result.carried = bool(first.draft.carried)
-        result.renamed = bool(first.draft.renamed)
-        result.valued = bool(first.draft.valued)
-        result.imported = bool(first.draft.imported)
-        result.deleted = bool(first.draft.deleted)
-        result.parameter = bool(first.draft.parameter)
-        result.wrapped = bool(first.draft.wrapped)
+        for name in MADE:
+            setattr(result, name, bool(getattr(first.draft, name)))
         drafted = drafted_text(first, sources[0])
         if drafted is None:
             reasons = ", ".join(first.draft.finish_reasons) or "; ".join(f.summary() for f in first.failures)
@@ -441,24 +429,11 @@ def format_report(report: Report) -> str:
     if total.carried:
         text.append(f"carried: in {total.carried} task{'s' if total.carried != 1 else ''} a rename the model made was "
                     f"carried to lines it left as they were; {total.carried_exact} of them exact")  # fmt: skip
-    if total.renamed:
-        text.append(f"renamed: in {total.renamed} task{'s' if total.renamed != 1 else ''} the instruction's rename was "
-                    f"made by Python's scopes on lines the model left as they were; {total.renamed_exact} of them exact")  # fmt: skip
-    if total.valued:
-        text.append(f"valued: in {total.valued} task{'s' if total.valued != 1 else ''} the instruction's value was "
-                    f"written on lines the model left as they were; {total.valued_exact} of them exact")  # fmt: skip
-    if total.imported:
-        text.append(f"imported: in {total.imported} task{'s' if total.imported != 1 else ''} the instruction's import was "
-                    f"placed where the model did not write it; {total.imported_exact} of them exact")  # fmt: skip
-    if total.deleted:
-        text.append(f"deleted: in {total.deleted} task{'s' if total.deleted != 1 else ''} the statement the instruction "
-                    f"asks to delete was deleted where the model left it; {total.deleted_exact} of them exact")  # fmt: skip
-    if total.parameter:
-        text.append(f"parameter: in {total.parameter} task{'s' if total.parameter != 1 else ''} the parameter the "
-                    f"instruction asks was added where the model did not; {total.parameter_exact} of them exact")  # fmt: skip
-    if total.wrapped:
-        text.append(f"wrapped: in {total.wrapped} task{'s' if total.wrapped != 1 else ''} the try/except the "
-                    f"instruction asks was written where the model did not; {total.wrapped_exact} of them exact")  # fmt: skip
+    for name, said in MADE.items():
+        if getattr(total, name):
+            count = getattr(total, name)
+            text.append(f"{name}: in {count} task{'s' if count != 1 else ''} {said}; "
+                        f"{getattr(total, name + '_exact')} of them exact")  # fmt: skip
     redrafts = report.redrafts()
     if redrafts["tasks"]:
         text.append(

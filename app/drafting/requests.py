@@ -347,6 +347,16 @@ PUT_BACK = {
     "unparsable": "that broke the Python syntax",
     "unbound": "leaving a name the file uses bound nowhere",
 }
+# what the app made of an instruction it read plainly (DraftedEdits' fields), as a report of the
+# tasks where it did says it
+MADE = {
+    "renamed": "the instruction's rename was made by Python's scopes on lines the model left as they were",
+    "valued": "the instruction's value was written on lines where the model did not write it",
+    "imported": "the instruction's import was placed where the model did not write it",
+    "deleted": "the statement the instruction asks to delete was deleted where the model left it",
+    "parameter": "the parameter the instruction asks was added where the model did not",
+    "wrapped": "the try/except the instruction asks was written where the model did not",
+}
 WENT_BACK = {
     "put_back": "named nothing of the instruction",
     "misplaced": "renamed a definition the instruction does not mention",
