@@ -1926,6 +1926,143 @@ def finish_wrap(asked: AskedWrap, original: str, answer: str) -> tuple[str, int]
     return text, made
 
 
+# ---------------------------------------------------------------------------------------------
+# the type hints an instruction asks
+
+
+@dataclass(frozen=True)
+class AskedHints:
+    """The type hints an instruction asks of one function (`asked_hints`): its `def` line (index)
+    as it becomes."""
+
+    line: int
+    text: str
+
+    def apply(self, lines: list[str]) -> list[str]:
+        out = list(lines)
+        out[self.line] = self.text
+        return out
+
+
+_BUILTIN_TYPES = frozenset("str int float bool bytes list dict tuple set frozenset None object complex bytearray".split())
+_HINT_CUE = re.compile(r"\bannotat\w*|\btype[- ]?hints?\b|\bhints?\b|\btype-annotate\b|\btyped?\b", re.I)
+_A_TYPE = r"(?:an?\s+)?`?([A-Za-z_][\w.]*(?:\[[^\]]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])?)*)`?"
+
+
+def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints | None:
+    """The type hints the instruction (with the reviewer's notes in `feedback`) asks of one
+    function of the Python file `code`, where its words say them plainly: a signature written
+    whole ("parse_version(text: str) -> Version"), "returns a float" / "str out", "PARAM is a
+    TYPE", "a and b are str", "PARAM TYPE" in a list ("grams float, imperial bool"), "the
+    parameter `token` of `stem` as `str`", "takes a str" / "float in" for its one parameter. A type
+    is a builtin's name (with `[...]` or `| ...`) or a name of the file. None where it asks no
+    hints, names no function or two, names a parameter the function lacks, or the signature spans
+    lines."""
+    words = _asked(instruction, feedback)
+    if not _HINT_CUE.search(words) or re.search(r"\b(?:remove|delete|drop)\b", words, re.I):
+        return None
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    lines = code.splitlines(keepends=True)
+    present = set(_NAME.findall(code))
+    said = {s.name for s in _said_names(words)}
+    functions = [f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2]) and f.name in said]
+    if len({f.name for f in functions}) != 1 or len(functions) != 1:
+        return None
+    function = functions[0]
+    header = lines[function.lineno - 1]
+    args = function.args
+    params = [a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg not in ("self", "cls")]
+    if not header.rstrip().endswith(":") or function.body[0].lineno == function.lineno or args.vararg or args.kwarg:
+        return None
+    plain = " ".join(words.replace("`", " ").split())
+
+    def a_type(text: str) -> str | None:
+        text = text.strip()
+        base = re.split(r"[\[|]", text)[0].strip()
+        return text if base in _BUILTIN_TYPES or base.split(".")[0] in present else None
+
+    types: dict[str, str] = {}
+    returns = None
+    whole = re.search(rf"\b{re.escape(function.name)}\s*\((.*?)\)\s*->\s*" + _A_TYPE, plain)
+    if whole:
+        for part in whole.group(1).split(","):
+            name, _, hint = part.partition(":")
+            if hint and a_type(hint):
+                types[name.strip()] = a_type(hint)
+        returns = a_type(whole.group(1 + 1))
+    else:
+        returned = (re.search(r"\breturns?\s+" + _A_TYPE, plain) or re.search(_A_TYPE + r"\s+out\b", plain)
+                    or re.search(r"->\s*" + _A_TYPE, plain))  # fmt: skip
+        returns = a_type(returned.group(1)) if returned else None
+        names = {a.arg for a in params}
+        for match in re.finditer(r"(?<![\w.])([A-Za-z_]\w*)((?:\s*(?:,|and)\s*[A-Za-z_]\w*)*)\s+(?:is|are)\s+" + _A_TYPE, plain):
+            for name in [match.group(1), *re.findall(r"[A-Za-z_]\w*", match.group(2))]:
+                if name in names and a_type(match.group(3)):
+                    types[name] = a_type(match.group(3))
+        for match in re.finditer(r"(?:^|[:,;]\s*|\band\s+)([A-Za-z_]\w*)\s+" + _A_TYPE + r"(?=\s*(?:,|;|$|\band\b))", plain):
+            if match.group(1) in names and a_type(match.group(2)):
+                types.setdefault(match.group(1), a_type(match.group(2)))
+        for match in re.finditer(r"\bparam(?:eter)?\s+([A-Za-z_]\w*)\s+of\s+[A-Za-z_][\w.]*\s+as\s+" + _A_TYPE, plain):
+            if match.group(1) in names and a_type(match.group(2)):
+                types[match.group(1)] = a_type(match.group(2))
+        for name in names:  # "`set1: dict`"
+            match = re.search(rf"(?<![\w.]){re.escape(name)}\s*:\s*" + _A_TYPE, plain)
+            if match and a_type(match.group(1)):
+                types[name] = a_type(match.group(1))
+        for match in re.finditer(_A_TYPE + r"\s+type\s+hint\s+to\s+(?:the\s+)?(?:param(?:eter)?\s+)?([A-Za-z_]\w*)", plain):
+            if match.group(2) in names and a_type(match.group(1)):  # "add a bytes type hint to iterator"
+                types[match.group(2)] = a_type(match.group(1))
+        classes = {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
+        classes |= {(a.asname or a.name).split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+        one = re.search(r"\btakes\s+" + _A_TYPE, plain) or re.search(_A_TYPE + r"\s+in\b(?=.*\bout\b)", plain)
+        if one and len(params) == 1 and re.split(r"[\[|]", one.group(1))[0].strip() in _BUILTIN_TYPES | classes:
+            types.setdefault(params[0].arg, one.group(1))  # "float in, str out": a type, not a name of the code
+    if set(types) - {a.arg for a in params} or not (types or returns):
+        return None
+    text = header
+    scopes = _Scopes(tree, lines)
+    for arg in sorted((a for a in params if a.arg in types and a.annotation is None), key=lambda a: a.col_offset, reverse=True):
+        start = scopes.column(function.lineno - 1, arg.col_offset)
+        end = start + len(arg.arg)
+        default = text[end:].lstrip()
+        hint = f"{arg.arg}: {types[arg.arg]}"
+        text = text[:start] + hint + (" = " + default[1:].lstrip() if default.startswith("=") else text[end:])
+    if returns and function.returns is None:
+        close = text.rindex(")", 0, text.rindex(":"))
+        text = text[: close + 1] + f" -> {returns}" + text[close + 1 :]
+    if text == header:
+        return None
+    asked = AskedHints(function.lineno - 1, text)
+    return asked if _parses("".join(asked.apply(lines))) else None
+
+
+def finish_hints(asked: AskedHints, original: str, answer: str) -> tuple[str, int]:
+    """`answer` (the builtin pair's rewrite of the Python file `original`) with the `def` line the
+    instruction's hints ask (`asked_hints`): (the text, 1 where the answer did not have it so)."""
+    old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    out: list[str] = []
+    made = 0
+    for (i1, i2, j1, _), pieces in _changes(old, new):
+        if not pieces:
+            for k in range(i2 - i1):
+                made += i1 + k == asked.line
+                out.append(asked.text if i1 + k == asked.line else new[j1 + k])
+            continue
+        for a1, a2, b1, b2 in pieces:
+            if a1 <= asked.line < a2 and (new[b1:b2] != old[a1 : asked.line] + [asked.text] + old[asked.line + 1 : a2]):
+                out.extend(old[a1 : asked.line] + [asked.text] + old[asked.line + 1 : a2])
+                made = 1
+            else:
+                out.extend(new[b1:b2])
+    text = "".join(out)
+    if _parses(answer) and not _parses(text):
+        return answer, 0
+    return text, made
+
+
 def put_back_misplaced_renames(instruction: str, original: str, answer: str, code: str,
                                feedback: str = "") -> tuple[str, int]:  # fmt: skip
     """`answer` (a model's rewrite of `original`, a window of the Python file `code`) with each

@@ -26,8 +26,8 @@ accepted. What is measured, per task and added up per kind:
   they were (``asked_rename``, ``finish_rename``), and how many of those are exact; valued,
   imported and deleted: the same for the value it asks (``asked_value``, ``finish_value``), the
   import (``asked_import``, ``finish_import``), the statement to delete (``asked_deletion``,
-  ``finish_deletion``), the parameter to add (``asked_parameter``, ``finish_parameter``) and the
-  try/except (``asked_wrap``, ``finish_wrap``);
+  ``finish_deletion``), the parameter to add (``asked_parameter``, ``finish_parameter``), the
+  try/except (``asked_wrap``, ``finish_wrap``) and the type hints (``asked_hints``, ``finish_hints``);
 * held-out and trained phrasing: exact matches of each group apart;
 * redrafts: whether the redraft differs from the first draft, whether it equals the expected
   file after the note, and whether the note was read as a correction of the instruction (the
@@ -91,6 +91,7 @@ class TaskResult:
     deleted: bool = False  # the statement the instruction asks to delete was deleted where the model left it
     parameter: bool = False  # the parameter the instruction asks was added (and used) where the model did not
     wrapped: bool = False  # the try/except the instruction asks was written where the model did not
+    hinted: bool = False  # the type hints the instruction asks were written where the model did not
     seconds: float = 0.0
     redraft: RedraftResult | None = None
     drafted: str = field(default="", repr=False)
@@ -140,6 +141,8 @@ class KindRow:
     parameter_exact: int = 0
     wrapped: int = 0
     wrapped_exact: int = 0
+    hinted: int = 0
+    hinted_exact: int = 0
     heldout: int = 0
     heldout_exact: int = 0
     trained: int = 0

@@ -51,7 +51,9 @@ edit_format setting or --format names one), not where it runs:
   "... and use it instead of the constant": ``asked_parameter``), added and used where the pair
   did not (``finish_parameter``; ``DraftedEdits.parameter``), and a try/except around one
   statement ("Ignore OSError raised by `sleep(wait)`", "catch json.JSONDecodeError around
-  json.load and set raw = {}": ``asked_wrap``, ``finish_wrap``; ``DraftedEdits.wrapped``). Elsewhere (an instruction not read so, or a redraft whose notes the instruction does
+  json.load and set raw = {}": ``asked_wrap``, ``finish_wrap``; ``DraftedEdits.wrapped``), and a
+  function's type hints ("text is a str and it returns list[str]", "float in, str out":
+  ``asked_hints``, ``finish_hints``; ``DraftedEdits.hinted``). Elsewhere (an instruction not read so, or a redraft whose notes the instruction does
   not hold), where the builtin pair renamed a name the instruction gives to a new name it gives
   in some lines and left the name's other uses as they were, the rename is carried to them
   (``carry_renames``, by Python's scopes; ``DraftedEdits.carried``).
@@ -95,6 +97,7 @@ from specdraft.drafting.edits import (
 )
 from specdraft.engine.editprompt import (
     AskedDeletion,
+    AskedHints,
     AskedImport,
     AskedParameter,
     AskedRename,
@@ -102,6 +105,7 @@ from specdraft.engine.editprompt import (
     AskedWrap,
     CarriedRename,
     asked_deletion,
+    asked_hints,
     asked_import,
     asked_parameter,
     asked_rename,
@@ -111,6 +115,7 @@ from specdraft.engine.editprompt import (
     corrected_instruction,
     feedback_without_diffs,
     finish_deletion,
+    finish_hints,
     finish_import,
     finish_parameter,
     finish_rename,
@@ -283,6 +288,8 @@ class DraftedEdits:
     parameter: dict[str, tuple[str, int]] = field(default_factory=dict)
     # path: the exception of the try/except the instruction asks (asked_wrap), written where the model did not
     wrapped: dict[str, str] = field(default_factory=dict)
+    # path: the `def` line with the type hints the instruction asks (asked_hints), written where the model did not
+    hinted: dict[str, str] = field(default_factory=dict)
     # the instruction as the reviewer's notes on a redraft correct it, where they read as
     # corrections ("call it `allocate_id`, not `new_id`"): what the builtin pair was asked
     asked_as: str = ""
@@ -333,6 +340,8 @@ class DraftedEdits:
             text += f"; {parameter_text(name, lines)}"
         for exception in self.wrapped.values():
             text += f"; {wrapped_text(exception)}"
+        for header in self.hinted.values():
+            text += f"; {hinted_text(header)}"
         if self.asked_as:
             text += f"; the reviewer's note read as a correction: asked \"{self.asked_as}\""
         return text
@@ -356,6 +365,7 @@ MADE = {
     "deleted": "the statement the instruction asks to delete was deleted where the model left it",
     "parameter": "the parameter the instruction asks was added where the model did not",
     "wrapped": "the try/except the instruction asks was written where the model did not",
+    "hinted": "the type hints the instruction asks were written where the model did not",
 }
 WENT_BACK = {
     "put_back": "named nothing of the instruction",
@@ -372,7 +382,7 @@ def carried_text(rename: CarriedRename) -> str:
     return f"the model renamed {rename.old} to {rename.new}; specdraft carried it to {lines} the model left as they were"
 
 
-AskedEdit = AskedRename | AskedValue | AskedImport | AskedDeletion | AskedParameter | AskedWrap  # what an instruction asks plainly (EditRequester._asked_edit)
+AskedEdit = AskedRename | AskedValue | AskedImport | AskedDeletion | AskedParameter | AskedWrap | AskedHints  # what an instruction asks plainly (EditRequester._asked_edit)
 
 
 def renamed_text(rename: CarriedRename) -> str:
@@ -407,6 +417,11 @@ def parameter_text(name: str, lines: int) -> str:
 def wrapped_text(exception: str) -> str:
     """The try/except the instruction asks, written where the model did not, in words."""
     return f"the instruction's try/except {exception} written where the model did not write it"
+
+
+def hinted_text(header: str) -> str:
+    """The type hints the instruction asks, written where the model did not, in words."""
+    return f"the instruction's type hints written where the model did not write them: `{header}`"
 
 
 def _added_up(stats: Sequence[Any]) -> Any:
@@ -587,6 +602,11 @@ class EditRequester:
                 if lines:
                     draft.renamed[source.path] = CarriedRename(asked.old, asked.new, lines)
                     self.on_progress("kept", f"{source.path}: {renamed_text(draft.renamed[source.path])}")
+            elif isinstance(asked, AskedHints) and complete and not unread:
+                text, made = finish_hints(asked, source.text, text)
+                if made:
+                    draft.hinted[source.path] = asked.text.strip()
+                    self.on_progress("kept", f"{source.path}: {hinted_text(asked.text.strip())}")
             elif isinstance(asked, AskedWrap) and complete and not unread:
                 text, made = finish_wrap(asked, source.text, text)
                 if made:
@@ -713,14 +733,16 @@ class EditRequester:
         """What the instruction asks plainly of a Python file, for the builtin pair's answer to be
         finished by: a rename (`asked_rename`), else a value (`asked_value`), else an import
         (`asked_import`), else a statement to delete (`asked_deletion`), else a keyword parameter
-        to add (`asked_parameter`), else a try/except around a statement (`asked_wrap`); None where it asks none
+        to add (`asked_parameter`), else a try/except around a statement (`asked_wrap`), else a
+        function's type hints (`asked_hints`); None where it asks none
         so, with --no-carry, for another model, or in a redraft whose notes the instruction does
         not hold (the model reads those)."""
         if not (self.carry and self.backend.edit_format == "builtin") or feedback or not source.path.endswith((".py", ".pyi")):
             return None
         text = source.text
         return (asked_rename(instruction, text) or asked_value(instruction, text) or asked_import(instruction, text)
-                or asked_deletion(instruction, text) or asked_parameter(instruction, text) or asked_wrap(instruction, text))
+                or asked_deletion(instruction, text) or asked_parameter(instruction, text) or asked_wrap(instruction, text)
+                or asked_hints(instruction, text))
 
     def _likeliest_change(self, held: list[_Held], instruction: str, feedback: str, draft: DraftedEdits) -> None:
         """Where the builtin pair left every file as it was although it was asked for a change: its

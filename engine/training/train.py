@@ -1282,6 +1282,7 @@ ASKED_EDITS = (
     ("deleted", "the statement it asks to delete"),
     ("parameter", "the keyword parameter it asks to add"),
     ("wrapped", "the try/except it asks"),
+    ("hinted", "the type hints it asks"),
 )
 
 

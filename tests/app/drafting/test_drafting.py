@@ -620,6 +620,16 @@ def test_the_parameter_the_instruction_asks_is_added_and_said(tmp_path):
     assert draft.summary().endswith("; the instruction's parameter `verbose` written on 1 line where the model did not write it")
 
 
+def test_the_type_hints_the_instruction_asks_are_written_and_said(tmp_path):
+    code = "def area(w, h):\n    return w * h\n"
+    repo = make_repo(tmp_path / "repo", {"geo.py": code})
+    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft("annotate area: w and h are float, it returns a float", read_sources(repo, [str(repo / "geo.py")]))
+    assert draft.result.files[0].new_text == "def area(w: float, h: float) -> float:\n    return w * h\n"
+    assert draft.summary().endswith("; the instruction's type hints written where the model did not write them: "
+                                    "`def area(w: float, h: float) -> float:`")  # fmt: skip
+
+
 def test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said(tmp_path, unread_instructions):
     """The builtin pair renames `def shout` and leaves its call: the call follows, and the
     progress lines and the status line say so; a guess that renames the definition only is

@@ -1,0 +1,96 @@
+"""asked_hints: the type hints an instruction asks of one function; finish_hints: written where the
+builtin pair's answer did not."""
+
+import pytest
+
+from specdraft.engine.editprompt import asked_hints, finish_hints
+
+MODULE = '''from datetime import date
+
+
+def quarter_of(day):
+    return (day.month - 1) // 3 + 1
+
+
+def format_weight(grams, imperial=False):
+    return f"{grams / 28.35:.1f} oz" if imperial else f"{grams:.0f} g"
+
+
+class Stats:
+    def hit_rate(self):
+        return 1.0
+'''
+
+
+def hinted(instruction: str) -> str | None:
+    asked = asked_hints(instruction, MODULE)
+    return None if asked is None else asked.text.strip()
+
+
+@pytest.mark.parametrize("instruction, header", [
+    ("annotate quarter_of: day is a date and it returns an int", "def quarter_of(day: date) -> int:"),
+    ("quarter_of(day: date) -> int, please add those hints", "def quarter_of(day: date) -> int:"),
+    ("add type hints to quarter_of - date in, int out", "def quarter_of(day: date) -> int:"),
+    ("type-annotate format_weight: grams float, imperial bool, returns str",
+     "def format_weight(grams: float, imperial: bool = False) -> str:"),
+    ("Stats.hit_rate returns a float, annotate it", "def hit_rate(self) -> float:"),
+    ("Annotate the parameter `grams` of `format_weight` as `float`.", "def format_weight(grams: float, imperial=False):"),
+    ("add a float type hint to grams in format_weight", "def format_weight(grams: float, imperial=False):"),
+])  # fmt: skip
+def test_the_hints_the_instruction_gives_are_written_on_the_def_line(instruction, header):
+    assert hinted(instruction) == header, instruction
+
+
+@pytest.mark.parametrize("instruction", [
+    "add type hints to quarter_of",  # which?
+    "annotate format_weight: weight is a float",  # no such parameter
+    "annotate it: day is a Day",  # no function named; a type the file lacks
+    "remove the type hints of quarter_of",
+    "make quarter_of return an int",  # no hint asked
+])  # fmt: skip
+def test_an_instruction_that_asks_no_hints_this_can_write_reads_as_none(instruction):
+    assert asked_hints(instruction, MODULE) is None
+
+
+def test_finish_hints_writes_the_def_line_where_the_answer_did_not():
+    asked = asked_hints("annotate quarter_of: day is a date and it returns an int", MODULE)
+    wanted = "".join(asked.apply(MODULE.splitlines(keepends=True)))
+    assert finish_hints(asked, MODULE, MODULE) == (wanted, 1)
+    assert finish_hints(asked, MODULE, wanted) == (wanted, 0)
+    assert finish_hints(asked, MODULE, MODULE.replace("def quarter_of(day):", "def quarter_of(day: int):")) == (wanted, 1)
+
+
+def test_the_task_sets_hints_are_read_right_and_nothing_else_reads_as_them():
+    """On the four hand-written task sets: all 10 add_type_hints tasks read as their expected file;
+    no task of another kind that reads as none of the other asked edits reads as hints. (Written
+    after reading the 10 instructions.)"""
+    from pathlib import Path
+
+    import tomllib
+
+    from specdraft.engine.editprompt import (
+        asked_deletion,
+        asked_import,
+        asked_parameter,
+        asked_rename,
+        asked_value,
+        asked_wrap,
+    )
+
+    hints = 0
+    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
+        for task in tomllib.loads(tasks_file.read_text())["task"]:
+            source = (tasks_file.parent / task["source"]).read_text()
+            instruction = task["instruction"]
+            readers = (asked_rename, asked_value, asked_import, asked_deletion, asked_parameter, asked_wrap)
+            if any(read(instruction, source) for read in readers):
+                assert task["kind"] != "add_type_hints", task["id"]
+                continue
+            asked = asked_hints(instruction, source)
+            if task["kind"] != "add_type_hints":
+                assert asked is None, task["id"]
+                continue
+            hints += 1
+            expected = (tasks_file.parent / task["expected"]).read_text()
+            assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
+    assert hints == 10
