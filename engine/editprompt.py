@@ -33,9 +33,10 @@ import keyword
 import re
 import symtable
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import NamedTuple
 
 BOS_TOKEN = "<|bos|>"
 EOS_TOKEN = "<|end|>"  # ends every turn; generation stops at it
@@ -821,6 +822,55 @@ def _is_string_in(code: str, text: str) -> bool:
     return any(_mentions(string, text) for string in re.findall(r"(?<![\w])[rbuf]*(['\"])(.*?)\1", code, re.I) for string in string[1:])
 
 
+class _Settled(NamedTuple):
+    """What `_settle` made of an answer."""
+
+    text: str
+    left: int  # sites the answer left as they were, now with the edit
+    fixed: int  # changes of the answer's over sites' lines set to the edit
+    fixed_sites: int  # ... the sites in those
+    back: int  # changes elsewhere that went back
+
+
+def _settle(answer: str, old: list[str], new: list[str], wanted: list[str], sites: set[int],
+            kept: Callable[[list[str], list[str]], bool], elsewhere: Callable[[str, str], bool]) -> _Settled | None:  # fmt: skip
+    """The builtin pair's answer (`new`, the lines of `answer`) over the original `old`, settled to
+    an asked edit whose lines are `wanted` (`old` with the edit, line for line) at the indexes
+    `sites`: a site the answer left as it was gets the edit; a change of the answer's over sites'
+    lines stays where `kept(its lines, the wanted ones)` and is otherwise the wanted lines; a
+    change elsewhere for which `elsewhere(what it adds, what it removes)` holds goes back as it
+    was; the rest of the answer stays. None where the result would not parse though the answer
+    does. One walk for finish_rename, finish_value, finish_parameter and finish_hints."""
+    out: list[str] = []
+    left = fixed = fixed_sites = back = 0
+    for (i1, i2, _, _), pieces in _changes(old, new):
+        if not pieces:  # lines the answer left as they were
+            out.extend(wanted[i1:i2])
+            left += len(sites.intersection(range(i1, i2)))
+            continue
+        for a1, a2, b1, b2 in pieces:
+            if sites.intersection(range(a1, a2)):
+                if kept(new[b1:b2], wanted[a1:a2]):
+                    out.extend(new[b1:b2])
+                else:
+                    out.extend(wanted[a1:a2])
+                    fixed += 1
+                    fixed_sites += len(sites.intersection(range(a1, a2)))
+            elif elsewhere("".join(new[b1:b2]), "".join(old[a1:a2])):
+                out.extend(old[a1:a2])
+                back += 1
+            else:
+                out.extend(new[b1:b2])
+    text = "".join(out)
+    if _parses(answer) and not _parses(text):
+        return None
+    return _Settled(text, left, fixed, fixed_sites, back)
+
+
+def _equal(rewrite: list[str], wanted: list[str]) -> bool:
+    return rewrite == wanted
+
+
 def finish_rename(rename: AskedRename, original: str, answer: str) -> tuple[str, int, int]:
     """`answer` (the builtin pair's rewrite of the Python file `original`) with the rename the
     instruction asks (`asked_rename`) made at every site Python's scopes give: (the text, how many
@@ -835,31 +885,15 @@ def finish_rename(rename: AskedRename, original: str, answer: str) -> tuple[str,
     does."""
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     renamed = rename.apply(old)
-    sites = {line for line, _ in rename.sites}
-    out: list[str] = []
-    carried = put_back = 0
-    for (i1, i2, _, _), pieces in _changes(old, new):
-        if not pieces:  # lines the answer left as they were
-            for k in range(i2 - i1):
-                out.append(renamed[i1 + k])
-                carried += i1 + k in sites
-            continue
-        for a1, a2, b1, b2 in pieces:
-            if sites.intersection(range(a1, a2)):
-                if a2 - a1 == b2 - b1 and all(_NAME.findall(new[b1 + k]) == _NAME.findall(renamed[a1 + k]) for k in range(a2 - a1)):
-                    out.extend(new[b1:b2])  # the rename, and a value beside it
-                else:
-                    out.extend(renamed[a1:a2])
-                    put_back += 1
-            elif len(_word_at("".join(new[b1:b2]), rename.new)) > len(_word_at("".join(old[a1:a2]), rename.new)):
-                out.extend(old[a1:a2])
-                put_back += 1
-            else:
-                out.extend(new[b1:b2])
-    text = "".join(out)
-    if _parses(answer) and not _parses(text):
-        return answer, 0, 0
-    return text, carried, put_back
+
+    def kept(rewrite: list[str], wanted: list[str]) -> bool:  # the rename, and a value beside it
+        return len(rewrite) == len(wanted) and all(_NAME.findall(x) == _NAME.findall(y) for x, y in zip(rewrite, wanted, strict=True))
+
+    def elsewhere(added: str, removed: str) -> bool:
+        return len(_word_at(added, rename.new)) > len(_word_at(removed, rename.new))
+
+    settled = _settle(answer, old, new, renamed, {line for line, _ in rename.sites}, kept, elsewhere)
+    return (answer, 0, 0) if settled is None else (settled.text, settled.left, settled.fixed + settled.back)
 
 
 def _word_at(text: str, word: str) -> list[str]:
@@ -1336,34 +1370,13 @@ def finish_value(asked: AskedValue, original: str, answer: str) -> tuple[str, in
     the original lines with the value; a change elsewhere that writes the new value more often
     than the lines it replaces goes back as it was."""
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
-    valued = asked.apply(old)
-    sites = {line for line, *_ in asked.sites}
     texts = {text for *_, text in asked.sites}
-    out: list[str] = []
-    made = put_back = 0
-    for (i1, i2, _, _), pieces in _changes(old, new):
-        if not pieces:
-            for k in range(i2 - i1):
-                out.append(valued[i1 + k])
-                made += i1 + k in sites
-            continue
-        for a1, a2, b1, b2 in pieces:
-            added, removed = "".join(new[b1:b2]), "".join(old[a1:a2])
-            if sites.intersection(range(a1, a2)):
-                if new[b1:b2] != valued[a1:a2]:
-                    out.extend(valued[a1:a2])
-                    made += len(sites.intersection(range(a1, a2)))
-                else:
-                    out.extend(new[b1:b2])
-            elif any(added.count(text) > removed.count(text) for text in texts):
-                out.extend(old[a1:a2])
-                put_back += 1
-            else:
-                out.extend(new[b1:b2])
-    text = "".join(out)
-    if _parses(answer) and not _parses(text):
-        return answer, 0, 0
-    return text, made, put_back
+
+    def elsewhere(added: str, removed: str) -> bool:
+        return any(added.count(text) > removed.count(text) for text in texts)
+
+    settled = _settle(answer, old, new, asked.apply(old), {line for line, *_ in asked.sites}, _equal, elsewhere)
+    return (answer, 0, 0) if settled is None else (settled.text, settled.left + settled.fixed_sites, settled.back)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1722,32 +1735,12 @@ def finish_parameter(asked: AskedParameter, original: str, answer: str) -> tuple
     lines that is not them becomes them; a change elsewhere that writes the parameter's name more
     often than the lines it replaces goes back as it was (added to the function beside)."""
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
-    wanted = asked.apply(old)
-    sites = {index for index, _ in asked.lines}
-    out: list[str] = []
-    made = put_back = 0
-    for (i1, i2, _, _), pieces in _changes(old, new):
-        if not pieces:
-            for k in range(i2 - i1):
-                out.append(wanted[i1 + k])
-                made += i1 + k in sites
-            continue
-        for a1, a2, b1, b2 in pieces:
-            if sites.intersection(range(a1, a2)):
-                if new[b1:b2] != wanted[a1:a2]:
-                    out.extend(wanted[a1:a2])
-                    made += len(sites.intersection(range(a1, a2)))
-                else:
-                    out.extend(new[b1:b2])
-            elif len(_word_at("".join(new[b1:b2]), asked.name)) > len(_word_at("".join(old[a1:a2]), asked.name)):
-                out.extend(old[a1:a2])
-                put_back += 1
-            else:
-                out.extend(new[b1:b2])
-    text = "".join(out)
-    if _parses(answer) and not _parses(text):
-        return answer, 0, 0
-    return text, made, put_back
+
+    def elsewhere(added: str, removed: str) -> bool:
+        return len(_word_at(added, asked.name)) > len(_word_at(removed, asked.name))
+
+    settled = _settle(answer, old, new, asked.apply(old), {index for index, _ in asked.lines}, _equal, elsewhere)
+    return (answer, 0, 0) if settled is None else (settled.text, settled.left + settled.fixed_sites, settled.back)
 
 
 def _callee(call: ast.Call) -> str:
@@ -2043,24 +2036,8 @@ def finish_hints(asked: AskedHints, original: str, answer: str) -> tuple[str, in
     """`answer` (the builtin pair's rewrite of the Python file `original`) with the `def` line the
     instruction's hints ask (`asked_hints`): (the text, 1 where the answer did not have it so)."""
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
-    out: list[str] = []
-    made = 0
-    for (i1, i2, j1, _), pieces in _changes(old, new):
-        if not pieces:
-            for k in range(i2 - i1):
-                made += i1 + k == asked.line
-                out.append(asked.text if i1 + k == asked.line else new[j1 + k])
-            continue
-        for a1, a2, b1, b2 in pieces:
-            if a1 <= asked.line < a2 and (new[b1:b2] != old[a1 : asked.line] + [asked.text] + old[asked.line + 1 : a2]):
-                out.extend(old[a1 : asked.line] + [asked.text] + old[asked.line + 1 : a2])
-                made = 1
-            else:
-                out.extend(new[b1:b2])
-    text = "".join(out)
-    if _parses(answer) and not _parses(text):
-        return answer, 0
-    return text, made
+    settled = _settle(answer, old, new, asked.apply(old), {asked.line}, _equal, lambda added, removed: False)
+    return (answer, 0) if settled is None else (settled.text, int(bool(settled.left or settled.fixed)))
 
 
 def put_back_misplaced_renames(instruction: str, original: str, answer: str, code: str,

@@ -595,46 +595,10 @@ class EditRequester:
         def emit(source: SourceFile, pieces: list[str], complete: bool, unread: list[EditFailure]) -> None:
             text = "".join(pieces)
             asked = asked_edits[source.path]
-            if isinstance(asked, AskedRename) and complete and not unread:
-                text, lines, went_back = finish_rename(asked, source.text, text)
-                if went_back:
-                    draft.misplaced[source.path] = draft.misplaced.get(source.path, 0) + went_back
-                if lines:
-                    draft.renamed[source.path] = CarriedRename(asked.old, asked.new, lines)
-                    self.on_progress("kept", f"{source.path}: {renamed_text(draft.renamed[source.path])}")
-            elif isinstance(asked, AskedHints) and complete and not unread:
-                text, made = finish_hints(asked, source.text, text)
-                if made:
-                    draft.hinted[source.path] = asked.text.strip()
-                    self.on_progress("kept", f"{source.path}: {hinted_text(asked.text.strip())}")
-            elif isinstance(asked, AskedWrap) and complete and not unread:
-                text, made = finish_wrap(asked, source.text, text)
-                if made:
-                    exception = asked.text[2].split()[1].rstrip(":")
-                    draft.wrapped[source.path] = exception
-                    self.on_progress("kept", f"{source.path}: {wrapped_text(exception)}")
-            elif isinstance(asked, AskedParameter) and complete and not unread:
-                text, lines, went_back = finish_parameter(asked, source.text, text)
-                if lines or went_back:
-                    draft.parameter[source.path] = (asked.name, lines)
-                    self.on_progress("kept", f"{source.path}: {parameter_text(asked.name, lines)}")
-            elif isinstance(asked, AskedDeletion) and complete and not unread:
-                text, made = finish_deletion(asked, source.text, text)
-                if made:
-                    statement = " ".join(source.text.splitlines()[asked.start].split())
-                    draft.deleted[source.path] = statement
-                    self.on_progress("kept", f"{source.path}: {deleted_text(statement)}")
-            elif isinstance(asked, AskedImport) and complete and not unread:
-                text, placed = finish_import(asked, source.text, text)
-                if placed:
-                    draft.imported[source.path] = asked.statement
-                    self.on_progress("kept", f"{source.path}: {imported_text(asked.statement)}")
-            elif isinstance(asked, AskedValue) and complete and not unread:
-                text, lines, went_back = finish_value(asked, source.text, text)
-                if lines or went_back:
-                    draft.valued[source.path] = (lines, went_back)
-                    self.on_progress("kept", f"{source.path}: {valued_text(lines, went_back)}")
-            elif carrying and complete and not unread and source.path.endswith((".py", ".pyi")):
+            finishing = complete and not unread
+            if asked is not None and finishing:
+                text = self._finish_asked(asked, source, text, draft)
+            elif carrying and finishing and source.path.endswith((".py", ".pyi")):
                 text, renames = carry_renames(instruction, source.text, text, feedback)
                 if renames:
                     draft.carried[source.path] = renames
@@ -728,6 +692,50 @@ class EditRequester:
         for kept in held:
             emit(kept.source, kept.pieces, True, [])
         return draft
+
+    def _finish_asked(self, asked: AskedEdit, source: SourceFile, text: str, draft: DraftedEdits) -> str:
+        """`text` (the builtin pair's answer for `source`, whole) with what the instruction asks
+        plainly (`_asked_edit`) made where the answer left it undone, recorded in `draft` and said."""
+        if isinstance(asked, AskedRename):
+            text, lines, went_back = finish_rename(asked, source.text, text)
+            if went_back:
+                draft.misplaced[source.path] = draft.misplaced.get(source.path, 0) + went_back
+            if lines:
+                draft.renamed[source.path] = CarriedRename(asked.old, asked.new, lines)
+                self.on_progress("kept", f"{source.path}: {renamed_text(draft.renamed[source.path])}")
+        elif isinstance(asked, AskedHints):
+            text, made = finish_hints(asked, source.text, text)
+            if made:
+                draft.hinted[source.path] = asked.text.strip()
+                self.on_progress("kept", f"{source.path}: {hinted_text(asked.text.strip())}")
+        elif isinstance(asked, AskedWrap):
+            text, made = finish_wrap(asked, source.text, text)
+            if made:
+                exception = asked.text[2].split()[1].rstrip(":")
+                draft.wrapped[source.path] = exception
+                self.on_progress("kept", f"{source.path}: {wrapped_text(exception)}")
+        elif isinstance(asked, AskedParameter):
+            text, lines, went_back = finish_parameter(asked, source.text, text)
+            if lines or went_back:
+                draft.parameter[source.path] = (asked.name, lines)
+                self.on_progress("kept", f"{source.path}: {parameter_text(asked.name, lines)}")
+        elif isinstance(asked, AskedDeletion):
+            text, made = finish_deletion(asked, source.text, text)
+            if made:
+                statement = " ".join(source.text.splitlines()[asked.start].split())
+                draft.deleted[source.path] = statement
+                self.on_progress("kept", f"{source.path}: {deleted_text(statement)}")
+        elif isinstance(asked, AskedImport):
+            text, placed = finish_import(asked, source.text, text)
+            if placed:
+                draft.imported[source.path] = asked.statement
+                self.on_progress("kept", f"{source.path}: {imported_text(asked.statement)}")
+        elif isinstance(asked, AskedValue):
+            text, lines, went_back = finish_value(asked, source.text, text)
+            if lines or went_back:
+                draft.valued[source.path] = (lines, went_back)
+                self.on_progress("kept", f"{source.path}: {valued_text(lines, went_back)}")
+        return text
 
     def _asked_edit(self, instruction: str, feedback: str, source: SourceFile) -> AskedEdit | None:
         """What the instruction asks plainly of a Python file, for the builtin pair's answer to be
