@@ -15,7 +15,9 @@ Beside each engine's time per token stands this machine's floor for the model: t
 decode step must read (every weight matrix once, and the KV cache of the positions attended)
 over the memory bandwidth of a large tensor copy (GB/s = 2 * bytes / time), measured in every
 round of the same run, between the engines' turns, so that the floor sees the same load.
---dtype takes several dtypes: every model is measured in each, one table.
+--dtype takes several dtypes: every model is measured in each, one table. Under each model, a
+"products only" row: the time of a step's matrix products alone, through the layout's own
+kernels (``products_ms``), the part of a step's distance from the floor that its kernels set.
 """
 
 from __future__ import annotations
@@ -254,6 +256,32 @@ def decode_bytes(model, kv_positions: float) -> int:
     return total
 
 
+def products_ms(model, steps: int = 20, repeats: int = 5) -> float:
+    """Milliseconds of one decode step's matrix products alone: every Linear of the model applied
+    to one row, in the order a step calls them, through the layout's own kernels (oneDNN-packed
+    bfloat16, column-major float32: kernels.Linear), best of `repeats` runs of `steps` steps.
+
+    What a decode step of this layout cannot go below whatever else it does: set beside the
+    floor, it tells how much of a step's distance from the floor is its products' kernels (the
+    weights read at the speed those kernels read them) and how much everything else.
+    """
+    import torch
+
+    calls = [(m, torch.randn(1, 1, m.in_features).to(m.weight.dtype))
+             for m in model.modules() if isinstance(m, torch.nn.Linear)]  # fmt: skip
+    best = float("inf")
+    with torch.no_grad():
+        for module, row in calls:  # first calls (packing, oneDNN's primitives)
+            module(row)
+        for _ in range(repeats):
+            start = time.perf_counter()
+            for _ in range(steps):
+                for module, row in calls:
+                    module(row)
+            best = min(best, (time.perf_counter() - start) / steps)
+    return best * 1e3
+
+
 def _measure_interleaved(engines: dict, repeats: int, context: int, new_tokens: int,
                          buffers: tuple | None = None) -> tuple[list[dict], list[float]]:  # fmt: skip
     """Time every engine `repeats` times, taking turns, so that they share the machine's load;
@@ -326,6 +354,7 @@ def bench_one(path: Path, name: str, options: argparse.Namespace, dtype: str, bu
         "dtype": dtype, "threads": torch.get_num_threads(), "repeats": options.repeats,
         # positions attended, on average over the decode steps: the prompt and half the new tokens
         "decode_bytes": decode_bytes(model, context + options.new_tokens / 2),
+        "products_ms": round(products_ms(model), 3),
     }  # fmt: skip
     if options.compile:
         compiled_model = load_model(path, dtype=dtype)
@@ -352,6 +381,7 @@ def bench_one(path: Path, name: str, options: argparse.Namespace, dtype: str, bu
         result["copy_gb_per_s_median"] = round(median(bandwidths), 2)
         result["floor_ms"] = round(result["decode_bytes"] / max(bandwidths) / 1e6, 3)
         result["floor_ms_median"] = round(result["decode_bytes"] / median(bandwidths) / 1e6, 3)
+        result["products_x_floor"] = round(result["products_ms"] / result["floor_ms"], 2)
         for run_ in runs:
             run_["x_floor"] = round(run_["ms_per_token"] / result["floor_ms"], 2)
             run_["x_floor_median"] = round(run_["ms_per_token_median"] / result["floor_ms_median"], 2)
@@ -407,6 +437,9 @@ def format_table(results: list[dict]) -> str:
                 f"{mx_floor:>6} {ratio:>6} {mratio:>6} {peak:>8} {same:>11}"
             )
             label, floor = "", ""
+        x_floor = f"{result['products_x_floor']:.2f}" if "products_x_floor" in result else ""
+        lines.append(f"{label:<27} {result['dtype']:<8} {'products only':<13} {'':>13} {'':>12} "
+                     f"{result['products_ms']:>8.3f} {'':>8} {x_floor:>7}")  # fmt: skip
     return "\n".join(lines)
 
 
@@ -446,6 +479,8 @@ def run_generate(options: argparse.Namespace) -> int:
               f"copy bandwidth of a {options.copy_mib} MiB tensor, measured before every turn: "
               f"{best:.1f} GB/s best, {typical:.1f} median")  # fmt: skip
     print(format_table(results))
+    print("products only: one decode step's matrix products alone (every Linear once on one row, the "
+          "layout's kernels), best of 5; a step cannot go below it")  # fmt: skip
     if options.json:
         Path(options.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -142,9 +142,24 @@ def test_several_dtypes_are_measured_in_one_run(tmp_path, capsys):
     results = json.loads(out.read_text())
     assert [r["dtype"] for r in results] == ["float32", "bfloat16"]
     assert all(r["floor_ms"] > 0 and r["runs"][0]["engine"] == "ours" for r in results)
+    assert all(r["products_ms"] > 0 and r["products_x_floor"] > 0 for r in results)
+    assert capsys.readouterr().out.count("products only") == 1 + len(results)  # a row each and the legend
 
 
 def test_common_prefix_counts_leading_agreement():
     assert bench._common_prefix([1, 2, 3, 4], [1, 2, 5, 4]) == 2
     assert bench._common_prefix([7, 8], [7, 8, 9]) == 2
     assert bench._common_prefix([], [1]) == 0
+
+
+def test_products_ms_runs_every_matrix_once_a_step_on_one_row(checkpoints):
+    model = checkpoint.load_model(checkpoints["llama3"])
+    calls = []
+    for module in model.modules():
+        if isinstance(module, torch.nn.Linear):
+            module.register_forward_hook(lambda m, inputs, out: calls.append((m, inputs[0].shape)))
+    linears = sum(isinstance(m, torch.nn.Linear) for m in model.modules())
+    assert bench.products_ms(model, steps=3, repeats=2) > 0
+    assert len(calls) == linears * (1 + 3 * 2)  # a first call each, then every step
+    assert {shape[:-1] for _m, shape in calls} == {torch.Size([1, 1])}
+    assert [m for m, _s in calls[:linears]] == [m for m, _s in calls[linears : 2 * linears]]
