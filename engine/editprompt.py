@@ -1890,33 +1890,343 @@ def finish_wrap(asked: AskedWrap, original: str, answer: str) -> tuple[str, int]
     """`answer` (the builtin pair's rewrite of the Python file `original`) with the try/except the
     instruction asks (`asked_wrap`): (the text, 1 where the answer did not have it so). A change
     of the answer's over the statement's line that is not the wrap becomes it; the rest stays."""
+    return _finish_region(asked, original, answer)
+
+
+def _finish_region(asked: AskedWrap | AskedInsertion, original: str, answer: str, beside: bool = False,
+                   line: str = "") -> tuple[str, int]:  # fmt: skip
+    """`answer` (the builtin pair's rewrite of the Python file `original`) with the original's lines
+    [asked.start, asked.end) written as `asked.text`: (the text, 1 where the answer did not have
+    them so). The answer's changes over those lines, or adding lines just before them, go; with
+    `beside`, so do lines it added just after them, and lines it added anywhere that are `line`
+    (the one asked, put elsewhere: a run of changes is cut into lines paired by likeness for it). The rest of the answer stays; where the result would not parse
+    and the answer does, the answer."""
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
-    out: list[str] = []
-    made = 0
-    for (i1, i2, j1, _), pieces in _changes(old, new):
-        if not pieces:
-            for k in range(i2 - i1):
-                if i1 + k == asked.start:
-                    out.extend(asked.text)
-                    made = 1
-                else:
-                    out.append(new[j1 + k])
-            continue
+    kept: list[Span] = []
+    for _run, pieces in _changes(old, new, paired=beside):
         for a1, a2, b1, b2 in pieces:
-            if a1 <= asked.start < a2 or a1 == a2 == asked.start:
-                before, after = old[a1 : asked.start], old[asked.end : a2]
-                wanted = before + list(asked.text) + after
-                if new[b1:b2] != wanted:
-                    out.extend(wanted)
-                    made = 1
-                else:
-                    out.extend(new[b1:b2])
-            else:
-                out.extend(new[b1:b2])
-    text = "".join(out)
-    if _parses(answer) and not _parses(text):
+            over = a1 < asked.end and a2 > asked.start or a1 == a2 == asked.start
+            if beside and a1 == a2:
+                added = {text.strip() for text in new[b1:b2] if text.strip()}
+                over = over or a1 == asked.end or added == {line}
+            if not over:
+                kept.append((a1, a2, b1, b2))
+    out: list[str] = []
+    at = 0
+    for a1, a2, b1, b2 in sorted([*kept, (asked.start, asked.end, -1, -1)]):
+        out += old[at:a1] + (list(asked.text) if b1 < 0 else new[b1:b2])
+        at = a2
+    text = "".join(out + old[at:])
+    if text == answer or (_parses(answer) and not _parses(text)):
         return answer, 0
-    return text, made
+    return text, 1
+
+
+# ---------------------------------------------------------------------------------------------
+# the statement or docstring an instruction asks to insert
+
+
+@dataclass(frozen=True)
+class AskedInsertion:
+    """A line an instruction asks to insert (`asked_insertion`, `asked_docstring`): the original's
+    lines [start, end) it goes beside (the statement it follows or precedes) and the lines that
+    replace them (those and the new one), and the new line itself, stripped."""
+
+    start: int
+    end: int
+    text: tuple[str, ...]
+    line: str
+    docstring: bool = False
+
+    def apply(self, lines: list[str]) -> list[str]:
+        return lines[: self.start] + list(self.text) + lines[self.end :]
+
+
+_DOC_CUE = re.compile(r"\bdoc[- ]?strings?\b|\bdocument\b", re.I)
+_DOC_TEXT = re.compile(r"(?<!\w)[\"\u201c]([^\"\u201c\u201d\n]{3,})[\"\u201d](?!\w)")
+_DOC_AFTER = re.compile(r"\bdoc[- ]?string\b[^:\"\n]*:\s*([^\"\n]+?)\s*$", re.I | re.M)
+
+
+def asked_docstring(instruction: str, code: str, feedback: str = "") -> AskedInsertion | None:
+    """The docstring the instruction (with the reviewer's notes in `feedback`) asks of one function
+    or class of the Python file `code`, where its words say it plainly: "docstring" or
+    "document", the one function or class it names (`Order.is_final`, "the TokenBucket class"),
+    and the text, in double quotes or after "docstring:" to the end. One line, as written, first
+    in the body. None where it asks none, names no definition or two, the definition has a
+    docstring already or its body shares the `def` line, or the text would need escaping."""
+    words = _asked(instruction, feedback)
+    if not _DOC_CUE.search(words) or re.search(r"\b(?:remove|delete|drop)\b", words, re.I):
+        return None
+    quoted = _DOC_TEXT.search(words) or _DOC_AFTER.search(words)
+    if quoted is None:
+        return None
+    doc = quoted.group(1).strip()
+    if len(doc.split()) < 2 or '"""' in doc or "\\" in doc or doc.endswith('"'):
+        return None
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    rest = words[: quoted.start(1)] + " " + words[quoted.end(1) :]
+    found = _definitions_said(tree, _said_names(rest))
+    if len(found) != 1:
+        return None
+    node = found[0]
+    first = node.body[0]
+    if _docstring_of(node) is not None or first.lineno == node.lineno:
+        return None
+    lines = code.splitlines(keepends=True)
+    if first.lineno > len(lines):
+        return None
+    anchor = lines[first.lineno - 1]
+    indent = anchor[: len(anchor) - len(anchor.lstrip())]
+    line = f'{indent}"""{doc}"""\n'
+    asked = AskedInsertion(first.lineno - 1, first.lineno, (line, anchor), line.strip(), docstring=True)
+    return asked if _parses("".join(asked.apply(lines))) else None
+
+
+def finish_insertion(asked: AskedInsertion, original: str, answer: str) -> tuple[str, int]:
+    """`answer` (the builtin pair's rewrite of the Python file `original`) with the line the
+    instruction asks to insert (`asked_insertion`, `asked_docstring`) where it asks it: (the text, 1
+    where the answer did not have it there). What the answer changed of the statement beside it,
+    or added just before or after it, goes (its own try at the line), and so does the line where
+    the answer put it elsewhere; the rest stays."""
+    return _finish_region(asked, original, answer, beside=True, line=asked.line)
+
+
+def _docstring_of(node: ast.AST) -> str | None:
+    body = getattr(node, "body", [])
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+        return body[0].value.value
+    return None
+
+
+def _definitions_said(tree: ast.Module, said: list[_Said]) -> list[ast.AST]:
+    """The functions and classes of `tree` that names in `said` name: `Order.is_final` the method of
+    that class, a bare name every definition so called; "its __init__" after a class the class's
+    method. One each."""
+    classes = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+    found: list[ast.AST] = []
+    for s in said:
+        if s.scope is not None:
+            holder = classes.get(s.scope.split(".")[-1])
+            matches = [n for n in (holder.body if holder else []) if isinstance(n, _DEFINITIONS) and n.name == s.name]
+        else:
+            matches = [n for n in ast.walk(tree) if isinstance(n, _DEFINITIONS) and n.name == s.name]
+        for node in matches:
+            if node not in found:
+                found.append(node)
+    # "GradeBook ... its __init__": the class's own method, not the class as well
+    inner = [n for n in found if any(n in getattr(outer, "body", []) for outer in found if outer is not n)]
+    return [n for n in found if not any(n in getattr(outer, "body", []) for outer in inner)] if not inner else inner
+
+
+_INSERT_AFTER = re.compile(r"\b(?:right\s+|just\s+|directly\s+|immediately\s+)?(?:after|once|when|as\s+soon\s+as)\b", re.I)
+_INSERT_BEFORE = re.compile(r"\b(?:right\s+|just\s+|directly\s+|immediately\s+)?before\b", re.I)
+_INSERT_END = re.compile(r"\b(?:at\s+the\s+(?:very\s+)?end\s+of|as\s+the\s+(?:very\s+)?last\s+(?:line|statement|thing)\s+(?:of|in)"
+                         r"|to\s+the\s+end\s+of|(?:should|must)\s+end\s+with|finish\s+with)\b", re.I)  # fmt: skip
+_INSERT_START = re.compile(r"\b(?:at\s+the\s+(?:very\s+)?(?:start|top|beginning)\s+of|as\s+the\s+(?:very\s+)?first\s+"
+                           r"(?:line|statement|thing)\s+(?:of|in)|(?:should|must)\s+(?:begin|start)\s+with|begins?\s+with"
+                           r"|starts?\s+with|first\s+thing\s+in)\b", re.I)  # fmt: skip
+_SIMPLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Assert, ast.Raise, ast.Return, ast.Delete)
+
+
+def asked_insertion(instruction: str, code: str, feedback: str = "") -> AskedInsertion | None:
+    """The statement the instruction (with the reviewer's notes in `feedback`) asks to insert into a
+    function of the Python file `code`, where its words say it plainly: the statement written as
+    code (`assert free >= 0`, "add logger.info(...)", "put self.archived = False"), or "set NAME
+    (back) to VALUE", "store X as self.NAME"; and where, in the function it names: after or before
+    a statement it quotes, "at the end of F" / "as the last line of its __init__", "should begin
+    with", or after (before) the one statement of F that its clause names ("right after the
+    Booking is created", "once renew() has bumped loan.renewals", "before moving to PAID").
+    Indented as the statement beside it. None where it gives no statement or no place, or either
+    could be two, or the function has the statement already."""
+    words = _asked(instruction, feedback)
+    if (_DOC_CUE.search(words) or _DELETE_CUE.search(words) or re.search(r"\btry\b|\bexcept\b|\bcatch\b|\bimport\b", words)
+            or _NOT_A_STATEMENT.search(_QUOTED.sub(" ", words))):  # fmt: skip
+        return None
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    lines = code.splitlines(keepends=True)
+    written = _statement_written(words, tree, lines)
+    if written is None:
+        return None
+    statement, (at, end) = written
+    rest = words[:at] + " " * (end - at) + words[end:]
+    functions = [n for n in _definitions_said(tree, _said_names(rest)) if not isinstance(n, ast.ClassDef)]
+    if len(functions) > 1:
+        return None
+    scope = functions[0] if functions else None
+    if statement is None:  # "set started_at back to None": what the function's names make of it
+        statement = _assignment_said(words[at:end], scope, tree)
+        if statement is None:
+            return None
+    place = _insertion_place(rest, tree, lines, scope)
+    if place is None:
+        return None
+    beside, after = place
+    block = next((b for holder in ast.walk(scope if scope is not None else tree) for field in ("body", "orelse", "finalbody")
+                  if isinstance(b := getattr(holder, field, None), list) and beside in b), [beside])  # fmt: skip
+    if any(" ".join(lines[n.lineno - 1].split()) == statement for n in block if isinstance(n, _SIMPLE)):
+        return None  # there already, in the block it would go into
+    anchor = lines[beside.lineno - 1]
+    indent = anchor[: len(anchor) - len(anchor.lstrip())]
+    new = indent + statement + "\n"
+    if after:
+        start, stop = beside.end_lineno - 1, beside.end_lineno
+        asked = AskedInsertion(start, stop, (lines[start], new), statement)
+    else:
+        asked = AskedInsertion(beside.lineno - 1, beside.lineno, (new, anchor), statement)
+    return asked if _parses("".join(asked.apply(lines))) else None
+
+
+def _statement_written(words: str, tree: ast.Module, lines: list[str]) -> tuple[str | None, tuple[int, int]] | None:
+    """The statement an instruction writes as code, and where it stands in `words`: a quoted one
+    the file does not hold, else the longest stretch of words that Python reads as one simple
+    statement (a call of something the file or Python knows, an assignment, assert, raise,
+    return), not a function named by its call alone (`pay()`) nor a statement of the file quoted
+    (where the new one goes). (None, span) for "set NAME (back)
+    to VALUE" or "store X as Y", read by `_assignment_said` once the function is known; None
+    where there is none."""
+    held = {" ".join(line.split()) for line in lines}
+    anchors = []  # quoted statements of the file: where the new one goes, not what it is
+    for match in _QUOTED.finditer(words):
+        text = " ".join(next(g for g in match.groups() if g).split())
+        if text in held:
+            anchors.append(match.span())
+        elif match.group(1) and _one_statement(text, tree, quoted=True):
+            return text, match.span()
+    starts = [m.start() for m in re.finditer(r"(?<![\w.'\"])[A-Za-z_]", words)]
+    best: tuple[str, tuple[int, int]] | None = None
+    for begin in starts:
+        for stop in range(len(words), begin, -1):
+            if best is not None and stop - begin <= best[1][1] - best[1][0]:
+                break
+            if words[stop - 1] not in ")]}'\"" and not words[stop - 1].isalnum() or stop < len(words) and _NAME.match(words[stop]):
+                continue  # a stretch ends after a word or a bracket, not inside a word
+            text = words[begin:stop]
+            if (("(" in text or "=" in text or re.match(r"(?:assert|raise|return)\b", text)) and _one_statement(text, tree)
+                    and not any(a < stop and begin < b for a, b in anchors)):  # fmt: skip
+                best = " ".join(text.split()), (begin, stop)
+    if best is not None:
+        return best
+    said = re.search(r"\b(?:set|reset|put)\s+`?[A-Za-z_][\w.]*`?\s+(?:back\s+)?to\s+\S+|\b(?:store|save|keep|record|remember)\s+"
+                     r"(?:the\s+|its\s+)?[A-Za-z_]\w*\s+(?:as|in)\s+`?(?:self\.)?[A-Za-z_]\w*`?", words, re.I)  # fmt: skip
+    return (None, said.span()) if said else None
+
+
+def _one_statement(text: str, tree: ast.Module, quoted: bool = False) -> bool:
+    """Whether `text` is one simple statement an instruction would ask to insert (see
+    `_statement_written`)."""
+    try:
+        body = ast.parse(text.strip()).body
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return False
+    if len(body) != 1 or not isinstance(body[0], _SIMPLE) or "\n" in text.strip():
+        return False
+    node = body[0]
+    if isinstance(node, ast.AnnAssign):
+        return quoted and node.value is not None
+    if isinstance(node, ast.Expr):
+        call = node.value
+        if not isinstance(call, ast.Call):
+            return False
+        func = call.func
+        classes = {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
+        root = func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not (call.args or call.keywords or quoted) and (isinstance(func, ast.Name) or isinstance(root, ast.Name) and root.id in classes):
+            return False  # `pay()`, `Order.pay()`: a function named, not a call to add
+        if isinstance(func, ast.Name):
+            known = {n.name for n in ast.walk(tree) if isinstance(n, _DEFINITIONS)} | {
+                a.asname or a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+            return func.id in known or func.id in vars(builtins)
+        return isinstance(func, ast.Attribute)
+    if isinstance(node, (ast.Assign, ast.AugAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        return all(isinstance(t, (ast.Name, ast.Attribute, ast.Subscript)) for t in targets)
+    return True
+
+
+def _assignment_said(words: str, scope: ast.AST | None, tree: ast.Module) -> str | None:
+    """"set NAME (back) to VALUE" as `self.NAME = VALUE` in a method whose class uses `self.NAME`,
+    else `NAME = VALUE` where the function binds NAME; "store (the) X as (self.)Y" as `Y = X` where
+    the function binds X. VALUE: None, True, False, a number or a quoted string."""
+    if scope is None:
+        return None
+    setting = re.search(r"\b(?:set|reset|put)\s+`?(?:self\.)?([A-Za-z_]\w*)`?\s+(?:back\s+)?to\s+"
+                        r"(None|True|False|-?\d+(?:\.\d+)?|\"[^\"\n]*\"|'[^'\n]*')(?![\w.])", words)  # fmt: skip
+    storing = re.search(r"\b(?:store|save|keep|record|remember)\s+(?:the\s+|its\s+)?([A-Za-z_]\w*)\s+(?:as|in)\s+`?(self\.)?"
+                        r"([A-Za-z_]\w*)`?", words, re.I)  # fmt: skip
+    params = {a.arg for a in (*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs)}
+    stored = {n.id for n in ast.walk(scope) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    if setting:
+        name, value = setting.groups()
+        owner = next((c for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and scope in c.body), scope)
+        on_self = {n.attr for n in ast.walk(owner) if isinstance(n, ast.Attribute)
+                   and isinstance(n.value, ast.Name) and n.value.id == "self"}  # fmt: skip
+        if "self" in params and name in on_self and name not in stored | params:
+            return f"self.{name} = {value}"
+        if name in stored and name not in params:
+            return f"{name} = {value}"
+        return None
+    if storing:
+        value, on_self, name = storing.groups()
+        if value not in params | stored:
+            return None
+        if on_self and "self" in params:
+            return f"self.{name} = {value}"
+        return None if on_self else f"{name} = {value}"
+    return None
+
+
+def _insertion_place(words: str, tree: ast.Module, lines: list[str], scope: ast.AST | None) -> tuple[ast.AST, bool] | None:
+    """Where the instruction's words put a new statement: (the statement it goes beside, whether
+    after it), in `scope` (the function named, else the file); see `asked_insertion`."""
+    body = scope.body if scope is not None else None
+    statements = [n for n in ast.walk(scope if scope is not None else tree) if isinstance(n, _SIMPLE)
+                  and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))]  # fmt: skip
+
+    def source(node: ast.AST) -> str:
+        return " ".join("".join(lines[node.lineno - 1 : node.end_lineno]).split())
+
+    for cue, after in ((_INSERT_AFTER, True), (_INSERT_BEFORE, False)):
+        for match in cue.finditer(words):
+            quoted = _QUOTED.match(words[match.end() :].lstrip())
+            if quoted:
+                text = " ".join(next(g for g in quoted.groups() if g).split())
+                found = [n for n in statements if source(n) == text] or [n for n in statements if text in source(n)]
+                return (found[0], after) if len(found) == 1 else None
+    if body is not None and _INSERT_END.search(words):
+        last = body[-1]
+        if isinstance(last, (ast.Return, ast.Raise)):
+            return last, False
+        return last, True  # after it, at its indentation: after a closing block, the body's
+    if body is not None and _INSERT_START.search(words):
+        first = body[1] if _docstring_of(scope) is not None and len(body) > 1 else body[0]
+        return first, False
+    if scope is None:
+        return None
+    for cue, after in ((_INSERT_AFTER, True), (_INSERT_BEFORE, False)):
+        for match in cue.finditer(words):
+            tail = words[match.end() :].replace("()", "")
+            clause = re.split(r"[,:;(]|\balso\b|\bthen\b|\badd\b|\bput\b|\bset\b|\blog\b", tail, maxsplit=1)[0]
+            clues = {w for w in _TOKEN.findall(clause) if w.lower() not in _INSTRUCTION_WORDS | _NOT_NEW | _VALUE_STOP
+                     and w != scope.name and not w.isdigit()}  # fmt: skip
+            if not clues:
+                continue
+            scored = [(sum(1 for c in clues if _mentions(source(n), c) or c.lower() in _identifier_parts(source(n))), n)
+                      for n in statements]  # fmt: skip
+            top = max((s for s, _ in scored), default=0)
+            found = [n for s, n in scored if s == top and s > 0]
+            if after and len(found) > 1:  # "once renew() has bumped loan.renewals": the one that sets it
+                setting = [n for n in found if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))]
+                found = setting or found
+            return (found[0], after) if len(found) == 1 else None
+    return None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -27,7 +27,9 @@ accepted. What is measured, per task and added up per kind:
   imported and deleted: the same for the value it asks (``asked_value``, ``finish_value``), the
   import (``asked_import``, ``finish_import``), the statement to delete (``asked_deletion``,
   ``finish_deletion``), the parameter to add (``asked_parameter``, ``finish_parameter``), the
-  try/except (``asked_wrap``, ``finish_wrap``) and the type hints (``asked_hints``, ``finish_hints``);
+  try/except (``asked_wrap``, ``finish_wrap``), the type hints (``asked_hints``, ``finish_hints``),
+  and the docstring and the statement to insert (documented, inserted: ``asked_docstring``,
+  ``asked_insertion``, ``finish_insertion``);
 * held-out and trained phrasing: exact matches of each group apart;
 * redrafts: whether the redraft differs from the first draft, whether it equals the expected
   file after the note, and whether the note was read as a correction of the instruction (the
@@ -92,6 +94,8 @@ class TaskResult:
     parameter: bool = False  # the parameter the instruction asks was added (and used) where the model did not
     wrapped: bool = False  # the try/except the instruction asks was written where the model did not
     hinted: bool = False  # the type hints the instruction asks were written where the model did not
+    documented: bool = False  # the docstring the instruction asks was written where the model did not
+    inserted: bool = False  # the statement the instruction asks to insert was written where the model did not
     seconds: float = 0.0
     redraft: RedraftResult | None = None
     drafted: str = field(default="", repr=False)
@@ -143,6 +147,10 @@ class KindRow:
     wrapped_exact: int = 0
     hinted: int = 0
     hinted_exact: int = 0
+    documented: int = 0
+    documented_exact: int = 0
+    inserted: int = 0
+    inserted_exact: int = 0
     heldout: int = 0
     heldout_exact: int = 0
     trained: int = 0

@@ -53,7 +53,12 @@ edit_format setting or --format names one), not where it runs:
   statement ("Ignore OSError raised by `sleep(wait)`", "catch json.JSONDecodeError around
   json.load and set raw = {}": ``asked_wrap``, ``finish_wrap``; ``DraftedEdits.wrapped``), and a
   function's type hints ("text is a str and it returns list[str]", "float in, str out":
-  ``asked_hints``, ``finish_hints``; ``DraftedEdits.hinted``). Elsewhere (an instruction not read so, or a redraft whose notes the instruction does
+  ``asked_hints``, ``finish_hints``; ``DraftedEdits.hinted``), and a docstring whose text it
+  gives ('hypotenuse needs a docstring: "..."': ``asked_docstring``; ``DraftedEdits.documented``)
+  and a statement to insert where it says ("at the end of reschedule, add logger.info(...)",
+  "right after the Booking is created, add ...: booking.attendees.append(owner)":
+  ``asked_insertion``; ``DraftedEdits.inserted``), both written where the pair did not
+  (``finish_insertion``). Elsewhere (an instruction not read so, or a redraft whose notes the instruction does
   not hold), where the builtin pair renamed a name the instruction gives to a new name it gives
   in some lines and left the name's other uses as they were, the rename is carried to them
   (``carry_renames``, by Python's scopes; ``DraftedEdits.carried``).
@@ -99,14 +104,17 @@ from specdraft.engine.editprompt import (
     AskedDeletion,
     AskedHints,
     AskedImport,
+    AskedInsertion,
     AskedParameter,
     AskedRename,
     AskedValue,
     AskedWrap,
     CarriedRename,
     asked_deletion,
+    asked_docstring,
     asked_hints,
     asked_import,
+    asked_insertion,
     asked_parameter,
     asked_rename,
     asked_value,
@@ -117,6 +125,7 @@ from specdraft.engine.editprompt import (
     finish_deletion,
     finish_hints,
     finish_import,
+    finish_insertion,
     finish_parameter,
     finish_rename,
     finish_value,
@@ -290,6 +299,10 @@ class DraftedEdits:
     wrapped: dict[str, str] = field(default_factory=dict)
     # path: the `def` line with the type hints the instruction asks (asked_hints), written where the model did not
     hinted: dict[str, str] = field(default_factory=dict)
+    # path: the docstring the instruction asks (asked_docstring), written where the model did not
+    documented: dict[str, str] = field(default_factory=dict)
+    # path: the statement the instruction asks to insert (asked_insertion), written where the model did not
+    inserted: dict[str, str] = field(default_factory=dict)
     # the instruction as the reviewer's notes on a redraft correct it, where they read as
     # corrections ("call it `allocate_id`, not `new_id`"): what the builtin pair was asked
     asked_as: str = ""
@@ -342,6 +355,10 @@ class DraftedEdits:
             text += f"; {wrapped_text(exception)}"
         for header in self.hinted.values():
             text += f"; {hinted_text(header)}"
+        for line in self.documented.values():
+            text += f"; {inserted_text(line, docstring=True)}"
+        for line in self.inserted.values():
+            text += f"; {inserted_text(line)}"
         if self.asked_as:
             text += f"; the reviewer's note read as a correction: asked \"{self.asked_as}\""
         return text
@@ -366,6 +383,8 @@ MADE = {
     "parameter": "the parameter the instruction asks was added where the model did not",
     "wrapped": "the try/except the instruction asks was written where the model did not",
     "hinted": "the type hints the instruction asks were written where the model did not",
+    "documented": "the docstring the instruction asks was written where the model did not",
+    "inserted": "the statement the instruction asks to insert was written where the model did not",
 }
 WENT_BACK = {
     "put_back": "named nothing of the instruction",
@@ -382,7 +401,9 @@ def carried_text(rename: CarriedRename) -> str:
     return f"the model renamed {rename.old} to {rename.new}; specdraft carried it to {lines} the model left as they were"
 
 
-AskedEdit = AskedRename | AskedValue | AskedImport | AskedDeletion | AskedParameter | AskedWrap | AskedHints  # what an instruction asks plainly (EditRequester._asked_edit)
+# what an instruction asks plainly (EditRequester._asked_edit)
+AskedEdit = (AskedRename | AskedValue | AskedImport | AskedDeletion | AskedParameter | AskedWrap | AskedHints
+             | AskedInsertion)  # fmt: skip
 
 
 def renamed_text(rename: CarriedRename) -> str:
@@ -422,6 +443,11 @@ def wrapped_text(exception: str) -> str:
 def hinted_text(header: str) -> str:
     """The type hints the instruction asks, written where the model did not, in words."""
     return f"the instruction's type hints written where the model did not write them: `{header}`"
+
+
+def inserted_text(line: str, docstring: bool = False) -> str:
+    """The docstring or statement the instruction asks to insert, written where the model did not, in words."""
+    return f"the instruction's {'docstring' if docstring else 'statement'} `{line}` written where the model did not write it"
 
 
 def _added_up(stats: Sequence[Any]) -> Any:
@@ -703,6 +729,11 @@ class EditRequester:
             if lines:
                 draft.renamed[source.path] = CarriedRename(asked.old, asked.new, lines)
                 self.on_progress("kept", f"{source.path}: {renamed_text(draft.renamed[source.path])}")
+        elif isinstance(asked, AskedInsertion):
+            text, made = finish_insertion(asked, source.text, text)
+            if made:
+                (draft.documented if asked.docstring else draft.inserted)[source.path] = asked.line
+                self.on_progress("kept", f"{source.path}: {inserted_text(asked.line, asked.docstring)}")
         elif isinstance(asked, AskedHints):
             text, made = finish_hints(asked, source.text, text)
             if made:
@@ -742,7 +773,8 @@ class EditRequester:
         finished by: a rename (`asked_rename`), else a value (`asked_value`), else an import
         (`asked_import`), else a statement to delete (`asked_deletion`), else a keyword parameter
         to add (`asked_parameter`), else a try/except around a statement (`asked_wrap`), else a
-        function's type hints (`asked_hints`); None where it asks none
+        function's type hints (`asked_hints`), else a docstring (`asked_docstring`), else a
+        statement to insert (`asked_insertion`); None where it asks none
         so, with --no-carry, for another model, or in a redraft whose notes the instruction does
         not hold (the model reads those)."""
         if not (self.carry and self.backend.edit_format == "builtin") or feedback or not source.path.endswith((".py", ".pyi")):
@@ -750,7 +782,7 @@ class EditRequester:
         text = source.text
         return (asked_rename(instruction, text) or asked_value(instruction, text) or asked_import(instruction, text)
                 or asked_deletion(instruction, text) or asked_parameter(instruction, text) or asked_wrap(instruction, text)
-                or asked_hints(instruction, text))
+                or asked_hints(instruction, text) or asked_docstring(instruction, text) or asked_insertion(instruction, text))
 
     def _likeliest_change(self, held: list[_Held], instruction: str, feedback: str, draft: DraftedEdits) -> None:
         """Where the builtin pair left every file as it was although it was asked for a change: its

@@ -1283,6 +1283,8 @@ ASKED_EDITS = (
     ("parameter", "the keyword parameter it asks to add"),
     ("wrapped", "the try/except it asks"),
     ("hinted", "the type hints it asks"),
+    ("documented", "the docstring it asks"),
+    ("inserted", "the statement it asks to insert"),
 )
 
 

@@ -98,16 +98,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_guess_argument(parser: argparse.ArgumentParser) -> None:
     """--no-guess: where the builtin pair changes nothing, do not try its likeliest change; --no-carry: do
-    not make the rename or the value the instruction asks, nor carry a rename it made, on the
-    lines it left as they were; --no-correct: send a reviewer's
+    not make what the instruction asks plainly, nor carry a rename it made, on the lines it left
+    as they were; --no-correct: send a reviewer's
     note as written, never read as a correction of the instruction."""
     parser.add_argument("--no-guess", dest="guess", action="store_false",
                         help="where the builtin pair changes nothing, leave it at that (by default its "
                         "likeliest change that shows what was asked is offered, marked as a guess)")  # fmt: skip
     parser.add_argument("--no-carry", dest="carry", action="store_false",
-                        help="leave the builtin pair's answer as it made it (by default, in a Python file, the "
-                        "rename or the value an instruction asks plainly is made wherever the pair left it undone, "
-                        "by Python's scopes, and a rename the pair made in some lines is carried to the others)")  # fmt: skip
+                        help="leave the builtin pair's answer as it made it (by default, in a Python file, what an "
+                        "instruction asks plainly, a rename, value, import, deletion, keyword parameter, try/except, "
+                        "type hints, docstring or inserted statement, is made wherever the pair left it undone, and a "
+                        "rename the pair made in some lines is carried to the others by Python's scopes)")  # fmt: skip
     parser.add_argument("--no-correct", dest="correct", action="store_false",
                         help="send the builtin pair a reviewer's note beside the rejected change, as written (by "
                         "default a note that corrects a name, number or text of the instruction, \"call it X, "

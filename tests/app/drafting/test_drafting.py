@@ -630,6 +630,27 @@ def test_the_type_hints_the_instruction_asks_are_written_and_said(tmp_path):
                                     "`def area(w: float, h: float) -> float:`")  # fmt: skip
 
 
+def test_the_docstring_and_the_statement_the_instruction_asks_are_written_and_said(tmp_path):
+    """The builtin pair changes nothing, or writes its own docstring: the instruction's goes first in
+    the body, the pair's goes, and the status line says so; --no-carry leaves the answer."""
+    code = "def area(w, h):\n    return w * h\n"
+    repo = make_repo(tmp_path / "repo", {"geo.py": code})
+    own = code.replace("h):\n", 'h):\n    """Area."""\n')
+    backend = ScriptedBackend([Reply(own)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft('area needs a docstring: "Width times height."', read_sources(repo, [str(repo / "geo.py")]))
+    assert draft.result.files[0].new_text == code.replace("h):\n", 'h):\n    """Width times height."""\n')
+    assert draft.documented == {"geo.py": '"""Width times height."""'} and draft.inserted == {}
+    assert draft.summary().endswith("; the instruction's docstring `\"\"\"Width times height.\"\"\"` written where the model did not write it")
+    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft("area should begin with assert w >= 0", read_sources(repo, [str(repo / "geo.py")]))
+    assert draft.result.files[0].new_text == code.replace("h):\n", "h):\n    assert w >= 0\n")
+    assert draft.inserted == {"geo.py": "assert w >= 0"} and draft.documented == {}
+    assert draft.summary().endswith("; the instruction's statement `assert w >= 0` written where the model did not write it")
+    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo, carry=False).draft("area should begin with assert w >= 0", read_sources(repo, [str(repo / "geo.py")]))
+    assert draft.inserted == {} and all(f.new_text == code for f in draft.result.files)
+
+
 def test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said(tmp_path, unread_instructions):
     """The builtin pair renames `def shout` and leaves its call: the call follows, and the
     progress lines and the status line say so; a guess that renames the definition only is

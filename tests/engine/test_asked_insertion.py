@@ -1,0 +1,137 @@
+"""asked_insertion: the statement an instruction asks to insert into a function; finish_insertion:
+written where the builtin pair's answer did not."""
+
+import pytest
+
+from specdraft.engine.editprompt import asked_insertion, finish_insertion
+
+MODULE = '''import logging
+
+logger = logging.getLogger(__name__)
+
+
+class Elevator:
+    def __init__(self, floors):
+        self.floors = floors
+        self.current = 0
+        self.doors_open = False
+
+    def go_to(self, floor):
+        if not 0 <= floor < self.floors:
+            raise ValueError(floor)
+        self.doors_open = False
+        self.current = floor
+        return self.current
+
+    def open_doors(self):
+        self.doors_open = True
+        for _ in range(3):
+            self.chime()
+
+    def chime(self):
+        print("ding")
+
+
+def shortest_trip(elevators, floor):
+    best = min(elevators, key=lambda e: abs(e.current - floor))
+    return best.go_to(floor)
+'''
+
+
+def inserted(instruction: str) -> str | None:
+    asked = asked_insertion(instruction, MODULE)
+    return None if asked is None else "".join(asked.apply(MODULE.splitlines(keepends=True)))
+
+
+@pytest.mark.parametrize("instruction, old, new", [
+    # after a quoted statement
+    ("put `logger.debug(\"moving to %d\", floor)` right after `self.doors_open = False` in go_to",
+     "        self.doors_open = False\n        self.current = floor\n",
+     "        self.doors_open = False\n        logger.debug(\"moving to %d\", floor)\n        self.current = floor\n"),
+    # a function ending in a return: before it
+    ("at the end of go_to, log it: logger.info(\"at floor %d\", floor)",
+     "        return self.current\n", "        logger.info(\"at floor %d\", floor)\n        return self.current\n"),
+    # a function ending in a block: after the block, at the body's indentation
+    ("Elevator.open_doors should end with self.chime()",
+     "            self.chime()\n\n    def chime", "            self.chime()\n        self.chime()\n\n    def chime"),
+    ("add self.requests = [] as the last line of Elevator's __init__",
+     "        self.doors_open = False\n\n    def go_to", "        self.doors_open = False\n        self.requests = []\n\n    def go_to"),
+    ("shortest_trip should begin with assert elevators, \"no elevators\"",
+     "def shortest_trip(elevators, floor):\n", "def shortest_trip(elevators, floor):\n    assert elevators, \"no elevators\"\n"),
+    # after or before the statement a clause describes
+    ("in go_to, once the current floor is set, print(floor)",
+     "        self.current = floor\n", "        self.current = floor\n        print(floor)\n"),
+    ("in open_doors, reset current back to 0 before the doors open",
+     "        self.doors_open = True\n", "        self.current = 0\n        self.doors_open = True\n"),
+])  # fmt: skip
+def test_the_statement_goes_where_the_instruction_says(instruction, old, new):
+    assert inserted(instruction) == MODULE.replace(old, new, 1), instruction
+
+
+@pytest.mark.parametrize("instruction", [
+    "add logging to go_to",  # no statement given
+    "add logger.info(\"moved\") to go_to",  # no place said
+    "at the end of go_to and of open_doors add self.chime()",  # two functions
+    "after `print(\"nowhere\")` add self.chime()",  # no such statement
+    "put `self.doors_open = False` at the end of go_to",  # it has it
+    "remove `self.chime()` from open_doors",
+    "add a `floor: int` parameter to chime",
+    "rename go_to to move_to",
+    "wrap self.chime() in try/except OSError and ignore it",
+])  # fmt: skip
+def test_an_instruction_that_asks_no_insertion_this_can_write_reads_as_none(instruction):
+    assert asked_insertion(instruction, MODULE) is None
+
+
+def test_finish_insertion_writes_the_statement_where_the_answer_did_not():
+    asked = asked_insertion("at the end of go_to, log it: logger.info(\"at floor %d\", floor)", MODULE)
+    wanted = "".join(asked.apply(MODULE.splitlines(keepends=True)))
+    assert finish_insertion(asked, MODULE, MODULE) == (wanted, 1)
+    assert finish_insertion(asked, MODULE, wanted) == (wanted, 0)
+    # the answer's own try just before the return goes, and the line it put elsewhere; the rest stays
+    own = MODULE.replace("        return self.current\n", "        logger.info(floor)\n        return self.current\n")
+    own = own.replace("    def chime(self):\n", "    def chime(self):\n        logger.info(\"at floor %d\", floor)\n")
+    own = own.replace('print("ding")', 'print("dong")')
+    assert finish_insertion(asked, MODULE, own) == (wanted.replace('print("ding")', 'print("dong")'), 1)
+
+
+def test_the_task_sets_insertions_are_read_right_or_not_at_all_and_nothing_else_reads_as_one():
+    """On the hand-written task sets: every insert_statement task reads as its expected file or as
+    none; no task of another kind that reads as none of the other asked edits reads as an
+    insertion. (Written after reading the 10 insert_statement instructions of the first four
+    sets.)"""
+    from pathlib import Path
+
+    import tomllib
+
+    from specdraft.engine.editprompt import (
+        asked_deletion,
+        asked_docstring,
+        asked_hints,
+        asked_import,
+        asked_parameter,
+        asked_rename,
+        asked_value,
+        asked_wrap,
+    )
+
+    insertions = read = 0
+    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
+        for task in tomllib.loads(tasks_file.read_text())["task"]:
+            source = (tasks_file.parent / task["source"]).read_text()
+            instruction = task["instruction"]
+            readers = (asked_rename, asked_value, asked_import, asked_deletion, asked_parameter, asked_wrap, asked_hints,
+                       asked_docstring)  # fmt: skip
+            if any(reader(instruction, source) for reader in readers):
+                assert task["kind"] != "insert_statement", task["id"]
+                continue
+            asked = asked_insertion(instruction, source)
+            if task["kind"] != "insert_statement":
+                assert asked is None, task["id"]
+                continue
+            insertions += 1
+            if asked is not None:
+                expected = (tasks_file.parent / task["expected"]).read_text()
+                assert "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
+                read += 1
+    assert (insertions, read) == (10, 10)
