@@ -629,7 +629,7 @@ def carry_renames(instruction: str, original: str, answer: str, feedback: str = 
 
 # words that say an instruction gives something a new name ("rename", "call it", "X -> Y", "use
 # the name Y instead of X", "replace X with Y"): without one, a name the file lacks is something to add
-_RENAME_CUE = re.compile(r"renam|\bnamed?\b|\bnames\b|\bcall(?:ed|s|ing)?\b|->|=>|→|(?<!\w)s/|\binstead\b|\brather than\b"
+_RENAME_CUE = re.compile(r"renam|\bnamed?\b|\bnames\b|\bcall(?:ed|s|ing)?\s+(?:it|them|this|that|the|its|a)\b|\bcalled\b|->|=>|→|(?<!\w)s/|\binstead\b|\brather than\b"
                          r"|\breplace\b|\bchange\b|\bswap\b|\bmake it\b|\bshould be\b|\bbe\b", re.I)  # fmt: skip
 # the words after which an instruction's plain word is the new name ("rename the delete method to remove")
 _BEFORE_NEW = re.compile(r"(?:\bto|->|=>|→|\bit|\bas|\bcalled|\bnamed|\bname|\bwith|\bbe)\s*$", re.I)
@@ -722,6 +722,8 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
     unquoted = _QUOTED.sub(" ", words)
     if not _RENAME_CUE.search(unquoted) or _ASSIGNS.search(unquoted):  # a statement to write, not a rename
         return None
+    if re.search(r"\btry\b|\bexcept\b|\bcatch\b", unquoted):  # "try/except KeyError as error": a wrap
+        return None
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
@@ -742,6 +744,8 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
     if len({s.name for s in news}) != 1 or not olds:
         return None
     new = news[0]
+    if not _STRONG_CUE.search(unquoted) and not (_BEFORE_NEW.search(words[: new.at]) or _INSTEAD.match(words, new.end)):
+        return None  # "should take an `indent` keyword ... instead of the hard-coded 2": no new name where one goes
     fitting = [s for s in olds if _style(s.name) == _style(new.name) and s.name != new.name
                and (new.scope is None or s.scope is None or s.scope == new.scope)]  # fmt: skip
     # a name after "in" is where the rename is ("rename paired in summarize to matched"), where another is what
@@ -751,7 +755,7 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
         following = [s for s in said if s.at >= instead.end()][:1]  # "the name Y instead of X": X
         fitting = [s for s in fitting if s in following]
     else:
-        fitting = [s for s in fitting if s.at < new.at][-1:] or [s for s in fitting if s.at > new.at][:1]
+        fitting = _old_before(words, new, fitting)
     if not fitting:
         return None
     old = fitting[0]
@@ -772,6 +776,22 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
     if not _parses("".join(rename.apply(lines))):
         return None
     return rename
+
+
+def _old_before(words: str, new: _Said, fitting: list[_Said]) -> list[_Said]:
+    """Of the names that may be renamed to `new`, the one the instruction means, as a list of it or
+    none: the one written just before it ("hysteresis -> deadband", "precision to decimals"), else
+    the nearest before it after the last rename word ("rename format_quantity's precision
+    argument to decimals"), else the nearest written as code before a plain word ("Bracket.size
+    reads like the number of entrants. Rename the attribute to bracket_size": not `entrants`),
+    else the first after it."""
+    before = [s for s in fitting if s.at < new.at]
+    if before and re.fullmatch(r"[`'\"\s]*(?:->|=>|→|\bto\b|\binto\b)?[`'\"\s]*", words[before[-1].end : new.at]):
+        return before[-1:]
+    cues = [m.end() for m in _RENAME_CUE.finditer(words[: new.at])]
+    clause = [s for s in before if cues and s.at >= cues[-1]]
+    coded = [s for s in before if s.quoted or _looks_like_code(s.text, False)]
+    return (clause or coded or before)[-1:] or [s for s in fitting if s.at > new.at][:1]
 
 
 _POSSESSIVE = re.compile(r"(?<![\w.])`?([A-Za-z_]\w*)(?:\(\))?`?'s\s+(?:own\s+)?[`'\"]?$")
@@ -814,7 +834,7 @@ def _may_be_new(words: str, said: _Said) -> bool:
                 and re.match(r"\s*(?:$|[,;:.!?)]|and\b|everywhere\b|throughout\b|in\b|across\b|please\b)", rest))
 
 
-_STRONG_CUE = re.compile(r"renam|\bnamed?\b|\bcall(?:ed)?\b|->|=>|→", re.I)
+_STRONG_CUE = re.compile(r"renam|\bnamed?\b|\bcall\s+(?:it|them|this|that|the|its|a)\b|\bcalled\b|->|=>|→", re.I)
 
 
 def _is_string_in(code: str, text: str) -> bool:
@@ -1397,7 +1417,7 @@ class AskedImport:
 
 _STDLIB = frozenset(sys.stdlib_module_names) - {"this", "antigravity", "test", "idlelib", "turtledemo", "__future__"}
 _POLITE = frozenset({"please", "pls", "plz", "thanks", "thx", "too", "now"})
-_IMPORT_CUE = re.compile(r"\bimports?\b|\bpull\b.*\bin\b|\bbring\b.*\bin\b|\bneed\b|\bwe'?ll\s+use\b", re.I)
+_IMPORT_CUE = re.compile(r"\bimport(?:s|ed)?\b|\bpull\b.*\bin\b|\bbring\b.*\bin\b|\bneed\b|\bwe'?ll\s+use\b", re.I)
 
 
 def asked_import(instruction: str, code: str, feedback: str = "") -> AskedImport | None:
@@ -1423,8 +1443,9 @@ def asked_import(instruction: str, code: str, feedback: str = "") -> AskedImport
     elif (bare := re.search(r"(?<![\w.])import\s+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)", plain)) and bare.group(1).split(".")[0] in _STDLIB:
         found = ("import", bare.group(1), "")
     else:
-        modules = {w for w in re.findall(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", plain) if w.split(".")[0] in _STDLIB
-                   and w.lower() not in _INSTRUCTION_WORDS | _VALUE_STOP}  # fmt: skip
+        # "calls math.log but math is never imported": the module, once
+        modules = {w.split(".")[0] for w in re.findall(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", plain)
+                   if w.split(".")[0] in _STDLIB and w.lower() not in _INSTRUCTION_WORDS | _VALUE_STOP}  # fmt: skip
         if len(modules) == 1:
             found = ("import", modules.pop(), "")
     if found is None or found[1].split(".")[0] not in _STDLIB:
@@ -1532,7 +1553,7 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
     scope_names = {s.name for s in said}
     scopes = [node for node in ast.walk(tree) if isinstance(node, _DEFINITIONS) and node.name in scope_names]
     functions = [node for node in scopes if not isinstance(node, ast.ClassDef)] or scopes
-    statements = [node for node in ast.walk(tree) if isinstance(node, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign))
+    statements = [node for node in ast.walk(tree) if isinstance(node, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return))
                   and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))]  # fmt: skip
     if functions:
         statements = [node for node in statements if any(f.lineno < node.lineno <= f.end_lineno for f in functions)]
@@ -1545,7 +1566,8 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
         return ast.unparse(call.func) if call is not None else ""
 
     quoted = [" ".join(q.split()) for q in quoted_spans(words)]
-    found = [node for node in statements if source(node) in quoted]
+    found = [node for node in statements if source(node) in quoted]  # a `return winner` only where quoted whole
+    statements = [node for node in statements if not isinstance(node, ast.Return)]
     if not found:
         dotted = {s.text for s in said if "." in s.text}
         found = [node for node in statements if called(node) in dotted]
@@ -1586,11 +1608,13 @@ def finish_deletion(asked: AskedDeletion, original: str, answer: str) -> tuple[s
 
 @dataclass(frozen=True)
 class AskedParameter:
-    """The parameter an instruction asks to add (`asked_parameter`): the original's lines as they
-    become, by index (the `def` line, and the lines in its body that use the parameter)."""
+    """The parameter an instruction asks to add (`asked_parameter`) or to remove
+    (`asked_parameter_removal`, `removed`): the original's lines as they become, by index (the
+    `def` line, and the lines that use it or pass it)."""
 
     name: str
     lines: tuple[tuple[int, str], ...]
+    removed: bool = False
 
     def apply(self, lines: list[str]) -> list[str]:
         out = list(lines)
@@ -1601,7 +1625,7 @@ class AskedParameter:
 
 _TYPE_TEXT = r"[A-Za-z_][\w.]*(?:\[[^\]=]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*(?:\[[^\]=]*\])?)*"  # int, str | None, list[str]
 _ADD_PARAMETER = re.compile(r"\b(?:add|adds|append|give|gives|accept|accepts|take|takes|need|needs|want|wants|allow|allows)\b", re.I)
-_PASS_ON = re.compile(r"(?:\bit\s+)?\b(?:pass|hand|forward|send)\w*\s+(?:it\b|them\b|on\b|through\b|along\b)(?P<rest>.*)", re.I)
+_PASS_ON = re.compile(r"(?:\bit\s+)?\b(?:pass|hand|forward|send)\w*\s+(?:it\b|them\b|that\b|this\b|on\b|through\b|along\b)(?P<rest>.*)", re.I)
 _INSTEAD_OF_CONSTANT = re.compile(r"\b(?:instead\s+of|rather\s+than)\b", re.I)
 
 
@@ -1691,13 +1715,7 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
     changed = {function.lineno - 1: new_header}
     # the uses the instruction asks of it
     body = [n for n in ast.walk(function) if getattr(n, "lineno", 0) > function.lineno]
-    if _INSTEAD_OF_CONSTANT.search(plain):
-        constant = default if default in _bound_names(tree) else None
-        named_constant = re.search(r"\b(?:instead\s+of|rather\s+than)\s+(?:from\s+)?(?:the\s+)?`?([A-Z][A-Z0-9_]+)`?", plain)
-        constant = named_constant.group(1) if named_constant else constant
-        uses = [n for n in body if isinstance(n, ast.Name) and n.id == constant and isinstance(n.ctx, ast.Load)]
-        if not constant or not uses or not _replace_nodes(lines, changed, uses, name, tree):
-            return None
+    replaced = False  # a keyword the calls pass already, given the parameter instead
     if passing:
         rest = passing.group("rest")
         explicit = re.search(r"\bas\s+`?([A-Za-z_]\w*\s*=\s*[^`]+?)`?(?=\s+to\b|\s*$|[,;.](?:\s|$))", rest)
@@ -1708,6 +1726,14 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
         if not calls or any(c.lineno != c.end_lineno for c in calls):
             return None
         for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset), reverse=True):
+            given = next((k for k in call.keywords if k.arg == name), None)
+            if given is not None:  # "hand it to json.dumps instead of the hard-coded 2": `indent=2` passes it now
+                if given.value.lineno != given.value.end_lineno or given.value.lineno - 1 in changed:
+                    return None
+                replaced = _replace_nodes(lines, changed, [given.value], name, tree)
+                if not replaced:
+                    return None
+                continue
             if explicit:
                 argument = " ".join(explicit.group(1).split()).replace(" = ", "=")
             elif its:
@@ -1724,20 +1750,140 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
             changed[line] = text[:end] + joint + argument + text[end:]
     elif re.search(r"\b(?:use|uses|using)\s+it\b", plain) and not _INSTEAD_OF_CONSTANT.search(plain):
         return None  # a use this cannot make ("use it for self.eco")
+    if _INSTEAD_OF_CONSTANT.search(plain) and not replaced:
+        constant = default if default in _bound_names(tree) else None
+        named_constant = re.search(r"\b(?:instead\s+of|rather\s+than)\s+(?:from\s+)?(?:the\s+)?`?([A-Z][A-Z0-9_]+)`?", plain)
+        constant = named_constant.group(1) if named_constant else constant
+        uses = [n for n in body if isinstance(n, ast.Name) and n.id == constant and isinstance(n.ctx, ast.Load)]
+        if not constant or not uses or not _replace_nodes(lines, changed, uses, name, tree):
+            return None
     asked = AskedParameter(name, tuple(sorted(changed.items())))
     return asked if _parses("".join(asked.apply(lines))) else None
 
 
+_REMOVE_CUE = re.compile(r"\b(?:remove|drop|delete|lose|ditch|get\s+rid\s+of|take\s+out)\b", re.I)
+_STOP_PASSING = re.compile(r"\b(?:stop|quit|don'?t|do\s+not|no\s+longer|never)\s+(?:pass|hand|forward|send)|\bjust\s+call\b", re.I)
+
+
+def asked_parameter_removal(instruction: str, code: str, feedback: str = "") -> AskedParameter | None:
+    """The parameter the instruction (with the reviewer's notes in `feedback`) asks to remove from
+    one function of the Python file `code`, where its words say it plainly: a word that removes
+    ("remove", "drop", "get rid of") and one parameter of the function it names ("drop the unused
+    `width` parameter from format_item()", "strict isn't used anywhere in convert_all, remove
+    it"), or the one function with a parameter so named. Removed from the `def` line and from the
+    calls of that function in the file (by position or keyword); where the body passes it on to a
+    call, from that call too, if the instruction says so ("stop passing it to Request", "just call
+    policy.problems(password)"). None where the body uses it otherwise (what would stand in its
+    place is not said), a call passes `*args` or `**kwargs`, or a line to change spans lines."""
+    words = _asked(instruction, feedback)
+    if not _REMOVE_CUE.search(words) or re.search(r"\b(?:add|rename|docstring|import)\b", words, re.I):
+        return None
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    lines = code.splitlines(keepends=True)
+    # what it names outside the calls it writes ("just call policy.problems(password)": not `problems`)
+    said = {s.name for s in _said_names(re.sub(r"[\w.]+\([^()]+\)", " ", words)) if not _plain_instruction_word(s)}
+    functions = [f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2])]
+    named = [f for f in functions if f.name in said]
+
+    def parameters(function: ast.AST) -> list[ast.arg]:
+        args = function.args
+        return [*args.posonlyargs, *args.args, *args.kwonlyargs]
+
+    found = [(f, a) for f in (named or functions) for a in parameters(f) if a.arg in said and a.arg not in ("self", "cls")]
+    if len(found) != 1:
+        return None
+    function, param = found[0]
+    header = lines[function.lineno - 1]
+    if not header.rstrip().endswith(":") or function.body[0].lineno == function.lineno or function.args.vararg:
+        return None
+    scopes = _Scopes(tree, lines)
+    cuts: list[tuple[int, int, int]] = []  # (line, start, end) in characters
+
+    def cut(items: list[ast.AST], index: int, ends: list[ast.AST]) -> bool:
+        """Cut items[index] (ending where ends[index] ends) with the comma beside it, on its line."""
+        item, end = items[index], ends[index]
+        line = item.lineno - 1
+        if end.end_lineno != item.lineno:
+            return False
+        start, stop = scopes.column(line, item.col_offset), scopes.column(line, end.end_col_offset)
+        if index + 1 < len(items):
+            following = items[index + 1]
+            if following.lineno != item.lineno:
+                return False
+            stop = scopes.column(line, following.col_offset)
+        elif index > 0:
+            previous = ends[index - 1]
+            if previous.end_lineno != item.lineno:
+                return False
+            start = scopes.column(line, previous.end_col_offset)
+        cuts.append((line, start, stop))
+        return True
+
+    # the def: the parameter with its annotation and default
+    params = parameters(function)
+    positional = [*function.args.posonlyargs, *function.args.args]
+    defaults = dict(zip(positional[len(positional) - len(function.args.defaults) :], function.args.defaults, strict=True))
+    defaults.update({a: d for a, d in zip(function.args.kwonlyargs, function.args.kw_defaults, strict=True) if d is not None})
+    if not cut(params, params.index(param), [defaults.get(a, a) for a in params]):
+        return None
+    # its uses in the body: passed on to a call, where the instruction stops that
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id == param.arg and isinstance(node.ctx, ast.Load):
+            holder = next((c for c in ast.walk(function) if isinstance(c, ast.Call)
+                           and (node in c.args or any(k.value is node for k in c.keywords))), None)  # fmt: skip
+            if holder is None or not _STOP_PASSING.search(words):
+                return None
+            if not _cut_argument(holder, node, cut):
+                return None
+    # the calls of the function in this file
+    index = positional.index(param) if param in positional else None
+    bound = 1 if positional and positional[0].arg in ("self", "cls") else 0
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and _callee(call) == function.name):
+            continue
+        if len([f for f in functions if f.name == function.name]) != 1:
+            return None  # two functions so named: which calls are whose
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        shift = bound if isinstance(call.func, ast.Attribute) else 0
+        given = [k.value for k in call.keywords if k.arg == param.arg]
+        if given:
+            if not _cut_argument(call, given[0], cut):
+                return None
+        elif index is not None and 0 <= index - shift < len(call.args):
+            if not _cut_argument(call, call.args[index - shift], cut):
+                return None
+    changed: dict[int, str] = {}
+    for line, start, stop in sorted(cuts, key=lambda c: (c[0], -c[1])):
+        text = changed.get(line, lines[line])
+        changed[line] = text[:start] + text[stop:]
+    asked = AskedParameter(param.arg, tuple(sorted(changed.items())), removed=True)
+    return asked if _parses("".join(asked.apply(lines))) else None
+
+
+def _cut_argument(call: ast.Call, value: ast.AST, cut: Callable[[list[ast.AST], int, list[ast.AST]], bool]) -> bool:
+    """Cut the argument of `call` whose value is `value` (positional, or a keyword's), comma and all."""
+    items: list[ast.AST] = [*call.args, *call.keywords]
+    items.sort(key=lambda n: (n.lineno, n.col_offset))
+    ends = [n.value if isinstance(n, ast.keyword) else n for n in items]
+    index = next((i for i, n in enumerate(items) if n is value or getattr(n, "value", None) is value), None)
+    return index is not None and cut(items, index, ends)
+
+
 def finish_parameter(asked: AskedParameter, original: str, answer: str) -> tuple[str, int, int]:
     """`answer` (the builtin pair's rewrite of the Python file `original`) with the parameter the
-    instruction asks (`asked_parameter`) added and used: (the text, how many of its lines the
-    answer did not have so, how many of the answer's changes went back). A change over those
-    lines that is not them becomes them; a change elsewhere that writes the parameter's name more
-    often than the lines it replaces goes back as it was (added to the function beside)."""
+    instruction asks (`asked_parameter`) added and used, or removed (`asked_parameter_removal`):
+    (the text, how many of its lines the answer did not have so, how many of the answer's changes
+    went back). A change over those lines that is not them becomes them; a change elsewhere that
+    writes an added parameter's name more often than the lines it replaces goes back as it was
+    (added to the function beside)."""
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
 
     def elsewhere(added: str, removed: str) -> bool:
-        return len(_word_at(added, asked.name)) > len(_word_at(removed, asked.name))
+        return not asked.removed and len(_word_at(added, asked.name)) > len(_word_at(removed, asked.name))
 
     settled = _settle(answer, old, new, asked.apply(old), {index for index, _ in asked.lines}, _equal, elsewhere)
     return (answer, 0, 0) if settled is None else (settled.text, settled.left + settled.fixed_sites, settled.back)
@@ -1761,15 +1907,16 @@ def _next_parameter(tree: ast.Module, call: ast.Call) -> str | None:
 
 
 def _replace_nodes(lines: list[str], changed: dict[int, str], nodes: list[ast.AST], name: str, tree: ast.Module) -> bool:
-    """`nodes` (Names on one line each) written `name` in `changed` (the lines as they become)."""
+    """`nodes` (expressions on one line each: a Name, a literal) written `name` in `changed` (the
+    lines as they become)."""
     scopes = _Scopes(tree, lines)
     for node in sorted(nodes, key=lambda n: (n.lineno, n.col_offset), reverse=True):
         line = node.lineno - 1
-        if line in changed and changed[line] != lines[line]:
+        if line in changed and changed[line] != lines[line] or node.end_lineno != node.lineno:
             return False  # a line changed already (the def line): not here
         text = changed.get(line, lines[line])
-        start = scopes.column(line, node.col_offset)
-        changed[line] = text[:start] + name + text[start + len(node.id):]
+        start, end = scopes.column(line, node.col_offset), scopes.column(line, node.end_col_offset)
+        changed[line] = text[:start] + name + text[end:]
     return True
 
 
@@ -1813,21 +1960,21 @@ def asked_wrap(instruction: str, code: str, feedback: str = "") -> AskedWrap | N
     if len(exceptions) != 1 or re.search(_EXCEPTION_NAME + r"`?\s*(?:,|/|\bor\b|\band\b)\s*`?" + _EXCEPTION_NAME, words):
         return None  # none, or two to catch ("KeyError or IndexError")
     exception = exceptions.pop()
-    handler = _handler(words)
-    if handler is None:
-        return None
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return None
     lines = code.splitlines(keepends=True)
     said = _said_names(words)
-    named = {s.name for s in said}
+    classes = {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+    # where: a function it names (`Order.cancel`, not the call `recipe.add(...)` it wraps)
+    named = {s.name for s in said if s.scope is None or s.scope.split(".")[0] in classes | {"self"}}
     functions = [node for node in ast.walk(tree) if isinstance(node, _FUNCTIONS[:2]) and node.name in named]
     statements = [node for node in ast.walk(tree) if isinstance(node, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return))]
     if functions:
         statements = [node for node in statements if any(f.lineno < node.lineno <= f.end_lineno for f in functions)]
-    statements = [node for node in statements if node.lineno == node.end_lineno and not _inside_try(tree, node)]
+    statements = [node for node in statements if not _inside_try(tree, node) and not lines[node.lineno - 1][: node.col_offset].strip()
+                  and not lines[node.end_lineno - 1][node.end_col_offset :].split("#")[0].strip()]  # fmt: skip
 
     def source(node: ast.AST) -> str:
         return " ".join(lines[node.lineno - 1].split())
@@ -1847,13 +1994,18 @@ def asked_wrap(instruction: str, code: str, feedback: str = "") -> AskedWrap | N
     if len(found) != 1:
         return None
     node = found[0]
-    line = lines[node.lineno - 1]
+    wrapped = lines[node.lineno - 1 : node.end_lineno]
+    handler = _handler(words, exception, " ".join("".join(wrapped).split()), tree, lines)
+    if not handler:
+        return None
+    line = wrapped[0]
     indent = line[: len(line) - len(line.lstrip())]
     inner = indent + "    "
     bound = re.search(rf"\b{re.escape(exception)}\s+as\s+([A-Za-z_]\w*)", words)
     clause = f"except {exception}" + (f" as {bound.group(1)}" if bound else "") + ":"
-    text = (f"{indent}try:\n", inner + line.lstrip(), f"{indent}{clause}\n", f"{inner}{handler}\n")
-    asked = AskedWrap(node.lineno - 1, node.lineno, text)
+    text = (f"{indent}try:\n", *("    " + part if part.strip() else part for part in wrapped), f"{indent}{clause}\n",
+            *(f"{inner}{statement}\n" for statement in handler))  # fmt: skip
+    asked = AskedWrap(node.lineno - 1, node.end_lineno, text)
     return asked if _parses("".join(asked.apply(lines))) else None
 
 
@@ -1862,24 +2014,35 @@ def _strip_raise(words: str) -> str:
     return re.sub(r"\braise\s+[A-Za-z_][\w.]*\(.*?\)(?:\s+from\s+\w+)?", " ", words)
 
 
-def _handler(words: str) -> str | None:
-    """The statement an instruction gives a handler: "ignore" `pass`, "continue", "return X",
-    "raise ... from ...", "set NAME = VALUE"."""
+def _handler(words: str, exception: str, wrapped: str, tree: ast.Module, lines: list[str]) -> list[str]:
+    """The statements an instruction gives a handler of `exception` (around the statement
+    `wrapped`): "ignore" `pass`, "return X", "raise ... from ...", "set NAME = VALUE", "break",
+    a statement written as code after the exception's name ("log it with logger.warning(...)",
+    "count it with log.rejected += 1"), and "continue" / "skip" after it. None read: []."""
     plain = re.sub(r"`([^`\n]+)`", r"\1", words)
     raised = re.search(r"\b(raise\s+[A-Za-z_][\w.]*\(.*\)(?:\s+from\s+\w+)?)", plain)
     if raised:
-        return raised.group(1)
+        return [raised.group(1)]
     returned = re.search(r"\breturns?\s+(?:an?\s+)?(empty\s+(\w+)|None|True|False|-?\d+|\[\]|\{\}|\(\)|\"\"|'')", plain)
     if returned:
-        return "return " + (_EMPTY.get(returned.group(2) or "", "") if returned.group(2) else returned.group(1)) if not returned.group(2) or returned.group(2) in _EMPTY else None
+        if returned.group(2):
+            return ["return " + _EMPTY[returned.group(2)]] if returned.group(2) in _EMPTY else []
+        return ["return " + returned.group(1)]
     setting = re.search(r"\bset\s+([A-Za-z_][\w.]*\s*=\s*[^\s,;]+)", plain)
     if setting:
-        return " ".join(setting.group(1).split()).replace(" = ", " = ")
+        return [" ".join(setting.group(1).split())]
+    if re.search(r"\bbreak\b", plain, re.I):
+        return ["break"]
+    handler = []
+    named = words.find(exception)
+    written = _statement_written(words[named + len(exception) :], tree, lines) if named >= 0 else None
+    if written is not None and written[0] is not None and written[0] not in wrapped:
+        handler.append(written[0])
     if re.search(r"\bcontinue\b|\bskip\b", plain, re.I):
-        return "continue"
-    if re.search(r"\bignor", plain, re.I):
-        return "pass"
-    return None
+        return [*handler, "continue"]
+    if not handler and re.search(r"\bignor", plain, re.I):
+        return ["pass"]
+    return handler
 
 
 def _inside_try(tree: ast.Module, node: ast.AST) -> bool:
@@ -2001,6 +2164,12 @@ def _docstring_of(node: ast.AST) -> str | None:
     return None
 
 
+def _plain_instruction_word(said: _Said) -> bool:
+    """Whether a name an instruction writes is one of its own words, written bare ("add", not
+    `add` nor add())."""
+    return not said.quoted and said.scope is None and said.end - said.at == len(said.text) and said.text.lower() in _INSTRUCTION_WORDS
+
+
 def _definitions_said(tree: ast.Module, said: list[_Said]) -> list[ast.AST]:
     """The functions and classes of `tree` that names in `said` name: `Order.is_final` the method of
     that class, a bare name every definition so called; "its __init__" after a class the class's
@@ -2008,6 +2177,8 @@ def _definitions_said(tree: ast.Module, said: list[_Said]) -> list[ast.AST]:
     classes = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
     found: list[ast.AST] = []
     for s in said:
+        if _plain_instruction_word(s):
+            continue  # "add a docstring to X": not a method `add`
         if s.scope is not None:
             holder = classes.get(s.scope.split(".")[-1])
             matches = [n for n in (holder.body if holder else []) if isinstance(n, _DEFINITIONS) and n.name == s.name]
@@ -2127,6 +2298,10 @@ def _one_statement(text: str, tree: ast.Module, quoted: bool = False) -> bool:
     if len(body) != 1 or not isinstance(body[0], _SIMPLE) or "\n" in text.strip():
         return False
     node = body[0]
+    present = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | {a.arg for a in ast.walk(tree) if isinstance(a, ast.arg)}
+    if any(isinstance(value, ast.Name) and value.id not in present and value.id not in vars(builtins)
+           for op in ast.walk(node) if isinstance(op, ast.BoolOp) for value in op.values):  # fmt: skip
+        return False  # "log.skipped += 1 and keep going": English after the code
     if isinstance(node, ast.AnnAssign):
         return quoted and node.value is not None
     if isinstance(node, ast.Expr):
@@ -2154,17 +2329,24 @@ def _one_statement(text: str, tree: ast.Module, quoted: bool = False) -> bool:
 def _assignment_said(words: str, scope: ast.AST | None, tree: ast.Module) -> str | None:
     """"set NAME (back) to VALUE" as `self.NAME = VALUE` in a method whose class uses `self.NAME`,
     else `NAME = VALUE` where the function binds NAME; "store (the) X as (self.)Y" as `Y = X` where
-    the function binds X. VALUE: None, True, False, a number or a quoted string."""
+    the function binds X; "set self.NAME to VALUE" as written. VALUE: None, True, False, a number,
+    a quoted string, a parameter of the function or a name the module binds (`DEFAULT_ENCODING`)."""
     if scope is None:
         return None
-    setting = re.search(r"\b(?:set|reset|put)\s+`?(?:self\.)?([A-Za-z_]\w*)`?\s+(?:back\s+)?to\s+"
-                        r"(None|True|False|-?\d+(?:\.\d+)?|\"[^\"\n]*\"|'[^'\n]*')(?![\w.])", words)  # fmt: skip
+    setting = re.search(r"\b(?:set|reset|put)\s+`?(self\.)?([A-Za-z_]\w*)`?\s+(?:back\s+)?to\s+`?"
+                        r"(None|True|False|-?\d+(?:\.\d+)?|\"[^\"\n]*\"|'[^'\n]*'|[A-Za-z_]\w*)(?!\w|\.\w)", words)  # fmt: skip
     storing = re.search(r"\b(?:store|save|keep|record|remember)\s+(?:the\s+|its\s+)?([A-Za-z_]\w*)\s+(?:as|in)\s+`?(self\.)?"
                         r"([A-Za-z_]\w*)`?", words, re.I)  # fmt: skip
     params = {a.arg for a in (*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs)}
     stored = {n.id for n in ast.walk(scope) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     if setting:
-        name, value = setting.groups()
+        explicit, name, value = setting.groups()
+        module = {t.id for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign))
+                  for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}  # fmt: skip
+        if _NAME.fullmatch(value) and value not in {"None", "True", "False"} | params | module:
+            return None  # a word, not a value ("set it to zero")
+        if explicit:
+            return f"self.{name} = {value}" if "self" in params else None
         owner = next((c for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and scope in c.body), scope)
         on_self = {n.attr for n in ast.walk(owner) if isinstance(n, ast.Attribute)
                    and isinstance(n.value, ast.Name) and n.value.id == "self"}  # fmt: skip
@@ -2181,6 +2363,16 @@ def _assignment_said(words: str, scope: ast.AST | None, tree: ast.Module) -> str
             return f"self.{name} = {value}"
         return None if on_self else f"{name} = {value}"
     return None
+
+
+def _stores(node: ast.AST) -> bool:
+    """Whether a statement sets or stores something: an assignment, or a call of append, add,
+    insert, extend, update, put, push, write or save."""
+    if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+        return True
+    call = node.value if isinstance(node, ast.Expr) else None
+    return (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            and call.func.attr in {"append", "add", "insert", "extend", "update", "put", "push", "write", "save", "appendleft"})  # fmt: skip
 
 
 def _insertion_place(words: str, tree: ast.Module, lines: list[str], scope: ast.AST | None) -> tuple[ast.AST, bool] | None:
@@ -2218,13 +2410,14 @@ def _insertion_place(words: str, tree: ast.Module, lines: list[str], scope: ast.
                      and w != scope.name and not w.isdigit()}  # fmt: skip
             if not clues:
                 continue
-            scored = [(sum(1 for c in clues if _mentions(source(n), c) or c.lower() in _identifier_parts(source(n))), n)
+            # a clue written as the code writes it counts twice a part of a name ("the Booking": `Booking(...)`
+            # before `bookings.append(booking)`)
+            scored = [(sum(2 if _mentions(source(n), c) else c.lower() in _identifier_parts(source(n)) for c in clues), n)
                       for n in statements]  # fmt: skip
             top = max((s for s, _ in scored), default=0)
             found = [n for s, n in scored if s == top and s > 0]
-            if after and len(found) > 1:  # "once renew() has bumped loan.renewals": the one that sets it
-                setting = [n for n in found if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))]
-                found = setting or found
+            if after and len(found) > 1:  # "once renew() has bumped loan.renewals": the one that sets or stores it
+                found = [n for n in found if _stores(n)] or found
             return (found[0], after) if len(found) == 1 else None
     return None
 
@@ -2248,6 +2441,10 @@ class AskedHints:
 
 
 _BUILTIN_TYPES = frozenset("str int float bool bytes list dict tuple set frozenset None object complex bytearray".split())
+# a type as people write it: "ints", "a string", "booleans"
+_TYPE_SPELLINGS = {"ints": "int", "integer": "int", "integers": "int", "floats": "float", "string": "str", "strings": "str",
+               "strs": "str", "boolean": "bool", "booleans": "bool", "bools": "bool"}  # fmt: skip
+_PLAIN_TYPES = frozenset("str int float bool bytes complex".split())  # type words that are no English verb or noun
 _HINT_CUE = re.compile(r"\bannotat\w*|\btype[- ]?hints?\b|\bhints?\b|\btype-annotate\b|\btyped?\b", re.I)
 _A_TYPE = r"(?:an?\s+)?`?([A-Za-z_][\w.]*(?:\[[^\]]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])?)*)`?"
 
@@ -2270,7 +2467,7 @@ def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints |
         return None
     lines = code.splitlines(keepends=True)
     present = set(_NAME.findall(code))
-    said = {s.name for s in _said_names(words)}
+    said = {s.name for s in _said_names(words) if not _plain_instruction_word(s)}
     functions = [f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2]) and f.name in said]
     if len({f.name for f in functions}) != 1 or len(functions) != 1:
         return None
@@ -2283,7 +2480,7 @@ def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints |
     plain = " ".join(words.replace("`", " ").split())
 
     def a_type(text: str) -> str | None:
-        text = text.strip()
+        text = _TYPE_SPELLINGS.get(text.strip(), text.strip())  # "ints", "a string"
         base = re.split(r"[\[|]", text)[0].strip()
         return text if base in _BUILTIN_TYPES or base.split(".")[0] in present else None
 
@@ -2320,11 +2517,15 @@ def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints |
                 types[match.group(2)] = a_type(match.group(1))
         classes = {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
         classes |= {(a.asname or a.name).split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
-        one = re.search(r"\btakes\s+" + _A_TYPE, plain) or re.search(_A_TYPE + r"\s+in\b(?=.*\bout\b)", plain)
-        if one and len(params) == 1 and re.split(r"[\[|]", one.group(1))[0].strip() in _BUILTIN_TYPES | classes:
-            types.setdefault(params[0].arg, one.group(1))  # "float in, str out": a type, not a name of the code
+        one = (re.search(r"\btakes\s+(?:(?:the|its|a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+as\s+)?" + _A_TYPE, plain)
+               or re.search(_A_TYPE + r"\s+in\b(?=.*\bout\b)", plain))  # fmt: skip
+        if one and len(params) == 1 and a_type(one.group(1)) and re.split(r"[\[|]", a_type(one.group(1)))[0] in _BUILTIN_TYPES | classes:
+            types.setdefault(params[0].arg, a_type(one.group(1)))  # "float in, str out": a type, not a name of the code
     if set(types) - {a.arg for a in params} or not (types or returns):
         return None
+    said_types = {_TYPE_SPELLINGS.get(w, w) for w in re.findall(r"(?<![\w.])[a-z]+(?![\w.(])", plain) if _TYPE_SPELLINGS.get(w, w) in _PLAIN_TYPES}
+    if said_types - {re.split(r"[\[|]", t)[0].strip() for t in [*types.values(), returns] if t}:
+        return None  # a type it says that no parameter got ("it takes the milliseconds as an int"): not all read
     text = header
     scopes = _Scopes(tree, lines)
     for arg in sorted((a for a in params if a.arg in types and a.annotation is None), key=lambda a: a.col_offset, reverse=True):

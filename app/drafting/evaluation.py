@@ -26,7 +26,8 @@ accepted. What is measured, per task and added up per kind:
   they were (``asked_rename``, ``finish_rename``), and how many of those are exact; valued,
   imported and deleted: the same for the value it asks (``asked_value``, ``finish_value``), the
   import (``asked_import``, ``finish_import``), the statement to delete (``asked_deletion``,
-  ``finish_deletion``), the parameter to add (``asked_parameter``, ``finish_parameter``), the
+  ``finish_deletion``), the parameter to add (``asked_parameter``, ``finish_parameter``) and to
+  remove (dropped: ``asked_parameter_removal``), the
   try/except (``asked_wrap``, ``finish_wrap``), the type hints (``asked_hints``, ``finish_hints``),
   and the docstring and the statement to insert (documented, inserted: ``asked_docstring``,
   ``asked_insertion``, ``finish_insertion``);
@@ -85,6 +86,7 @@ class TaskResult:
     misplaced: int = 0  # ... and their definitions renamed that the instruction does not mention
     invented: int = 0  # ... and their lines writing a name found nowhere in the file or the instruction
     unbound: int = 0  # ... and their changes leaving a name the file uses bound nowhere
+    beside: int = 0  # ... and their changes beside the edit the instruction asks plainly (the app made that)
     guessed: bool = False  # the model changed nothing: its likeliest change went in instead
     carried: bool = False  # a rename the model made was carried to lines it left as they were
     renamed: bool = False  # the instruction's rename was made on lines the model left as they were
@@ -92,6 +94,7 @@ class TaskResult:
     imported: bool = False  # the instruction's import was placed where the model did not write it
     deleted: bool = False  # the statement the instruction asks to delete was deleted where the model left it
     parameter: bool = False  # the parameter the instruction asks was added (and used) where the model did not
+    dropped: bool = False  # the parameter the instruction asks to remove was removed where the model left it
     wrapped: bool = False  # the try/except the instruction asks was written where the model did not
     hinted: bool = False  # the type hints the instruction asks were written where the model did not
     documented: bool = False  # the docstring the instruction asks was written where the model did not
@@ -129,6 +132,7 @@ class KindRow:
     misplaced: int = 0
     invented: int = 0
     unbound: int = 0
+    beside: int = 0
     guessed: int = 0
     guessed_exact: int = 0
     carried: int = 0
@@ -143,6 +147,8 @@ class KindRow:
     deleted_exact: int = 0
     parameter: int = 0
     parameter_exact: int = 0
+    dropped: int = 0
+    dropped_exact: int = 0
     wrapped: int = 0
     wrapped_exact: int = 0
     hinted: int = 0

@@ -46,7 +46,9 @@ edit_format setting or --format names one), not where it runs:
   file's first imports where the pair did not write it there (``finish_import``;
   ``DraftedEdits.imported``), and a statement it asks to delete ("remove the log.info call in
   move_to", "drop the `self.hits += 1` from resolve()": ``asked_deletion``), deleted where the
-  pair left it (``finish_deletion``; ``DraftedEdits.deleted``), and a keyword parameter to add
+  pair left it (``finish_deletion``; ``DraftedEdits.deleted``), and a parameter to remove
+  ("drop the unused `width` parameter from format_item()": ``asked_parameter_removal``;
+  ``DraftedEdits.dropped``), and a keyword parameter to add
   ("add a keyword parameter headers=None to fetch_json and pass it through to build_request",
   "... and use it instead of the constant": ``asked_parameter``), added and used where the pair
   did not (``finish_parameter``; ``DraftedEdits.parameter``), and a try/except around one
@@ -116,6 +118,7 @@ from specdraft.engine.editprompt import (
     asked_import,
     asked_insertion,
     asked_parameter,
+    asked_parameter_removal,
     asked_rename,
     asked_value,
     asked_wrap,
@@ -260,6 +263,9 @@ class DraftedEdits:
 
     result: EditResult
     stats: list[Any] = field(default_factory=list)  # specdraft.engine.backends.DraftStats per request
+    # requests whose answer was not needed: a window cut at the length limit, or unreadable, in a
+    # file where the app made what the instruction asks itself (`_asked_edit`); path: how many
+    unused: dict[str, int] = field(default_factory=dict)
     model: str = ""
     kept_windows: dict[str, tuple[int, int]] = field(default_factory=dict)  # path: (windows kept as they are, windows)
     # path: how many of the builtin pair's changes named nothing of the instruction and were put back
@@ -275,6 +281,9 @@ class DraftedEdits:
     # path: how many of the builtin pair's changes left a name the file uses bound nowhere and
     # were put back
     unbound: dict[str, int] = field(default_factory=dict)
+    # path: how many of the builtin pair's changes beside the edit the instruction asks plainly
+    # (`_asked_edit`) were put back: that edit is the whole of what it asks
+    beside: dict[str, int] = field(default_factory=dict)
     # path: (the window, the log-probability of the answer's start) where, the model having changed
     # nothing, its likeliest change went in instead (EditRequester._likeliest_change)
     likeliest: dict[str, tuple[str, float]] = field(default_factory=dict)
@@ -295,6 +304,8 @@ class DraftedEdits:
     # path: (the parameter the instruction asks to add (asked_parameter), how many of its lines
     # specdraft wrote where the model did not)
     parameter: dict[str, tuple[str, int]] = field(default_factory=dict)
+    # path: the parameter the instruction asks to remove (asked_parameter_removal), removed where the model left it
+    dropped: dict[str, str] = field(default_factory=dict)
     # path: the exception of the try/except the instruction asks (asked_wrap), written where the model did not
     wrapped: dict[str, str] = field(default_factory=dict)
     # path: the `def` line with the type hints the instruction asks (asked_hints), written where the model did not
@@ -351,6 +362,8 @@ class DraftedEdits:
             text += f"; {deleted_text(statement)}"
         for name, lines in self.parameter.values():
             text += f"; {parameter_text(name, lines)}"
+        for name in self.dropped.values():
+            text += f"; {dropped_text(name)}"
         for exception in self.wrapped.values():
             text += f"; {wrapped_text(exception)}"
         for header in self.hinted.values():
@@ -372,6 +385,7 @@ PUT_BACK = {
     "invented": "writing a name found nowhere in the file or the instruction",
     "unparsable": "that broke the Python syntax",
     "unbound": "leaving a name the file uses bound nowhere",
+    "beside": "beside the edit the instruction asks plainly",
 }
 # what the app made of an instruction it read plainly (DraftedEdits' fields), as a report of the
 # tasks where it did says it
@@ -381,6 +395,7 @@ MADE = {
     "imported": "the instruction's import was placed where the model did not write it",
     "deleted": "the statement the instruction asks to delete was deleted where the model left it",
     "parameter": "the parameter the instruction asks was added where the model did not",
+    "dropped": "the parameter the instruction asks to remove was removed where the model left it",
     "wrapped": "the try/except the instruction asks was written where the model did not",
     "hinted": "the type hints the instruction asks were written where the model did not",
     "documented": "the docstring the instruction asks was written where the model did not",
@@ -392,6 +407,7 @@ WENT_BACK = {
     "invented": "wrote a name found nowhere in the file or the instruction",
     "unparsable": "broke the Python syntax",
     "unbound": "left a name the file uses bound nowhere",
+    "beside": "were beside the edit the instruction asks plainly",
 }
 
 
@@ -435,6 +451,11 @@ def parameter_text(name: str, lines: int) -> str:
     return f"the instruction's parameter `{name}` written on {lines} line{'s' if lines != 1 else ''} where the model did not write it"
 
 
+def dropped_text(name: str) -> str:
+    """The parameter the instruction asks to remove, removed where the model left it, in words."""
+    return f"the instruction's removal of the parameter `{name}` made where the model left it"
+
+
 def wrapped_text(exception: str) -> str:
     """The try/except the instruction asks, written where the model did not, in words."""
     return f"the instruction's try/except {exception} written where the model did not write it"
@@ -448,6 +469,14 @@ def hinted_text(header: str) -> str:
 def inserted_text(line: str, docstring: bool = False) -> str:
     """The docstring or statement the instruction asks to insert, written where the model did not, in words."""
     return f"the instruction's {'docstring' if docstring else 'statement'} `{line}` written where the model did not write it"
+
+
+def _changes_between(old: str, new: str) -> int:
+    """How many runs of changed lines turn `old` into `new`."""
+    import difflib
+
+    matcher = difflib.SequenceMatcher(None, old.splitlines(keepends=True), new.splitlines(keepends=True), autojunk=False)
+    return sum(1 for tag, *_ in matcher.get_opcodes() if tag != "equal")
 
 
 def _added_up(stats: Sequence[Any]) -> Any:
@@ -622,7 +651,10 @@ class EditRequester:
             text = "".join(pieces)
             asked = asked_edits[source.path]
             finishing = complete and not unread
-            if asked is not None and finishing:
+            if asked is not None and complete:
+                if unread:  # answers it could not read: not needed, the app makes the edit itself
+                    draft.unused[source.path] = draft.unused.get(source.path, 0) + len(unread)
+                    unread = []
                 text = self._finish_asked(asked, source, text, draft)
             elif carrying and finishing and source.path.endswith((".py", ".pyi")):
                 text, renames = carry_renames(instruction, source.text, text, feedback)
@@ -682,6 +714,14 @@ class EditRequester:
                 requested.append(number)
                 messages = self.file_messages(asked, body, source.path)
                 text, stats = self._request(label, messages, body)
+                cancelled = self.cancel is not None and self.cancel.is_set()
+                if not stats.complete and asked_edits[source.path] is not None and not cancelled:
+                    # the app makes what the instruction asks itself: a cut answer costs the file nothing
+                    draft.unused[source.path] = draft.unused.get(source.path, 0) + 1
+                    self.on_progress("kept", f"{label}: the model's answer did not finish ({stats.finish_reason}); "
+                                             "the edit the instruction asks is made without it")  # fmt: skip
+                    pieces.append(original)
+                    continue
                 draft.stats.append(stats)
                 if not stats.complete:  # the cut text goes into the failure record, never an edit
                     complete = False
@@ -720,8 +760,9 @@ class EditRequester:
         return draft
 
     def _finish_asked(self, asked: AskedEdit, source: SourceFile, text: str, draft: DraftedEdits) -> str:
-        """`text` (the builtin pair's answer for `source`, whole) with what the instruction asks
-        plainly (`_asked_edit`) made where the answer left it undone, recorded in `draft` and said."""
+        """`source` with what the instruction asks plainly (`_asked_edit`): what of it `text` (the
+        builtin pair's answer, whole) left undone is recorded in `draft` and said, and so are the
+        answer's other changes, which go back (that edit is the whole of what is asked)."""
         if isinstance(asked, AskedRename):
             text, lines, went_back = finish_rename(asked, source.text, text)
             if went_back:
@@ -745,6 +786,11 @@ class EditRequester:
                 exception = asked.text[2].split()[1].rstrip(":")
                 draft.wrapped[source.path] = exception
                 self.on_progress("kept", f"{source.path}: {wrapped_text(exception)}")
+        elif isinstance(asked, AskedParameter) and asked.removed:
+            text, lines, _ = finish_parameter(asked, source.text, text)
+            if lines:
+                draft.dropped[source.path] = asked.name
+                self.on_progress("kept", f"{source.path}: {dropped_text(asked.name)}")
         elif isinstance(asked, AskedParameter):
             text, lines, went_back = finish_parameter(asked, source.text, text)
             if lines or went_back:
@@ -766,22 +812,30 @@ class EditRequester:
             if lines or went_back:
                 draft.valued[source.path] = (lines, went_back)
                 self.on_progress("kept", f"{source.path}: {valued_text(lines, went_back)}")
-        return text
+        # that edit is the whole of what the instruction asks: the model's other changes go back
+        wanted = "".join(asked.apply(source.text.splitlines(keepends=True)))
+        beside = _changes_between(wanted, text)
+        if beside:
+            draft.beside[source.path] = beside
+            self.on_progress("kept", f"{source.path}: {beside} change{'s' if beside != 1 else ''} of the model's "
+                                     f"{PUT_BACK['beside']} put back as they were")  # fmt: skip
+        return wanted
 
     def _asked_edit(self, instruction: str, feedback: str, source: SourceFile) -> AskedEdit | None:
         """What the instruction asks plainly of a Python file, for the builtin pair's answer to be
         finished by: a rename (`asked_rename`), else a value (`asked_value`), else an import
-        (`asked_import`), else a statement to delete (`asked_deletion`), else a keyword parameter
-        to add (`asked_parameter`), else a try/except around a statement (`asked_wrap`), else a
-        function's type hints (`asked_hints`), else a docstring (`asked_docstring`), else a
-        statement to insert (`asked_insertion`); None where it asks none
-        so, with --no-carry, for another model, or in a redraft whose notes the instruction does
-        not hold (the model reads those)."""
+        (`asked_import`), else a statement to delete (`asked_deletion`), else a parameter to
+        remove (`asked_parameter_removal`), else a keyword parameter to add (`asked_parameter`),
+        else a try/except around a statement (`asked_wrap`), else a function's type hints
+        (`asked_hints`), else a docstring (`asked_docstring`), else a statement to insert
+        (`asked_insertion`); None where it asks none so, with --no-carry, for another model, or
+        in a redraft whose notes the instruction does not hold (the model reads those)."""
         if not (self.carry and self.backend.edit_format == "builtin") or feedback or not source.path.endswith((".py", ".pyi")):
             return None
         text = source.text
         return (asked_rename(instruction, text) or asked_value(instruction, text) or asked_import(instruction, text)
-                or asked_deletion(instruction, text) or asked_parameter(instruction, text) or asked_wrap(instruction, text)
+                or asked_deletion(instruction, text) or asked_parameter_removal(instruction, text)
+                or asked_parameter(instruction, text) or asked_wrap(instruction, text)
                 or asked_hints(instruction, text) or asked_docstring(instruction, text) or asked_insertion(instruction, text))
 
     def _likeliest_change(self, held: list[_Held], instruction: str, feedback: str, draft: DraftedEdits) -> None:

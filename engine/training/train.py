@@ -1281,6 +1281,7 @@ ASKED_EDITS = (
     ("imported", "the import it asks"),
     ("deleted", "the statement it asks to delete"),
     ("parameter", "the keyword parameter it asks to add"),
+    ("dropped", "the parameter it asks to remove"),
     ("wrapped", "the try/except it asks"),
     ("hinted", "the type hints it asks"),
     ("documented", "the docstring it asks"),

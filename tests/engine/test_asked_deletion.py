@@ -48,6 +48,7 @@ def deleted(instruction: str) -> str | None:
     ("get rid of the log.debug line", '    log.debug("month end for %s", account.owner)\n'),
     ("we're dropping the monthly fee, remove the line in month_end that posts FEE", '    account.post(-FEE, "monthly fee")\n'),
     ('close() shouldn\'t charge a fee any more, drop the "closing fee" line', '        self.post(-FEE, "closing fee")\n'),
+    ("nobody reads what month_end returns: remove its `return account`", "    return account\n"),  # a return, quoted whole
 ])  # fmt: skip
 def test_the_one_statement_the_instruction_means_is_deleted(instruction, line):
     text = deleted(instruction)
@@ -74,10 +75,11 @@ def test_finish_deletion_deletes_where_the_answer_left_it():
 
 
 def test_the_task_sets_deletions_are_read_right_or_not_at_all_and_nothing_else_reads_as_one():
-    """On the four hand-written task sets: every delete_statement task reads as its expected file or
+    """On the five hand-written task sets: every delete_statement task reads as its expected file or
     as none (two of eval4's, which describe the statement by what it does: "not switch eco mode
     off", "must not strip the password"; eval4's first reading); no task of another kind that
-    reads as no rename, value or import reads as a deletion."""
+    reads as no rename, value or import reads as a deletion. (eval5's first reading: 3 of its 4;
+    "remove the `return winner` at the end of it" read once a quoted return could be deleted.)"""
     from pathlib import Path
 
     import tomllib
@@ -102,4 +104,4 @@ def test_the_task_sets_deletions_are_read_right_or_not_at_all_and_nothing_else_r
                 continue
             expected = (tasks_file.parent / task["expected"]).read_text()
             assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
-    assert deletions == 13
+    assert deletions == 17

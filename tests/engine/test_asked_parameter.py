@@ -84,14 +84,22 @@ def test_finish_parameter_adds_it_where_the_answer_did_not_and_puts_back_one_add
 
 
 def test_the_task_sets_parameters_are_read_right_or_not_at_all_and_nothing_else_reads_as_one():
-    """On the four hand-written task sets: every add_parameter task reads as its expected file or as
+    """On the five hand-written task sets: every add_parameter task reads as its expected file or as
     none (one: "use it for self.eco"); no task of another kind that reads as no rename, value,
-    import or deletion reads as a parameter. (Written after reading all 14 instructions.)"""
+    import, deletion or parameter to remove reads as a parameter. (Written after reading the
+    first four sets' 14 instructions; eval5's first reading: 1 of its 3 right, 2 wrong, "pass
+    that to write_text" not read as passing it, and a keyword the call passes already.)"""
     from pathlib import Path
 
     import tomllib
 
-    from specdraft.engine.editprompt import asked_deletion, asked_import, asked_rename, asked_value
+    from specdraft.engine.editprompt import (
+        asked_deletion,
+        asked_import,
+        asked_parameter_removal,
+        asked_rename,
+        asked_value,
+    )
 
     unread = {"thermo-eco-param"}
     parameters = 0
@@ -99,7 +107,8 @@ def test_the_task_sets_parameters_are_read_right_or_not_at_all_and_nothing_else_
         for task in tomllib.loads(tasks_file.read_text())["task"]:
             source = (tasks_file.parent / task["source"]).read_text()
             instruction = task["instruction"]
-            if any(read(instruction, source) for read in (asked_rename, asked_value, asked_import, asked_deletion)):
+            if any(read(instruction, source) for read in (asked_rename, asked_value, asked_import, asked_deletion,
+                                                          asked_parameter_removal)):  # fmt: skip
                 assert task["kind"] != "add_parameter", task["id"]
                 continue
             asked = asked_parameter(instruction, source)
@@ -112,4 +121,13 @@ def test_the_task_sets_parameters_are_read_right_or_not_at_all_and_nothing_else_
                 continue
             expected = (tasks_file.parent / task["expected"]).read_text()
             assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
-    assert parameters == 14
+    assert parameters == 17
+
+
+def test_a_keyword_the_call_passes_already_is_given_the_parameter():
+    """"hand it to build instead of the hard-coded 5": the call's `retries=5` becomes `retries=retries`."""
+    code = "def build(url, retries=1):\n    return url, retries\n\n\ndef fetch(url):\n    return build(url, retries=5)\n"
+    asked = asked_parameter("fetch should take a `retries` keyword (default 5) and hand that to build instead of the hard-coded 5", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("def fetch(url):", "def fetch(url, retries=5):").replace(
+        "build(url, retries=5)", "build(url, retries=retries)")

@@ -148,11 +148,14 @@ def test_finish_rename_makes_the_rename_where_the_answer_left_it_and_puts_back_a
 
 
 def test_the_task_sets_renames_are_read_right_or_not_at_all_and_nothing_else_reads_as_one():
-    """On the four hand-written task sets (engine/builtin/eval*): every rename task's instruction
+    """On the five hand-written task sets (engine/builtin/eval*): every rename task's instruction
     reads as the rename of its expected file, or as none (five: three whose words give no
     rename cue, one whose new name the function binds already, one whose attribute two classes
     define); no other task's reads as a rename. (eval4 was written after asked_rename; on its
-    first reading 13 of its 16 renames were right, one wrong: "spread_shuffle's `window`".)"""
+    first reading 13 of its 16 renames were right, one wrong: "spread_shuffle's `window`".
+    eval5's first reading: 8 of its 9 right, one wrong, "Bracket.size reads like the number of
+    entrants. Rename the attribute to ..." took `entrants`; and two tasks of other kinds read as
+    renames: "try/except KeyError as error", "take an `indent` keyword ... instead of".)"""
     from pathlib import Path
 
     import tomllib
@@ -173,7 +176,7 @@ def test_the_task_sets_renames_are_read_right_or_not_at_all_and_nothing_else_rea
                 continue
             expected = (tasks_file.parent / task["expected"]).read_text()
             assert rename is not None and "".join(rename.apply(source.splitlines(keepends=True))) == expected, task["id"]
-    assert renames == 75
+    assert renames == 84
 
 
 def test_finish_rename_sets_right_a_change_over_several_lines_of_a_site():
@@ -183,3 +186,23 @@ def test_finish_rename_sets_right_a_change_over_several_lines_of_a_site():
     answer = MODULE.replace("    for found, _ in router.routes:\n        parts += len(found)\n", "    total_parts.extend(router.routes)\n")
     text, _, went_back = finish_rename(rename, MODULE, answer)
     assert text == renamed("rename the local variable parts in summarize to total_parts") and went_back == 1
+
+
+def test_the_old_name_is_the_one_written_as_code_where_a_plain_word_stands_nearer():
+    code = "class Bracket:\n    def __init__(self, entrants):\n        self.entrants = entrants\n        self.size = len(entrants)\n"
+    asked = asked_rename("Bracket.size reads like the number of entrants. Rename the attribute to slots", code)
+    assert asked is not None and (asked.old, asked.new) == ("size", "slots")
+    # after the rename word, the nearest before the new name; just before it, that one
+    asked = asked_rename("please rename Bracket's entrants attribute to players", code)
+    assert asked is not None and (asked.old, asked.new) == ("entrants", "players")
+    asked = asked_rename("in Bracket.__init__: entrants -> players", code)
+    assert asked is not None and (asked.old, asked.new) == ("entrants", "players")
+
+
+@pytest.mark.parametrize("instruction", [
+    "wrap the run() call in try/except KeyError as error and re-raise it as a ValueError from error instead",
+    "save should take an `indent` keyword (default 2) and hand it to json.dumps instead of the 2",
+])  # fmt: skip
+def test_a_wrap_or_a_new_parameter_is_no_rename(instruction):
+    code = "import json\n\n\ndef save(data, error=None):\n    return json.dumps(data, indent=2), error\n\n\ndef run():\n    return save({})\n"
+    assert asked_rename(instruction, code) is None

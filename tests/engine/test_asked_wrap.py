@@ -67,10 +67,12 @@ def test_finish_wrap_writes_it_where_the_answer_did_not():
 
 
 def test_the_task_sets_wraps_are_read_right_or_not_at_all_and_nothing_else_reads_as_one():
-    """On the four hand-written task sets: every wrap_try_except task reads as its expected file or
+    """On the five hand-written task sets: every wrap_try_except task reads as its expected file or
     as none (three, whose statement is described: "the value += line", "the convert_text call"
-    beside another, "the split"); no other task reads as one. (Written after reading the 9 wrap
-    instructions.)"""
+    beside another, "the split"); no other task reads as one. (Written after reading the first
+    four sets' 9 wrap instructions; eval5's first reading: none of its 4 right, one wrong, read
+    as a rename; since, a statement over several lines, and handlers "break out of the loop",
+    "log it with logger.warning(...)", "count it with log.rejected += 1".)"""
     from pathlib import Path
 
     import tomllib
@@ -79,6 +81,7 @@ def test_the_task_sets_wraps_are_read_right_or_not_at_all_and_nothing_else_reads
         asked_deletion,
         asked_import,
         asked_parameter,
+        asked_parameter_removal,
         asked_rename,
         asked_value,
     )
@@ -88,7 +91,7 @@ def test_the_task_sets_wraps_are_read_right_or_not_at_all_and_nothing_else_reads
         for task in tomllib.loads(tasks_file.read_text())["task"]:
             source = (tasks_file.parent / task["source"]).read_text()
             instruction = task["instruction"]
-            if any(f(instruction, source) for f in (asked_rename, asked_value, asked_import, asked_deletion, asked_parameter)):
+            if any(f(instruction, source) for f in (asked_rename, asked_value, asked_import, asked_deletion, asked_parameter_removal, asked_parameter)):
                 assert task["kind"] != "wrap_try_except", task["id"]
                 continue
             asked = asked_wrap(instruction, source)
@@ -100,4 +103,40 @@ def test_the_task_sets_wraps_are_read_right_or_not_at_all_and_nothing_else_reads
                 expected = (tasks_file.parent / task["expected"]).read_text()
                 assert "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
                 read += 1
-    assert (wraps, read) == (9, 6)
+    assert (wraps, read) == (13, 10)
+
+
+LOOP = '''import logging
+
+logger = logging.getLogger(__name__)
+
+
+def board(car, weights, log):
+    for weight in weights:
+        car.board(weight)
+    for line in log.lines:
+        log.add(
+            line,
+            strict=True,
+        )
+'''
+
+
+@pytest.mark.parametrize("instruction, old, new", [
+    ("stop at the first one that fails: catch OverflowError around car.board(weight) and break out of the loop",
+     "        car.board(weight)\n",
+     "        try:\n            car.board(weight)\n        except OverflowError:\n            break\n"),
+    # a statement over several lines, named by its call; the handler written as code after the exception
+    ("in board, put the log.add(...) call in a try, catch ValueError as error and log it with logger.info(\"bad: %s\", error)",
+     "        log.add(\n            line,\n            strict=True,\n        )\n",
+     "        try:\n            log.add(\n                line,\n                strict=True,\n            )\n"
+     "        except ValueError as error:\n            logger.info(\"bad: %s\", error)\n"),
+    ("a bad line shouldn't stop board: catch ValueError around log.add, bump log.skipped += 1 and keep going with the next",
+     "        log.add(\n            line,\n            strict=True,\n        )\n",
+     "        try:\n            log.add(\n                line,\n                strict=True,\n            )\n"
+     "        except ValueError:\n            log.skipped += 1\n"),
+])  # fmt: skip
+def test_the_handler_may_break_or_be_a_statement_written_as_code(instruction, old, new):
+    asked = asked_wrap(instruction, LOOP)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(LOOP.splitlines(keepends=True))) == LOOP.replace(old, new, 1), instruction

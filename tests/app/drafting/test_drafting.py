@@ -620,6 +620,15 @@ def test_the_parameter_the_instruction_asks_is_added_and_said(tmp_path):
     assert draft.summary().endswith("; the instruction's parameter `verbose` written on 1 line where the model did not write it")
 
 
+def test_the_parameter_the_instruction_asks_to_remove_is_removed_and_said(tmp_path):
+    code = "def run(x, verbose=False):\n    return x\n\n\nrun(1, verbose=True)\n"
+    repo = make_repo(tmp_path / "repo", {"run.py": code})
+    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft("run never uses verbose, drop it", read_sources(repo, [str(repo / "run.py")]))
+    assert draft.result.files[0].new_text == "def run(x):\n    return x\n\n\nrun(1)\n" and draft.dropped == {"run.py": "verbose"}
+    assert draft.summary().endswith("; the instruction's removal of the parameter `verbose` made where the model left it")
+
+
 def test_the_type_hints_the_instruction_asks_are_written_and_said(tmp_path):
     code = "def area(w, h):\n    return w * h\n"
     repo = make_repo(tmp_path / "repo", {"geo.py": code})

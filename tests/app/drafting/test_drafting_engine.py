@@ -85,7 +85,7 @@ def test_a_local_instruct_model_gets_a_chat_asking_for_the_whole_file(tmp_path, 
     assert outputs[0] == outputs[1]
 
 
-def test_tiny_engine_drafts_through_the_edit_prompt_losslessly(tmp_path, tiny_model):
+def test_tiny_engine_drafts_through_the_edit_prompt_losslessly(tmp_path, tiny_model, unread_instructions):
     from specdraft.engine.backends import open_backend
 
     repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})

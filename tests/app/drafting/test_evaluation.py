@@ -20,6 +20,7 @@ from specdraft.drafting.evaluation import (
 )
 from specdraft.ui.cli.bench import shipped_tasks
 from tests.app.editkit import GuessingBackend, Reply, ScriptedBackend, guess
+from tests.conftest import read_no_instructions
 
 SOURCE = '''import os
 
@@ -197,7 +198,7 @@ def test_a_rename_made_in_one_window_is_carried_to_the_others_and_counted(tmp_pa
     assert code == 0 and json.loads(out)["total"]["carried"] == 0
 
 
-def test_a_bare_name_of_the_file_sends_only_the_windows_holding_it(tmp_path):
+def test_a_bare_name_of_the_file_sends_only_the_windows_holding_it(tmp_path, monkeypatch):
     task = rename_task(instruction="rename load to read_file")
     task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})
 
@@ -206,6 +207,10 @@ def test_a_bare_name_of_the_file_sends_only_the_windows_holding_it(tmp_path):
 
     result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=careless))
     assert (result.windows, result.sent, result.requests) == (4, 1, 1)
+    # the app reads the rename itself: the damage beside it goes back
+    assert result.exact and result.beside == 1 and result.collateral == 0
+    read_no_instructions(monkeypatch)
+    result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=careless))
     assert result.collateral == 1 and not result.exact  # the one window sent is damaged, the others kept
 
 
@@ -382,8 +387,8 @@ def test_the_shipped_task_set_is_well_formed():
         assert task.source.parent.name == "modules" and task.source.is_relative_to(shipped_tasks())
 
 
-def check_apart(root: Path, earlier: list, lines: tuple[int, int]) -> list:
-    """A task set in ``root`` well formed, every kind with at least 2 held-out tasks, its 6
+def check_apart(root: Path, earlier: list, lines: tuple[int, int], per_kind: int = 2) -> list:
+    """A task set in ``root`` well formed, every kind with at least ``per_kind`` held-out tasks, its 6
     modules and its instructions none of the ``earlier`` tasks' (modules: ASCII, no tabs, lines
     within ``lines``): its tasks."""
     task_set = load_tasks(root)
@@ -391,7 +396,7 @@ def check_apart(root: Path, earlier: list, lines: tuple[int, int]) -> list:
     tasks = task_set.tasks
     assert set(Counter(task.kind for task in tasks)) == set(KINDS), "every kind"
     heldout = Counter(task.kind for task in tasks if task.phrasing == "heldout")
-    assert {kind for kind in KINDS if heldout[kind] < 2} == set(), "at least 2 held-out tasks per kind"
+    assert {kind for kind in KINDS if heldout[kind] < per_kind} == set(), f"at least {per_kind} held-out tasks per kind"
     sources = {task.source for task in tasks}
     assert len(sources) == 6 and all(source.parent == root / "modules" for source in sources)
     assert not {source.name for source in sources} & {task.source.name for task in earlier}
@@ -425,6 +430,18 @@ def test_the_fourth_task_set_is_well_formed_and_apart_from_the_first_three():
     tasks = check_apart(shipped_tasks().parent / "eval4", earlier, (80, 120))
     assert len(tasks) == sum(task.phrasing == "heldout" for task in tasks) == 45
     assert sum(1 for task in tasks if task.redraft) == 6
+
+
+def test_the_fifth_task_set_is_well_formed_and_apart_from_the_first_four():
+    """engine/builtin/eval5: six more modules, every kind, weighted to what is not a rename or a
+    value (insertions, docstrings, try/excepts, deletions), every instruction and note held out
+    (written apart from the earlier sets, the training grammar and the app's rules)."""
+    earlier = [task for name in ("eval", "eval2", "eval3", "eval4") for task in load_tasks(shipped_tasks().parent / name).tasks]
+    tasks = check_apart(shipped_tasks().parent / "eval5", earlier, (100, 140), per_kind=1)
+    assert len(tasks) == sum(task.phrasing == "heldout" for task in tasks) == 48
+    assert sum(1 for task in tasks if task.redraft) == 4
+    kinds = Counter(task.kind for task in tasks)
+    assert kinds["insert_statement"] == 7 and kinds["add_docstring"] == 5 and kinds["wrap_try_except"] == 4
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,116 @@
+"""asked_parameter_removal: the parameter an instruction asks to remove from a function;
+finish_parameter: removed where the builtin pair's answer left it."""
+
+import pytest
+
+from specdraft.engine.editprompt import asked_parameter_removal, finish_parameter
+
+MODULE = '''from dataclasses import dataclass
+
+
+@dataclass
+class Request:
+    floor: int
+    urgent: bool = False
+
+
+def make_request(floor, urgent=False, verbose=True):
+    return Request(floor, urgent=urgent)
+
+
+class Panel:
+    def press(self, floor, lit=True):
+        return make_request(floor, verbose=False)
+
+    def hold(self, seconds):
+        return make_request(seconds, urgent=seconds > 5)
+
+
+def describe(request, width=40):
+    return f"{request.floor:>{width}}"
+
+
+def banner(text, color=None):
+    return text.upper()
+'''
+
+
+def removed(instruction: str) -> str | None:
+    asked = asked_parameter_removal(instruction, MODULE)
+    return None if asked is None else "".join(asked.apply(MODULE.splitlines(keepends=True)))
+
+
+@pytest.mark.parametrize("instruction, changes", [
+    # unused: the def, and the calls that pass it (by keyword here)
+    ("make_request never looks at verbose - drop it", [
+        ("def make_request(floor, urgent=False, verbose=True):", "def make_request(floor, urgent=False):"),
+        ("make_request(floor, verbose=False)", "make_request(floor)")]),
+    ("Panel.press has an unused `lit` argument, remove it", [
+        ("def press(self, floor, lit=True):", "def press(self, floor):")]),
+    ("get rid of the color parameter", [("def banner(text, color=None):", "def banner(text):")]),
+    # passed on: where the instruction stops it
+    ("remove urgent from make_request and stop passing it to Request", [
+        ("def make_request(floor, urgent=False, verbose=True):", "def make_request(floor, verbose=True):"),
+        ("Request(floor, urgent=urgent)", "Request(floor)"),
+        ("make_request(seconds, urgent=seconds > 5)", "make_request(seconds)")]),
+])  # fmt: skip
+def test_the_parameter_goes_from_the_def_and_the_calls(instruction, changes):
+    wanted = MODULE
+    for old, new in changes:
+        assert wanted.count(old) == 1
+        wanted = wanted.replace(old, new)
+    assert removed(instruction) == wanted, instruction
+
+
+@pytest.mark.parametrize("instruction", [
+    "remove the width parameter from describe",  # used in its body, and nothing says what stands there
+    "remove urgent from make_request",  # passed on to Request: not said to stop
+    "drop the floor parameter",  # two functions have one
+    "add a `width` parameter to press",
+    "remove the `return Request(floor, urgent=urgent)` line",
+    "rename width to columns",
+])  # fmt: skip
+def test_an_instruction_that_asks_no_removal_this_can_make_reads_as_none(instruction):
+    assert asked_parameter_removal(instruction, MODULE) is None
+
+
+def test_finish_parameter_removes_it_where_the_answer_left_it():
+    asked = asked_parameter_removal("make_request never looks at verbose - drop it", MODULE)
+    wanted = "".join(asked.apply(MODULE.splitlines(keepends=True)))
+    assert finish_parameter(asked, MODULE, MODULE) == (wanted, 2, 0)
+    assert finish_parameter(asked, MODULE, wanted) == (wanted, 0, 0)
+    half = MODULE.replace("def make_request(floor, urgent=False, verbose=True):", "def make_request(floor, urgent=False):")
+    assert finish_parameter(asked, MODULE, half)[0] == wanted
+
+
+def test_the_task_sets_removals_are_read_right_or_not_at_all_and_nothing_else_reads_as_one():
+    """On the five hand-written task sets: every remove_parameter task reads as its expected file
+    or as none (one: "always skips blank lines now", whose body's use goes with it); no task of
+    another kind that reads as no rename, value, import or deletion reads as a removal. (Written
+    after reading the 11 remove_parameter instructions.)"""
+    from pathlib import Path
+
+    import tomllib
+
+    from specdraft.engine.editprompt import asked_deletion, asked_import, asked_rename, asked_value
+
+    unread = {"weather-drop-skip-blank"}
+    removals = 0
+    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
+        for task in tomllib.loads(tasks_file.read_text())["task"]:
+            source = (tasks_file.parent / task["source"]).read_text()
+            instruction = task["instruction"]
+            if any(read(instruction, source) for read in (asked_rename, asked_value, asked_import, asked_deletion)):
+                assert task["kind"] != "remove_parameter", task["id"]
+                continue
+            asked = asked_parameter_removal(instruction, source)
+            if task["kind"] != "remove_parameter":
+                assert asked is None, task["id"]
+                continue
+            removals += 1
+            if task["id"] in unread:
+                assert asked is None, task["id"]
+                continue
+            expected = (tasks_file.parent / task["expected"]).read_text()
+            assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
+    assert removals == 11
