@@ -2036,13 +2036,23 @@ def _handler(words: str, exception: str, wrapped: str, tree: ast.Module, lines: 
     handler = []
     named = words.find(exception)
     written = _statement_written(words[named + len(exception) :], tree, lines) if named >= 0 else None
-    if written is not None and written[0] is not None and written[0] not in wrapped:
+    if written is not None and written[0] is not None and written[0] not in wrapped and not _names_wrapped(written[0], wrapped):
         handler.append(written[0])
     if re.search(r"\bcontinue\b|\bskip\b", plain, re.I):
         return [*handler, "continue"]
     if not handler and re.search(r"\bignor", plain, re.I):
         return ["pass"]
     return handler
+
+
+def _names_wrapped(statement: str, wrapped: str) -> bool:
+    """Whether a statement an instruction writes names the one it wraps rather than a handler: a
+    placeholder's `...` (`out.add(...)`), or a call of what the wrapped statement calls."""
+    tree = ast.parse(statement)
+    if any(isinstance(node, ast.Constant) and node.value is Ellipsis for node in ast.walk(tree)):
+        return True
+    calls = [ast.unparse(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)]
+    return any(re.search(rf"(?<![\w.]){re.escape(call)}\s*\(", wrapped) for call in calls)
 
 
 def _inside_try(tree: ast.Module, node: ast.AST) -> bool:

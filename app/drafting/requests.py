@@ -322,8 +322,9 @@ class DraftedEdits:
 
     @property
     def complete(self) -> bool:
-        """Every request finished cleanly: only then may anything of the draft be applied."""
-        return bool(self.stats) and all(stats.complete for stats in self.stats)
+        """Every request finished cleanly (those whose answer was not needed aside: `unused`): only
+        then may anything of the draft be applied."""
+        return bool(self.stats or self.unused) and all(stats.complete for stats in self.stats)
 
     @property
     def failures(self) -> list[EditFailure]:
@@ -783,7 +784,8 @@ class EditRequester:
         elif isinstance(asked, AskedWrap):
             text, made = finish_wrap(asked, source.text, text)
             if made:
-                exception = asked.text[2].split()[1].rstrip(":")
+                clause = next(line for line in asked.text if line.lstrip().startswith("except "))
+                exception = clause.split()[1].rstrip(":")
                 draft.wrapped[source.path] = exception
                 self.on_progress("kept", f"{source.path}: {wrapped_text(exception)}")
         elif isinstance(asked, AskedParameter) and asked.removed:

@@ -1229,6 +1229,7 @@ PUT_BACK_RULES = (
     ("invented", "that wrote a name found nowhere in the file or the instruction"),
     ("unparsable", "that broke the Python syntax"),
     ("unbound", "that left a name the file uses bound nowhere"),
+    ("beside", "beside the edit the instruction asks plainly (which the app made)"),
 )
 
 
@@ -1268,8 +1269,9 @@ def _tasks_section(tasks: dict) -> list[str]:
                      f"left as they were, as the app does; {total['carried_exact']} of them are exact.\n")  # fmt: skip
     made = [f"{total[key]} {said} ({total[key + '_exact']} exact)" for key, said in ASKED_EDITS if total.get(key)]
     if made:
-        lines.append("Where the instruction says it plainly, the app makes what it asks wherever the model left it undone "
-                     "(not the model's work: `--no-carry` turns it off): in " + "; in ".join(made) + ".\n")  # fmt: skip
+        lines.append("Where the instruction says it plainly, the app makes what it asks wherever the model left it undone, "
+                     "and that edit is then the whole draft (not the model's work: `--no-carry` turns it off): in "
+                     + "; in ".join(made) + ".\n")  # fmt: skip
     return lines
 
 

@@ -629,6 +629,38 @@ def test_the_parameter_the_instruction_asks_to_remove_is_removed_and_said(tmp_pa
     assert draft.summary().endswith("; the instruction's removal of the parameter `verbose` made where the model left it")
 
 
+def test_where_the_instruction_is_read_plainly_the_models_other_changes_and_a_cut_answer_do_not_count(tmp_path):
+    """Asked to "remove the print call in run": the pair deletes it and garbles another line (that
+    line goes back, said), or its answer runs out at the length limit (the file still gets the
+    deletion: the answer was not needed); --no-carry leaves a cut answer a failed draft."""
+    code = "def run(x):\n    print(x)\n    return x + 1\n"
+    repo = make_repo(tmp_path / "repo", {"run.py": code})
+    wanted = "def run(x):\n    return x + 1\n"
+    garbled = "def run(x):\n    return x - 1\n"
+    backend = ScriptedBackend([Reply(garbled)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft("remove the print call in run", read_sources(repo, [str(repo / "run.py")]))
+    assert draft.result.files[0].new_text == wanted and draft.beside == {"run.py": 1} and draft.complete
+    assert draft.summary().endswith("; 1 change beside the edit the instruction asks plainly put back")
+    backend = ScriptedBackend([Reply("def run(x):\n    ret", finish_reason="length")], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft("remove the print call in run", read_sources(repo, [str(repo / "run.py")]))
+    assert draft.complete and not draft.failures and draft.unused == {"run.py": 1}
+    assert draft.result.files[0].new_text == wanted and draft.deleted == {"run.py": "print(x)"}
+    backend = ScriptedBackend([Reply("def run(x):\n    ret", finish_reason="length")], kind="local", model="builtin")
+    draft = EditRequester(backend, repo, carry=False).draft("remove the print call in run", read_sources(repo, [str(repo / "run.py")]))
+    assert not draft.complete and draft.unused == {}
+
+
+def test_a_try_except_around_a_statement_over_several_lines_is_written_and_said(tmp_path):
+    code = "def load(items, out):\n    for item in items:\n        out.add(\n            item,\n        )\n"
+    repo = make_repo(tmp_path / "repo", {"load.py": code})
+    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft("catch KeyError around out.add(...) in load and continue",
+                                               read_sources(repo, [str(repo / "load.py")]))  # fmt: skip
+    assert draft.result.files[0].new_text == ("def load(items, out):\n    for item in items:\n        try:\n            out.add(\n"
+                                              "                item,\n            )\n        except KeyError:\n            continue\n")
+    assert draft.wrapped == {"load.py": "KeyError"}
+
+
 def test_the_type_hints_the_instruction_asks_are_written_and_said(tmp_path):
     code = "def area(w, h):\n    return w * h\n"
     repo = make_repo(tmp_path / "repo", {"geo.py": code})
