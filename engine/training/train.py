@@ -1340,10 +1340,13 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
         total = tasks["total"]
         w(f"**On edit tasks written outside the project** (`specdraft bench edits`: {total['tasks']} instructions in "
           f"people's words on {len({t['id'].split('-')[0] for t in tasks['results']})} modules it never saw, drafted "
-          f"as `specdraft edit` drafts them), the target gets {total['exact']} of {total['tasks']} files exactly "
-          f"right ({total['heldout_exact']} of {total['heldout']} in held-out phrasings), and changes lines the "
-          f"instruction is not about in {total['collateral']} of the {total['sent']} windows it is sent "
-          f"({_share(total['collateral'], total['sent'])}). See the section on that evaluation below.\n")
+          f"as `specdraft edit` drafts them), {total['exact']} of {total['tasks']} files come out exactly "
+          f"right ({total['heldout_exact']} of {total['heldout']} in held-out phrasings), and lines the instruction "
+          f"is not about changed in {total['collateral']} of the {total['sent']} windows sent "
+          f"({_share(total['collateral'], total['sent'])})"
+          + (f"; most of it is the app's own reading of plain instructions, not the model's (in "
+             f"{sum(total.get(key, 0) for key, _ in ASKED_EDITS)} tasks)" if any(total.get(key) for key, _ in ASKED_EDITS) else "")
+          + ". See the section on that evaluation below.\n")
     w("Load with the engine (`specdraft.engine.checkpoint.load('engine/builtin')`, `specdraft ... --model builtin`) or with "
       "transformers (`AutoModelForCausalLM.from_pretrained('engine/builtin')`, `AutoTokenizer`, "
       "`apply_chat_template`). Files: `model.safetensors` (bfloat16), `config.json`, `generation_config.json`, "

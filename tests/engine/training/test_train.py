@@ -532,7 +532,7 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
     (out / train.TASKS_REPORT).write_text(json.dumps(report))
     card = train.write_model_card(out, work).read_text()
     assert "## Edit tasks as people write them" in card and "| rename_function | 4 | 1 | 2 | 0 | 3 / 9 | 1 |" in card
-    assert "gets 1 of 4 files exactly right (1 of 3 in held-out phrasings)" in card and "on 2 modules" in card
+    assert "1 of 4 files come out exactly right (1 of 3 in held-out phrasings)" in card and "on 2 modules" in card
     assert "differed from the first draft in 1 and followed the note in 1" in card
     assert "put back" not in card  # an older report, without the count
     report["total"] = {**row, "put_back": 5}
