@@ -1251,6 +1251,9 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
             continue  # a name of the file: a rename ("use the name "Abstracts" instead of "KeyValueMap"")
         candidates = [(node, found) for node, found in literals if _matches(old, found)] or [
             (node, found) for node, found in literals if old.percent and _matches(old, found, False)]
+        if old.kind == "number":  # "1.0": the literal so spelled before a `1` beside it
+            spelled = [(node, found) for node, found in candidates if ast.get_source_segment(code, node) == old.text]
+            candidates = spelled or candidates
         scope = defs + named_constants
         if scope:  # in what the instruction names, where that holds it ("not 3" in stem(), else MIN_STEM = 3)
             candidates = [(node, found) for node, found in candidates if within(node, scope)] or candidates
@@ -1277,7 +1280,37 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
             sites.append(spot)
         else:
             return AskedValue(tuple(sites))
-    return _asked_by_name(words, said, tree, scopes, code, site)
+    return _asked_by_name(words, said, tree, scopes, code, site) or _asked_by_quotes(words, literals, defs, code, site)
+
+
+_CHANGE_CUE = re.compile(r"\b(?:change|make|use|should|instead|rather|expects?|wants?)\b", re.I)
+
+
+def _asked_by_quotes(words: str, literals: list, defs: list[ast.AST], code: str, site) -> AskedValue | None:
+    """Two strings an instruction quotes where it asks a change ('tags them with " (optional)" -
+    make that " (to taste)" instead', 'returns "open" ... but the dashboard expects "doors_open".
+    Change that string.'): the one that is a string literal of the file once (in the function
+    it names, where it names one) becomes the other, which is none."""
+    if not _CHANGE_CUE.search(words) or _OTHER_EDITS.search(words):
+        return None
+    quoted = [m.group(2) or m.group(3) for m in _QUOTED.finditer(words) if not m.group(1)]
+    strings = [(node, found) for node, found in literals if found[0] == "string"]
+    if defs:
+        strings = [(node, found) for node, found in strings
+                   if any(d.lineno <= node.lineno and node.end_lineno <= d.end_lineno for d in defs)] or strings  # fmt: skip
+    if len(quoted) != 2:
+        return None
+    everywhere = {found[1] for _, found in literals if found[0] == "string"}
+    held = [[node for node, found in strings if found[1] == text] for text in quoted]
+    olds = [i for i in (0, 1) if len(held[i]) == 1 and quoted[1 - i] not in everywhere]
+    if len(olds) != 1:
+        return None
+    old = olds[0]
+    node = held[old][0]
+    source = ast.get_source_segment(code, node) or ""
+    text = _written(_Value("string", quoted[1 - old], 0, 0, quoted=True), ("string", quoted[old]), source)
+    spot = site(node, text) if text is not None else None
+    return AskedValue((spot,)) if spot is not None else None
 
 
 _TYPE_WORDS = re.compile(r"\bannotat|\btype[ds]?\b|\bhints?\b", re.I)
@@ -1325,6 +1358,16 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
             if found and found[0] == "number":
                 factor = _SCALE_FACTORS[scaled.group(1).lower()]
                 chosen.append((targets[0], _Value("number", format((found[1] * factor).normalize(), "f"), 0, 0)))
+    default_to = re.search(r"\bdefault\s+(?:value\s+)?(?:be|to|should\s+be|of|becomes?|=)\s+", words, re.I)
+    if not chosen and default_to and len(named_functions) == 1:  # "gives up after 100 ticks ... can the default be 500?"
+        new = next((v for v in values if v.at >= default_to.end()), None)
+        args = named_functions[0].args
+        found = [d for d in [*args.defaults, *args.kw_defaults] if d is not None and _literal_value(d)]
+        olds = [d for d in found if any(_matches(v, _literal_value(d)) for v in values if v is not new)]
+        if new is not None and len(olds) == 1:
+            chosen = [(olds[0], new)]
+    if not chosen and not values and len(named_functions) == 1:
+        chosen = _boolean_default(words, named_functions[0])
     if not chosen and len(values) == 1:
         chosen = _asked_by_words(words, values[0], constants, named_functions)
     if len(chosen) != 1:
@@ -1336,6 +1379,26 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
     if spot is None or text == ast.get_source_segment(code, node):
         return None
     return AskedValue((spot,))
+
+
+def _boolean_default(words: str, function: ast.AST) -> list[tuple[ast.AST, _Value]]:
+    """"format_summary should print Fahrenheit by default": the one True/False default of the
+    function whose parameter's name the words say, as the words turn it (False where they say
+    not, no longer, stop, never)."""
+    if not re.search(r"\bby\s+default\b", words, re.I) or _OTHER_EDITS.search(words):
+        return []
+    spoken = {w.lower() for w in re.findall(r"[A-Za-z]+", _QUOTED.sub(" ", words))}
+    args = function.args
+    positional = args.posonlyargs + args.args
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
+    flags = [(a, d) for a, d in pairs if isinstance(d, ast.Constant) and isinstance(d.value, bool)
+             and set(_identifier_parts(a.arg)) <= spoken]  # fmt: skip
+    if len(flags) != 1:
+        return []
+    wanted = not re.search(r"\bnot\b|n't\b|\bno\s+longer\b|\bstop\b|\bnever\b", words, re.I)
+    arg, default = flags[0]
+    return [] if default.value is wanted else [(default, _Value("constant", str(wanted), 0, 0))]
 
 
 def _written_as_code(words: str, said: _Said) -> bool:

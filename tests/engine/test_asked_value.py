@@ -118,10 +118,12 @@ def test_the_task_sets_values_are_read_right_or_not_at_all_and_nothing_else_read
     """On the four hand-written task sets: every change of a literal, constant or default whose
     instruction reads as no rename reads as its expected file or as none (nine: a value only
     implied, "low priority", "ignore case", "two spaces", "a space"; cents for dollars; a value
-    with no old one nor a name, "goes up to $4.25 an hour"; "make it say"; a regex given whole;
-    five of eval5's eight at its first reading, "make that X instead", "Change that string", a
-    fallback "should be 0.9, not 1.0" beside other 1.0s, "can the default be 500?", "print
-    Fahrenheit by default"); no task of another kind reads as a value. (eval4 was written before asked_value; at its
+    with no old one nor a name, "goes up to $4.25 an hour"; a regex given whole); no task of
+    another kind reads as a value. (Five of eval5's eight were none at its first reading, "make
+    that X instead", "Change that string", a fallback "should be 0.9, not 1.0" beside a `1`,
+    "can the default be 500?", "print Fahrenheit by default": each read since by a general rule,
+    which also reads two of the earlier sets' that were none, "ignore case by default" and "make
+    it say".) (eval4 was written before asked_value; at its
     first reading 4 of its 10 values were right, one wrong: "gets back" ... rather than "is owed".)"""
     from pathlib import Path
 
@@ -129,10 +131,8 @@ def test_the_task_sets_values_are_read_right_or_not_at_all_and_nothing_else_read
 
     from specdraft.engine.editprompt import asked_rename
 
-    unread = {"todo-priority-default", "diff-ignore-case-default", "md-br-newline", "loans-fine-cap",
-              "router-slug-underscore", "garage-hourly-rate", "clock-display-separator", "pw-suggest-ok-message",
-              "pw-require-symbol", "recipe-optional-label", "elevator-doors-open", "plants-spring-factor",
-              "elevator-max-ticks", "weather-fahrenheit-default"}  # fmt: skip
+    unread = {"todo-priority-default", "md-br-newline", "loans-fine-cap", "router-slug-underscore", "garage-hourly-rate",
+              "clock-display-separator", "pw-require-symbol"}  # fmt: skip
     values = 0
     for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
         for task in tomllib.loads(tasks_file.read_text())["task"]:
@@ -154,3 +154,22 @@ def test_a_part_of_an_f_string_is_no_literal_to_write_over():
     code = 'LABEL = "items"\n\n\ndef show(n):\n    return f"{n}items"\n'  # its part "items" is no literal of its own
     asked = asked_value('call them "things" instead of "items"', code)
     assert asked is not None and "".join(asked.apply(code.splitlines(keepends=True))) == code.replace('LABEL = "items"', 'LABEL = "things"')
+
+
+@pytest.mark.parametrize("instruction, old, new", [
+    # two strings quoted: the file's becomes the other
+    ('greet() says "hi there" - make that "welcome" instead', '"hi there"', '"welcome"'),
+    ('the banner prints "hi there" but the spec wants "hello". change it', '"hi there"', '"hello"'),
+    # "the default be N" beside the old value
+    ("retry() stops after 3 tries, too few on a slow link. can the default be 8?", "tries=3", "tries=8"),
+    # a flag the words name, by default
+    ("retry should be verbose by default", "verbose=False", "verbose=True"),
+    # the literal spelled as the instruction writes it, before a `1` beside it
+    ("scale's fallback should be 0.5, not 1.0", "return 1.0", "return 0.5"),
+])  # fmt: skip
+def test_values_said_by_what_they_replace(instruction, old, new):
+    code = ('def greet(name):\n    return f"{name}: " + "hi there"\n\n\ndef retry(call, tries=3, verbose=False):\n'
+            '    return [call() for _ in range(tries)], verbose\n\n\ndef scale(x):\n    if x in (1, 2):\n        return 2.0\n    return 1.0\n')
+    asked = asked_value(instruction, code)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(old, new, 1), instruction
