@@ -350,8 +350,11 @@ def _asked(instruction: str, feedback: str = "") -> str:
 
 def _named(asked: str, code: str) -> tuple[list[str], list[str]]:
     """What `asked` (`_asked`) quotes and names in `code`: one rule for the windows sent and the
-    changes kept."""
-    return quoted_spans(asked), instruction_names(asked, code)
+    changes kept. A name quoted as a call, `make_change()`, is the name: its `def` line and its
+    calls with arguments hold it."""
+    quoted = quoted_spans(asked)
+    quoted += [q[:-2] for q in quoted if q.endswith("()") and re.fullmatch(r"[A-Za-z_][\w.]*", q[:-2])]
+    return quoted, instruction_names(asked, code)
 
 
 def windows_about(instruction: str, windows: list[str], feedback: str = "") -> set[int]:
@@ -763,12 +766,13 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
     roles = _roles_beside(words, old) or _roles_said(words)
     member = old.scope is not None and old.scope != "self" or "self." in words
     owner = _owner_said(words, old.name, bound)  # "spread_shuffle's `window` param": that function's
-    where = owner or {s.name for s in said} - {old.name}
+    kept = _kept_apart(words, said, old.name)
+    where = owner or {s.name for s in said} - {old.name} - kept
     bindings = _bindings(scopes, old.name, where, roles, member)
     allowed = [site for site in bindings if _fits_instruction(scopes, old.name, [site[0]], words, given)]
     if not allowed:
         return None
-    named = where if owner else {part for name in given for part in name.split(".")}
+    named = where if owner else {part for name in given for part in name.split(".")} - kept
     sites = scopes.sites(old.name, new.name, [(line, (column,)) for line, column in allowed], named)
     if not sites:
         return None
@@ -795,6 +799,23 @@ def _old_before(words: str, new: _Said, fitting: list[_Said]) -> list[_Said]:
 
 
 _POSSESSIVE = re.compile(r"(?<![\w.])`?([A-Za-z_]\w*)(?:\(\))?`?'s\s+(?:own\s+)?[`'\"]?$")
+
+
+_KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b|\bstays?\b|\bleave\b|\buntouched\b|\balone\b|\bunchanged\b"
+                    r"|\bas\s+it\s+is\b|\bdoes(?:n't|\s+not)\s+change\b", re.I)  # fmt: skip
+
+
+def _kept_apart(words: str, said: list[_Said], old: str) -> set[str]:
+    """The names said in a clause that keeps its own `old` ("Progression.chords has its own
+    `result`", "standings has a total of its own"): not where the rename goes."""
+    kept: set[str] = set()
+    start = 0
+    for end in [m.start() for m in re.finditer(r"[.;!?](?:\s|$)|\s[-\u2013\u2014]\s|\(|\)", words)] + [len(words)]:
+        clause = words[start:end]
+        if _KEEPS.search(clause) and not _RENAME_CUE.search(clause):
+            kept |= {s.name for s in said if start <= s.at < end and s.name != old}
+        start = end
+    return kept
 
 
 def _owner_said(words: str, name: str, bound: set[str] | None = None) -> set[str]:
@@ -1217,8 +1238,8 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
     places; a percentage over a fraction as the fraction). None where the instruction asks no
     such change, could mean two, or the value does not fit the literal."""
     words = _asked(instruction, feedback)
-    if _TYPE_WORDS.search(words):
-        return None  # an annotation to change, not a value
+    if _TYPE_WORDS.search(words) or re.search(r"\b(?:remove|delete|get\s+rid\s+of)\b", words, re.I):
+        return None  # an annotation to change, or something to remove, not a value
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
@@ -1227,6 +1248,7 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
     scopes = _Scopes(tree, lines)
     literals = [(node, found) for node in ast.walk(tree) if (found := _literal_value(node)) is not None
                 and not (isinstance(node, ast.Constant) and isinstance(scopes.parents.get(node), ast.UnaryOp))
+                and not _one_of_many(scopes.parents.get(node))  # `COINS = (200, 100, 50, 20, 10)`: not "not 10"
                 and not isinstance(scopes.parents.get(node), (ast.JoinedStr, ast.FormattedValue))  # an f-string's parts
                 and not _is_docstring(scopes, node)]  # fmt: skip
     said = _said_names(words)
@@ -1426,9 +1448,15 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
         found = _literal_value(node)
         return found is not None and _written(value, found, "0" if found[0] == "number" else '""') is not None
 
+    def near(node: ast.AST) -> bool:  # "12 cents a minute" over PER_MINUTE = 0.15: another unit, not this value
+        found, number = _literal_value(node), _decimal(value.text)
+        if found is None or found[0] != "number" or number is None or not found[1] or value.percent:
+            return True
+        return Decimal("0.1") <= abs(number / found[1]) <= 10
+
     described = [targets[0] for name, targets in constants.items() if len(targets) == 1
                  and (parts := [p.lower() for p in re.findall(r"[A-Za-z]+", name)]) and len(parts) >= 2
-                 and set(parts) <= spoken and fits(targets[0])]  # fmt: skip
+                 and set(parts) - {"per"} <= spoken and fits(targets[0]) and near(targets[0])]  # fmt: skip
     if len(described) == 1:
         return [(described[0], value)]
     if re.search(r"\bby\s+default\b", words, re.I) and len(functions) == 1:
@@ -1437,6 +1465,12 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
         if len(found) == 1:
             return [(found[0], value)]
     return []
+
+
+def _one_of_many(parent: ast.AST | None) -> bool:
+    """Whether a literal is one element of a tuple, list or set of three or more: a value there is
+    one of a series, which an instruction's "not 10" does not name."""
+    return isinstance(parent, (ast.Tuple, ast.List, ast.Set)) and len(parent.elts) >= 3
 
 
 def _is_docstring(scopes: _Scopes, node: ast.AST) -> bool:
@@ -1590,7 +1624,8 @@ class AskedDeletion:
 
 
 _DELETE_CUE = re.compile(r"\b(?:delete|remove|drop|lose|get\s+rid\s+of|take\s+out|strip\s+out)\b|\bshould(?:n't|\s+not)\b"
-                         r"|\bmust(?:n't|\s+not)\b|\bnot\s+needed\b|\bno\s+longer\b|\bleftover\b|\bany\s+more\b", re.I)  # fmt: skip
+                         r"|\bmust(?:n't|\s+not)\b|\bnot\s+needed\b|\bno\s+longer\b|\bleftover\b|\bany\s+more\b"
+                         r"|\bstop\s+(?!passing\b)\w+ing\b", re.I)  # fmt: skip
 _NOT_A_STATEMENT = re.compile(r"\b(?:param(?:eter)?s?|arg(?:ument)?s?|kwargs?|imports?|docstrings?|decorators?|comments?"
                               r"|hints?|annotations?|blank|default)\b", re.I)  # fmt: skip
 
@@ -1637,7 +1672,12 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
     if not found:
         clues = [s.name for s in said if s.name not in {f.name for f in scopes}] + [q for q in quoted if q]
         clues = [clue for clue in clues if clue.lower() not in _INSTRUCTION_WORDS | _NOT_NEW]
-        holding = [node for node in statements if any(re.search(rf"(?<!\w){re.escape(clue)}(?!\w)", source(node)) for clue in clues)]
+        def holders(names: list[str]) -> list[ast.AST]:
+            return [node for node in statements if any(re.search(rf"(?<!\w){re.escape(clue)}(?!\w)", source(node)) for clue in names)]
+
+        holding = holders(clues)
+        if len(holding) > 1:  # "must stop recalculating self.average": the one holding what it writes as code
+            holding = holders([c for c in clues if _looks_like_code(c, False) or re.search(rf"\bself\.{re.escape(c)}\b", words)])
         found = holding if len(holding) == 1 else []
     if len(found) != 1:
         return None
@@ -1813,6 +1853,8 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
             changed[line] = text[:end] + joint + argument + text[end:]
     elif re.search(r"\b(?:use|uses|using)\s+it\b", plain) and not _INSTEAD_OF_CONSTANT.search(plain):
         return None  # a use this cannot make ("use it for self.eco")
+    if re.search(r"\b(?:store|save|keep|assign|record|remember|set)\s+(?:it|that|this)\b", plain, re.I):
+        return None  # "and store it as self.currency": a statement beside it, not read here
     if _INSTEAD_OF_CONSTANT.search(plain) and not replaced:
         constant = default if default in _bound_names(tree) else None
         named_constant = re.search(r"\b(?:instead\s+of|rather\s+than)\s+(?:from\s+)?(?:the\s+)?`?([A-Z][A-Z0-9_]+)`?", plain)
@@ -1856,6 +1898,10 @@ def asked_parameter_removal(instruction: str, code: str, feedback: str = "") -> 
         return [*args.posonlyargs, *args.args, *args.kwonlyargs]
 
     found = [(f, a) for f in (named or functions) for a in parameters(f) if a.arg in said and a.arg not in ("self", "cls")]
+    if len(found) > 1:  # "the member=member that Network.rent passes": the one it passes it to, not the caller
+        callees = {f.name for f, _ in found}
+        found = [(f, a) for f, a in found if not any(isinstance(c, ast.Call) and _callee(c) in callees - {f.name}
+                                                    for c in ast.walk(f))] or found  # fmt: skip
     if len(found) != 1:
         return None
     function, param = found[0]
@@ -2271,7 +2317,8 @@ _INSERT_END = re.compile(r"\b(?:at\s+the\s+(?:very\s+)?end\s+of|as\s+the\s+(?:ve
                          r"|to\s+the\s+end\s+of|(?:should|must)\s+end\s+with|finish\s+with)\b", re.I)  # fmt: skip
 _INSERT_START = re.compile(r"\b(?:at\s+the\s+(?:very\s+)?(?:start|top|beginning)\s+of|as\s+the\s+(?:very\s+)?first\s+"
                            r"(?:line|statement|thing)\s+(?:of|in)|(?:should|must)\s+(?:begin|start)\s+with|begins?\s+with"
-                           r"|starts?\s+with|first\s+thing\s+in)\b", re.I)  # fmt: skip
+                           r"|starts?\s+with|first\s+thing\s+in|(?:its|the)\s+(?:very\s+)?first\s+(?:line|statement)"
+                           r"|before\s+(?:it\s+does\s+)?anything\s+else)\b", re.I)  # fmt: skip
 _SIMPLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Assert, ast.Raise, ast.Return, ast.Delete)
 
 
@@ -2286,7 +2333,7 @@ def asked_insertion(instruction: str, code: str, feedback: str = "") -> AskedIns
     Indented as the statement beside it. None where it gives no statement or no place, or either
     could be two, or the function has the statement already."""
     words = _asked(instruction, feedback)
-    if (_DOC_CUE.search(words) or _DELETE_CUE.search(words) or re.search(r"\btry\b|\bexcept\b|\bcatch\b|\bimport\b", words)
+    if (_DOC_CUE.search(words) or _DELETE_CUE.search(words) or re.search(r"\btry\b|\bexcept\b|\bcatch\b|\bimport\b|\bkeywords?\b", words)
             or _NOT_A_STATEMENT.search(_QUOTED.sub(" ", words))):  # fmt: skip
         return None
     try:
@@ -2597,7 +2644,7 @@ def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints |
     if set(types) - {a.arg for a in params} or not (types or returns):
         return None
     said_types = {_TYPE_SPELLINGS.get(w, w) for w in re.findall(r"(?<![\w.])[a-z]+(?![\w.(])", plain) if _TYPE_SPELLINGS.get(w, w) in _PLAIN_TYPES}
-    if said_types - {re.split(r"[\[|]", t)[0].strip() for t in [*types.values(), returns] if t}:
+    if said_types - {w for t in [*types.values(), returns] if t for w in re.findall(r"\w+", t)}:
         return None  # a type it says that no parameter got ("it takes the milliseconds as an int"): not all read
     text = header
     scopes = _Scopes(tree, lines)

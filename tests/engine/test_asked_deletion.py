@@ -49,6 +49,9 @@ def deleted(instruction: str) -> str | None:
     ("we're dropping the monthly fee, remove the line in month_end that posts FEE", '    account.post(-FEE, "monthly fee")\n'),
     ('close() shouldn\'t charge a fee any more, drop the "closing fee" line', '        self.post(-FEE, "closing fee")\n'),
     ("nobody reads what month_end returns: remove its `return account`", "    return account\n"),  # a return, quoted whole
+    # the one statement holding what it writes as code, among several holding its other words
+    ("fees are posted by the bank now, so Account.post must stop counting self.checks. Take that line out.",
+     "        self.checks += 1\n"),
 ])  # fmt: skip
 def test_the_one_statement_the_instruction_means_is_deleted(instruction, line):
     text = deleted(instruction)
@@ -104,4 +107,4 @@ def test_the_task_sets_deletions_are_read_right_or_not_at_all_and_nothing_else_r
                 continue
             expected = (tasks_file.parent / task["expected"]).read_text()
             assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
-    assert deletions == 17
+    assert deletions == 20

@@ -40,6 +40,7 @@ def hinted(instruction: str) -> str | None:
      "bool, and it gives back a string", None),  # "a string": said, but not as what it returns
     ("annotate quarter_of: it takes the day as a date and returns an int", "def quarter_of(day: date) -> int:"),
     ("type hints on format_weight: it takes grams as floats and returns strings", None),  # two parameters
+    ("annotate format_weight: grams is a dict[str, float], imperial a bool", "def format_weight(grams: dict[str, float], imperial: bool = False):"),
 ])  # fmt: skip
 def test_the_hints_the_instruction_gives_are_written_on_the_def_line(instruction, header):
     assert hinted(instruction) == header, instruction
@@ -100,4 +101,4 @@ def test_the_task_sets_hints_are_read_right_and_nothing_else_reads_as_them():
             hints += 1
             expected = (tasks_file.parent / task["expected"]).read_text()
             assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
-    assert hints == 13
+    assert hints == 16

@@ -92,4 +92,4 @@ def test_the_task_sets_imports_are_read_right_and_nothing_else_reads_as_one():
             imports += 1
             expected = (tasks_file.parent / task["expected"]).read_text()
             assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
-    assert imports == 12
+    assert imports == 14

@@ -155,13 +155,15 @@ def test_the_task_sets_renames_are_read_right_or_not_at_all_and_nothing_else_rea
     first reading 13 of its 16 renames were right, one wrong: "spread_shuffle's `window`".
     eval5's first reading: 8 of its 9 right, one wrong, "Bracket.size reads like the number of
     entrants. Rename the attribute to ..." took `entrants`; and two tasks of other kinds read as
-    renames: "try/except KeyError as error", "take an `indent` keyword ... instead of".)"""
+    renames: "try/except KeyError as error", "take an `indent` keyword ... instead of". eval6's:
+    11 of its 16 right, 2 wrong, a local renamed also where "Progression.chords has its own result,
+    leave that one", since kept apart.)"""
     from pathlib import Path
 
     import tomllib
 
     unread = {"md-rename-records", "ver-rename-release-tuple", "grades-rename-scores", "loans-rename-daily",
-              "garage-rename-spot-plate"}  # fmt: skip
+              "garage-rename-spot-plate", "cards-review-day", "bike-rename-docked", "bowl-rename-width"}  # fmt: skip
     renames = 0
     for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
         for task in tomllib.loads(tasks_file.read_text())["task"]:
@@ -176,7 +178,7 @@ def test_the_task_sets_renames_are_read_right_or_not_at_all_and_nothing_else_rea
                 continue
             expected = (tasks_file.parent / task["expected"]).read_text()
             assert rename is not None and "".join(rename.apply(source.splitlines(keepends=True))) == expected, task["id"]
-    assert renames == 84
+    assert renames == 100
 
 
 def test_finish_rename_sets_right_a_change_over_several_lines_of_a_site():
@@ -206,3 +208,11 @@ def test_the_old_name_is_the_one_written_as_code_where_a_plain_word_stands_neare
 def test_a_wrap_or_a_new_parameter_is_no_rename(instruction):
     code = "import json\n\n\ndef save(data, error=None):\n    return json.dumps(data, indent=2), error\n\n\ndef run():\n    return save({})\n"
     assert asked_rename(instruction, code) is None
+
+
+def test_a_function_whose_name_of_its_own_the_instruction_keeps_is_left_alone():
+    code = ("def load(path):\n    result = []\n    result.append(path)\n    return result\n\n\n"
+            "def chords(items):\n    result = list(items)\n    return result\n")
+    asked = asked_rename("in load the list is called `result`; call it `loaded` there. chords has its own result, leave that one.", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("result", "loaded", 3)

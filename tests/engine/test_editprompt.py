@@ -329,7 +329,9 @@ def test_the_expected_edits_of_the_task_sets_show_what_was_asked():
     """Nearly every hand-written task's expected edit passes the test a guessed change must pass;
     those that do not write an instruction's own word as a new name ("rename the delete method to
     remove") or a value it only implies ("double", "by default"; in eval5 "rounding" as `round(...)`,
-    "ints" as `int`, "Fahrenheit by default", "the plant's notes list", "pass that to write_text"):
+    "ints" as `int`, "Fahrenheit by default", "the plant's notes list", "pass that to write_text";
+    in eval6 "20 euros" as 2000 cents, "the five best sellers", "dashes", "Flip the default", and
+    `change_coins()`, whose word "change" is one of an instruction's own):
     a guess there is never taken, nothing worse."""
     from pathlib import Path
 
@@ -337,7 +339,8 @@ def test_the_expected_edits_of_the_task_sets_show_what_was_asked():
 
     implied = {"cache-redraft-delete", "inv-double-threshold", "diff-ignore-case-default", "pw-require-symbol",
                "recipe-round-quantity", "srt-save-encoding", "elevator-travel-time-hints", "weather-fahrenheit-default",
-               "plants-note-added"}  # fmt: skip
+               "plants-note-added", "vend-rename-make-change", "vend-max-credit", "vend-report-top", "bowl-header-dashes",
+               "bowl-scratch-default"}  # fmt: skip
     checked = 0
     for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
         for task in tomllib.loads(tasks_file.read_text())["task"]:
@@ -475,6 +478,13 @@ def test_every_rename_task_is_completed_from_any_one_of_its_renamed_lines():
     any task changes (nothing left to carry, nothing carried). In the one left, two classes
     define the attribute, and nothing is carried."""
     unclear = {"garage-rename-spot-plate"}  # Spot.plate, not Ticket.plate: which class a use reads is unclear
+    # another function's local of the same name kept apart in words ("Progression.chords has its own
+    # result, leave that one"): the app reads these (asked_rename), and the carry, which runs only
+    # where it reads nothing, would take the rename there too
+    kept_apart = {"chord-rename-result", "bowl-rename-total"}
+    # an attribute renamed in a use through an instance (`machine.sales`, `station.docked`) whose class
+    # the carry cannot tell: from there nothing is carried (from the `self.` lines, all of it)
+    through_instance = {"vend-rename-sales", "bike-rename-docked"}
     import difflib
     from pathlib import Path
 
@@ -485,8 +495,11 @@ def test_every_rename_task_is_completed_from_any_one_of_its_renamed_lines():
         for task in tomllib.loads(tasks_file.read_text())["task"]:
             source = (tasks_file.parent / task["source"]).read_text()
             expected = (tasks_file.parent / task["expected"]).read_text()
-            assert editprompt.carry_renames(task["instruction"], source, expected) == (expected, []), task["id"]
             checked += 1
+            if task["id"] in kept_apart:
+                assert editprompt.asked_rename(task["instruction"], source) is not None
+                continue
+            assert editprompt.carry_renames(task["instruction"], source, expected) == (expected, []), task["id"]
             if not task["kind"].startswith("rename_"):
                 continue
             old, new = source.splitlines(keepends=True), expected.splitlines(keepends=True)
@@ -498,10 +511,13 @@ def test_every_rename_task_is_completed_from_any_one_of_its_renamed_lines():
                 if task["id"] in unclear:
                     assert (text, carried) == (answer, []), (task["id"], i)
                     continue
+                if task["id"] in through_instance and "self." not in new[j]:
+                    assert text in (expected, answer), (task["id"], i)
+                    continue
                 assert text == expected, (task["id"], i)
                 assert bool(carried) is (len(changed) > 1)
             renames += 1
-    assert (renames, checked) == (84, 257)
+    assert (renames, checked) == (98, 305)
 
 
 def test_nothing_is_carried_where_the_new_name_would_read_another_binding():
@@ -638,7 +654,7 @@ def test_no_expected_edit_of_the_task_sets_is_taken_for_a_misplaced_rename_an_in
     edits = list(_task_set_edits())
     for task, source, expected in edits:
         assert rule(task["instruction"], source, expected, source) == (expected, 0), task["id"]
-    assert len(edits) == 257
+    assert len(edits) == 305
 
 
 def test_a_class_named_only_as_a_dotted_names_scope_does_not_keep_every_change_in_it():

@@ -444,6 +444,16 @@ def test_the_fifth_task_set_is_well_formed_and_apart_from_the_first_four():
     assert kinds["insert_statement"] == 7 and kinds["add_docstring"] == 5 and kinds["wrap_try_except"] == 4
 
 
+def test_the_sixth_task_set_is_well_formed_and_apart_from_the_first_five():
+    """engine/builtin/eval6: six more modules, every kind, every instruction and note held out
+    (written apart from the earlier sets, the training grammar and the app's rules)."""
+    earlier = [task for name in ("eval", "eval2", "eval3", "eval4", "eval5")
+               for task in load_tasks(shipped_tasks().parent / name).tasks]  # fmt: skip
+    tasks = check_apart(shipped_tasks().parent / "eval6", earlier, (100, 140))
+    assert len(tasks) == sum(task.phrasing == "heldout" for task in tasks) == 48
+    assert sum(1 for task in tasks if task.redraft) == 4
+
+
 @pytest.mark.parametrize(
     ("expected", "fields", "problem"),
     [
