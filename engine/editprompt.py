@@ -3420,3 +3420,9 @@ def corrected_instruction(instruction: str, feedback: str, code: str) -> tuple[s
         instruction = apply_correction(instruction, correction)
         corrections.append(correction)
     return instruction, corrections, unread
+
+
+# What an instruction asks plainly, in the order the app asks it (the first that reads it wins):
+# EditRequester._asked_edit, and the task sets' tests of each reader
+ASKED_READERS = (asked_rename, asked_value, asked_import, asked_deletion, asked_parameter_removal, asked_parameter,
+                 asked_wrap, asked_hints, asked_docstring, asked_insertion)  # fmt: skip

@@ -103,6 +103,7 @@ from specdraft.drafting.edits import (
     rewrite,
 )
 from specdraft.engine.editprompt import (
+    ASKED_READERS,
     AskedDeletion,
     AskedHints,
     AskedImport,
@@ -112,16 +113,6 @@ from specdraft.engine.editprompt import (
     AskedValue,
     AskedWrap,
     CarriedRename,
-    asked_deletion,
-    asked_docstring,
-    asked_hints,
-    asked_import,
-    asked_insertion,
-    asked_parameter,
-    asked_parameter_removal,
-    asked_rename,
-    asked_value,
-    asked_wrap,
     carry_renames,
     corrected_instruction,
     feedback_without_diffs,
@@ -825,20 +816,16 @@ class EditRequester:
 
     def _asked_edit(self, instruction: str, feedback: str, source: SourceFile) -> AskedEdit | None:
         """What the instruction asks plainly of a Python file, for the builtin pair's answer to be
-        finished by: a rename (`asked_rename`), else a value (`asked_value`), else an import
-        (`asked_import`), else a statement to delete (`asked_deletion`), else a parameter to
-        remove (`asked_parameter_removal`), else a keyword parameter to add (`asked_parameter`),
-        else a try/except around a statement (`asked_wrap`), else a function's type hints
-        (`asked_hints`), else a docstring (`asked_docstring`), else a statement to insert
+        finished by, the first that reads it in `ASKED_READERS`' order: a rename (`asked_rename`),
+        a value (`asked_value`), an import (`asked_import`), a statement to delete
+        (`asked_deletion`), a parameter to remove (`asked_parameter_removal`) or to add
+        (`asked_parameter`), a try/except around a statement (`asked_wrap`), a function's type
+        hints (`asked_hints`), a docstring (`asked_docstring`), a statement to insert
         (`asked_insertion`); None where it asks none so, with --no-carry, for another model, or
         in a redraft whose notes the instruction does not hold (the model reads those)."""
         if not (self.carry and self.backend.edit_format == "builtin") or feedback or not source.path.endswith((".py", ".pyi")):
             return None
-        text = source.text
-        return (asked_rename(instruction, text) or asked_value(instruction, text) or asked_import(instruction, text)
-                or asked_deletion(instruction, text) or asked_parameter_removal(instruction, text)
-                or asked_parameter(instruction, text) or asked_wrap(instruction, text)
-                or asked_hints(instruction, text) or asked_docstring(instruction, text) or asked_insertion(instruction, text))
+        return next((asked for read in ASKED_READERS if (asked := read(instruction, source.text)) is not None), None)
 
     def _likeliest_change(self, held: list[_Held], instruction: str, feedback: str, draft: DraftedEdits) -> None:
         """Where the builtin pair left every file as it was although it was asked for a change: its

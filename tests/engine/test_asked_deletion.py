@@ -4,6 +4,7 @@ finish_deletion: deleted where the builtin pair's answer left it."""
 import pytest
 
 from specdraft.engine.editprompt import asked_deletion, finish_deletion
+from tests.engine.tasksets import check_reader
 
 MODULE = '''import logging
 
@@ -83,28 +84,5 @@ def test_the_task_sets_deletions_are_read_right_or_not_at_all_and_nothing_else_r
     off", "must not strip the password"; eval4's first reading); no task of another kind that
     reads as no rename, value or import reads as a deletion. (eval5's first reading: 3 of its 4;
     "remove the `return winner` at the end of it" read once a quoted return could be deleted.)"""
-    from pathlib import Path
-
-    import tomllib
-
-    from specdraft.engine.editprompt import asked_import, asked_rename, asked_value
-
     unread = {"thermo-resume-keeps-eco", "pw-no-strip"}
-    deletions = 0
-    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
-        for task in tomllib.loads(tasks_file.read_text())["task"]:
-            source = (tasks_file.parent / task["source"]).read_text()
-            instruction = task["instruction"]
-            if asked_rename(instruction, source) or asked_value(instruction, source) or asked_import(instruction, source):
-                continue
-            asked = asked_deletion(instruction, source)
-            if task["kind"] != "delete_statement":
-                assert asked is None, task["id"]
-                continue
-            deletions += 1
-            if task["id"] in unread:
-                assert asked is None, task["id"]
-                continue
-            expected = (tasks_file.parent / task["expected"]).read_text()
-            assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
-    assert deletions == 20
+    assert check_reader(asked_deletion, {"delete_statement"}, unread) == (20, 18)

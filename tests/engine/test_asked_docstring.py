@@ -4,6 +4,7 @@ written where the builtin pair's answer did not."""
 import pytest
 
 from specdraft.engine.editprompt import asked_docstring, finish_insertion
+from tests.engine.tasksets import check_reader
 
 MODULE = '''import math
 
@@ -74,37 +75,4 @@ def test_the_task_sets_docstrings_are_read_right_and_nothing_else_reads_as_one()
     of another kind that reads as none of the other asked edits reads as a docstring. (Written
     after reading the 13 docstring instructions of the first four sets; eval5, written apart,
     read 5 of its 5 at the first reading.)"""
-    from pathlib import Path
-
-    import tomllib
-
-    from specdraft.engine.editprompt import (
-        asked_deletion,
-        asked_hints,
-        asked_import,
-        asked_parameter,
-        asked_parameter_removal,
-        asked_rename,
-        asked_value,
-        asked_wrap,
-    )
-
-    docstrings = read = 0
-    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
-        for task in tomllib.loads(tasks_file.read_text())["task"]:
-            source = (tasks_file.parent / task["source"]).read_text()
-            instruction = task["instruction"]
-            readers = (asked_rename, asked_value, asked_import, asked_deletion, asked_parameter_removal, asked_parameter, asked_wrap, asked_hints)
-            if any(reader(instruction, source) for reader in readers):
-                assert task["kind"] != "add_docstring", task["id"]
-                continue
-            asked = asked_docstring(instruction, source)
-            if task["kind"] != "add_docstring":
-                assert asked is None, task["id"]
-                continue
-            docstrings += 1
-            if asked is not None:
-                expected = (tasks_file.parent / task["expected"]).read_text()
-                assert "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
-                read += 1
-    assert (docstrings, read) == (21, 21)
+    assert check_reader(asked_docstring, {"add_docstring"}, set()) == (21, 21)

@@ -4,6 +4,7 @@ builtin pair's answer did not."""
 import pytest
 
 from specdraft.engine.editprompt import asked_hints, finish_hints
+from tests.engine.tasksets import check_reader
 
 MODULE = '''from datetime import date
 
@@ -71,34 +72,4 @@ def test_the_task_sets_hints_are_read_right_and_nothing_else_reads_as_them():
     after reading the first four sets' 10 instructions; eval5's first reading: none of its 3
     right, two wrong, a type said of "the milliseconds" and "ints" left out, since no reading
     leaves a type it says unused.)"""
-    from pathlib import Path
-
-    import tomllib
-
-    from specdraft.engine.editprompt import (
-        asked_deletion,
-        asked_import,
-        asked_parameter,
-        asked_parameter_removal,
-        asked_rename,
-        asked_value,
-        asked_wrap,
-    )
-
-    hints = 0
-    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
-        for task in tomllib.loads(tasks_file.read_text())["task"]:
-            source = (tasks_file.parent / task["source"]).read_text()
-            instruction = task["instruction"]
-            readers = (asked_rename, asked_value, asked_import, asked_deletion, asked_parameter_removal, asked_parameter, asked_wrap)
-            if any(read(instruction, source) for read in readers):
-                assert task["kind"] != "add_type_hints", task["id"]
-                continue
-            asked = asked_hints(instruction, source)
-            if task["kind"] != "add_type_hints":
-                assert asked is None, task["id"]
-                continue
-            hints += 1
-            expected = (tasks_file.parent / task["expected"]).read_text()
-            assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
-    assert hints == 16
+    assert check_reader(asked_hints, {"add_type_hints"}, set()) == (16, 16)

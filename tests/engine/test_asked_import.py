@@ -4,6 +4,7 @@ finish_import: placed there in the builtin pair's answer."""
 import pytest
 
 from specdraft.engine.editprompt import asked_import, finish_import
+from tests.engine.tasksets import check_reader
 
 MODULE = '''"""Jobs: a queue and its workers."""
 
@@ -73,23 +74,4 @@ def test_the_task_sets_imports_are_read_right_and_nothing_else_reads_as_one():
     9 at asked_import's first reading: "need os in here, add the import pls" read `pls`; 2 of
     eval5's 3: "calls math.log but math is never imported" named two modules); no task of
     another kind that reads as no rename or value reads as an import."""
-    from pathlib import Path
-
-    import tomllib
-
-    from specdraft.engine.editprompt import asked_rename, asked_value
-
-    imports = 0
-    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
-        for task in tomllib.loads(tasks_file.read_text())["task"]:
-            source = (tasks_file.parent / task["source"]).read_text()
-            if asked_rename(task["instruction"], source) or asked_value(task["instruction"], source):
-                continue
-            asked = asked_import(task["instruction"], source)
-            if task["kind"] != "add_import":
-                assert asked is None, task["id"]
-                continue
-            imports += 1
-            expected = (tasks_file.parent / task["expected"]).read_text()
-            assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
-    assert imports == 14
+    assert check_reader(asked_import, {"add_import"}, set()) == (14, 14)

@@ -4,6 +4,7 @@ written where the builtin pair's answer did not."""
 import pytest
 
 from specdraft.engine.editprompt import asked_insertion, finish_insertion
+from tests.engine.tasksets import check_reader
 
 MODULE = '''import logging
 
@@ -112,39 +113,4 @@ def test_the_task_sets_insertions_are_read_right_or_not_at_all_and_nothing_else_
     sets; eval5's first reading: 3 of its 7 right, none wrong; since, "set self.encoding to
     DEFAULT_ENCODING" and "once the reading is stored". Two it leaves: "make the very first thing
     it does be rounding `quantity`", "end add_plant by appending ... to the plant's notes".)"""
-    from pathlib import Path
-
-    import tomllib
-
-    from specdraft.engine.editprompt import (
-        asked_deletion,
-        asked_docstring,
-        asked_hints,
-        asked_import,
-        asked_parameter,
-        asked_parameter_removal,
-        asked_rename,
-        asked_value,
-        asked_wrap,
-    )
-
-    insertions = read = 0
-    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
-        for task in tomllib.loads(tasks_file.read_text())["task"]:
-            source = (tasks_file.parent / task["source"]).read_text()
-            instruction = task["instruction"]
-            readers = (asked_rename, asked_value, asked_import, asked_deletion, asked_parameter_removal, asked_parameter, asked_wrap, asked_hints,
-                       asked_docstring)  # fmt: skip
-            if any(reader(instruction, source) for reader in readers):
-                assert task["kind"] != "insert_statement", task["id"]
-                continue
-            asked = asked_insertion(instruction, source)
-            if task["kind"] != "insert_statement":
-                assert asked is None, task["id"]
-                continue
-            insertions += 1
-            if asked is not None:
-                expected = (tasks_file.parent / task["expected"]).read_text()
-                assert "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
-                read += 1
-    assert (insertions, read) == (20, 18)
+    assert check_reader(asked_insertion, {"insert_statement"}, None) == (20, 18)

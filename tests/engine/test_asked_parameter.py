@@ -4,6 +4,7 @@ added where the builtin pair's answer did not."""
 import pytest
 
 from specdraft.engine.editprompt import asked_parameter, finish_parameter
+from tests.engine.tasksets import check_reader
 
 MODULE = '''import csv
 
@@ -89,39 +90,8 @@ def test_the_task_sets_parameters_are_read_right_or_not_at_all_and_nothing_else_
     import, deletion or parameter to remove reads as a parameter. (Written after reading the
     first four sets' 14 instructions; eval5's first reading: 1 of its 3 right, 2 wrong, "pass
     that to write_text" not read as passing it, and a keyword the call passes already.)"""
-    from pathlib import Path
-
-    import tomllib
-
-    from specdraft.engine.editprompt import (
-        asked_deletion,
-        asked_import,
-        asked_parameter_removal,
-        asked_rename,
-        asked_value,
-    )
-
     unread = {"thermo-eco-param", "bike-network-currency"}
-    parameters = 0
-    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
-        for task in tomllib.loads(tasks_file.read_text())["task"]:
-            source = (tasks_file.parent / task["source"]).read_text()
-            instruction = task["instruction"]
-            if any(read(instruction, source) for read in (asked_rename, asked_value, asked_import, asked_deletion,
-                                                          asked_parameter_removal)):  # fmt: skip
-                assert task["kind"] != "add_parameter", task["id"]
-                continue
-            asked = asked_parameter(instruction, source)
-            if task["kind"] != "add_parameter":
-                assert asked is None, task["id"]
-                continue
-            parameters += 1
-            if task["id"] in unread:
-                assert asked is None, task["id"]
-                continue
-            expected = (tasks_file.parent / task["expected"]).read_text()
-            assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
-    assert parameters == 20
+    assert check_reader(asked_parameter, {"add_parameter"}, unread) == (20, 18)
 
 
 def test_a_keyword_the_call_passes_already_is_given_the_parameter():

@@ -4,6 +4,7 @@ finish_parameter: removed where the builtin pair's answer left it."""
 import pytest
 
 from specdraft.engine.editprompt import asked_parameter_removal, finish_parameter
+from tests.engine.tasksets import check_reader
 
 MODULE = '''from dataclasses import dataclass
 
@@ -91,32 +92,8 @@ def test_the_task_sets_removals_are_read_right_or_not_at_all_and_nothing_else_re
     of its 3 right, and one read as a value, "Remove it, and the verbose=True that load_plan
     passes"; a removal is no value since, and the caller's parameter of the same name not the one
     removed.)"""
-    from pathlib import Path
-
-    import tomllib
-
-    from specdraft.engine.editprompt import asked_deletion, asked_import, asked_rename, asked_value
-
     unread = {"weather-drop-skip-blank"}
-    removals = 0
-    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
-        for task in tomllib.loads(tasks_file.read_text())["task"]:
-            source = (tasks_file.parent / task["source"]).read_text()
-            instruction = task["instruction"]
-            if any(read(instruction, source) for read in (asked_rename, asked_value, asked_import, asked_deletion)):
-                assert task["kind"] != "remove_parameter", task["id"]
-                continue
-            asked = asked_parameter_removal(instruction, source)
-            if task["kind"] != "remove_parameter":
-                assert asked is None, task["id"]
-                continue
-            removals += 1
-            if task["id"] in unread:
-                assert asked is None, task["id"]
-                continue
-            expected = (tasks_file.parent / task["expected"]).read_text()
-            assert asked is not None and "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
-    assert removals == 14
+    assert check_reader(asked_parameter_removal, {"remove_parameter"}, unread) == (14, 13)
 
 
 def test_the_parameter_goes_from_the_function_called_not_from_its_caller_of_that_name():

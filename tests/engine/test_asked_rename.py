@@ -4,6 +4,7 @@ finish_rename: that rename made where the builtin pair's answer left it undone."
 import pytest
 
 from specdraft.engine.editprompt import asked_rename, finish_rename
+from tests.engine.tasksets import check_reader
 
 MODULE = '''"""Routes: parse_route("/a") splits a path."""
 
@@ -158,27 +159,10 @@ def test_the_task_sets_renames_are_read_right_or_not_at_all_and_nothing_else_rea
     renames: "try/except KeyError as error", "take an `indent` keyword ... instead of". eval6's:
     11 of its 16 right, 2 wrong, a local renamed also where "Progression.chords has its own result,
     leave that one", since kept apart.)"""
-    from pathlib import Path
-
-    import tomllib
-
     unread = {"md-rename-records", "ver-rename-release-tuple", "grades-rename-scores", "loans-rename-daily",
               "garage-rename-spot-plate", "cards-review-day", "bike-rename-docked", "bowl-rename-width"}  # fmt: skip
-    renames = 0
-    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
-        for task in tomllib.loads(tasks_file.read_text())["task"]:
-            source = (tasks_file.parent / task["source"]).read_text()
-            rename = asked_rename(task["instruction"], source)
-            if not task["kind"].startswith("rename_"):
-                assert rename is None, task["id"]
-                continue
-            renames += 1
-            if task["id"] in unread:
-                assert rename is None, task["id"]
-                continue
-            expected = (tasks_file.parent / task["expected"]).read_text()
-            assert rename is not None and "".join(rename.apply(source.splitlines(keepends=True))) == expected, task["id"]
-    assert renames == 100
+    assert check_reader(asked_rename, {"rename_function", "rename_method", "rename_class", "rename_variable", "rename_parameter",
+                                      "rename_constant", "rename_attribute"}, unread) == (100, 92)
 
 
 def test_finish_rename_sets_right_a_change_over_several_lines_of_a_site():

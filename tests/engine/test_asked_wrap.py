@@ -4,6 +4,7 @@ the builtin pair's answer did not."""
 import pytest
 
 from specdraft.engine.editprompt import asked_wrap, finish_wrap
+from tests.engine.tasksets import check_reader
 
 MODULE = '''import json
 import time
@@ -73,37 +74,7 @@ def test_the_task_sets_wraps_are_read_right_or_not_at_all_and_nothing_else_reads
     four sets' 9 wrap instructions; eval5's first reading: none of its 4 right, one wrong, read
     as a rename; since, a statement over several lines, and handlers "break out of the loop",
     "log it with logger.warning(...)", "count it with log.rejected += 1".)"""
-    from pathlib import Path
-
-    import tomllib
-
-    from specdraft.engine.editprompt import (
-        asked_deletion,
-        asked_import,
-        asked_parameter,
-        asked_parameter_removal,
-        asked_rename,
-        asked_value,
-    )
-
-    wraps = read = 0
-    for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
-        for task in tomllib.loads(tasks_file.read_text())["task"]:
-            source = (tasks_file.parent / task["source"]).read_text()
-            instruction = task["instruction"]
-            if any(f(instruction, source) for f in (asked_rename, asked_value, asked_import, asked_deletion, asked_parameter_removal, asked_parameter)):
-                assert task["kind"] != "wrap_try_except", task["id"]
-                continue
-            asked = asked_wrap(instruction, source)
-            if task["kind"] != "wrap_try_except":
-                assert asked is None, task["id"]
-                continue
-            wraps += 1
-            if asked is not None:
-                expected = (tasks_file.parent / task["expected"]).read_text()
-                assert "".join(asked.apply(source.splitlines(keepends=True))) == expected, task["id"]
-                read += 1
-    assert (wraps, read) == (16, 12)
+    assert check_reader(asked_wrap, {"wrap_try_except"}, None) == (16, 12)
 
 
 LOOP = '''import logging
