@@ -2378,9 +2378,8 @@ def _statement_written(words: str, tree: ast.Module, lines: list[str]) -> tuple[
     the file does not hold, else the longest stretch of words that Python reads as one simple
     statement (a call of something the file or Python knows, an assignment, assert, raise,
     return), not a function named by its call alone (`pay()`) nor a statement of the file quoted
-    (where the new one goes). (None, span) for "set NAME (back)
-    to VALUE" or "store X as Y", read by `_assignment_said` once the function is known; None
-    where there is none."""
+    (where the new one goes). (None, span) for "set NAME (back) to VALUE" or "store X as Y", read
+    by `_assignment_said` once the function is known; None where there is none."""
     held = {" ".join(line.split()) for line in lines}
     anchors = []  # quoted statements of the file: where the new one goes, not what it is
     for match in _QUOTED.finditer(words):
