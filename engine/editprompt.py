@@ -303,7 +303,8 @@ def instruction_names(instruction: str, code: str) -> list[str]:
             continue
         # "add import unicodedata", not "add the import pls"
         imported = re.search(r"(?<!\bthe )(?<!\ban )(?<!\bthat )(?<!\bthis )\b(?:import|from)\s+$", unquoted[: match.start()])
-        if _looks_like_code(word, bool(match.group(1))) or word in words or imported:
+        stdlib = word in _STDLIB and _IMPORT_CUE.search(unquoted)  # "I'll need itertools ..., please import it"
+        if _looks_like_code(word, bool(match.group(1))) or word in words or imported or stdlib:
             names.append(word)
             if "." in word:  # `Order.cancel`: a window holds `def cancel(` or `order.cancel()`, not the pair
                 names += [part for part in word.split(".") if part.lower() not in _INSTRUCTION_WORDS and part not in names]
@@ -485,6 +486,7 @@ def shows_what_was_asked(instruction: str, original: str, answer: str, feedback:
     because it holds `return` ("should return the top 10") takes away only an English word."""
     words = _asked(instruction, feedback)
     spans = quoted_spans(words)
+    spans += [q[:-2] for q in spans if q.endswith("()") and re.fullmatch(r"[A-Za-z_][\w.]*", q[:-2])]  # `bill_lines()`
     quoted = [span for span in spans if not _NAME.fullmatch(span)]  # code: found inside words
     spelled = {span for span in spans if _NAME.fullmatch(span)}  # `enabled_for`: a word of its own
     unquoted = _QUOTED.sub(" ", words)
@@ -609,7 +611,7 @@ def carry_renames(instruction: str, original: str, answer: str, feedback: str = 
         if not _fits_instruction(scopes, old, [line for line, _ in at], words, given):
             continue
         by_line: dict[int, set[int]] = {}
-        for line, column in scopes.sites(old, new, at, _owner_said(words, old) or named):
+        for line, column in scopes.sites(old, new, at, _owner_said(words, old) or named - _kept_apart(words, _said_names(words), old, [new])):
             if line in unchanged:
                 by_line.setdefault(line, set()).add(column)
         for line, columns in by_line.items():
@@ -747,6 +749,9 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
     if len({s.name for s in news}) != 1 or not olds:
         return None
     new = news[0]
+    literals = [q for q in re.findall(r"(?<!\w)[\"']([^\"'\n]+)[\"'](?!\w)", words) if _is_string_in(code, q)]
+    if literals and _QUOTED_LITERAL.match(words, new.at):  # 'The category string "yacht" should be "five_of_a_kind"'
+        return None  # a string of the file becomes another: a value, not a name
     if not _STRONG_CUE.search(unquoted) and not (_BEFORE_NEW.search(words[: new.at]) or _INSTEAD.match(words, new.end)):
         return None  # "should take an `indent` keyword ... instead of the hard-coded 2": no new name where one goes
     fitting = [s for s in olds if _style(s.name) == _style(new.name) and s.name != new.name
@@ -766,7 +771,7 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
     roles = _roles_beside(words, old) or _roles_said(words)
     member = old.scope is not None and old.scope != "self" or "self." in words
     owner = _owner_said(words, old.name, bound)  # "spread_shuffle's `window` param": that function's
-    kept = _kept_apart(words, said, old.name)
+    kept = _kept_apart(words, said, old.name, [new.name])
     where = owner or {s.name for s in said} - {old.name} - kept
     bindings = _bindings(scopes, old.name, where, roles, member)
     allowed = [site for site in bindings if _fits_instruction(scopes, old.name, [site[0]], words, given)]
@@ -801,18 +806,20 @@ def _old_before(words: str, new: _Said, fitting: list[_Said]) -> list[_Said]:
 _POSSESSIVE = re.compile(r"(?<![\w.])`?([A-Za-z_]\w*)(?:\(\))?`?'s\s+(?:own\s+)?[`'\"]?$")
 
 
-_KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b|\bstays?\b|\bleave\b|\buntouched\b|\balone\b|\bunchanged\b"
+_KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b|\bstays?\b|\bleave\b|\buntouched\b|\balone\b|\bunchanged\b|\bdifferent\b|\bunrelated\b"
                     r"|\bas\s+it\s+is\b|\bdoes(?:n't|\s+not)\s+change\b", re.I)  # fmt: skip
 
 
-def _kept_apart(words: str, said: list[_Said], old: str) -> set[str]:
+def _kept_apart(words: str, said: list[_Said], old: str, new: Sequence[str]) -> set[str]:
     """The names said in a clause that keeps its own `old` ("Progression.chords has its own
-    `result`", "standings has a total of its own"): not where the rename goes."""
+    `result`", "Coach.free_seats keeps its own parameter name", "save_bill has its own default,
+    leave that one"): not where the edit goes. A clause that writes one of `new` (the new name, the
+    values said) is the edit's own."""
     kept: set[str] = set()
     start = 0
-    for end in [m.start() for m in re.finditer(r"[.;!?](?:\s|$)|\s[-\u2013\u2014]\s|\(|\)", words)] + [len(words)]:
+    for end in [m.start() for m in re.finditer(r"[.;!?](?:\s|$)|\s[-\u2013\u2014]\s|\((?!\))|(?<!\()\)", words)] + [len(words)]:
         clause = words[start:end]
-        if _KEEPS.search(clause) and not _RENAME_CUE.search(clause):
+        if _KEEPS.search(clause) and not any(re.search(rf"(?<![\w.]){re.escape(text)}(?!\w)", clause) for text in new):
             kept |= {s.name for s in said if start <= s.at < end and s.name != old}
         start = end
     return kept
@@ -1255,7 +1262,11 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
     present = set(_NAME.findall(code))
     if any(s.name not in present for s in said if _written_as_code(words, s)):
         return None  # it names code the file lacks: not this file's literal (or a parameter to add)
-    defs = [node for node in ast.walk(tree) if isinstance(node, _DEFINITIONS) and node.name in {s.name for s in said}]
+    kept = _kept_apart(words, said, "", [value.text for value in _values_said(words)])
+    defs = [node for node in ast.walk(tree) if isinstance(node, _DEFINITIONS) and node.name in {s.name for s in said} - kept]
+    away = [node for node in ast.walk(tree) if isinstance(node, _DEFINITIONS) and node.name in kept]
+    literals = [(node, found) for node, found in literals  # "save_bill has its own default, leave that one"
+                if not any(d.lineno <= node.lineno and node.end_lineno <= d.end_lineno for d in away)]
     named_constants = [node for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
                        and _targets(node) & {s.name for s in said}]  # fmt: skip
 
@@ -1290,7 +1301,7 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
         for node, found in candidates:
             owner = next((d for d in defs if within(node, [d])), None)
             groups.setdefault(owner, []).append((node, found))
-        if not candidates or any(len(group) != 1 for group in groups.values()):
+        if not candidates or not _EVERY_PLACE.search(words) and any(len(group) != 1 for group in groups.values()):
             continue
         sites = []
         for node, found in candidates:
@@ -1305,6 +1316,7 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
     return _asked_by_name(words, said, tree, scopes, code, site) or _asked_by_quotes(words, literals, defs, code, site)
 
 
+_EVERY_PLACE = re.compile(r"\b(?:both|all|every|each)\s+(?:\w+\s+)?(?:places?|times|occurrences|uses)\b|\beverywhere\b", re.I)
 _CHANGE_CUE = re.compile(r"\b(?:change|make|use|should|instead|rather|expects?|wants?)\b", re.I)
 
 
@@ -1324,15 +1336,20 @@ def _asked_by_quotes(words: str, literals: list, defs: list[ast.AST], code: str,
         return None
     everywhere = {found[1] for _, found in literals if found[0] == "string"}
     held = [[node for node, found in strings if found[1] == text] for text in quoted]
-    olds = [i for i in (0, 1) if len(held[i]) == 1 and quoted[1 - i] not in everywhere]
+    every = _EVERY_PLACE.search(words)  # "in both places it appears": each of them
+    olds = [i for i in (0, 1) if (len(held[i]) == 1 or every and held[i]) and quoted[1 - i] not in everywhere]
     if len(olds) != 1:
         return None
     old = olds[0]
-    node = held[old][0]
-    source = ast.get_source_segment(code, node) or ""
-    text = _written(_Value("string", quoted[1 - old], 0, 0, quoted=True), ("string", quoted[old]), source)
-    spot = site(node, text) if text is not None else None
-    return AskedValue((spot,)) if spot is not None else None
+    sites = []
+    for node in held[old]:
+        source = ast.get_source_segment(code, node) or ""
+        text = _written(_Value("string", quoted[1 - old], 0, 0, quoted=True), ("string", quoted[old]), source)
+        spot = site(node, text) if text is not None else None
+        if spot is None:
+            return None
+        sites.append(spot)
+    return AskedValue(tuple(sites))
 
 
 _TYPE_WORDS = re.compile(r"\bannotat|\btype[ds]?\b|\bhints?\b", re.I)
@@ -1468,9 +1485,10 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
 
 
 def _one_of_many(parent: ast.AST | None) -> bool:
-    """Whether a literal is one element of a tuple, list or set of three or more: a value there is
-    one of a series, which an instruction's "not 10" does not name."""
-    return isinstance(parent, (ast.Tuple, ast.List, ast.Set)) and len(parent.elts) >= 3
+    """Whether a literal is one element of a tuple, list or set of three or more numbers: a value
+    there is one of a series, which an instruction's "not 10" does not name."""
+    return (isinstance(parent, (ast.Tuple, ast.List, ast.Set)) and len(parent.elts) >= 3
+            and all(isinstance(e, ast.Constant) and isinstance(e.value, int | float) for e in parent.elts))
 
 
 def _is_docstring(scopes: _Scopes, node: ast.AST) -> bool:
@@ -2358,6 +2376,8 @@ def asked_insertion(instruction: str, code: str, feedback: str = "") -> AskedIns
     if place is None:
         return None
     beside, after = place
+    if after and isinstance(beside, (ast.Return, ast.Raise, ast.Continue, ast.Break)):
+        return None  # after a return nothing runs: not what is asked
     block = next((b for holder in ast.walk(scope if scope is not None else tree) for field in ("body", "orelse", "finalbody")
                   if isinstance(b := getattr(holder, field, None), list) and beside in b), [beside])  # fmt: skip
     if any(" ".join(lines[n.lineno - 1].split()) == statement for n in block if isinstance(n, _SIMPLE)):
@@ -2484,6 +2504,11 @@ def _assignment_said(words: str, scope: ast.AST | None, tree: ast.Module) -> str
     return None
 
 
+def _stems(parts: set[str]) -> set[str]:
+    """Parts of names with a plural's s off as well: `self.throws` is about a throw."""
+    return parts | {part[:-1] for part in parts if len(part) > 3 and part.endswith("s")}
+
+
 def _stores(node: ast.AST) -> bool:
     """Whether a statement sets or stores something: an assignment, or a call of append, add,
     insert, extend, update, put, push, write or save."""
@@ -2506,7 +2531,7 @@ def _insertion_place(words: str, tree: ast.Module, lines: list[str], scope: ast.
 
     for cue, after in ((_INSERT_AFTER, True), (_INSERT_BEFORE, False)):
         for match in cue.finditer(words):
-            quoted = _QUOTED.match(words[match.end() :].lstrip())
+            quoted = _QUOTED.match(re.sub(r"^(?:that|the|this)\s+", "", words[match.end() :].lstrip()))  # "before that `return None`"
             if quoted:
                 text = " ".join(next(g for g in quoted.groups() if g).split())
                 found = [n for n in statements if source(n) == text] or [n for n in statements if text in source(n)]
@@ -2525,14 +2550,15 @@ def _insertion_place(words: str, tree: ast.Module, lines: list[str], scope: ast.
         for match in cue.finditer(words):
             tail = words[match.end() :].replace("()", "")
             clause = re.split(r"[,:;(]|\balso\b|\bthen\b|\badd\b|\bput\b|\bset\b|\blog\b", tail, maxsplit=1)[0]
+            own = {scope.name} | {d.name for d in ast.walk(tree) if isinstance(d, ast.ClassDef) and scope in d.body}
             clues = {w for w in _TOKEN.findall(clause) if w.lower() not in _INSTRUCTION_WORDS | _NOT_NEW | _VALUE_STOP
-                     and w != scope.name and not w.isdigit()}  # fmt: skip
+                     and w not in own and not w.isdigit()}  # fmt: skip (not "Turn" of "in Turn.throw_again")
             if not clues:
                 continue
             # a clue written as the code writes it counts twice a part of a name ("the Booking": `Booking(...)`
             # before `bookings.append(booking)`)
-            scored = [(sum(2 if _mentions(source(n), c) else c.lower() in _identifier_parts(source(n)) for c in clues), n)
-                      for n in statements]  # fmt: skip
+            scored = [(sum(2 if _mentions(source(n), c) else bool(_stems({c.lower()}) & _stems(_identifier_parts(source(n))))
+                           for c in clues), n) for n in statements]  # fmt: skip
             top = max((s for s, _ in scored), default=0)
             found = [n for s, n in scored if s == top and s > 0]
             if after and len(found) > 1:  # "once renew() has bumped loan.renewals": the one that sets or stores it

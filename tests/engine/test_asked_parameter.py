@@ -91,7 +91,7 @@ def test_the_task_sets_parameters_are_read_right_or_not_at_all_and_nothing_else_
     first four sets' 14 instructions; eval5's first reading: 1 of its 3 right, 2 wrong, "pass
     that to write_text" not read as passing it, and a keyword the call passes already.)"""
     unread = {"thermo-eco-param", "bike-network-currency"}
-    assert check_reader(asked_parameter, {"add_parameter"}, unread) == (20, 18)
+    assert check_reader(asked_parameter, {"add_parameter"}, unread) == (23, 21)
 
 
 def test_a_keyword_the_call_passes_already_is_given_the_parameter():

@@ -454,6 +454,16 @@ def test_the_sixth_task_set_is_well_formed_and_apart_from_the_first_five():
     assert sum(1 for task in tasks if task.redraft) == 4
 
 
+def test_the_seventh_task_set_is_well_formed_and_apart_from_the_first_six():
+    """engine/builtin/eval7: six more modules, every kind, every instruction and note held out
+    (written apart from the earlier sets, the training grammar and the app's rules)."""
+    earlier = [task for name in ("eval", "eval2", "eval3", "eval4", "eval5", "eval6")
+               for task in load_tasks(shipped_tasks().parent / name).tasks]  # fmt: skip
+    tasks = check_apart(shipped_tasks().parent / "eval7", earlier, (100, 140))
+    assert len(tasks) == sum(task.phrasing == "heldout" for task in tasks) == 48
+    assert sum(1 for task in tasks if task.redraft) == 4
+
+
 @pytest.mark.parametrize(
     ("expected", "fields", "problem"),
     [
