@@ -742,10 +742,10 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
             and not (s.quoted and _QUOTED_LITERAL.match(words, s.at) and _is_string_in(code, s.text))]  # fmt: skip
     news = [s for s in said if s.name not in bound and s.name not in _PYTHON_NAMES and s.name.lower() not in _NOT_NEW
             and not (s.scope and s.scope.split(".")[-1] not in bound and s.scope != "self") and _may_be_new(words, s)]  # fmt: skip
-    if len({s.name for s in news}) > 1:  # a quoted or code-like name before a plain word ("... calls it twice")
-        news = [s for s in news if s.quoted or _looks_like_code(s.text, False)] or news
     if len({s.name for s in news}) > 1:  # "rename class `Column` to `ColumnSpec`? it clashes with the ORM's": the one after "to"
-        news = [s for s in news if _BEFORE_NEW.search(words[: s.at])]
+        news = [s for s in news if _BEFORE_NEW.search(words[: s.at])] or news  # ("to Carriage", not "the booking UI")
+    if len({s.name for s in news}) > 1:  # a quoted or code-like name before a plain word ("... calls it twice")
+        news = [s for s in news if s.quoted or _looks_like_code(s.text, False)]
     if len({s.name for s in news}) != 1 or not olds:
         return None
     new = news[0]
@@ -769,7 +769,7 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
     old = fitting[0]
     given = [s.text for s in said if s.name in bound]
     roles = _roles_beside(words, old) or _roles_said(words)
-    member = old.scope is not None and old.scope != "self" or "self." in words
+    member = old.scope is not None and old.scope != "self" or "self." in _unkept(words, [new.name])
     owner = _owner_said(words, old.name, bound)  # "spread_shuffle's `window` param": that function's
     kept = _kept_apart(words, said, old.name, [new.name])
     where = owner or {s.name for s in said} - {old.name} - kept
@@ -799,6 +799,11 @@ def _old_before(words: str, new: _Said, fitting: list[_Said]) -> list[_Said]:
         return before[-1:]
     cues = [m.end() for m in _RENAME_CUE.finditer(words[: new.at])]
     clause = [s for s in before if cues and s.at >= cues[-1]]
+    if not clause and re.search(r"\b(?:rename|call)\s+(?:it|that|this|them)\b", words[: new.at], re.I):
+        # "The `answers` parameter of Quiz.mark_round is ...; rename it to `sheet`": the one it
+        # is about, said with its role, else quoted ("format_volume: `cups` also holds ..."), else the first
+        said_so = [s for s in before if _ROLE_AFTER.match(words, s.end)] or [s for s in before if s.quoted]
+        return (said_so or before)[:1]
     coded = [s for s in before if s.quoted or _looks_like_code(s.text, False)]
     return (clause or coded or before)[-1:] or [s for s in fitting if s.at > new.at][:1]
 
@@ -815,14 +820,26 @@ def _kept_apart(words: str, said: list[_Said], old: str, new: Sequence[str]) -> 
     `result`", "Coach.free_seats keeps its own parameter name", "save_bill has its own default,
     leave that one"): not where the edit goes. A clause that writes one of `new` (the new name, the
     values said) is the edit's own."""
-    kept: set[str] = set()
+    return {s.name for start, end in _kept_clauses(words, new) for s in said if start <= s.at < end and s.name != old}
+
+
+def _kept_clauses(words: str, new: Sequence[str]) -> list[tuple[int, int]]:
+    """The spans of `words` that keep something as it is (`_kept_apart`)."""
+    spans = []
     start = 0
     for end in [m.start() for m in re.finditer(r"[.;!?](?:\s|$)|\s[-\u2013\u2014]\s|\((?!\))|(?<!\()\)", words)] + [len(words)]:
         clause = words[start:end]
         if _KEEPS.search(clause) and not any(re.search(rf"(?<![\w.]){re.escape(text)}(?!\w)", clause) for text in new):
-            kept |= {s.name for s in said if start <= s.at < end and s.name != old}
+            spans.append((start, end))
         start = end
-    return kept
+    return spans
+
+
+def _unkept(words: str, new: Sequence[str]) -> str:
+    """`words` without the clauses that keep something as it is ("self.rng stays as it is")."""
+    for start, end in reversed(_kept_clauses(words, new)):
+        words = words[:start] + " " * (end - start) + words[end:]
+    return words
 
 
 def _owner_said(words: str, name: str, bound: set[str] | None = None) -> set[str]:
