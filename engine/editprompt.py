@@ -29,6 +29,7 @@ from __future__ import annotations
 import ast
 import builtins
 import difflib
+import functools
 import keyword
 import re
 import symtable
@@ -600,10 +601,10 @@ def carry_renames(instruction: str, original: str, answer: str, feedback: str = 
                   and not any(_mentions(line, old) and _mentions(line, new) for line in changed)]  # fmt: skip
     if not candidates:
         return answer, []
-    try:
-        scopes = _Scopes(ast.parse(original), old_lines)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parsed(original)
+    if tree is None:
         return answer, []
+    scopes = _Scopes(tree, old_lines)
     unchanged = {i1 + k: j1 + k for (i1, i2, j1, _), pieces in runs if not pieces for k in range(i2 - i1)}
     out = list(new_lines)
     carried = []
@@ -729,9 +730,8 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
         return None
     if re.search(r"\btry\b|\bexcept\b|\bcatch\b", unquoted):  # "try/except KeyError as error": a wrap
         return None
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parsed(code)
+    if tree is None:
         return None
     lines = code.splitlines(keepends=True)
     scopes = _Scopes(tree, lines)
@@ -1264,9 +1264,8 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
     words = _asked(instruction, feedback)
     if _TYPE_WORDS.search(words) or re.search(r"\b(?:remove|delete|get\s+rid\s+of)\b", words, re.I):
         return None  # an annotation to change, or something to remove, not a value
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parsed(code)
+    if tree is None:
         return None
     lines = code.splitlines(keepends=True)
     scopes = _Scopes(tree, lines)
@@ -1588,9 +1587,8 @@ def asked_import(instruction: str, code: str, feedback: str = "") -> AskedImport
     if how == "from" and not listed:
         return None
     statement = f"import {module}" if how == "import" else f"from {module} import {', '.join(listed)}"
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parsed(code)
+    if tree is None:
         return None
     block = []
     for node in tree.body:
@@ -1677,9 +1675,8 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
     words = _asked(instruction, feedback)
     if not _DELETE_CUE.search(words) or _NOT_A_STATEMENT.search(_QUOTED.sub(" ", words)):
         return None
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parsed(code)
+    if tree is None:
         return None
     lines = code.splitlines(keepends=True)
     said = _said_names(words)
@@ -1802,9 +1799,8 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
         return None
     if not _NAME.fullmatch(name) or name.lower() in _VALUE_STOP | {"a", "an", "the", "it", "this", "that"} or keyword.iskeyword(name):
         return None
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parsed(code)
+    if tree is None:
         return None
     lines = code.splitlines(keepends=True)
     present = set(_NAME.findall(code))
@@ -1918,9 +1914,8 @@ def asked_parameter_removal(instruction: str, code: str, feedback: str = "") -> 
     words = _asked(instruction, feedback)
     if not _REMOVE_CUE.search(words) or re.search(r"\b(?:add|rename|docstring|import)\b", words, re.I):
         return None
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parsed(code)
+    if tree is None:
         return None
     lines = code.splitlines(keepends=True)
     # what it names outside the calls it writes ("just call policy.problems(password)": not `problems`)
@@ -2104,9 +2099,8 @@ def asked_wrap(instruction: str, code: str, feedback: str = "") -> AskedWrap | N
     if len(exceptions) != 1 or re.search(_EXCEPTION_NAME + r"`?\s*(?:,|/|\bor\b|\band\b)\s*`?" + _EXCEPTION_NAME, words):
         return None  # none, or two to catch ("KeyError or IndexError")
     exception = exceptions.pop()
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parsed(code)
+    if tree is None:
         return None
     lines = code.splitlines(keepends=True)
     said = _said_names(words)
@@ -2280,9 +2274,8 @@ def asked_docstring(instruction: str, code: str, feedback: str = "") -> AskedIns
     doc = quoted.group(1).strip()
     if len(doc.split()) < 2 or '"""' in doc or "\\" in doc or doc.endswith('"'):
         return None
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parsed(code)
+    if tree is None:
         return None
     rest = words[: quoted.start(1)] + " " + words[quoted.end(1) :]
     found = _definitions_said(tree, _said_names(rest))
@@ -2371,9 +2364,8 @@ def asked_insertion(instruction: str, code: str, feedback: str = "") -> AskedIns
     if (_DOC_CUE.search(words) or _DELETE_CUE.search(words) or re.search(r"\btry\b|\bexcept\b|\bcatch\b|\bimport\b|\bkeywords?\b", words)
             or _NOT_A_STATEMENT.search(_QUOTED.sub(" ", words))):  # fmt: skip
         return None
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parsed(code)
+    if tree is None:
         return None
     lines = code.splitlines(keepends=True)
     written = _statement_written(words, tree, lines)
@@ -2623,9 +2615,8 @@ def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints |
     words = _asked(instruction, feedback)
     if not _HINT_CUE.search(words) or re.search(r"\b(?:remove|delete|drop)\b", words, re.I):
         return None
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = _parsed(code)
+    if tree is None:
         return None
     lines = code.splitlines(keepends=True)
     present = set(_NAME.findall(code))
@@ -3174,6 +3165,17 @@ def _enclosing_blocks(window: str) -> str:
         return ""
     levels = sorted({0, *(indent for indent in indents if indent < indents[0])})
     return "".join(" " * level + "if 1:\n" for level in levels)
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed(code: str) -> ast.Module | None:
+    """The module `code` parses to, or None where it does not. Remembered for the few texts last
+    asked: the app asks every reader of an instruction (ASKED_READERS) about one file, and each
+    reads its tree; no reader changes a tree."""
+    try:
+        return ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
 
 
 def _parses(text: str) -> bool:
