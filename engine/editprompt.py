@@ -1391,11 +1391,7 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
     def defaults(name: str) -> list[ast.AST]:
         found = []
         for function in named_functions or functions:
-            args = function.args
-            positional = args.posonlyargs + args.args
-            pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults, strict=True))
-            pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
-            found += [default for arg, default in pairs if arg.arg == name and _literal_value(default)]
+            found += [default for arg, default in _defaults(function) if arg.arg == name and _literal_value(default)]
         return found
 
     chosen = []
@@ -1416,8 +1412,7 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
     default_to = re.search(r"\bdefault\s+(?:value\s+)?(?:be|to|should\s+be|of|becomes?|=)\s+", words, re.I)
     if not chosen and default_to and len(named_functions) == 1:  # "gives up after 100 ticks ... can the default be 500?"
         new = next((v for v in values if v.at >= default_to.end()), None)
-        args = named_functions[0].args
-        found = [d for d in [*args.defaults, *args.kw_defaults] if d is not None and _literal_value(d)]
+        found = [d for _, d in _defaults(named_functions[0]) if _literal_value(d)]
         olds = [d for d in found if any(_matches(v, _literal_value(d)) for v in values if v is not new)]
         if new is not None and len(olds) == 1:
             chosen = [(olds[0], new)]
@@ -1436,6 +1431,14 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
     return AskedValue((spot,))
 
 
+def _defaults(function: ast.AST) -> list[tuple[ast.arg, ast.expr]]:
+    """A function's parameters that have a default, with it, in order (positional, then keyword-only)."""
+    args = function.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
+    return pairs + [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
+
+
 def _boolean_default(words: str, function: ast.AST) -> list[tuple[ast.AST, _Value]]:
     """"format_summary should print Fahrenheit by default": the one True/False default of the
     function whose parameter's name the words say, as the words turn it (False where they say
@@ -1443,11 +1446,7 @@ def _boolean_default(words: str, function: ast.AST) -> list[tuple[ast.AST, _Valu
     if not re.search(r"\bby\s+default\b", words, re.I) or _OTHER_EDITS.search(words):
         return []
     spoken = {w.lower() for w in re.findall(r"[A-Za-z]+", _QUOTED.sub(" ", words))}
-    args = function.args
-    positional = args.posonlyargs + args.args
-    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
-    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
-    flags = [(a, d) for a, d in pairs if isinstance(d, ast.Constant) and isinstance(d.value, bool)
+    flags = [(a, d) for a, d in _defaults(function) if isinstance(d, ast.Constant) and isinstance(d.value, bool)
              and set(_identifier_parts(a.arg)) <= spoken]  # fmt: skip
     if len(flags) != 1:
         return []
@@ -1493,8 +1492,7 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
     if len(described) == 1:
         return [(described[0], value)]
     if re.search(r"\bby\s+default\b", words, re.I) and len(functions) == 1:
-        args = functions[0].args
-        found = [d for d in [*args.defaults, *args.kw_defaults] if d is not None and fits(d)]
+        found = [d for _, d in _defaults(functions[0]) if fits(d)]
         if len(found) == 1:
             return [(found[0], value)]
     return []
@@ -1964,8 +1962,7 @@ def asked_parameter_removal(instruction: str, code: str, feedback: str = "") -> 
     # the def: the parameter with its annotation and default
     params = parameters(function)
     positional = [*function.args.posonlyargs, *function.args.args]
-    defaults = dict(zip(positional[len(positional) - len(function.args.defaults) :], function.args.defaults, strict=True))
-    defaults.update({a: d for a, d in zip(function.args.kwonlyargs, function.args.kw_defaults, strict=True) if d is not None})
+    defaults = dict(_defaults(function))
     if not cut(params, params.index(param), [defaults.get(a, a) for a in params]):
         return None
     # its uses in the body: passed on to a call, where the instruction stops that
