@@ -1687,7 +1687,7 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
         statements = [node for node in statements if any(f.lineno < node.lineno <= f.end_lineno for f in functions)]
 
     def source(node: ast.AST) -> str:
-        return " ".join("".join(lines[node.lineno - 1 : node.end_lineno]).split())
+        return _statement_text(lines, node)
 
     def called(node: ast.AST) -> str:
         call = node.value if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) else None
@@ -2510,6 +2510,11 @@ def _assignment_said(words: str, scope: ast.AST | None, tree: ast.Module) -> str
     return None
 
 
+def _statement_text(lines: list[str], node: ast.AST) -> str:
+    """A statement's lines as one line, its runs of white space one space each."""
+    return " ".join("".join(lines[node.lineno - 1 : node.end_lineno]).split())
+
+
 def _stems(parts: set[str]) -> set[str]:
     """Parts of names with a plural's s off as well: `self.throws` is about a throw."""
     return parts | {part[:-1] for part in parts if len(part) > 3 and part.endswith("s")}
@@ -2533,7 +2538,7 @@ def _insertion_place(words: str, tree: ast.Module, lines: list[str], scope: ast.
                   and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))]  # fmt: skip
 
     def source(node: ast.AST) -> str:
-        return " ".join("".join(lines[node.lineno - 1 : node.end_lineno]).split())
+        return _statement_text(lines, node)
 
     for cue, after in ((_INSERT_AFTER, True), (_INSERT_BEFORE, False)):
         for match in cue.finditer(words):
