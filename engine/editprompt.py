@@ -35,7 +35,7 @@ import re
 import symtable
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
@@ -812,7 +812,8 @@ _POSSESSIVE = re.compile(r"(?<![\w.])`?([A-Za-z_]\w*)(?:\(\))?`?'s\s+(?:own\s+)?
 
 
 _KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b|\bstays?\b|\bleave\b|\buntouched\b|\balone\b|\bunchanged\b|\bdifferent\b|\bunrelated\b"
-                    r"|\bas\s+it\s+is\b|\bdoes(?:n't|\s+not)\s+change\b", re.I)  # fmt: skip
+                    r"|\bas\s+it\s+is\b|\bdoes(?:n't|\s+not)\s+change\b"
+                    r"|\b(?:don't|do\s+not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|rename|renaming)\b", re.I)  # fmt: skip
 
 
 def _kept_apart(words: str, said: list[_Said], old: str, new: Sequence[str]) -> set[str]:
@@ -1120,6 +1121,8 @@ def _value_pairs(words: str) -> list[tuple[_Value, _Value]]:
 
     def term_at(position: int, before: bool) -> _Value | None:
         if before:
+            aside = re.search(r"\s*\([^()]*\)\s*$", words[:position])  # "$5 (500 cents) instead of $10": the $5
+            position = aside.start() if aside else position
             near = [v for v in values if 0 <= position - v.end <= 1]
             return near[-1] if near else _bare_beside(words, position, True)
         near = [v for v in values if 0 <= v.at - position <= 1]
@@ -1160,7 +1163,22 @@ def _value_pairs(words: str) -> list[tuple[_Value, _Value]]:
                     new = nearest_before(match.start(), old)  # "2 hours, not 4"
             if old and new:
                 pairs.append((old, new))
+    now = [v for v in values if _NOW_BEFORE.search(words[: v.at]) or _NOW_AFTER.match(words[v.end :]) and re.search(
+        r"\b(?:it's|it\s+is|they're|they\s+are)\s*$", words[: v.at], re.I)]  # fmt: skip
+    others = [v for v in values if v not in now and (not now or v.kind == now[0].kind)]
+    if len(now) == 1 and len(others) == 1:  # "assume 4 seconds per rep? It's 3 right now."
+        pairs.append((now[0], others[0]))
+    for match in _FACTOR_SWAP.finditer(words):  # "triple a team's score now instead of doubling it"
+        new, old = (_Value("number", _FACTORS[match.group(g).lower()], match.start(g), match.end(g)) for g in ("new", "old"))
+        pairs.append((old, new))
     return [(old, new) for old, new in pairs if old.kind == new.kind or old.kind == "number" and new.kind == "number"]
+
+
+_NOW_BEFORE = re.compile(r"\b(?:it's|it\s+is|they're|they\s+are|which\s+is)\s+(?:currently|at\s+the\s+moment|now|still)\s*$", re.I)
+_NOW_AFTER = re.compile(r"\s*(?:right\s+now|now|currently|at\s+the\s+moment|today|at\s+present)\b", re.I)
+_FACTORS = {"doubl": "2", "tripl": "3", "quadrupl": "4"}
+_FACTOR_SWAP = re.compile(r"\b(?P<new>doubl|tripl|quadrupl)(?:e|es|ed|ing)\b[^.;]{0,80}?\b(?:instead\s+of|rather\s+than|not)\s+"
+                          r"(?:just\s+)?(?P<old>doubl|tripl|quadrupl)(?:e|es|ed|ing)\b", re.I)  # fmt: skip
 
 
 def _value_like(value: _Value) -> bool:
@@ -1300,19 +1318,31 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
             continue  # a name of the file: a rename ("use the name "Abstracts" instead of "KeyValueMap"")
         candidates = [(node, found) for node, found in literals if _matches(old, found)] or [
             (node, found) for node, found in literals if old.percent and _matches(old, found, False)]
+        clues = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", _QUOTED.sub(" ", words))} - _INSTRUCTION_WORDS - _VALUE_STOP
+        clues -= {w.lower() for w in re.findall(r"[A-Za-z]+", old.text + " " + new.text)}
+
+        def marked(found: list) -> list:
+            """Those on a line that holds a word of the instruction as written, else as a plural's stem
+            ("jokers": JOKER_MULTIPLIER), where one line does."""
+            held = [(node, lit, {w.lower() for w in re.findall(r"[A-Za-z]+", lines[node.lineno - 1])}) for node, lit in found]
+            exact = [(node, lit) for node, lit, words_held in held if clues & words_held]
+            return exact or [(node, lit) for node, lit, words_held in held if _stems(clues) & _stems(words_held)]
+
+        if old.kind == "number" and new.kind == "number" and _MONEY.search(words):
+            in_cents = [(node, found) for node, found in literals if isinstance(node, ast.Constant) and type(node.value) is int
+                        and _matches(_in_cents(old), found)]  # fmt: skip
+            if in_cents and (not candidates or len(marked(in_cents)) == 1 and not marked(candidates)):
+                old, new, candidates = _in_cents(old), _in_cents(new), in_cents  # "20 euros, not 10": MAX_CREDIT = 1000
         if old.kind == "number":  # "1.0": the literal so spelled before a `1` beside it
             spelled = [(node, found) for node, found in candidates if ast.get_source_segment(code, node) == old.text]
             candidates = spelled or candidates
         scope = defs + named_constants
         if scope:  # in what the instruction names, where that holds it ("not 3" in stem(), else MIN_STEM = 3)
             candidates = [(node, found) for node, found in candidates if within(node, scope)] or candidates
-        if len(candidates) > 1:  # the one on a line that holds a word of the instruction ("for the Accept header")
-            clues = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", _QUOTED.sub(" ", words))} - _INSTRUCTION_WORDS - _VALUE_STOP
-            clues -= {w.lower() for w in re.findall(r"[A-Za-z]+", old.text + " " + new.text)}
-            marked = [(node, found) for node, found in candidates
-                      if clues & {w.lower() for w in re.findall(r"[A-Za-z]+", lines[node.lineno - 1])}]  # fmt: skip
-            if len(marked) == 1:
-                candidates = marked
+        owners = [next((d for d in defs if within(node, [d])), None) for node, _ in candidates]
+        one_each = None not in owners and len(set(map(id, owners))) == len(owners)  # "due_date and is_overdue should ...": both
+        if len(candidates) > 1 and not one_each and len(marked(candidates)) == 1:  # the one on a line with a word of the instruction
+            candidates = marked(candidates)
         groups = {}
         for node, found in candidates:
             owner = next((d for d in defs if within(node, [d])), None)
@@ -1330,6 +1360,18 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
         else:
             return AskedValue(tuple(sites))
     return _asked_by_name(words, said, tree, scopes, code, site) or _asked_by_quotes(words, literals, defs, code, site)
+
+
+_MONEY = re.compile(r"[$\u20ac\u00a3]\s*\d|\b(?:euros?|dollars?|pounds?|bucks)\b", re.I)
+
+
+def _in_cents(value: _Value) -> _Value:
+    """A sum of money the instruction writes in euros or dollars, as the file's cents."""
+    number = _decimal(value.text)
+    cents = number * 100 if number is not None else None
+    if cents is None or cents != cents.to_integral_value():
+        return value
+    return replace(value, text=str(int(cents)), percent=False)
 
 
 _EVERY_PLACE = re.compile(r"\b(?:both|all|every|each)\s+(?:\w+\s+)?(?:places?|times|occurrences|uses)\b|\beverywhere\b", re.I)
@@ -1486,11 +1528,18 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
             return True
         return Decimal("0.1") <= abs(number / found[1]) <= 10
 
-    described = [targets[0] for name, targets in constants.items() if len(targets) == 1
-                 and (parts := [p.lower() for p in re.findall(r"[A-Za-z]+", name)]) and len(parts) >= 2
-                 and set(parts) - {"per"} <= spoken and fits(targets[0]) and near(targets[0])]  # fmt: skip
-    if len(described) == 1:
-        return [(described[0], value)]
+    def described() -> list[ast.AST]:  # the one constant whose name's parts the words say
+        return [targets[0] for name, targets in constants.items() if len(targets) == 1
+                and (parts := [p.lower() for p in re.findall(r"[A-Za-z]+", name)]) and len(parts) >= 2
+                and set(parts) - {"per"} <= spoken and fits(targets[0]) and near(targets[0])]  # fmt: skip
+
+    found = described()
+    number = _decimal(value.text)
+    if not found and number is not None and re.match(r"\s*cents?\b", words[value.end :], re.I):
+        value = replace(value, text=format((number / 100).normalize(), "f"))  # "12 cents a minute" over 0.15
+        found = [node for node in described() if isinstance(node, ast.Constant) and isinstance(node.value, float)]
+    if len(found) == 1:
+        return [(found[0], value)]
     if re.search(r"\bby\s+default\b", words, re.I) and len(functions) == 1:
         found = [d for _, d in _defaults(functions[0]) if fits(d)]
         if len(found) == 1:
@@ -2339,7 +2388,8 @@ def _definitions_said(tree: ast.Module, said: list[_Said]) -> list[ast.AST]:
 _INSERT_AFTER = re.compile(r"\b(?:right\s+|just\s+|directly\s+|immediately\s+)?(?:after|once|when|as\s+soon\s+as)\b", re.I)
 _INSERT_BEFORE = re.compile(r"\b(?:right\s+|just\s+|directly\s+|immediately\s+)?before\b", re.I)
 _INSERT_END = re.compile(r"\b(?:at\s+the\s+(?:very\s+)?end\s+of|as\s+the\s+(?:very\s+)?last\s+(?:line|statement|thing)\s+(?:of|in)"
-                         r"|to\s+the\s+end\s+of|(?:should|must)\s+end\s+with|finish\s+with)\b", re.I)  # fmt: skip
+                         r"|to\s+the\s+end\s+of|(?:should|must)\s+end\s+with|finish\s+with"
+                         r"|(?:make|be)\s+(?:its|the)\s+(?:very\s+)?last\s+(?:line|statement))\b", re.I)  # fmt: skip
 _INSERT_START = re.compile(r"\b(?:at\s+the\s+(?:very\s+)?(?:start|top|beginning)\s+of|as\s+the\s+(?:very\s+)?first\s+"
                            r"(?:line|statement|thing)\s+(?:of|in)|(?:should|must)\s+(?:begin|start)\s+with|begins?\s+with"
                            r"|starts?\s+with|first\s+thing\s+in|(?:its|the)\s+(?:very\s+)?first\s+(?:line|statement)"

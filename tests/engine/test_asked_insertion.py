@@ -118,5 +118,6 @@ def test_the_task_sets_insertions_are_read_right_or_not_at_all_and_nothing_else_
     insertion. (Written after reading the 10 insert_statement instructions of the first four
     sets; eval5's first reading: 3 of its 7 right, none wrong; since, "set self.encoding to
     DEFAULT_ENCODING" and "once the reading is stored". Two it leaves: "make the very first thing
-    it does be rounding `quantity`", "end add_plant by appending ... to the plant's notes".)"""
-    assert check_reader(asked_insertion, {"insert_statement"}, None) == (23, 20)
+    it does be rounding `quantity`", "end add_plant by appending ... to the plant's notes". Since,
+    "make the last line of its __init__ set self.finished to False".)"""
+    assert check_reader(asked_insertion, {"insert_statement"}, None) == (23, 21)

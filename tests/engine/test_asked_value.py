@@ -128,11 +128,15 @@ def test_the_task_sets_values_are_read_right_or_not_at_all_and_nothing_else_read
     first reading 4 of its 10 values were right, one wrong: "gets back" ... rather than "is owed".
     eval6's first reading: 4 of its 9 right, 1 wrong, "20 euros of credit, not 10" read over a
     coin's 10 in a tuple of coins; an element of such a series is no value named since, nor a
-    constant a word names whose value the new one is ten times off.)"""
-    unread = {"todo-priority-default", "md-br-newline", "loans-fine-cap", "router-slug-underscore", "garage-hourly-rate",
-              "clock-display-separator", "pw-require-symbol", "vend-max-credit", "vend-report-top", "chord-tuning",
-              "bike-minute-rate", "bowl-header-dashes", "bowl-scratch-default", "workout-summary-seconds", "quiz-joker-multiplier"}  # fmt: skip
-    assert check_reader(asked_value, {"change_literal", "change_constant", "change_default"}, unread) == (73, 58)
+    constant a word names whose value the new one is ten times off. Issue 21's tenth session read
+    five more by general rules: a sum in euros or dollars over the file's cents ("20 euros ...,
+    not 10": MAX_CREDIT = 1000; "$5 (500 cents) instead of $10"), "12 cents a minute" over a
+    float of the unit, "It's 3 right now" as the old value, "triple ... instead of doubling it",
+    and "Don't touch the defaults on Exercise and Session" as a clause that keeps them.)"""
+    unread = {"todo-priority-default", "md-br-newline", "router-slug-underscore", "garage-hourly-rate",
+              "clock-display-separator", "pw-require-symbol", "vend-report-top", "chord-tuning",
+              "bowl-header-dashes", "bowl-scratch-default"}  # fmt: skip
+    assert check_reader(asked_value, {"change_literal", "change_constant", "change_default"}, unread) == (73, 63)
 
 
 def test_a_part_of_an_f_string_is_no_literal_to_write_over():
@@ -163,11 +167,57 @@ def test_values_said_by_what_they_replace(instruction, old, new):
 @pytest.mark.parametrize("instruction", [
     "the machine should take 20 coins, not 10",  # 10 only as one of a series of coins
     "remove the retries=3 default from retry",  # something to remove
-    "calls cost 12 cents a minute now",  # PER_MINUTE is in euros: 12 is 100 times off
+    "calls cost 12 a minute now",  # PER_MINUTE is in euros: 12 is 80 times 0.15, another unit
 ])  # fmt: skip
 def test_a_value_that_would_be_guessed_reads_as_none(instruction):
     code = "COINS = (50, 20, 10, 5)\nPER_MINUTE = 0.15\n\n\ndef retry(call, retries=3):\n    return [call() for _ in range(retries)]\n"
     assert asked_value(instruction, code) is None
+
+
+MONEY = ("COINS = (50, 20, 10, 5)\nPER_MINUTE = 0.15\nMAX_CREDIT = 1000\nDEPOSIT = 10\n\n\n"
+         "def retry(call, retries=3):\n    return [call() for _ in range(retries)]\n")
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    ("calls cost 12 cents a minute now", "PER_MINUTE = 0.15", "PER_MINUTE = 0.12"),  # cents of the float's unit
+    ("the machine should take up to 20 euros of credit now, not 10", "MAX_CREDIT = 1000", "MAX_CREDIT = 2000"),
+    ("cap the credit at $5 (500 cents) instead of $10", "MAX_CREDIT = 1000", "MAX_CREDIT = 500"),
+    ("the deposit is 10 euros now, make it 15 euros instead of 10", "DEPOSIT = 10", "DEPOSIT = 15"),  # held as it is said
+])  # fmt: skip
+def test_a_sum_of_money_over_the_files_cents(instruction, old, new):
+    asked = asked_value(instruction, MONEY)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(MONEY.splitlines(keepends=True))) == MONEY.replace(old, new), instruction
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    ("retries: it's 3 right now, can retry try 5 times?", "retries=3", "retries=5"),
+    ("retry should make 6 attempts by default. They are currently 3", "retries=3", "retries=6"),
+    ("jokers should triple the deposit instead of doubling it", None, None),  # no 2 in the file: nothing
+])  # fmt: skip
+def test_old_values_said_by_the_way(instruction, old, new):
+    asked = asked_value(instruction, MONEY)
+    if old is None:
+        assert asked is None
+        return
+    assert asked is not None, instruction
+    assert "".join(asked.apply(MONEY.splitlines(keepends=True))) == MONEY.replace(old, new), instruction
+
+
+def test_a_clause_that_says_not_to_touch_a_function_keeps_its_value():
+    code = "def show(bill, width=32):\n    return bill.ljust(width)\n\n\ndef save(bill, width=32):\n    return bill.rjust(width)\n"
+    assert asked_value("the default width should be 40, not 32", code) is None  # show or save?
+    asked = asked_value("the default width should be 40, not 32. Don't touch save's default.", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("width=32", "width=40", 1)
+
+
+def test_a_multiplier_said_as_a_verb():
+    code = "JOKER_MULTIPLIER = 2\nROUNDS = 2\n\n\ndef score(points, joker):\n    return points * (JOKER_MULTIPLIER if joker else 1)\n"
+    asked = asked_value("Jokers should triple a team's score now instead of doubling it.", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("JOKER_MULTIPLIER = 2", "JOKER_MULTIPLIER = 3")
+    assert asked_value("everything should triple instead of doubling", code) is None  # two 2s: which?
 
 
 def test_a_function_the_words_keep_apart_is_no_place_for_the_value_and_both_places_are_both():
