@@ -637,8 +637,9 @@ def carry_renames(instruction: str, original: str, answer: str, feedback: str = 
 # the name Y instead of X", "replace X with Y"): without one, a name the file lacks is something to add
 _RENAME_CUE = re.compile(r"renam|\bnamed?\b|\bnames\b|\bcall(?:ed|s|ing)?\s+(?:it|them|this|that|the|its|a)\b|\bcalled\b|->|=>|→|(?<!\w)s/|\binstead\b|\brather than\b"
                          r"|\breplace\b|\bchange\b|\bswap\b|\bmake it\b|\bshould be\b|\bbe\b", re.I)  # fmt: skip
+_CALL_AS = re.compile(r"\bcall\s+[`'\"]?[A-Za-z_][\w.]*[`'\"]?\s+(?:`[A-Za-z_]\w*`|[A-Za-z]\w*_\w*)")  # "call CHECK_IN `CUTOFF`"
 # the words after which an instruction's plain word is the new name ("rename the delete method to remove")
-_BEFORE_NEW = re.compile(r"(?:\bto|->|=>|→|\bit|\bas|\bcalled|\bnamed|\bname|\bwith|\bbe)\s*$", re.I)
+_BEFORE_NEW = re.compile(r"(?:\bto|->|=>|→|\bit|\bas|\bcalled|\bnamed|\bname|\bwith|\bbe|\bcall\s+[`'\"]?[A-Za-z_][\w.]*[`'\"]?)\s*$", re.I)
 _NOT_NEW = frozenset("""
 a an the this that these those it its all every each any both one be is are was use uses using
 update updates fix fixes change keep make do say so too also and or but not no its their them
@@ -726,7 +727,7 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
     instruction asks no rename, where it could mean two, or where the scopes leave it unclear."""
     words = _asked(instruction, feedback)
     unquoted = _QUOTED.sub(" ", words)
-    if not _RENAME_CUE.search(unquoted) or _ASSIGNS.search(unquoted):  # a statement to write, not a rename
+    if not (_RENAME_CUE.search(unquoted) or _CALL_AS.search(words)) or _ASSIGNS.search(unquoted):  # a statement, not a rename
         return None
     if re.search(r"\btry\b|\bexcept\b|\bcatch\b", unquoted):  # "try/except KeyError as error": a wrap
         return None
@@ -811,8 +812,8 @@ def _old_before(words: str, new: _Said, fitting: list[_Said]) -> list[_Said]:
 _POSSESSIVE = re.compile(r"(?<![\w.])`?([A-Za-z_]\w*)(?:\(\))?`?'s\s+(?:own\s+)?[`'\"]?$")
 
 
-_KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b|\bstays?\b|\bleave\b|\buntouched\b|\balone\b|\bunchanged\b|\bdifferent\b|\bunrelated\b"
-                    r"|\bas\s+it\s+is\b|\bdoes(?:n't|\s+not)\s+change\b"
+_KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b|\bstays?\b|\bleave\s+(?!an?\s)|\buntouched\b|\balone\b|\bunchanged\b|\bdifferent\b|\bunrelated\b"
+                    r"|\bas\s+it\s+is\b|\bdoes(?:n't|\s+not)\s+change\b|\btheir\s+own\b"
                     r"|\b(?:don't|do\s+not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|rename|renaming)\b", re.I)  # fmt: skip
 
 
@@ -828,7 +829,7 @@ def _kept_clauses(words: str, new: Sequence[str]) -> list[tuple[int, int]]:
     """The spans of `words` that keep something as it is (`_kept_apart`)."""
     spans = []
     start = 0
-    for end in [m.start() for m in re.finditer(r"[.;!?](?:\s|$)|\s[-\u2013\u2014]\s|\((?!\))|(?<!\()\)", words)] + [len(words)]:
+    for end in [m.start() for m in re.finditer(r"[.;!?](?:\s|$)|\s(?:--|[-\u2013\u2014])\s|\((?!\))|(?<!\()\)", words)] + [len(words)]:
         clause = words[start:end]
         if _KEEPS.search(clause) and not any(re.search(rf"(?<![\w.]){re.escape(text)}(?!\w)", clause) for text in new):
             spans.append((start, end))
@@ -877,7 +878,7 @@ def _may_be_new(words: str, said: _Said) -> bool:
         return True
     rest = words[said.end :]
     return bool(_STRONG_CUE.search(words) and _BEFORE_NEW.search(words[: said.at])
-                and re.match(r"\s*(?:$|[,;:.!?)]|and\b|everywhere\b|throughout\b|in\b|across\b|please\b)", rest))
+                and re.match(r"\s*(?:$|[,;:.!?)\u2013\u2014]|--?\s|and\b|everywhere\b|throughout\b|in\b|across\b|please\b)", rest))
 
 
 _STRONG_CUE = re.compile(r"renam|\bnamed?\b|\bcall\s+(?:it|them|this|that|the|its|a)\b|\bcalled\b|->|=>|→", re.I)
@@ -1174,7 +1175,8 @@ def _value_pairs(words: str) -> list[tuple[_Value, _Value]]:
     return [(old, new) for old, new in pairs if old.kind == new.kind or old.kind == "number" and new.kind == "number"]
 
 
-_NOW_BEFORE = re.compile(r"\b(?:it's|it\s+is|they're|they\s+are|which\s+is)\s+(?:currently|at\s+the\s+moment|now|still)\s*$", re.I)
+_NOW_BEFORE = re.compile(r"\b(?:it's|it\s+is|they're|they\s+are|which\s+is)\s+(?:currently|at\s+the\s+moment|now|still)\s*$"
+                         r"|\b(?:it|this|that|they|which)\s+(?:was|were|used\s+to\s+be)\s*$|\b(?:was|previously|formerly)\s*$", re.I)  # fmt: skip
 _NOW_AFTER = re.compile(r"\s*(?:right\s+now|now|currently|at\s+the\s+moment|today|at\s+present)\b", re.I)
 _FACTORS = {"doubl": "2", "tripl": "3", "quadrupl": "4"}
 _FACTOR_SWAP = re.compile(r"\b(?P<new>doubl|tripl|quadrupl)(?:e|es|ed|ing)\b[^.;]{0,80}?\b(?:instead\s+of|rather\s+than|not)\s+"
@@ -1321,7 +1323,7 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
         clues = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", _QUOTED.sub(" ", words))} - _INSTRUCTION_WORDS - _VALUE_STOP
         clues -= {w.lower() for w in re.findall(r"[A-Za-z]+", old.text + " " + new.text)}
 
-        def marked(found: list) -> list:
+        def marked(found: list, clues: set[str] = clues) -> list:
             """Those on a line that holds a word of the instruction as written, else as a plural's stem
             ("jokers": JOKER_MULTIPLIER), where one line does."""
             held = [(node, lit, {w.lower() for w in re.findall(r"[A-Za-z]+", lines[node.lineno - 1])}) for node, lit in found]
@@ -1428,7 +1430,9 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
             for name in _targets(node):
                 constants.setdefault(name, []).append(value)
     functions = [f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2])]
-    named_functions = [f for f in functions if f.name in {s.name for s in said}]
+    named_functions = [f for f in functions if f.name in {s.name for s in said}] or [  # "Laundromat() should default to ...": its __init__
+        f for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and c.name in {s.name for s in said}
+        for f in c.body if isinstance(f, _FUNCTIONS[:2]) and f.name == "__init__"]  # fmt: skip
 
     def defaults(name: str) -> list[ast.AST]:
         found = []
@@ -1451,17 +1455,19 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
             if found and found[0] == "number":
                 factor = _SCALE_FACTORS[scaled.group(1).lower()]
                 chosen.append((targets[0], _Value("number", format((found[1] * factor).normalize(), "f"), 0, 0)))
+    kept = _kept_clauses(words, [])
+    free = [v for v in values if not any(start <= v.at < end for start, end in kept)]  # not "the 6 washers stay"
     default_to = re.search(r"\bdefault\s+(?:value\s+)?(?:be|to|should\s+be|of|becomes?|=)\s+", words, re.I)
     if not chosen and default_to and len(named_functions) == 1:  # "gives up after 100 ticks ... can the default be 500?"
-        new = next((v for v in values if v.at >= default_to.end()), None)
+        new = next((v for v in free if v.at >= default_to.end()), None)
         found = [d for _, d in _defaults(named_functions[0]) if _literal_value(d)]
-        olds = [d for d in found if any(_matches(v, _literal_value(d)) for v in values if v is not new)]
+        olds = [d for d in found if any(_matches(v, _literal_value(d)) for v in free if v is not new)]
         if new is not None and len(olds) == 1:
             chosen = [(olds[0], new)]
     if not chosen and not values and len(named_functions) == 1:
         chosen = _boolean_default(words, named_functions[0])
-    if not chosen and len(values) == 1:
-        chosen = _asked_by_words(words, values[0], constants, named_functions)
+    if not chosen and len(free) == 1:
+        chosen = _asked_by_words(_unkept(words, []), free[0], constants, named_functions)
     if len(chosen) != 1:
         return None
     node, new = chosen[0]
@@ -1503,7 +1509,8 @@ def _written_as_code(words: str, said: _Said) -> bool:
     return words[said.at] == "`" or words[said.end : said.end + 2] == "()" or words[said.at : said.end].endswith("()")
 
 
-_OTHER_EDITS = re.compile(r"\b(?:add|insert|wrap|delete|remove|drop|import|document|docstring|catch|log)\b", re.I)
+_OTHER_EDITS = re.compile(r"\b(?:add|insert|wrap|delete|remove|drop|import|document|docstring|catch)\b"
+                          r"|(?<!\bthe\s)(?<!\bits\s)(?<!\bthis\s)(?<!\ba\s)\blog\b", re.I)  # fmt: skip (not "the log says")
 _SCALES = re.compile(r"\b(double|triple|halve)\s+(?:the\s+)?$", re.I)
 _SCALE_FACTORS = {"double": Decimal(2), "triple": Decimal(3), "halve": Decimal("0.5")}
 
@@ -1538,13 +1545,69 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
     if not found and number is not None and re.match(r"\s*cents?\b", words[value.end :], re.I):
         value = replace(value, text=format((number / 100).normalize(), "f"))  # "12 cents a minute" over 0.15
         found = [node for node in described() if isinstance(node, ast.Constant) and isinstance(node.value, float)]
+    if not found and number is not None:  # "30 cm of safety margin" over SAFETY_MARGIN_M = 0.5
+        converted = _in_units_of(words, value, constants, spoken)
+        if converted is not None:
+            return [converted]
     if len(found) == 1:
         return [(found[0], value)]
-    if re.search(r"\bby\s+default\b", words, re.I) and len(functions) == 1:
-        found = [d for _, d in _defaults(functions[0]) if fits(d)]
+    if _BY_DEFAULT.search(words) and len(functions) == 1:
+        found = [(a, d) for a, d in _defaults(functions[0]) if fits(d)]
+        if len(found) > 1:  # "default to 6 dryers": the parameter the words say
+            found = [(a, d) for a, d in found if set(_identifier_parts(a.arg)) <= _stems(spoken)]
         if len(found) == 1:
-            return [(found[0], value)]
+            return [(found[0][1], value)]
     return []
+
+
+# units a constant's name may end in, and words for them, in a dimension's base unit
+_UNITS = {
+    "length": {"mm": Decimal("0.001"), "millimetres": Decimal("0.001"), "millimeters": Decimal("0.001"), "cm": Decimal("0.01"),
+               "centimetres": Decimal("0.01"), "centimeters": Decimal("0.01"), "m": Decimal(1), "metres": Decimal(1),
+               "meters": Decimal(1), "km": Decimal(1000), "kilometres": Decimal(1000), "kilometers": Decimal(1000)},
+    "time": {"ms": Decimal("0.001"), "millis": Decimal("0.001"), "milliseconds": Decimal("0.001"), "s": Decimal(1),
+             "sec": Decimal(1), "secs": Decimal(1), "seconds": Decimal(1), "min": Decimal(60), "mins": Decimal(60),
+             "minutes": Decimal(60), "h": Decimal(3600), "hrs": Decimal(3600), "hours": Decimal(3600), "days": Decimal(86400)},
+    "mass": {"g": Decimal("0.001"), "grams": Decimal("0.001"), "kg": Decimal(1), "kilos": Decimal(1), "kilograms": Decimal(1)},
+}  # fmt: skip
+
+
+def _unit(word: str) -> tuple[str, Decimal] | None:
+    """(dimension, size in its base unit) of a unit word ("cm", "minutes", "minute"), or None."""
+    word = word.lower()
+    for dimension, sizes in _UNITS.items():
+        for form in (word, word + "s"):
+            if form in sizes and not (form != word and len(word) < 3):
+                return dimension, sizes[form]
+    return None
+
+
+def _in_units_of(words: str, value: _Value, constants: dict[str, list[ast.AST]],
+                 spoken: set[str]) -> tuple[ast.AST, _Value] | None:  # fmt: skip
+    """A value said in one unit for the one constant whose name says another of the same kind and
+    whose other parts the words say: "30 cm of safety margin" over SAFETY_MARGIN_M = 0.5 is 0.3,
+    "a timeout of 2 minutes" over TIMEOUT_SECONDS = 60 is 120."""
+    said_unit = re.match(r"\s*-?\s*([A-Za-z]+)\b", words[value.end :])
+    said = _unit(said_unit.group(1)) if said_unit else None
+    number = _decimal(value.text)
+    if said is None or number is None or value.percent:
+        return None
+    found = []
+    for name, targets in constants.items():
+        parts = [p.lower() for p in re.findall(r"[A-Za-z]+", name.replace("_", " "))]
+        held = _unit(parts[-1]) if len(parts) >= 2 else None
+        if len(targets) != 1 or held is None or held[0] != said[0] or held[1] == said[1]:
+            continue
+        if not set(parts[:-1]) - {"per"} <= _stems(spoken) or not isinstance(targets[0], ast.Constant):
+            continue
+        new = number * said[1] / held[1]
+        if isinstance(targets[0].value, int) and new != new.to_integral_value() or isinstance(targets[0].value, bool):
+            continue
+        found.append((targets[0], replace(value, text=format(new.normalize(), "f"))))
+    return found[0] if len(found) == 1 else None
+
+
+_BY_DEFAULT = re.compile(r"\bby\s+default\b|\bdefaults?\s+(?:to|of)\b|\bdefault\s+(?:value\s+)?(?:is|should\s+be)\b", re.I)
 
 
 def _one_of_many(parent: ast.AST | None) -> bool:
@@ -1807,8 +1870,15 @@ class AskedParameter:
 
 _TYPE_TEXT = r"[A-Za-z_][\w.]*(?:\[[^\]=]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*(?:\[[^\]=]*\])?)*"  # int, str | None, list[str]
 _ADD_PARAMETER = re.compile(r"\b(?:add|adds|append|give|gives|accept|accepts|take|takes|need|needs|want|wants|allow|allows)\b", re.I)
-_PASS_ON = re.compile(r"(?:\bit\s+)?\b(?:pass|hand|forward|send)\w*\s+(?:it\b|them\b|that\b|this\b|on\b|through\b|along\b)(?P<rest>.*)", re.I)
+_PASS_ON = re.compile(r"(?:\bit\s+)?\b(?:pass|hand|forward|send)\w*\s+(?:it\b|them\b|that\b|this\b|on\b|through\b|along\b"
+                      r"|(?<=\bit\spasses\s)to\b|(?<=\bit\shands\s)to\b)(?P<rest>.*)", re.I)  # fmt: skip ("that it passes to build")
 _INSTEAD_OF_CONSTANT = re.compile(r"\b(?:instead\s+of|rather\s+than)\b", re.I)
+
+
+_THAT_AS_DEFAULT = re.compile(r"\b(?:with|using|and)\s+(?:that|this|the\s+same|the\s+current|the\s+old)\s+(?:text|string|value|message|"
+                              r"literal|prefix|label)\s+as\s+(?:the\s+|its\s+)?default\b", re.I)  # fmt: skip
+_DEFAULT_CUE = (r"(?:\bwith\s+(?:a\s+)?default(?:\s+(?:value\s+)?of)?|\bdefaulting\s+to|\bdefaults?\s+(?:to|is|=)"
+                r"|[(,;]\s*default(?:\s+(?:of|is|=))?)")  # fmt: skip
 
 
 def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedParameter | None:
@@ -1827,13 +1897,16 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
     if not _ADD_PARAMETER.search(words) or re.search(r"\b(?:remove|delete|drop|rename)\b", words, re.I):
         return None
     plain = " ".join(re.sub(r"`([^`\n]+)`", r" \1 ", words).split())  # backticks off; a string keeps its quotes
+    quoted = [m.group(0) for m in re.finditer(r"\"[^\"\n]*\"|'[^'\n]*'", words)]
+    if len(quoted) == 1:  # 'hard-codes "safe to cross ". ... with that text as the default': that string
+        plain = _THAT_AS_DEFAULT.sub(f"with default {quoted[0]}", plain)
     value = r"(\(\)|\[\]|\{\}|[\"'][^\"']*[\"']|[^\s,;`)]+(?:\(\))?)"
     role = r"(?:parameter|param|argument|arg|keyword)"
     shapes = [
         re.compile(r"(?<![\w.])([A-Za-z_]\w*\s*:\s*" + _TYPE_TEXT + r")\s*=\s*" + value),  # drops: int = 0
         re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*=\s*" + value),  # headers=None
-        re.compile(rf"\b{role}\s+([A-Za-z_]\w*)\b.*?(?:\bwith\s+(?:a\s+)?default(?:\s+of)?|\bdefaulting\s+to|\(default)\s+" + value, re.I),
-        re.compile(rf"\ban?\s+([A-Za-z_]\w*)\s+{role}\b.*?(?:\bwith\s+(?:a\s+)?default(?:\s+of)?|\bdefaulting\s+to|\(default)\s+" + value, re.I),
+        re.compile(rf"\b{role}\s+([A-Za-z_]\w*)\b.*?{_DEFAULT_CUE}\s+" + value, re.I),
+        re.compile(rf"\ban?\s+([A-Za-z_]\w*)\s+{role}\b.*?{_DEFAULT_CUE}\s+" + value, re.I),
     ]  # fmt: skip
     found = min((m for shape in shapes if (m := shape.search(plain))), key=lambda m: m.start(), default=None)
     if found is None:
@@ -1929,6 +2002,12 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
                 return None
             joint = ", " if call.args or call.keywords else ""
             changed[line] = text[:end] + joint + argument + text[end:]
+    elif re.search(rf"\b(?:use|uses|using)\s+(?:it|{re.escape(name)})\b", plain) and re.fullmatch(r"[\"'].*[\"']|-?\d[\d.]*", default):
+        # the literal it stands for, once in the function: "use prefix in the return"
+        held = [n for n in body if isinstance(n, ast.Constant) and ast.get_source_segment(code, n) == default]
+        if len(held) != 1 or not _replace_nodes(lines, changed, held, name, tree):
+            return None
+        replaced = True
     elif re.search(r"\b(?:use|uses|using)\s+it\b", plain) and not _INSTEAD_OF_CONSTANT.search(plain):
         return None  # a use this cannot make ("use it for self.eco")
     if re.search(r"\b(?:store|save|keep|assign|record|remember|set)\s+(?:it|that|this)\b", plain, re.I):
@@ -1986,7 +2065,7 @@ def asked_parameter_removal(instruction: str, code: str, feedback: str = "") -> 
     if not header.rstrip().endswith(":") or function.body[0].lineno == function.lineno or function.args.vararg:
         return None
     scopes = _Scopes(tree, lines)
-    cuts: list[tuple[int, int, int]] = []  # (line, start, end) in characters
+    cuts: list[tuple[int, int, int] | tuple[int, int, int, str]] = []  # (line, start, end[, written instead]) in characters
 
     def cut(items: list[ast.AST], index: int, ends: list[ast.AST]) -> bool:
         """Cut items[index] (ending where ends[index] ends) with the comma beside it, on its line."""
@@ -2014,14 +2093,23 @@ def asked_parameter_removal(instruction: str, code: str, feedback: str = "") -> 
     defaults = dict(_defaults(function))
     if not cut(params, params.index(param), [defaults.get(a, a) for a in params]):
         return None
-    # its uses in the body: passed on to a call, where the instruction stops that
+    # its uses in the body: passed on to a call, where the instruction stops that; else its default
+    # where that is a name the instruction says ("divide by DRY_RATE directly")
+    default = defaults.get(param)
+    stands_in = (ast.get_source_segment(code, default) if isinstance(default, (ast.Name, ast.Attribute))
+                 and ast.unparse(default).split(".")[-1] in {s.name for s in _said_names(words)} else None)  # fmt: skip
     for node in ast.walk(function):
         if isinstance(node, ast.Name) and node.id == param.arg and isinstance(node.ctx, ast.Load):
             holder = next((c for c in ast.walk(function) if isinstance(c, ast.Call)
                            and (node in c.args or any(k.value is node for k in c.keywords))), None)  # fmt: skip
-            if holder is None or not _STOP_PASSING.search(words):
-                return None
-            if not _cut_argument(holder, node, cut):
+            if holder is not None and _STOP_PASSING.search(words):
+                if not _cut_argument(holder, node, cut):
+                    return None
+            elif stands_in is not None and node.lineno == node.end_lineno:
+                line = node.lineno - 1
+                at = scopes.column(line, node.col_offset)
+                cuts.append((line, at, at + len(node.id), stands_in))
+            else:
                 return None
     # the calls of the function in this file
     index = positional.index(param) if param in positional else None
@@ -2042,9 +2130,9 @@ def asked_parameter_removal(instruction: str, code: str, feedback: str = "") -> 
             if not _cut_argument(call, call.args[index - shift], cut):
                 return None
     changed: dict[int, str] = {}
-    for line, start, stop in sorted(cuts, key=lambda c: (c[0], -c[1])):
+    for line, start, stop, *instead in sorted(cuts, key=lambda c: (c[0], -c[1])):
         text = changed.get(line, lines[line])
-        changed[line] = text[:start] + text[stop:]
+        changed[line] = text[:start] + "".join(instead) + text[stop:]
     asked = AskedParameter(param.arg, tuple(sorted(changed.items())), removed=True)
     return asked if _parses("".join(asked.apply(lines))) else None
 
@@ -2224,9 +2312,15 @@ def _handler(words: str, exception: str, wrapped: str, tree: ast.Module, lines: 
         handler.append(written[0])
     if re.search(r"\bcontinue\b|\bskip\b", plain, re.I):
         return [*handler, "continue"]
+    if _RERAISE.search(plain):  # "log ... and re-raise with a bare raise"
+        return [*(h for h in handler if not h.startswith("raise")), "raise"]  # not "raise it" as code
     if not handler and re.search(r"\bignor", plain, re.I):
         return ["pass"]
     return handler
+
+
+_RERAISE = re.compile(r"\bre-?raise|\bbare\s+`?raise\b|\braise\s+(?:it|the\s+error|the\s+exception)\s+again\b"
+                      r"|\b(?:then|and)\s+`?raise`?\s*(?:$|[.;,)]|\bit\b)", re.I)  # fmt: skip
 
 
 def _names_wrapped(statement: str, wrapped: str) -> bool:
@@ -2567,7 +2661,8 @@ def _statement_text(lines: list[str], node: ast.AST) -> str:
 
 def _stems(parts: set[str]) -> set[str]:
     """Parts of names with a plural's s off as well: `self.throws` is about a throw."""
-    return parts | {part[:-1] for part in parts if len(part) > 3 and part.endswith("s")}
+    return parts | {part[:-1] for part in parts if len(part) > 3 and part.endswith("s")} | {
+        part[:-3] + "y" for part in parts if len(part) > 4 and part.endswith("ies")}  # "retries": a retry
 
 
 def _stores(node: ast.AST) -> bool:
@@ -2682,7 +2777,7 @@ def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints |
     params = [a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg not in ("self", "cls")]
     if not header.rstrip().endswith(":") or function.body[0].lineno == function.lineno or args.vararg or args.kwarg:
         return None
-    plain = " ".join(words.replace("`", " ").split())
+    plain = " ".join(re.sub(r"(?<=\w)[.?!](?=\s|$)", " ", words.replace("`", " ")).split())  # "returns a float.": no dotted name
 
     def a_type(text: str) -> str | None:
         text = _TYPE_SPELLINGS.get(text.strip(), text.strip())  # "ints", "a string"

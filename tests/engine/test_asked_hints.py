@@ -42,6 +42,9 @@ def hinted(instruction: str) -> str | None:
     ("annotate quarter_of: it takes the day as a date and returns an int", "def quarter_of(day: date) -> int:"),
     ("type hints on format_weight: it takes grams as floats and returns strings", None),  # two parameters
     ("annotate format_weight: grams is a dict[str, float], imperial a bool", "def format_weight(grams: dict[str, float], imperial: bool = False):"),
+    ("Annotate format_weight. grams is a float, imperial a bool, and it returns a str.",
+     "def format_weight(grams: float, imperial: bool = False) -> str:"),  # a sentence's period is no part of a type
+    ("can quarter_of get hints? day: date, returns int.", "def quarter_of(day: date) -> int:"),
 ])  # fmt: skip
 def test_the_hints_the_instruction_gives_are_written_on_the_def_line(instruction, header):
     assert hinted(instruction) == header, instruction
@@ -72,4 +75,4 @@ def test_the_task_sets_hints_are_read_right_and_nothing_else_reads_as_them():
     after reading the first four sets' 10 instructions; eval5's first reading: none of its 3
     right, two wrong, a type said of "the milliseconds" and "ints" left out, since no reading
     leaves a type it says unused.)"""
-    assert check_reader(asked_hints, {"add_type_hints"}, set()) == (19, 19)
+    assert check_reader(asked_hints, {"add_type_hints"}, set()) == (22, 22)

@@ -120,4 +120,11 @@ def test_the_task_sets_insertions_are_read_right_or_not_at_all_and_nothing_else_
     DEFAULT_ENCODING" and "once the reading is stored". Two it leaves: "make the very first thing
     it does be rounding `quantity`", "end add_plant by appending ... to the plant's notes". Since,
     "make the last line of its __init__ set self.finished to False".)"""
-    assert check_reader(asked_insertion, {"insert_statement"}, None) == (23, 21)
+    assert check_reader(asked_insertion, {"insert_statement"}, None) == (26, 24)
+
+
+def test_make_its_last_line_puts_the_statement_at_the_end():
+    asked = asked_insertion("Elevators need a flag for a stuck car: make the last line of its __init__ set self.stuck to False.", MODULE)
+    assert asked is not None
+    text = "".join(asked.apply(MODULE.splitlines(keepends=True)))
+    assert text == MODULE.replace("        self.doors_open = False\n\n", "        self.doors_open = False\n        self.stuck = False\n\n", 1)

@@ -59,6 +59,12 @@ def added(instruction: str) -> list[tuple[str, str]] | None:
       ("        print(row)", "        print(row, file=file)")]),
     ("add `count: int = 0` as a keyword argument of build",
      [("def build(url, payload=None, headers=None):", "def build(url, payload=None, headers=None, count: int = 0):")]),
+    ("fetch needs a `timeout` argument as well (after payload, default 30) that it passes to build as timeout=timeout",
+     [("def fetch(url, payload=None, retries=3):", "def fetch(url, payload=None, timeout=30, retries=3):"),
+      ("    request = build(url, payload)", "    request = build(url, payload, timeout=timeout)")]),
+    ('report always writes the field "a". Give it a `field` parameter with that string as its default and use field there',
+     [("def report(rows, out):", 'def report(rows, out, field="a"):'),
+      ('    writer = csv.DictWriter(out, fieldnames=["a"])', "    writer = csv.DictWriter(out, fieldnames=[field])")]),
 ])  # fmt: skip
 def test_the_parameter_is_added_and_used_as_the_instruction_says(instruction, changes):
     assert added(instruction) == changes, instruction
@@ -91,7 +97,7 @@ def test_the_task_sets_parameters_are_read_right_or_not_at_all_and_nothing_else_
     first four sets' 14 instructions; eval5's first reading: 1 of its 3 right, 2 wrong, "pass
     that to write_text" not read as passing it, and a keyword the call passes already.)"""
     unread = {"thermo-eco-param", "bike-network-currency"}
-    assert check_reader(asked_parameter, {"add_parameter"}, unread) == (23, 21)
+    assert check_reader(asked_parameter, {"add_parameter"}, unread) == (26, 24)
 
 
 def test_a_keyword_the_call_passes_already_is_given_the_parameter():

@@ -92,8 +92,8 @@ def test_the_task_sets_removals_are_read_right_or_not_at_all_and_nothing_else_re
     of its 3 right, and one read as a value, "Remove it, and the verbose=True that load_plan
     passes"; a removal is no value since, and the caller's parameter of the same name not the one
     removed.)"""
-    unread = {"weather-drop-skip-blank"}
-    assert check_reader(asked_parameter_removal, {"remove_parameter"}, unread) == (16, 15)
+    unread = {"weather-drop-skip-blank", "ferry-drop-discount"}
+    assert check_reader(asked_parameter_removal, {"remove_parameter"}, unread) == (18, 16)
 
 
 def test_the_parameter_goes_from_the_function_called_not_from_its_caller_of_that_name():
@@ -103,3 +103,13 @@ def test_the_parameter_goes_from_the_function_called_not_from_its_caller_of_that
     assert asked is not None
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("bike, member=None)", "bike)").replace(
         "take(bike, member=member)", "take(bike)")
+
+
+def test_a_use_of_the_parameter_becomes_its_default_where_the_instruction_says_that_name():
+    code = "STEP = 5\n\n\ndef advance(x, step=STEP):\n    return x + step\n\n\ndef run():\n    return advance(1, step=2)\n"
+    asked = asked_parameter_removal("nobody should pass step to advance; drop it and use STEP itself", code)
+    assert asked is not None
+    text = "".join(asked.apply(code.splitlines(keepends=True)))
+    assert text == code.replace("(x, step=STEP)", "(x)").replace("x + step", "x + STEP").replace("advance(1, step=2)", "advance(1)")
+    # what stands in its place not said: none
+    assert asked_parameter_removal("nobody should pass step to advance; drop it", code) is None

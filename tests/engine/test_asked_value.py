@@ -136,7 +136,7 @@ def test_the_task_sets_values_are_read_right_or_not_at_all_and_nothing_else_read
     unread = {"todo-priority-default", "md-br-newline", "router-slug-underscore", "garage-hourly-rate",
               "clock-display-separator", "pw-require-symbol", "vend-report-top", "chord-tuning",
               "bowl-header-dashes", "bowl-scratch-default"}  # fmt: skip
-    assert check_reader(asked_value, {"change_literal", "change_constant", "change_default"}, unread) == (73, 63)
+    assert check_reader(asked_value, {"change_literal", "change_constant", "change_default"}, unread) == (82, 72)
 
 
 def test_a_part_of_an_f_string_is_no_literal_to_write_over():
@@ -227,3 +227,43 @@ def test_a_function_the_words_keep_apart_is_no_place_for_the_value_and_both_plac
     assert asked is not None and "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("show(bill, width=32)", "show(bill, width=40)")
     asked = asked_value('the kind string "yacht" should be "five_of_a_kind" in both places', code)
     assert asked is not None and "".join(asked.apply(code.splitlines(keepends=True))) == code.replace('"yacht"', '"five_of_a_kind"')
+
+
+UNITS = ("TIMEOUT_SECONDS = 60\nGAP_M = 0.5\nMAX_WEIGHT_KG = 20\nRETRY_MS = 250\n\n\n"
+         "def banner(title, width=40, fill=\"-\"):\n    return title.center(width, fill)\n\n\n"
+         "class Oven:\n    def __init__(self, racks=2, trays=2, watts=900):\n        self.racks, self.trays, self.watts = racks, trays, watts\n"
+         "\n\ndef total(price):\n    return price * 1.25\n")
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    ("give the timeout 2 minutes", "TIMEOUT_SECONDS = 60", "TIMEOUT_SECONDS = 120"),  # another unit of the name's
+    ("leave a gap of 20 cm", "GAP_M = 0.5", "GAP_M = 0.2"),
+    ("wait one and a half seconds between retries: 1.5 s", "RETRY_MS = 250", "RETRY_MS = 1500"),
+    ("the max weight is 25 kg now", "MAX_WEIGHT_KG = 20", "MAX_WEIGHT_KG = 25"),  # the name's own unit
+    ("the markup is 1.3 now (it was 1.25); change total()", "price * 1.25", "price * 1.3"),  # an old value said in passing
+    ("banners look cramped: make banner default to 60 characters wide", "width=40", "width=60"),
+    ("Oven() should come with 3 trays by default; the 2 racks stay", "trays=2", "trays=3"),  # the class's __init__
+    ("Oven() should default to 1200 watts", "watts=900", "watts=1200"),
+])  # fmt: skip
+def test_a_value_said_in_another_unit_in_passing_or_for_a_default_of_a_class(instruction, old, new):
+    asked = asked_value(instruction, UNITS)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(UNITS.splitlines(keepends=True))) == UNITS.replace(old, new, 1), instruction
+
+
+@pytest.mark.parametrize("instruction", [
+    "give the timeout 2.5 ms",  # 0.0025 seconds: no whole number of the int's unit
+    "leave a gap of 20 grams",  # another kind of unit
+    "ovens should default to 3",  # racks or trays?
+    "Oven() should default to 3 racks and 3 trays",  # two values
+])  # fmt: skip
+def test_a_unit_or_default_that_could_be_two_reads_as_none(instruction):
+    assert asked_value(instruction, UNITS) is None
+
+
+def test_a_message_the_log_says_is_a_string_to_change_not_a_statement_to_log():
+    code = 'import logging\n\nlogger = logging.getLogger(__name__)\n\n\ndef wait(name):\n    logger.info("%s waits", name)\n'
+    asked = asked_value('the log says "%s waits"; change that message to "%s is waiting"', code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace('"%s waits"', '"%s is waiting"')
+    assert asked_value('log "%s waits" and change it to "%s is waiting"', code) is None  # a statement to write

@@ -42,6 +42,11 @@ def wrapped(instruction: str) -> str | None:
      'json.JSONDecodeError as error and raise ValueError(f"{path}: {error}") from error', "        raw = json.load(handle)\n",
      '        try:\n            raw = json.load(handle)\n        except json.JSONDecodeError as error:\n'
      '            raise ValueError(f"{path}: {error}") from error\n'),
+    ('if sleeping fails, log it and let it propagate: put time.sleep(1) in a try, on OSError as error '
+     'logger.warning("no sleep: %s", error) and then re-raise', "    time.sleep(1)\n",
+     '    try:\n        time.sleep(1)\n    except OSError as error:\n        logger.warning("no sleep: %s", error)\n        raise\n'),
+    ("wrap json.load in load in a try, and on json.JSONDecodeError just raise it again", "        raw = json.load(handle)\n",
+     "        try:\n            raw = json.load(handle)\n        except json.JSONDecodeError:\n            raise\n"),
 ])  # fmt: skip
 def test_the_statement_is_wrapped_with_the_handler_the_instruction_gives(instruction, old, new):
     assert wrapped(instruction) == MODULE.replace(old, new, 1), instruction
@@ -74,7 +79,7 @@ def test_the_task_sets_wraps_are_read_right_or_not_at_all_and_nothing_else_reads
     four sets' 9 wrap instructions; eval5's first reading: none of its 4 right, one wrong, read
     as a rename; since, a statement over several lines, and handlers "break out of the loop",
     "log it with logger.warning(...)", "count it with log.rejected += 1".)"""
-    assert check_reader(asked_wrap, {"wrap_try_except"}, None) == (19, 15)
+    assert check_reader(asked_wrap, {"wrap_try_except"}, None) == (22, 18)
 
 
 LOOP = '''import logging
