@@ -796,6 +796,10 @@ def _old_before(words: str, new: _Said, fitting: list[_Said]) -> list[_Said]:
     reads like the number of entrants. Rename the attribute to bracket_size": not `entrants`),
     else the first after it."""
     before = [s for s in fitting if s.at < new.at]
+    # "rename the `origin` parameter of next_sailing to `start`": not the function it is of
+    owned = [s for s in before if _OWNER_BEFORE.search(words[: s.at])
+             and any(_ROLE_AFTER.match(words, o.end) for o in before if o is not s)]  # fmt: skip
+    before = [s for s in before if s not in owned]
     if before and re.fullmatch(r"[`'\"\s]*(?:->|=>|→|\bto\b|\binto\b)?[`'\"\s]*", words[before[-1].end : new.at]):
         return before[-1:]
     cues = [m.end() for m in _RENAME_CUE.finditer(words[: new.at])]
@@ -809,6 +813,7 @@ def _old_before(words: str, new: _Said, fitting: list[_Said]) -> list[_Said]:
     return (clause or coded or before)[-1:] or [s for s in fitting if s.at > new.at][:1]
 
 
+_OWNER_BEFORE = re.compile(r"\b(?:of|in|inside|within|on)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?[`'\"]?$", re.I)
 _POSSESSIVE = re.compile(r"(?<![\w.])`?([A-Za-z_]\w*)(?:\(\))?`?'s\s+(?:own\s+)?[`'\"]?$")
 
 
@@ -851,7 +856,7 @@ def _owner_said(words: str, name: str, bound: set[str] | None = None) -> set[str
     first = re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", words)
     owner = _POSSESSIVE.search(words[: first.start()]) if first else None
     return {owner.group(1)} if owner and (bound is None or owner.group(1) in bound) else set()
-_ASSIGNS = re.compile(r"[\w\])]\s*(?::=|[-+*/]?=)(?!=)")
+_ASSIGNS = re.compile(r"[\w\])]\s*(?::=|[-+*/]?=)(?![=>])")
 _QUOTED_LITERAL = re.compile(r"['\"]")  # a name in quotes, not backticks: maybe a string of the file
 _IN_SCOPE = re.compile(r"\b(?:in|inside|within|body\s+of)\s+(?:the\s+)?(?:(?:body\s+of|function|method|class|def)\s+)?[`'\"]?$", re.I)
 _INSTEAD = re.compile(r"\s*(?:instead\s+of|rather\s+than)\b", re.I)
@@ -1440,9 +1445,15 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
             found += [default for arg, default in _defaults(function) if arg.arg == name and _literal_value(default)]
         return found
 
+    def keywords(name: _Said) -> list[ast.AST]:  # "save the log with indent=4": a call's `indent=2`
+        if not re.match(r"\s*=\s*", words[name.end :]):
+            return []
+        return [k.value for f in (named_functions or [tree]) for c in ast.walk(f) if isinstance(c, ast.Call)
+                for k in c.keywords if k.arg == name.name and _literal_value(k.value)]  # fmt: skip
+
     chosen = []
     for name in said:
-        targets = constants.get(name.name, []) or defaults(name.name)
+        targets = constants.get(name.name, []) or defaults(name.name) or keywords(name)
         if len(targets) != 1:
             continue
         after = [v for v in values if v.at >= name.end and _SETS_VALUE.search(words[name.end : v.at].replace("`", ""))
@@ -1467,7 +1478,7 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
     if not chosen and not values and len(named_functions) == 1:
         chosen = _boolean_default(words, named_functions[0])
     if not chosen and len(free) == 1:
-        chosen = _asked_by_words(_unkept(words, []), free[0], constants, named_functions)
+        chosen = _asked_by_words(_unkept(words, []), free[0], constants, named_functions, functions)
     if len(chosen) != 1:
         return None
     node, new = chosen[0]
@@ -1516,7 +1527,7 @@ _SCALE_FACTORS = {"double": Decimal(2), "triple": Decimal(3), "halve": Decimal("
 
 
 def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST]],
-                    functions: list[ast.AST]) -> list[tuple[ast.AST, _Value]]:  # fmt: skip
+                    functions: list[ast.AST], everywhere: Sequence[ast.AST] = ()) -> list[tuple[ast.AST, _Value]]:  # fmt: skip
     """The one value an instruction gives, for what its words describe: the one constant whose
     name's parts it says ("set the tax rate to 19%": TAX_RATE; "we crossfade for 6 seconds":
     CROSSFADE_SECONDS), or "by default" the one default of that kind of the function it names
@@ -1540,6 +1551,15 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
                 and (parts := [p.lower() for p in re.findall(r"[A-Za-z]+", name)]) and len(parts) >= 2
                 and set(parts) - {"per"} <= spoken and fits(targets[0]) and near(targets[0])]  # fmt: skip
 
+    def said_parameter(function: ast.AST) -> list[ast.AST]:  # "glaze_schedule's default hold": hold_minutes
+        return [d for a, d in _defaults(function) if set(_identifier_parts(a.arg)) <= _stems(spoken) and fits(d) and near(d)]
+
+    if _BY_DEFAULT.search(words) or re.search(r"\bdefault\b", words, re.I):
+        own = [d for f in functions for d in said_parameter(f)] if functions else []
+        if not functions and _BY_DEFAULT.search(words):  # "Bisque firings should candle for 3 hours by default"
+            own = [d for f in everywhere for d in said_parameter(f)]
+        if len(own) == 1:
+            return [(own[0], value)]
     found = described()
     number = _decimal(value.text)
     if not found and number is not None and re.match(r"\s*cents?\b", words[value.end :], re.I):
@@ -2717,6 +2737,9 @@ def _insertion_place(words: str, tree: ast.Module, lines: list[str], scope: ast.
                            for c in clues), n) for n in statements]  # fmt: skip
             top = max((s for s, _ in scored), default=0)
             found = [n for s, n in scored if s == top and s > 0]
+            if len(found) > 1:  # "before the path is built": the one that binds it
+                found = [n for n in found if isinstance(n, (ast.Assign, ast.AnnAssign))
+                         and {t.split(".")[-1] for t in _targets(n)} & clues] or found  # fmt: skip
             if after and len(found) > 1:  # "once renew() has bumped loan.renewals": the one that sets or stores it
                 found = [n for n in found if _stores(n)] or found
             return (found[0], after) if len(found) == 1 else None
@@ -2769,6 +2792,9 @@ def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints |
     present = set(_NAME.findall(code))
     said = {s.name for s in _said_names(words) if not _plain_instruction_word(s)}
     functions = [f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2]) and f.name in said]
+    if len(functions) > 1:  # "fare: kind: str, passengers: int": a parameter of fare, not the method passengers
+        functions = [f for f in functions if not any(f.name in {a.arg for a in ast.walk(g.args) if isinstance(a, ast.arg)}
+                                                     for g in functions if g is not f)]  # fmt: skip
     if len({f.name for f in functions}) != 1 or len(functions) != 1:
         return None
     function = functions[0]

@@ -76,3 +76,10 @@ def test_the_task_sets_hints_are_read_right_and_nothing_else_reads_as_them():
     right, two wrong, a type said of "the milliseconds" and "ints" left out, since no reading
     leaves a type it says unused.)"""
     assert check_reader(asked_hints, {"add_type_hints"}, set()) == (22, 22)
+
+
+def test_a_parameter_named_like_a_method_of_the_file_is_a_parameter():
+    code = "class Sailing:\n    def passengers(self):\n        return 0\n\n\ndef fare(kind, passengers=1):\n    return 1.0\n"
+    asked = asked_hints("annotate fare: kind: str, passengers: int, returns float", code)
+    assert asked is not None
+    assert asked.text == "def fare(kind: str, passengers: int = 1) -> float:\n"

@@ -128,3 +128,12 @@ def test_make_its_last_line_puts_the_statement_at_the_end():
     assert asked is not None
     text = "".join(asked.apply(MODULE.splitlines(keepends=True)))
     assert text == MODULE.replace("        self.doors_open = False\n\n", "        self.doors_open = False\n        self.stuck = False\n\n", 1)
+
+
+
+def test_before_a_name_is_built_is_before_the_statement_that_binds_it():
+    code = "def save(folder, name):\n    path = folder / name\n    path.write_text(name)\n    return path\n"
+    asked = asked_insertion("in save, add `folder.mkdir(exist_ok=True)` before the path is built", code)
+    assert asked is not None
+    text = "".join(asked.apply(code.splitlines(keepends=True)))
+    assert text == code.replace("    path = folder", "    folder.mkdir(exist_ok=True)\n    path = folder")

@@ -250,3 +250,13 @@ def test_a_clause_after_a_double_dash_keeps_its_own_names():
     assert text is not None and "    total = 0\n" in text and "total += len(found)" in text and "), total\n" in text
     assert "parts = [part for part in path.split" in text  # parse_route's own
     assert asked_rename("let's call it split_route", MODULE) is None  # call what?
+
+
+@pytest.mark.parametrize("instruction, old, new", [
+    ("parse_route => split_route", "def parse_route(", "def split_route("),  # an arrow, not an assignment
+    ("rename the `limit` parameter of parse_route to `max_parts`", "def parse_route(path, limit=MAX_PARTS):",
+     "def parse_route(path, max_parts=MAX_PARTS):"),  # the parameter, not the function it is of
+])  # fmt: skip
+def test_an_arrow_and_a_parameter_of_a_function(instruction, old, new):
+    text = renamed(instruction)
+    assert text is not None and new in text and old not in text, instruction

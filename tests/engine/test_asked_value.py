@@ -267,3 +267,21 @@ def test_a_message_the_log_says_is_a_string_to_change_not_a_statement_to_log():
     assert asked is not None
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace('"%s waits"', '"%s is waiting"')
     assert asked_value('log "%s waits" and change it to "%s is waiting"', code) is None  # a statement to write
+
+
+
+KILN = ("from dataclasses import dataclass\nimport json\n\n\n@dataclass\nclass Segment:\n    hold_minutes: int = 0\n\n\n"
+        "def glaze(cone=\"6\", hold_minutes=10):\n    return cone, hold_minutes\n\n\n"
+        "def bisque(cone=\"04\", candle_hours=2):\n    return cone, candle_hours\n\n\n"
+        "def save(entries):\n    return json.dumps(entries, indent=2)\n")
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    ("glaze's default hold should be 15 minutes", "hold_minutes=10", "hold_minutes=15"),  # the function's, not the field's
+    ("bisque firings should candle for 3 hours by default", "candle_hours=2", "candle_hours=3"),  # no function named
+    ("save the entries with indent=4", "indent=2", "indent=4"),  # a call's keyword
+])  # fmt: skip
+def test_a_default_of_the_function_named_or_of_the_one_parameter_said_and_a_calls_keyword(instruction, old, new):
+    asked = asked_value(instruction, KILN)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(KILN.splitlines(keepends=True))) == KILN.replace(old, new, 1), instruction
