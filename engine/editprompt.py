@@ -743,6 +743,9 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
             and not (s.quoted and _QUOTED_LITERAL.match(words, s.at) and _is_string_in(code, s.text))]  # fmt: skip
     news = [s for s in said if s.name not in bound and s.name not in _PYTHON_NAMES and s.name.lower() not in _NOT_NEW
             and not (s.scope and s.scope.split(".")[-1] not in bound and s.scope != "self") and _may_be_new(words, s)]  # fmt: skip
+    if not news:  # "to `amount`", a name the file has only as another function's local: new where the rename goes
+        local = _local_only(tree)
+        news = [s for s in said if s.name in local and s.name.lower() not in _NOT_NEW and _BEFORE_NEW.search(words[: s.at])]
     if len({s.name for s in news}) > 1:  # "rename class `Column` to `ColumnSpec`? it clashes with the ORM's": the one after "to"
         news = [s for s in news if _BEFORE_NEW.search(words[: s.at])] or news  # ("to Carriage", not "the booking UI")
     if len({s.name for s in news}) > 1:  # a quoted or code-like name before a plain word ("... calls it twice")
@@ -782,6 +785,11 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
     sites = scopes.sites(old.name, new.name, [(line, (column,)) for line, column in allowed], named)
     if not sites:
         return None
+    if new.name in bound:  # another function's local: none where the rename goes
+        holders = [f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2])
+                   and any(f.lineno - 1 <= line < f.end_lineno for line, _ in sites)]  # fmt: skip
+        if any(scopes.binds(f, new.name) for f in holders):
+            return None
     rename = AskedRename(old.name, new.name, tuple(sorted(set(sites))))
     if not _parses("".join(rename.apply(lines))):
         return None
@@ -988,6 +996,24 @@ def _bound_names(tree: ast.Module) -> set[str]:
     return bound - {"self", "cls"}
 
 
+def _local_only(tree: ast.Module) -> set[str]:
+    """The names a module binds only inside functions, as parameters or local variables: not a
+    definition, an import, an attribute stored, nor a name bound at module or class level."""
+    wider = set()
+    for node in ast.walk(tree):
+        if isinstance(node, _DEFINITIONS):
+            wider.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            wider |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            wider.add(node.attr)
+    for holder in [tree, *(c for c in ast.walk(tree) if isinstance(c, ast.ClassDef))]:
+        for statement in holder.body:
+            if not isinstance(statement, _DEFINITIONS):
+                wider |= {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return _bound_names(tree) - wider
+
+
 def _bindings(scopes: _Scopes, name: str, said: set[str], roles: set[str], member: bool) -> list[tuple[int, int]]:
     """Where the module binds `name` as the instruction means it: (line, column) of each def,
     class, parameter, assigned name and stored attribute whose kind fits the `roles` it says
@@ -1169,6 +1195,11 @@ def _value_pairs(words: str) -> list[tuple[_Value, _Value]]:
                     new = nearest_before(match.start(), old)  # "2 hours, not 4"
             if old and new:
                 pairs.append((old, new))
+    for match in re.finditer(r"\b(?:make|change|set|turn)\s+(?:that|it|this)\s+(?:to\s+|into\s+|be\s+)?(?=\S)", words, re.I):
+        new = next((v for v in values if 0 <= v.at - match.end() <= 1), None)  # "0.75 extra - make that 1.00"
+        olds = [v for v in values if v.end <= match.start() and new is not None and v.kind == new.kind]
+        if new is not None and olds:
+            pairs.append((olds[-1], new))
     now = [v for v in values if _NOW_BEFORE.search(words[: v.at]) or _NOW_AFTER.match(words[v.end :]) and re.search(
         r"\b(?:it's|it\s+is|they're|they\s+are)\s*$", words[: v.at], re.I)]  # fmt: skip
     others = [v for v in values if v not in now and (not now or v.kind == now[0].kind)]
@@ -1546,10 +1577,12 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
             return True
         return Decimal("0.1") <= abs(number / found[1]) <= 10
 
-    def described() -> list[ast.AST]:  # the one constant whose name's parts the words say
-        return [targets[0] for name, targets in constants.items() if len(targets) == 1
-                and (parts := [p.lower() for p in re.findall(r"[A-Za-z]+", name)]) and len(parts) >= 2
-                and set(parts) - {"per"} <= spoken and fits(targets[0]) and near(targets[0])]  # fmt: skip
+    def described() -> list[ast.AST]:  # the constants whose name's parts the words say: all, else all but a qualifier
+        found = {strict: [targets[0] for name, targets in constants.items() if len(targets) == 1
+                          and (parts := [p.lower() for p in re.findall(r"[A-Za-z]+", name)]) and len(parts) >= 2
+                          and _parts_said(parts, spoken, strict) and fits(targets[0]) and near(targets[0])]
+                 for strict in (True, False)}  # fmt: skip
+        return found[True] or found[False]
 
     def said_parameter(function: ast.AST) -> list[ast.AST]:  # "glaze_schedule's default hold": hold_minutes
         return [d for a, d in _defaults(function) if set(_identifier_parts(a.arg)) <= _stems(spoken) and fits(d) and near(d)]
@@ -1578,6 +1611,24 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
         if len(found) == 1:
             return [(found[0][1], value)]
     return []
+
+
+# words people say for a part of a constant's name ("wash costs 4.50": WASH_PRICE)
+_PART_WORDS = {"price": {"cost", "costs", "fee", "fees", "charge", "charges"}, "fee": {"cost", "costs", "price", "charge"},
+               "max": {"maximum", "limit", "cap", "most"}, "min": {"minimum", "least"}, "num": {"number"},
+               "timeout": {"time", "wait"}, "pct": {"percent"}, "percent": {"%"}}  # fmt: skip
+_QUALIFIERS = frozenset({"max", "min", "default", "per"})  # parts a name may have that the words need not say
+
+
+def _parts_said(parts: list[str], spoken: set[str], strict: bool = False) -> bool:
+    """Whether words say every part of a constant's name (as written, a plural's stem or a word
+    people use for it), but for "per" and, not `strict`, a qualifier ("machines take 10 kg loads":
+    MAX_LOAD_KG), of which they must say some other part."""
+    heard = _stems(spoken)
+    said = [p in heard or bool(_PART_WORDS.get(p, set()) & heard) for p in parts]
+    optional = {"per"} if strict else _QUALIFIERS
+    return all(s or p in optional for p, s in zip(parts, said, strict=True)) and any(
+        s for p, s in zip(parts, said, strict=True) if p not in _QUALIFIERS)
 
 
 # units a constant's name may end in, and words for them, in a dimension's base unit
@@ -1891,7 +1942,8 @@ class AskedParameter:
 _TYPE_TEXT = r"[A-Za-z_][\w.]*(?:\[[^\]=]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*(?:\[[^\]=]*\])?)*"  # int, str | None, list[str]
 _ADD_PARAMETER = re.compile(r"\b(?:add|adds|append|give|gives|accept|accepts|take|takes|need|needs|want|wants|allow|allows)\b", re.I)
 _PASS_ON = re.compile(r"(?:\bit\s+)?\b(?:pass|hand|forward|send)\w*\s+(?:it\b|them\b|that\b|this\b|on\b|through\b|along\b"
-                      r"|(?<=\bit\spasses\s)to\b|(?<=\bit\shands\s)to\b)(?P<rest>.*)", re.I)  # fmt: skip ("that it passes to build")
+                      r"|(?<=\bit\spasses\s)to\b|(?<=\bit\shands\s)to\b)(?P<rest>.*)"
+                      r"|\buse\s+it\s+in\s+(?=[A-Za-z_][\w.]*(?:\(\))?\s+(?:instead|rather|as|for)\b)(?P<used>.*)", re.I)  # fmt: skip
 _INSTEAD_OF_CONSTANT = re.compile(r"\b(?:instead\s+of|rather\s+than)\b", re.I)
 
 
@@ -1926,7 +1978,8 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
         re.compile(r"(?<![\w.])([A-Za-z_]\w*\s*:\s*" + _TYPE_TEXT + r")\s*=\s*" + value),  # drops: int = 0
         re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*=\s*" + value),  # headers=None
         re.compile(rf"\b{role}\s+([A-Za-z_]\w*)\b.*?{_DEFAULT_CUE}\s+" + value, re.I),
-        re.compile(rf"\ban?\s+([A-Za-z_]\w*)\s+{role}\b.*?{_DEFAULT_CUE}\s+" + value, re.I),
+        re.compile(rf"\ban?\s+(?:(?:optional|new|extra|keyword|boolean|bool|integer|int|string|str|float)\s+)*(?!{role}\b)([A-Za-z_]\w*)"
+                   rf"\s+{role}\b.*?{_DEFAULT_CUE}\s+" + value, re.I),
     ]  # fmt: skip
     found = min((m for shape in shapes if (m := shape.search(plain))), key=lambda m: m.start(), default=None)
     if found is None:
@@ -1952,7 +2005,7 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
                  and name not in {a.arg for a in (*f.args.posonlyargs, *f.args.args, *f.args.kwonlyargs)}]  # fmt: skip
     passing = _PASS_ON.search(plain)
     if passing and len(functions) > 1:  # what it is passed on to is no function to add it to
-        passed_to = set(re.findall(r"[A-Za-z_]\w*", passing.group("rest")))
+        passed_to = set(re.findall(r"[A-Za-z_]\w*", passing.group("rest") or passing.group("used")))
         functions = [f for f in functions if f.name not in passed_to] or functions
     target_names = {f.name for f in functions}
     if len(functions) != 1 and len(target_names) == 1:
@@ -1991,7 +2044,7 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
     body = [n for n in ast.walk(function) if getattr(n, "lineno", 0) > function.lineno]
     replaced = False  # a keyword the calls pass already, given the parameter instead
     if passing:
-        rest = passing.group("rest")
+        rest = passing.group("rest") or passing.group("used")
         explicit = re.search(r"\bas\s+`?([A-Za-z_]\w*\s*=\s*[^`]+?)`?(?=\s+to\b|\s*$|[,;.](?:\s|$))", rest)
         its = re.search(r"\bas\s+its\s+([A-Za-z_]\w*)", rest)
         callees = {w for w in re.findall(r"[A-Za-z_]\w*", rest) if w in {_callee(c) for c in body if isinstance(c, ast.Call)}}
@@ -2682,7 +2735,8 @@ def _statement_text(lines: list[str], node: ast.AST) -> str:
 def _stems(parts: set[str]) -> set[str]:
     """Parts of names with a plural's s off as well: `self.throws` is about a throw."""
     return parts | {part[:-1] for part in parts if len(part) > 3 and part.endswith("s")} | {
-        part[:-3] + "y" for part in parts if len(part) > 4 and part.endswith("ies")}  # "retries": a retry
+        part[:-3] + "y" for part in parts if len(part) > 4 and part.endswith("ies")} | {  # "retries": a retry
+        part[:-2] for part in parts if len(part) > 4 and re.search(r"(?:sh|ch|x|ss|z)es$", part)}  # "washes": a wash
 
 
 def _stores(node: ast.AST) -> bool:

@@ -65,6 +65,9 @@ def added(instruction: str) -> list[tuple[str, str]] | None:
     ('report always writes the field "a". Give it a `field` parameter with that string as its default and use field there',
      [("def report(rows, out):", 'def report(rows, out, field="a"):'),
       ('    writer = csv.DictWriter(out, fieldnames=["a"])', "    writer = csv.DictWriter(out, fieldnames=[field])")]),
+    ("add an optional `fieldnames` parameter (default None) to report and use it in csv.DictWriter instead of the list",
+     [("def report(rows, out):", "def report(rows, out, fieldnames=None):"),
+      ('    writer = csv.DictWriter(out, fieldnames=["a"])', "    writer = csv.DictWriter(out, fieldnames=fieldnames)")]),
 ])  # fmt: skip
 def test_the_parameter_is_added_and_used_as_the_instruction_says(instruction, changes):
     assert added(instruction) == changes, instruction

@@ -260,3 +260,11 @@ def test_a_clause_after_a_double_dash_keeps_its_own_names():
 def test_an_arrow_and_a_parameter_of_a_function(instruction, old, new):
     text = renamed(instruction)
     assert text is not None and new in text and old not in text, instruction
+
+
+def test_a_new_name_the_file_has_only_as_another_functions_local():
+    code = "def total(coins):\n    amount = sum(coins)\n    return amount\n\n\ndef minutes(paid, rate=2):\n    return paid / rate\n"
+    asked = asked_rename("Rename minutes's `paid` parameter to `amount`", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("(paid, rate", "(amount, rate").replace("paid / rate", "amount / rate")
+    assert asked_rename("in total, rename coins to amount", code) is None  # total binds amount itself
