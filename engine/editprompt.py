@@ -1111,7 +1111,13 @@ def _values_said(words: str) -> list[_Value]:
             found.append(_Value("number", match.group("num"), match.start(), match.end(), percent=bool(match.group("pct"))))
         else:
             found.append(_Value("constant", match.group("const"), match.start(), match.end()))
-    return found
+    for match in _FILE_NAME.finditer(words):  # "the rota file is called rota_2025.json now": a bare file name
+        if not any(v.at <= match.start() < v.end for v in found):
+            found.append(_Value("string", match.group(0), match.start(), match.end()))
+    return sorted(found, key=lambda v: v.at)
+
+
+_FILE_NAME = re.compile(r"(?<![\w.`'\"/-])[\w-]+(?:\.[\w-]+)*\.(?:json|csv|tsv|txt|log|ini|toml|ya?ml|cfg|conf|md|html|xml|db|sqlite3?|pdf|png)(?![\w.`'\"])")
 
 
 def _bare_beside(words: str, at: int, before: bool) -> _Value | None:
@@ -1837,7 +1843,7 @@ class AskedDeletion:
         return lines[: self.start] + lines[self.end :]
 
 
-_DELETE_CUE = re.compile(r"\b(?:delete|remove|drop|lose|get\s+rid\s+of|take\s+out|strip\s+out)\b|\bshould(?:n't|\s+not)\b"
+_DELETE_CUE = re.compile(r"\b(?:delete|remove|drop|lose|get\s+rid\s+of|take\s+(?:(?:it|that|this|them)\s+)?out|strip\s+out)\b|\bshould(?:n't|\s+not)\b"
                          r"|\bmust(?:n't|\s+not)\b|\bnot\s+needed\b|\bno\s+longer\b|\bleftover\b|\bany\s+more\b"
                          r"|\bstop\s+(?!passing\b)\w+ing\b", re.I)  # fmt: skip
 _NOT_A_STATEMENT = re.compile(r"\b(?:param(?:eter)?s?|arg(?:ument)?s?|kwargs?|imports?|docstrings?|decorators?|comments?"
@@ -1878,6 +1884,9 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
 
     quoted = [" ".join(q.split()) for q in quoted_spans(words)]
     found = [node for node in statements if source(node) in quoted]  # a `return winner` only where quoted whole
+    for elided in [q for q in quoted if "..." in q and not found]:  # `candidates.sort(...)`: the rest as written
+        pattern = ".*".join(re.escape(part) for part in elided.split("..."))
+        found = [node for node in statements if re.fullmatch(pattern, source(node))]
     statements = [node for node in statements if not isinstance(node, ast.Return)]
     if not found:
         dotted = {s.text for s in said if "." in s.text}
@@ -1892,6 +1901,8 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
         if len(holding) > 1:  # "must stop recalculating self.average": the one holding what it writes as code
             holding = holders([c for c in clues if _looks_like_code(c, False) or re.search(rf"\bself\.{re.escape(c)}\b", words)])
         found = holding if len(holding) == 1 else []
+    if not found and functions and len(functions) == 1:  # "the warning about short parts in fill_service"
+        found = _described_statement(words, statements, lines, {f.name for f in scopes})
     if len(found) != 1:
         return None
     node = found[0]
@@ -1900,6 +1911,31 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
     if len(siblings) < 2 or lines[node.lineno - 1][: node.col_offset].strip() or lines[node.end_lineno - 1][node.end_col_offset :].strip():
         return None  # its block's only statement, or one sharing a line
     return AskedDeletion(node.lineno - 1, node.end_lineno)
+
+
+def _described_statement(words: str, statements: list[ast.AST], lines: list[str], named: set[str]) -> list[ast.AST]:
+    """The one statement (of a function the instruction names) its words describe: the most of
+    them among the statement's names and text, the name of what it calls counting twice ("the
+    warning about short parts": the logger.warning whose message says short; "the total volume
+    line": the print of "Total volume"); at least two; none where two tie."""
+    plain = _QUOTED.sub(" ", words)
+    clues = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", plain)} - _INSTRUCTION_WORDS - _NOT_NEW - _VALUE_STOP
+    clues -= {n.lower() for n in named} | _identifier_parts(" ".join(named)) | {
+        "line", "lines", "call", "statement", "bottom", "top", "end", "start", "nobody", "reads", "get", "rid", "about", "out"}
+
+    def score(node: ast.AST) -> int:
+        text = _statement_text(lines, node)
+        held = _stems(_identifier_parts(text) | {w.lower() for w in re.findall(r"[A-Za-z]+", text)})
+        call = node.value if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) else None
+        callee = ast.unparse(call.func).split(".")[-1].lower() if call is not None else ""
+        logs = callee in {"debug", "info", "warning", "warn", "error", "critical", "exception", "log", "print"}
+        return sum(2 if clue == callee or clue.rstrip("s") == callee else 1 for clue in clues if _stems({clue}) & held) + sum(
+            1 for clue in clues if logs and clue in {"message", "messages", "log", "logging", "output", "printout"})
+
+    scored = [(score(node), node) for node in statements]
+    top = max((s for s, _ in scored), default=0)
+    best = [node for s, node in scored if s == top]
+    return best if top >= 2 and len(best) == 1 else []
 
 
 def finish_deletion(asked: AskedDeletion, original: str, answer: str) -> tuple[str, int]:
@@ -2485,6 +2521,8 @@ def asked_docstring(instruction: str, code: str, feedback: str = "") -> AskedIns
     if quoted is None:
         return None
     doc = quoted.group(1).strip()
+    if len(doc) > 2 and doc[0] == doc[-1] and doc[0] in "'`":  # "...: 'One member of the choir.'"
+        doc = doc[1:-1].strip()
     if len(doc.split()) < 2 or '"""' in doc or "\\" in doc or doc.endswith('"'):
         return None
     tree = _parsed(code)
@@ -2837,7 +2875,8 @@ def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints |
     hints, names no function or two, names a parameter the function lacks, or the signature spans
     lines."""
     words = _asked(instruction, feedback)
-    if not _HINT_CUE.search(words) or re.search(r"\b(?:remove|delete|drop)\b", words, re.I):
+    signature = re.search(r"\w\s*\([^()]*:\s*\w[^()]*\)\s*->\s*\w", words)  # "Singer.available_on(day: date) -> bool"
+    if not (_HINT_CUE.search(words) or signature) or re.search(r"\b(?:remove|delete|drop)\b", words, re.I):
         return None
     tree = _parsed(code)
     if tree is None:
@@ -2869,7 +2908,7 @@ def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints |
     whole = re.search(rf"\b{re.escape(function.name)}\s*\((.*?)\)\s*->\s*" + _A_TYPE, plain)
     if whole:
         for part in whole.group(1).split(","):
-            name, _, hint = part.partition(":")
+            name, _, hint = part.partition("=")[0].partition(":")  # "width: int = 14": its default stays
             if hint and a_type(hint):
                 types[name.strip()] = a_type(hint)
         returns = a_type(whole.group(1 + 1))

@@ -86,3 +86,16 @@ def test_the_task_sets_deletions_are_read_right_or_not_at_all_and_nothing_else_r
     "remove the `return winner` at the end of it" read once a quoted return could be deleted.)"""
     unread = {"thermo-resume-keeps-eco", "pw-no-strip", "workout-drop-volume-line"}
     assert check_reader(asked_deletion, {"delete_statement"}, unread) == (26, 23)
+
+
+@pytest.mark.parametrize("instruction, line", [
+    ("delete `self.entries.append(...)` from post", "        self.entries.append((amount, text))\n"),  # elided
+    ("nobody reads the closing message in close(), please take it out", '        log.info("closing %s", self.owner)\n'),
+    ("month_end: get rid of the debug line about the month end", '    log.debug("month end for %s", account.owner)\n'),
+])  # fmt: skip
+def test_a_statement_quoted_with_an_ellipsis_or_described_by_what_it_says(instruction, line):
+    assert deleted(instruction) == MODULE.replace(line, "", 1), instruction
+
+
+def test_a_description_that_fits_two_statements_equally_reads_as_none():
+    assert deleted("in post, drop the line about the amount") is None  # the log and the append both hold amount

@@ -76,3 +76,9 @@ def test_the_task_sets_docstrings_are_read_right_and_nothing_else_reads_as_one()
     after reading the 13 docstring instructions of the first four sets; eval5, written apart,
     read 5 of its 5 at the first reading.)"""
     assert check_reader(asked_docstring, {"add_docstring"}, set()) == (27, 27)
+
+
+def test_a_docstring_in_single_quotes_or_backticks_is_written_without_them():
+    for quote in ("'", "`"):
+        text = documented(f"docstring for the Sieve class: {quote}Primes by the sieve of Eratosthenes.{quote}")
+        assert text == MODULE.replace("class Sieve:\n", 'class Sieve:\n    """Primes by the sieve of Eratosthenes."""\n', 1)

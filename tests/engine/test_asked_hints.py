@@ -83,3 +83,14 @@ def test_a_parameter_named_like_a_method_of_the_file_is_a_parameter():
     asked = asked_hints("annotate fare: kind: str, passengers: int, returns float", code)
     assert asked is not None
     assert asked.text == "def fare(kind: str, passengers: int = 1) -> float:\n"
+
+
+@pytest.mark.parametrize("instruction, header", [
+    ("annotate rows(count: int, fill: str = \"-\") -> list[str]", 'def rows(count: int, fill: str = "-") -> list[str]:\n'),
+    ("Table.rows(count: int, fill: str) -> list[str]", 'def rows(count: int, fill: str = "-") -> list[str]:\n'),  # a signature: no other cue
+])  # fmt: skip
+def test_a_signature_written_whole_with_its_defaults_or_alone(instruction, header):
+    code = 'class Table:\n    pass\n\n\ndef rows(count, fill="-"):\n    return [fill] * count\n'
+    asked = asked_hints(instruction, code)
+    assert asked is not None, instruction
+    assert asked.text == header

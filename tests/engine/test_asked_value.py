@@ -306,3 +306,14 @@ def test_a_constant_said_in_other_words_and_make_that(instruction, old, new):
 
 def test_an_interval_said_with_neither_qualifier_could_be_two():
     assert asked_value("the interval should be 3 days", SHOP) is None
+
+
+
+def test_a_bare_file_name_is_a_value():
+    code = 'ROTA_FILE = "rota.json"\nLOG_FILE = "app.log"\n'
+    asked = asked_value("the rota file is called rota_2025.json now", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace('"rota.json"', '"rota_2025.json"')
+    asked = asked_value("write the log to debug.log instead of app.log", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace('"app.log"', '"debug.log"')
