@@ -609,10 +609,11 @@ def carry_renames(instruction: str, original: str, answer: str, feedback: str = 
     out = list(new_lines)
     carried = []
     for old, new, at in candidates:
+        kept = _kept_apart(words, _said_names(words), old, [new])
         if not _fits_instruction(scopes, old, [line for line, _ in at], words, given):
             continue
         by_line: dict[int, set[int]] = {}
-        for line, column in scopes.sites(old, new, at, _owner_said(words, old) or named - _kept_apart(words, _said_names(words), old, [new])):
+        for line, column in scopes.sites(old, new, at, _owner_said(words, old) or named - kept):
             if line in unchanged:
                 by_line.setdefault(line, set()).add(column)
         for line, columns in by_line.items():
@@ -639,7 +640,7 @@ _RENAME_CUE = re.compile(r"renam|\bnamed?\b|\bnames\b|\bcall(?:ed|s|ing)?\s+(?:i
                          r"|\breplace\b|\bchange\b|\bswap\b|\bmake it\b|\bshould be\b|\bbe\b", re.I)  # fmt: skip
 _CALL_AS = re.compile(r"\bcall\s+[`'\"]?[A-Za-z_][\w.]*[`'\"]?\s+(?:`[A-Za-z_]\w*`|[A-Za-z]\w*_\w*)")  # "call CHECK_IN `CUTOFF`"
 # the words after which an instruction's plain word is the new name ("rename the delete method to remove")
-_BEFORE_NEW = re.compile(r"(?:\bto|->|=>|→|\bit|\bas|\bcalled|\bnamed|\bname|\bwith|\bbe|\bcall\s+[`'\"]?[A-Za-z_][\w.]*[`'\"]?)\s*$", re.I)
+_BEFORE_NEW = re.compile(r"(?:\bto|->|=>|→|\bit|\bas|\bcalled|\bnamed|\bname|\bwith|\bbe|\bcall\s+(?!(?:it|them|this|that|these|those)\b)[`'\"]?[A-Za-z_][\w.]*[`'\"]?)\s*$", re.I)
 _NOT_NEW = frozenset("""
 a an the this that these those it its all every each any both one be is are was use uses using
 update updates fix fixes change keep make do say so too also and or but not no its their them
@@ -772,7 +773,7 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
         return None
     old = fitting[0]
     given = [s.text for s in said if s.name in bound]
-    roles = _roles_beside(words, old) or _roles_said(words)
+    roles = _roles_beside(words, old) or _roles_said(_unkept(words, [new.name]))  # not "... parameter and attribute keep their names"
     member = old.scope is not None and old.scope != "self" or "self." in _unkept(words, [new.name])
     owner = _owner_said(words, old.name, bound)  # "spread_shuffle's `window` param": that function's
     kept = _kept_apart(words, said, old.name, [new.name])
@@ -826,7 +827,7 @@ _POSSESSIVE = re.compile(r"(?<![\w.])`?([A-Za-z_]\w*)(?:\(\))?`?'s\s+(?:own\s+)?
 
 
 _KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b|\bstays?\b|\bleave\s+(?!an?\s)|\buntouched\b|\balone\b|\bunchanged\b|\bdifferent\b|\bunrelated\b"
-                    r"|\bas\s+it\s+is\b|\bdoes(?:n't|\s+not)\s+change\b|\btheir\s+own\b"
+                    r"|\bas\s+it\s+is\b|\bdoes(?:n't|\s+not)\s+change\b|\btheir\s+own\b|\bsomething\s+else\b"
                     r"|\b(?:don't|do\s+not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|rename|renaming)\b", re.I)  # fmt: skip
 
 
@@ -841,13 +842,21 @@ def _kept_apart(words: str, said: list[_Said], old: str, new: Sequence[str]) -> 
 def _kept_clauses(words: str, new: Sequence[str]) -> list[tuple[int, int]]:
     """The spans of `words` that keep something as it is (`_kept_apart`)."""
     spans = []
-    start = 0
-    for end in [m.start() for m in re.finditer(r"[.;!?](?:\s|$)|\s(?:--|[-\u2013\u2014])\s|\((?!\))|(?<!\()\)", words)] + [len(words)]:
+    start = previous = 0
+    for end in [m.start() for m in re.finditer(r"[.;!?](?:\s|$)|\s(?:--|[-\u2013\u2014])\s|\((?!\))|(?<!\()\)|,\s+(?:but|so)\s",
+                                               words)] + [len(words)]:  # fmt: skip
         clause = words[start:end]
         if _KEEPS.search(clause) and not any(re.search(rf"(?<![\w.]){re.escape(text)}(?!\w)", clause) for text in new):
+            if _ONLY_KEEPS.fullmatch(clause.strip(" \t\n.;!?-\u2013\u2014")):  # "... the same name - that one stays": the one before
+                spans.append((previous, start))
             spans.append((start, end))
-        start = end
+        previous, start = start, end
     return spans
+
+
+_ONLY_KEEPS = re.compile(r"(?:(?:and|but|so)\s+)?(?:please\s+)?(?:leave\s+(?:them|it|those|that|these)(?:\s+(?:alone|be|as\s+they\s+are|as\s+it\s+is))?"
+                         r"|(?:that|those|these|this|they|it)(?:\s+ones?)?\s+(?:stays?|keeps?\s+(?:its|their)\s+names?|(?:is|are)\s+(?:fine|unchanged|untouched)))",
+                         re.I)  # fmt: skip
 
 
 def _unkept(words: str, new: Sequence[str]) -> str:
@@ -1326,6 +1335,8 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
     words = _asked(instruction, feedback)
     if _TYPE_WORDS.search(words) or re.search(r"\b(?:remove|delete|get\s+rid\s+of)\b", words, re.I):
         return None  # an annotation to change, or something to remove, not a value
+    if any(_computed_statement(quoted) for quoted in quoted_spans(words)):
+        return None  # "clamp it with `attempts = max(attempts, 1)`": a statement to write
     tree = _parsed(code)
     if tree is None:
         return None
@@ -1416,6 +1427,21 @@ def _in_cents(value: _Value) -> _Value:
     if cents is None or cents != cents.to_integral_value():
         return value
     return replace(value, text=str(int(cents)), percent=False)
+
+
+def _computed_statement(text: str) -> bool:
+    """Whether quoted text is a statement that computes: an assignment of something other than a
+    literal (`attempts = max(attempts, 1)`), an augmented assignment or a call."""
+    try:
+        body = ast.parse(text.strip()).body
+    except SyntaxError:
+        return False
+    if len(body) != 1:
+        return False
+    node = body[0]
+    if isinstance(node, ast.Assign):
+        return _literal_value(node.value) is None
+    return isinstance(node, ast.AugAssign) or isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
 
 
 _EVERY_PLACE = re.compile(r"\b(?:both|all|every|each)\s+(?:\w+\s+)?(?:places?|times|occurrences|uses)\b|\beverywhere\b", re.I)
@@ -1860,7 +1886,11 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
     it asks no deletion, names a parameter, import, docstring or the like, could mean two
     statements, or the statement is its block's only one."""
     words = _asked(instruction, feedback)
-    if not _DELETE_CUE.search(words) or _NOT_A_STATEMENT.search(_QUOTED.sub(" ", words)):
+    cue = _DELETE_CUE.search(words)
+    if not cue:
+        return None
+    sentence = re.split(r"[.;!?](?:\s|$)", words[cue.start() :], maxsplit=1)[0]  # "the payroll import chokes. Remove ...": a noun before
+    if _NOT_A_STATEMENT.search(_QUOTED.sub(" ", words[max(0, words.rfind(". ", 0, cue.start())) : cue.start()] + sentence)):
         return None
     tree = _parsed(code)
     if tree is None:
@@ -2081,7 +2111,8 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
     replaced = False  # a keyword the calls pass already, given the parameter instead
     if passing:
         rest = passing.group("rest") or passing.group("used")
-        explicit = re.search(r"\bas\s+`?([A-Za-z_]\w*\s*=\s*[^`]+?)`?(?=\s+to\b|\s*$|[,;.](?:\s|$))", rest)
+        explicit = (re.search(r"\bas\s+`?[A-Za-z_][\w.]*\(\s*([A-Za-z_]\w*\s*=\s*[A-Za-z_]\w*)\s*\)`?", rest)  # "as pool.split(x=x)"
+                    or re.search(r"\bas\s+`?([A-Za-z_]\w*\s*=\s*[^`]+?)`?(?=\s+to\b|\s*$|[,;.](?:\s|$))", rest))  # fmt: skip
         its = re.search(r"\bas\s+its\s+([A-Za-z_]\w*)", rest)
         callees = {w for w in re.findall(r"[A-Za-z_]\w*", rest) if w in {_callee(c) for c in body if isinstance(c, ast.Call)}}
         callees |= {"print"} if re.search(r"\bprints?\b", rest) else set()
@@ -2599,6 +2630,7 @@ _INSERT_START = re.compile(r"\b(?:at\s+the\s+(?:very\s+)?(?:start|top|beginning)
                            r"(?:line|statement|thing)\s+(?:of|in)|(?:should|must)\s+(?:begin|start)\s+with|begins?\s+with"
                            r"|starts?\s+with|first\s+thing\s+in|(?:its|the)\s+(?:very\s+)?first\s+(?:line|statement)"
                            r"|before\s+(?:it\s+does\s+)?anything\s+else)\b", re.I)  # fmt: skip
+_BLOCKS = (ast.If, ast.For, ast.While, ast.With, ast.Try)
 _SIMPLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Assert, ast.Raise, ast.Return, ast.Delete)
 
 
@@ -2803,6 +2835,9 @@ def _insertion_place(words: str, tree: ast.Module, lines: list[str], scope: ast.
             if quoted:
                 text = " ".join(next(g for g in quoted.groups() if g).split())
                 found = [n for n in statements if source(n) == text] or [n for n in statements if text in source(n)]
+                if not found:  # "after the `if code not in self.problems` check": after its block
+                    found = [n for n in ast.walk(scope if scope is not None else tree) if isinstance(n, _BLOCKS)
+                             and " ".join(lines[n.lineno - 1].split()).rstrip(":") == text.rstrip(":")]  # fmt: skip
                 return (found[0], after) if len(found) == 1 else None
     if body is not None and _INSERT_END.search(words):
         last = body[-1]
@@ -2913,7 +2948,7 @@ def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints |
                 types[name.strip()] = a_type(hint)
         returns = a_type(whole.group(1 + 1))
     else:
-        returned = (re.search(r"\breturns?\s+" + _A_TYPE, plain) or re.search(_A_TYPE + r"\s+out\b", plain)
+        returned = (re.search(r"\b(?:returns?|returning)\s+" + _A_TYPE, plain) or re.search(_A_TYPE + r"\s+out\b", plain)
                     or re.search(r"->\s*" + _A_TYPE, plain))  # fmt: skip
         returns = a_type(returned.group(1)) if returned else None
         names = {a.arg for a in params}
@@ -3160,12 +3195,12 @@ def _fits_instruction(scopes: _Scopes, old: str, lines: list[int], words: str, g
     if any(old in name.split(".")[:-1] for name in given if "." in name):
         return False
     # the instruction's own words, not the parts of a name it writes (`class_report`, `PARAM_RE`)
-    said = {word.lower() for word in re.findall(r"(?<![\w.])[A-Za-z]+(?![\w.]|\(\))", _QUOTED.sub(" ", words))}
+    said = {word.lower() for word in re.findall(r"(?<![\w.])[A-Za-z]+(?![\w.]|\(\))", _QUOTED.sub(" ", _unkept(words, [])))}
     roles = {role for role, role_words in _ROLE_WORDS.items() if not role_words.isdisjoint(said)}
     kinds = _binding_kinds(scopes, old)
     if roles and not any(roles & _ROLES_OF_KIND[kind] for kind in kinds):
         return False
-    if kinds & {"function", "method", "class"}:
+    if kinds & {"function", "method", "class"} or kinds == {"constant"}:  # a module's own name: wherever it is used
         return True
     parts = {part for name in given for part in name.split(".")}
     named = [node for node in ast.walk(scopes.tree) if isinstance(node, _DEFINITIONS) and node.name != old and node.name in parts]

@@ -84,8 +84,8 @@ def test_the_task_sets_deletions_are_read_right_or_not_at_all_and_nothing_else_r
     off", "must not strip the password"; eval4's first reading); no task of another kind that
     reads as no rename, value or import reads as a deletion. (eval5's first reading: 3 of its 4;
     "remove the `return winner` at the end of it" read once a quoted return could be deleted.)"""
-    unread = {"thermo-resume-keeps-eco", "pw-no-strip", "workout-drop-volume-line"}
-    assert check_reader(asked_deletion, {"delete_statement"}, unread) == (26, 23)
+    unread = {"thermo-resume-keeps-eco"}  # since: "must not strip the password", "the total volume line" (what they say)
+    assert check_reader(asked_deletion, {"delete_statement"}, unread) == (29, 28)
 
 
 @pytest.mark.parametrize("instruction, line", [
@@ -99,3 +99,10 @@ def test_a_statement_quoted_with_an_ellipsis_or_described_by_what_it_says(instru
 
 def test_a_description_that_fits_two_statements_equally_reads_as_none():
     assert deleted("in post, drop the line about the amount") is None  # the log and the append both hold amount
+
+
+
+def test_a_noun_like_import_before_the_sentence_that_deletes_is_no_object_of_it():
+    text = deleted("The bank's import chokes on the fee line. Remove `account.post(-FEE, \"monthly fee\")` from month_end")
+    assert text == MODULE.replace('    account.post(-FEE, "monthly fee")\n', "", 1)
+    assert deleted("remove the import of logging") is None

@@ -75,7 +75,7 @@ def test_the_task_sets_hints_are_read_right_and_nothing_else_reads_as_them():
     after reading the first four sets' 10 instructions; eval5's first reading: none of its 3
     right, two wrong, a type said of "the milliseconds" and "ints" left out, since no reading
     leaves a type it says unused.)"""
-    assert check_reader(asked_hints, {"add_type_hints"}, set()) == (22, 22)
+    assert check_reader(asked_hints, {"add_type_hints"}, set()) == (25, 25)
 
 
 def test_a_parameter_named_like_a_method_of_the_file_is_a_parameter():
@@ -94,3 +94,9 @@ def test_a_signature_written_whole_with_its_defaults_or_alone(instruction, heade
     asked = asked_hints(instruction, code)
     assert asked is not None, instruction
     assert asked.text == header
+
+
+def test_returning_says_the_return_type():
+    code = "def rows(count, fill):\n    return [fill] * count\n"
+    asked = asked_hints("Type-annotate rows: `count: int`, `fill: str`, returning `list[str]`.", code)
+    assert asked is not None and asked.text == "def rows(count: int, fill: str) -> list[str]:\n"

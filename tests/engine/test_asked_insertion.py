@@ -3,7 +3,7 @@ written where the builtin pair's answer did not."""
 
 import pytest
 
-from specdraft.engine.editprompt import asked_insertion, finish_insertion
+from specdraft.engine.editprompt import asked_insertion, asked_value, finish_insertion
 from tests.engine.tasksets import check_reader
 
 MODULE = '''import logging
@@ -120,7 +120,7 @@ def test_the_task_sets_insertions_are_read_right_or_not_at_all_and_nothing_else_
     DEFAULT_ENCODING" and "once the reading is stored". Two it leaves: "make the very first thing
     it does be rounding `quantity`", "end add_plant by appending ... to the plant's notes". Since,
     "make the last line of its __init__ set self.finished to False".)"""
-    assert check_reader(asked_insertion, {"insert_statement"}, None) == (26, 24)
+    assert check_reader(asked_insertion, {"insert_statement"}, None) == (29, 27)
 
 
 def test_make_its_last_line_puts_the_statement_at_the_end():
@@ -137,3 +137,15 @@ def test_before_a_name_is_built_is_before_the_statement_that_binds_it():
     assert asked is not None
     text = "".join(asked.apply(code.splitlines(keepends=True)))
     assert text == code.replace("    path = folder", "    folder.mkdir(exist_ok=True)\n    path = folder")
+
+
+
+def test_after_a_quoted_if_check_is_after_its_block_and_a_statement_to_write_is_no_value():
+    code = ("def log(book, code, attempts=1):\n    if code not in book:\n        raise KeyError(code)\n"
+            "    book[code] = attempts\n")  # fmt: skip
+    instruction = "log takes attempts=0. Straight after the `if code not in book` check, clamp it with `attempts = max(attempts, 1)`."
+    assert asked_value(instruction, code) is None
+    asked = asked_insertion(instruction, code)
+    assert asked is not None
+    text = "".join(asked.apply(code.splitlines(keepends=True)))
+    assert text == code.replace("    book[code]", "    attempts = max(attempts, 1)\n    book[code]")

@@ -68,6 +68,9 @@ def added(instruction: str) -> list[tuple[str, str]] | None:
     ("add an optional `fieldnames` parameter (default None) to report and use it in csv.DictWriter instead of the list",
      [("def report(rows, out):", "def report(rows, out, fieldnames=None):"),
       ('    writer = csv.DictWriter(out, fieldnames=["a"])', "    writer = csv.DictWriter(out, fieldnames=fieldnames)")]),
+    ("fetch should take a `tries=3` keyword after payload and pass it on as build(tries=tries)",
+     [("def fetch(url, payload=None, retries=3):", "def fetch(url, payload=None, tries=3, retries=3):"),
+      ("    request = build(url, payload)", "    request = build(url, payload, tries=tries)")]),
 ])  # fmt: skip
 def test_the_parameter_is_added_and_used_as_the_instruction_says(instruction, changes):
     assert added(instruction) == changes, instruction
@@ -100,7 +103,7 @@ def test_the_task_sets_parameters_are_read_right_or_not_at_all_and_nothing_else_
     first four sets' 14 instructions; eval5's first reading: 1 of its 3 right, 2 wrong, "pass
     that to write_text" not read as passing it, and a keyword the call passes already.)"""
     unread = {"thermo-eco-param", "bike-network-currency"}
-    assert check_reader(asked_parameter, {"add_parameter"}, unread) == (26, 24)
+    assert check_reader(asked_parameter, {"add_parameter"}, unread) == (29, 27)
 
 
 def test_a_keyword_the_call_passes_already_is_given_the_parameter():

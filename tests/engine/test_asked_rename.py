@@ -162,7 +162,7 @@ def test_the_task_sets_renames_are_read_right_or_not_at_all_and_nothing_else_rea
     unread = {"md-rename-records", "ver-rename-release-tuple", "grades-rename-scores", "loans-rename-daily",
               "garage-rename-spot-plate", "bike-rename-docked"}  # fmt: skip
     assert check_reader(asked_rename, {"rename_function", "rename_method", "rename_class", "rename_variable", "rename_parameter",
-                                      "rename_constant", "rename_attribute"}, unread) == (134, 128)
+                                      "rename_constant", "rename_attribute"}, unread) == (151, 145)
 
 
 def test_finish_rename_sets_right_a_change_over_several_lines_of_a_site():
@@ -268,3 +268,25 @@ def test_a_new_name_the_file_has_only_as_another_functions_local():
     assert asked is not None
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("(paid, rate", "(amount, rate").replace("paid / rate", "amount / rate")
     assert asked_rename("in total, rename coins to amount", code) is None  # total binds amount itself
+
+
+def test_a_short_clause_that_keeps_them_keeps_the_clause_before_it():
+    # "- leave them" / "- that one stays": the names of the clause before are kept apart
+    text = renamed("In Router.add_route, rename the parameter `pattern` to `path_pattern`. route's `pattern` argument is "
+                   "something else - leave it.")
+    assert text is not None and "def add_route(self, path_pattern, handler):" in text
+    assert "def route(self, pattern):" in text and "self.add_route(pattern, handler)" in text
+    text = renamed("rename summarize's local parts to total; parse_route has one with the same name - that one stays")
+    assert text is not None and "    total = 0\n" in text and "parts = [part for part in path.split" in text
+
+
+def test_a_constant_renamed_while_a_class_keeps_a_name_like_it():
+    code = "HOUSE_CUT = 0.1\n\n\nclass Pool:\n    def __init__(self, house_cut=HOUSE_CUT):\n        self.house_cut = house_cut\n"
+    asked = asked_rename("Rename HOUSE_CUT to HOUSE_SHARE. Pool's `house_cut` parameter and attribute keep their names.", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("HOUSE_CUT", "HOUSE_SHARE")
+
+
+def test_call_them_is_no_old_name():
+    assert renamed("The team calls them routes. Rename class Router to RouteTable") is not None
+    assert "class RouteTable:" in renamed("The team call them tables. Rename class Router to RouteTable")

@@ -231,8 +231,9 @@ def test_no_expected_edit_of_the_task_sets_is_put_back():
     """Every hand-written task's expected edit is about its instruction by put_back_unrelated's
     measure: the rule never undoes what was asked for (engine/builtin/eval*), but in one: a value
     only implied ("triple ... instead of doubling") on the line of a constant the instruction
-    names only in words ("Jokers": JOKER_MULTIPLIER = 2)."""
-    implied = {"quiz-joker-multiplier"}
+    names only in words ("Jokers": JOKER_MULTIPLIER = 2), and "every four weeks now instead of
+    every six" (RESET_DAYS = 42 -> 28)."""
+    implied = {"quiz-joker-multiplier", "gym-reset-days"}
     from pathlib import Path
 
     import tomllib
@@ -336,7 +337,8 @@ def test_the_expected_edits_of_the_task_sets_show_what_was_asked():
     "ints" as `int`, "Fahrenheit by default", "the plant's notes list", "pass that to write_text";
     in eval6 "20 euros" as 2000 cents, "the five best sellers", "dashes", "Flip the default"; in
     eval7 "triple", "30%" as 0.3, "pass it to read_text"; in eval8 "default to 6 dryers" beside the 6
-    washers, "30 cm" as 0.3):
+    washers, "30 cm" as 0.3; in eval9 "a euro more", "half" as 0.5, "semicolons", "three hours ...
+    not two", "four weeks", "make that 5%", "one decimal place", "use it ... instead of the 7"):
     a guess there is never taken, nothing worse."""
     from pathlib import Path
 
@@ -346,7 +348,9 @@ def test_the_expected_edits_of_the_task_sets_show_what_was_asked():
                "recipe-round-quantity", "srt-save-encoding", "elevator-travel-time-hints", "weather-fahrenheit-default",
                "plants-note-added", "vend-max-credit", "vend-report-top", "bowl-header-dashes",
                "bowl-scratch-default", "workout-json-encoding", "quiz-joker-multiplier", "aquarium-max-change",
-               "laundry-more-dryers", "tide-safety-margin"}  # fmt: skip
+               "laundry-more-dryers", "tide-safety-margin", "walks-extra-dog-price", "walks-invoice-days",
+               "seeds-fallback-rate", "seeds-write-delimiter", "tips-min-hours", "gym-reset-days", "fuel-overfill-tolerance",
+               "fuel-consumption-precision"}  # fmt: skip
     checked = 0
     for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
         for task in tomllib.loads(tasks_file.read_text())["task"]:
@@ -483,12 +487,13 @@ def test_every_rename_task_is_completed_from_any_one_of_its_renamed_lines():
     parameter and not another's of that name, local variables, another function's name of the
     same name left where the words keep it apart: "Progression.chords has its own result, leave
     that one"); no expected edit of any task changes (nothing left to carry, nothing carried). In
-    one, two classes define the attribute, and nothing is carried; in four, a use through an
+    one, two classes define the attribute, and nothing is carried; in five, a use through an
     instance whose class the carry cannot tell carries nothing."""
     unclear = {"garage-rename-spot-plate"}  # Spot.plate, not Ticket.plate: which class a use reads is unclear
-    # an attribute renamed in a use through an instance (`machine.sales`, `station.docked`, `singer.sung`) whose class
+    # an attribute renamed in a use through an instance (`machine.sales`, `station.docked`, `singer.sung`, `walker.max_dogs`) whose class
     # the carry cannot tell: from there nothing is carried (from the `self.` lines, all of it)
-    through_instance = {"vend-rename-sales", "bike-rename-docked", "hive-rename-temper", "choir-rename-sung"}
+    through_instance = {"vend-rename-sales", "bike-rename-docked", "hive-rename-temper", "choir-rename-sung",
+                        "walks-rename-max-dogs"}
     import difflib
     from pathlib import Path
 
@@ -518,7 +523,7 @@ def test_every_rename_task_is_completed_from_any_one_of_its_renamed_lines():
                 assert text == expected, (task["id"], i)
                 assert bool(carried) is (len(changed) > 1)
             renames += 1
-    assert (renames, checked) == (134, 401)
+    assert (renames, checked) == (151, 449)
 
 
 def test_nothing_is_carried_where_the_new_name_would_read_another_binding():
@@ -655,7 +660,7 @@ def test_no_expected_edit_of_the_task_sets_is_taken_for_a_misplaced_rename_an_in
     edits = list(_task_set_edits())
     for task, source, expected in edits:
         assert rule(task["instruction"], source, expected, source) == (expected, 0), task["id"]
-    assert len(edits) == 401
+    assert len(edits) == 449
 
 
 def test_a_class_named_only_as_a_dotted_names_scope_does_not_keep_every_change_in_it():

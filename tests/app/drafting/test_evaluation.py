@@ -475,6 +475,17 @@ def test_the_eighth_task_set_is_well_formed_and_apart_from_the_first_seven():
     assert set(Counter(task.kind for task in tasks)) == set(KINDS)
 
 
+def test_the_ninth_task_set_is_well_formed_and_apart_from_the_first_eight():
+    """engine/builtin/eval9: six more modules, every kind, every instruction and note held out
+    (written apart from the earlier sets, the training grammar and the app's rules)."""
+    earlier = [task for name in ("eval", "eval2", "eval3", "eval4", "eval5", "eval6", "eval7", "eval8")
+               for task in load_tasks(shipped_tasks().parent / name).tasks]  # fmt: skip
+    tasks = check_apart(shipped_tasks().parent / "eval9", earlier, (100, 140))
+    assert len(tasks) == sum(task.phrasing == "heldout" for task in tasks) == 48
+    assert sum(1 for task in tasks if task.redraft) == 4
+    assert set(Counter(task.kind for task in tasks)) == set(KINDS)
+
+
 @pytest.mark.parametrize(
     ("expected", "fields", "problem"),
     [
