@@ -1172,6 +1172,8 @@ def _value_pairs(words: str) -> list[tuple[_Value, _Value]]:
             position = aside.start() if aside else position
             near = [v for v in values if 0 <= position - v.end <= 1]
             return near[-1] if near else _bare_beside(words, position, True)
+        filler = re.compile(r"\s*(?:(?:every|each|per|only|just|about|around|roughly|the|a|an)\s+)+").match(words, position)
+        position = filler.end() - 1 if filler and any(v.at == filler.end() for v in values) else position  # "instead of every 6"
         near = [v for v in values if 0 <= v.at - position <= 1]
         return near[0] if near else _bare_beside(words, position, False)
 
@@ -1218,8 +1220,11 @@ def _value_pairs(words: str) -> list[tuple[_Value, _Value]]:
     now = [v for v in values if _NOW_BEFORE.search(words[: v.at]) or _NOW_AFTER.match(words[v.end :]) and re.search(
         r"\b(?:it's|it\s+is|they're|they\s+are)\s*$", words[: v.at], re.I)]  # fmt: skip
     others = [v for v in values if v not in now and (not now or v.kind == now[0].kind)]
+    wanted = [v for v in others if _NEW_BEFORE.search(words[: v.at])]
     if len(now) == 1 and len(others) == 1:  # "assume 4 seconds per rep? It's 3 right now."
         pairs.append((now[0], others[0]))
+    elif len(now) == 1 and len(wanted) == 1:  # "it says 2.0 - it should be 2.5 now"
+        pairs.append((now[0], wanted[0]))
     for match in _FACTOR_SWAP.finditer(words):  # "triple a team's score now instead of doubling it"
         new, old = (_Value("number", _FACTORS[match.group(g).lower()], match.start(g), match.end(g)) for g in ("new", "old"))
         pairs.append((old, new))
@@ -1227,7 +1232,8 @@ def _value_pairs(words: str) -> list[tuple[_Value, _Value]]:
 
 
 _NOW_BEFORE = re.compile(r"\b(?:it's|it\s+is|they're|they\s+are|which\s+is)\s+(?:currently|at\s+the\s+moment|now|still)\s*$"
-                         r"|\b(?:it|this|that|they|which)\s+(?:was|were|used\s+to\s+be)\s*$|\b(?:was|previously|formerly)\s*$", re.I)  # fmt: skip
+                         r"|\b(?:it|this|that|they|which)\s+(?:was|were|used\s+to\s+be|says|reads)\s*$|\b(?:was|previously|formerly)\s*$", re.I)  # fmt: skip
+_NEW_BEFORE = re.compile(r"\b(?:should|must|needs?\s+to|has\s+to|ought\s+to)\s+(?:now\s+|really\s+)?be\s*$|\bmake\s+it\s*$", re.I)
 _NOW_AFTER = re.compile(r"\s*(?:right\s+now|now|currently|at\s+the\s+moment|today|at\s+present)\b", re.I)
 _FACTORS = {"doubl": "2", "tripl": "3", "quadrupl": "4"}
 _FACTOR_SWAP = re.compile(r"\b(?P<new>doubl|tripl|quadrupl)(?:e|es|ed|ing)\b[^.;]{0,80}?\b(?:instead\s+of|rather\s+than|not)\s+"
@@ -1332,7 +1338,7 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
     parameter so named). The new value is written as the literal was (its quotes, its decimal
     places; a percentage over a fraction as the fraction). None where the instruction asks no
     such change, could mean two, or the value does not fit the literal."""
-    words = _asked(instruction, feedback)
+    words = _in_digits(_asked(instruction, feedback))
     if _TYPE_WORDS.search(words) or re.search(r"\b(?:remove|delete|get\s+rid\s+of)\b", words, re.I):
         return None  # an annotation to change, or something to remove, not a value
     if any(_computed_statement(quoted) for quoted in quoted_spans(words)):
@@ -1383,6 +1389,19 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
             exact = [(node, lit) for node, lit, words_held in held if clues & words_held]
             return exact or [(node, lit) for node, lit, words_held in held if _stems(clues) & _stems(words_held)]
 
+        margin = re.match(r"\s*(more|over|above|higher|extra|less|under|below|lower|off)\b", words[old.end :], re.I)
+        if not candidates and old.percent and new.percent and margin:  # "10% more than the tank holds; make that 5%": 1.1 -> 1.05
+            sign = -1 if margin.group(1).lower() in {"less", "under", "below", "lower", "off"} else 1
+            factor = [1 + sign * _decimal(v.text) / 100 for v in (old, new)]
+            olds = [(node, found) for node, found in literals if found[0] == "number" and found[1] == factor[0]]
+            if olds:
+                old, new = (replace(v, text=format(f.normalize(), "f"), percent=False) for v, f in zip((old, new), factor, strict=True))
+                candidates = olds
+        if not candidates and old.kind == "number" and new.kind == "number":
+            converted = _pair_in_units(words, old, new, tree)  # "every 4 weeks now instead of every 6": RESET_AFTER_DAYS = 42
+            if converted is not None:
+                old, new = converted
+                candidates = [(node, found) for node, found in literals if _matches(old, found)]
         if old.kind == "number" and new.kind == "number" and _MONEY.search(words):
             in_cents = [(node, found) for node, found in literals if isinstance(node, ast.Constant) and type(node.value) is int
                         and _matches(_in_cents(old), found)]  # fmt: skip
@@ -1414,7 +1433,33 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
             sites.append(spot)
         else:
             return AskedValue(tuple(sites))
-    return _asked_by_name(words, said, tree, scopes, code, site) or _asked_by_quotes(words, literals, defs, code, site)
+    return (_asked_by_name(words, said, tree, scopes, code, site) or _asked_by_quotes(words, literals, defs, code, site)
+            or _asked_by_presence(words, literals, defs, code, site))
+
+
+def _asked_by_presence(words: str, literals: list, defs: list[ast.AST], code: str, site) -> AskedValue | None:
+    """Two numbers an instruction says where it asks a change, one a literal of the file once (in
+    the function it names, where it names one) and the other nowhere in it: the first becomes the
+    second ("seeds_to_sow assumes half the seeds come up. That's too pessimistic - assume 70%":
+    `rate = 0.5` -> 0.7)."""
+    numbers = [v for v in _values_said(words) if v.kind == "number"]
+    if len(numbers) != 2 or _OTHER_EDITS.search(words) or not _PRESENCE_CUE.search(words):
+        return None
+    scoped = [(node, found) for node, found in literals
+              if not defs or any(d.lineno <= node.lineno and node.end_lineno <= d.end_lineno for d in defs)]  # fmt: skip
+    held = [[node for node, found in scoped if _matches(v, found)] for v in numbers]
+    anywhere = [[node for node, found in literals if _matches(v, found) or v.percent and _matches(v, found, False)] for v in numbers]
+    olds = [i for i in (0, 1) if len(held[i]) == 1 and not anywhere[1 - i]]
+    if len(olds) != 1:
+        return None
+    node = held[olds[0]][0]
+    source = ast.get_source_segment(code, node) or ""
+    text = _written(numbers[1 - olds[0]], _literal_value(node), source)
+    spot = site(node, text) if text is not None and text != source else None
+    return AskedValue((spot,)) if spot is not None else None
+
+
+_PRESENCE_CUE = re.compile(r"\b(?:assume|should|must|make|set|change|instead|now|want|wants|needs?|too|rather)\b", re.I)
 
 
 _MONEY = re.compile(r"[$\u20ac\u00a3]\s*\d|\b(?:euros?|dollars?|pounds?|bucks)\b", re.I)
@@ -1427,6 +1472,33 @@ def _in_cents(value: _Value) -> _Value:
     if cents is None or cents != cents.to_integral_value():
         return value
     return replace(value, text=str(int(cents)), percent=False)
+
+
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                 "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+                 "sixty": 60, "ninety": 90, "hundred": 100, "thousand": 1000}  # fmt: skip
+_ONE = re.compile(r"(?<!\bthat\s)(?<!\bthis\s)(?<!\bthe\s)(?<!\beach\s)(?<!\bevery\s)(?<!\bany\s)(?<!\bno\s)(?<!\bwhich\s)"
+                  r"\bone\b(?=\s+(?!of\b|that\b|which\b|is\b|are\b|stays?\b|keeps?\b|has\b|with\b|too\b|and\b|or\b)[a-z])", re.I)  # fmt: skip
+_A_UNIT = re.compile(r"\b(?:a|an)\s+(?=(?:euro|dollar|pound|cent|penny|second|minute|hour|day|week|month|year|metre|meter|"
+                     r"kilo|gram|litre|liter|percent|point)s?\s+(?:more|less|extra|cheaper|dearer|higher|lower|longer|shorter)\b)",
+                     re.I)  # fmt: skip ("costs a euro more"; not "60 degrees an hour")
+
+
+def _in_digits(words: str) -> str:
+    """An instruction with the numbers it spells out written as digits: "three hours ..., not two"
+    as "3 hours ..., not 2", "one decimal place" as "1 decimal place", "a euro more" as "1 euro
+    more", "half the seeds" as "0.5 the seeds"; not the pronoun ("that one stays")."""
+    words = re.sub(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b(?![-\w])", lambda m: str(_NUMBER_WORDS[m.group(0).lower()]), words, flags=re.I)
+    words = _ONE.sub("1", words)
+    words = _A_UNIT.sub("1 ", words)
+    words = re.sub(r"\b(?:a\s+)?half\b(?=\s+(?:the|of|a|an|as|its|their)\b)", "0.5", words, flags=re.I)
+    return _CHAR_WORD.sub(lambda m: m.group(1) + '"' + _CHARS[m.group(2).lower()] + '"', words)  # "default to semicolons": ";"
+
+
+_CHARS = {"semicolon": ";", "comma": ",", "pipe": "|", "colon": ":", "space": " ", "dash": "-", "hyphen": "-",
+          "underscore": "_", "slash": "/", "dot": ".", "period": "."}  # fmt: skip
+_CHAR_WORD = re.compile(r"(\b(?:to|with|by|use|uses|using|into|as|for)\s+(?:an?\s+|the\s+|single\s+)*)(" + "|".join(_CHARS) + r")s?\b"
+                        r"(?!\s*-)", re.I)  # fmt: skip
 
 
 def _computed_statement(text: str) -> bool:
@@ -1498,8 +1570,9 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
             for name in _targets(node):
                 constants.setdefault(name, []).append(value)
     functions = [f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2])]
-    named_functions = [f for f in functions if f.name in {s.name for s in said}] or [  # "Laundromat() should default to ...": its __init__
-        f for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and c.name in {s.name for s in said}
+    named = {s.name for s in _said_names(_unkept(words, [v.text for v in values]))}  # not "read_inventory keeps its comma default"
+    named_functions = [f for f in functions if f.name in named] or [  # "Laundromat() should default to ...": its __init__
+        f for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and c.name in named
         for f in c.body if isinstance(f, _FUNCTIONS[:2]) and f.name == "__init__"]  # fmt: skip
 
     def defaults(name: str) -> list[ast.AST]:
@@ -1540,6 +1613,11 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
             chosen = [(olds[0], new)]
     if not chosen and not values and len(named_functions) == 1:
         chosen = _boolean_default(words, named_functions[0])
+    cue = _BY_DEFAULT.search(words)
+    if len(free) > 1 and cue:  # "start numbering at 5000 by default; the old tickets went up to 4999": its clause's
+        start = max((m.end() for m in _CLAUSE_END.finditer(words, 0, cue.start())), default=0)
+        end = next((m.start() for m in _CLAUSE_END.finditer(words, cue.end())), len(words))
+        free = [v for v in free if start <= v.at < end]
     if not chosen and len(free) == 1:
         chosen = _asked_by_words(_unkept(words, []), free[0], constants, named_functions, functions)
     if len(chosen) != 1:
@@ -1598,6 +1676,24 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
     spoken = {w.lower() for w in re.findall(r"[A-Za-z]+", _QUOTED.sub(" ", words))}
     if _OTHER_EDITS.search(words):
         return []  # "add a check that at least 2 rows ...": a statement to write, not this value
+    if re.match(r"\s*(?:[A-Za-z]+\s+)?(?:more|less|fewer|higher|lower|longer|shorter|cheaper|dearer)\s+than\b", words[value.end :], re.I):
+        return []  # "a euro more than a walk": a comparison, not the value
+    relative = _RELATIVE.match(words, value.end)
+    if relative:  # "costs a euro more": the value it has and one more
+        chosen = _asked_by_words(words[: value.at] + " " * (relative.end() - value.at) + words[relative.end() :],
+                                 value, constants, functions, everywhere) if value.kind == "number" else []
+        step = _decimal(value.text)
+        if len(chosen) != 1 or step is None:
+            return []
+        node, _ = chosen[0]
+        found = _literal_value(node)
+        if not found or found[0] != "number":
+            return []
+        node_float = isinstance(node, ast.Constant) and isinstance(node.value, float)
+        if node_float and re.match(r"\s*cents?\b", words[value.end :], re.I):
+            step = step / 100  # "50 cents less" over a price in euros
+        total = found[1] + (step if relative.group(1).lower() in _MORE else -step)
+        return [(node, replace(value, text=format(total.normalize(), "f")))]
 
     def fits(node: ast.AST) -> bool:  # the value can be written over the literal
         found = _literal_value(node)
@@ -1670,7 +1766,8 @@ _UNITS = {
                "meters": Decimal(1), "km": Decimal(1000), "kilometres": Decimal(1000), "kilometers": Decimal(1000)},
     "time": {"ms": Decimal("0.001"), "millis": Decimal("0.001"), "milliseconds": Decimal("0.001"), "s": Decimal(1),
              "sec": Decimal(1), "secs": Decimal(1), "seconds": Decimal(1), "min": Decimal(60), "mins": Decimal(60),
-             "minutes": Decimal(60), "h": Decimal(3600), "hrs": Decimal(3600), "hours": Decimal(3600), "days": Decimal(86400)},
+             "minutes": Decimal(60), "h": Decimal(3600), "hrs": Decimal(3600), "hours": Decimal(3600), "days": Decimal(86400),
+             "weeks": Decimal(604800)},
     "mass": {"g": Decimal("0.001"), "grams": Decimal("0.001"), "kg": Decimal(1), "kilos": Decimal(1), "kilograms": Decimal(1)},
 }  # fmt: skip
 
@@ -1683,6 +1780,29 @@ def _unit(word: str) -> tuple[str, Decimal] | None:
             if form in sizes and not (form != word and len(word) < 3):
                 return dimension, sizes[form]
     return None
+
+
+def _pair_in_units(words: str, old: _Value, new: _Value, tree: ast.Module) -> tuple[_Value, _Value] | None:
+    """An old and a new value said in a unit ("every 4 weeks now instead of every 6") as the one
+    module constant whose name ends in another unit of that kind holds them (RESET_AFTER_DAYS = 42:
+    42 and 28)."""
+    said = next((unit for v in (new, old) if (w := re.match(r"\s*([A-Za-z]+)\b", words[v.end :])) and (unit := _unit(w.group(1)))), None)
+    first, second = _decimal(old.text), _decimal(new.text)
+    if said is None or first is None or second is None:
+        return None
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            parts = node.targets[0].id.lower().split("_")
+            held = _unit(parts[-1]) if len(parts) >= 2 else None
+            literal = _literal_value(node.value)
+            if held and held[0] == said[0] and held[1] != said[1] and literal and literal[0] == "number":
+                if literal[1] == first * said[1] / held[1]:
+                    found.append(held)
+    if len(found) != 1:
+        return None
+    scale = said[1] / found[0][1]
+    return (replace(old, text=format((first * scale).normalize(), "f")), replace(new, text=format((second * scale).normalize(), "f")))
 
 
 def _in_units_of(words: str, value: _Value, constants: dict[str, list[ast.AST]],
@@ -1710,6 +1830,8 @@ def _in_units_of(words: str, value: _Value, constants: dict[str, list[ast.AST]],
     return found[0] if len(found) == 1 else None
 
 
+_MORE = frozenset({"more", "extra", "higher", "longer", "dearer", "up"})
+_RELATIVE = re.compile(r"\s*(?:[A-Za-z]+\s+)?(more|extra|higher|longer|dearer|less|fewer|lower|shorter|cheaper)\b(?!\s+than\b)", re.I)
 _BY_DEFAULT = re.compile(r"\bby\s+default\b|\bdefaults?\s+(?:to|of)\b|\bdefault\s+(?:value\s+)?(?:is|should\s+be)\b", re.I)
 
 
@@ -2164,7 +2286,10 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
 
 
 _REMOVE_CUE = re.compile(r"\b(?:remove|drop|delete|lose|ditch|get\s+rid\s+of|take\s+out)\b", re.I)
-_STOP_PASSING = re.compile(r"\b(?:stop|quit|don'?t|do\s+not|no\s+longer|never)\s+(?:pass|hand|forward|send)|\bjust\s+call\b", re.I)
+_STOP_PASSING = re.compile(r"\b(?:stop|quit|don'?t|do\s+not|no\s+longer|never)\s+(?:pass|hand|forward|send)|\bjust\s+call\b"
+                           r"|\bwith\s+no\s+arguments\b|\bwithout\s+(?:any\s+)?arguments\b", re.I)  # fmt: skip
+_RETURN_BECOMES = re.compile(r"\b(?:the\s+return\s+(?:becomes|is\s+now|should\s+be|will\s+be)|(?:it\s+)?(?:just|should|then)\s+returns?)"
+                             r"\s+`?([^`\n;]+?)`?\s*(?:[.;](?:\s|$)|$)", re.I)  # fmt: skip
 
 
 def asked_parameter_removal(instruction: str, code: str, feedback: str = "") -> AskedParameter | None:
@@ -2185,7 +2310,7 @@ def asked_parameter_removal(instruction: str, code: str, feedback: str = "") -> 
         return None
     lines = code.splitlines(keepends=True)
     # what it names outside the calls it writes ("just call policy.problems(password)": not `problems`)
-    said = {s.name for s in _said_names(re.sub(r"[\w.]+\([^()]+\)", " ", words)) if not _plain_instruction_word(s)}
+    said = {s.name for s in _said_names(re.sub(r"[\w.]+\([^()]+\)|(?<=\bcall\s)[\w.]+\(\)", " ", words)) if not _plain_instruction_word(s)}
     functions = [f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2])]
     named = [f for f in functions if f.name in said]
 
@@ -2235,10 +2360,22 @@ def asked_parameter_removal(instruction: str, code: str, feedback: str = "") -> 
         return None
     # its uses in the body: passed on to a call, where the instruction stops that; else its default
     # where that is a name the instruction says ("divide by DRY_RATE directly")
+    becomes = _RETURN_BECOMES.search(words)  # "the return becomes round(subtotal, 2)": that return, written so
+    returns = [n for n in ast.walk(function) if isinstance(n, ast.Return) and n.value is not None
+               and any(isinstance(u, ast.Name) and u.id == param.arg for u in ast.walk(n))]  # fmt: skip
+    written_return = None
+    if becomes and len(returns) == 1 and returns[0].lineno == returns[0].end_lineno and _parses(becomes.group(1).strip()):
+        node = returns[0]
+        line = node.lineno - 1
+        start, stop = scopes.column(line, node.value.col_offset), scopes.column(line, node.value.end_col_offset)
+        cuts.append((line, start, stop, becomes.group(1).strip()))
+        written_return = node
     default = defaults.get(param)
     stands_in = (ast.get_source_segment(code, default) if isinstance(default, (ast.Name, ast.Attribute))
                  and ast.unparse(default).split(".")[-1] in {s.name for s in _said_names(words)} else None)  # fmt: skip
     for node in ast.walk(function):
+        if written_return is not None and written_return.lineno <= getattr(node, "lineno", 0) <= written_return.end_lineno:
+            continue  # the return as the instruction writes it
         if isinstance(node, ast.Name) and node.id == param.arg and isinstance(node.ctx, ast.Load):
             holder = next((c for c in ast.walk(function) if isinstance(c, ast.Call)
                            and (node in c.args or any(k.value is node for k in c.keywords))), None)  # fmt: skip
