@@ -1301,8 +1301,8 @@ def _written(value: _Value, literal: tuple[str, object], source: str) -> str | N
             return None
         quote = source.lstrip("rbuRBU")[:1]
         prefix = source[: len(source) - len(source.lstrip("rbuRBU"))]
-        if quote not in "'\"" or quote in value.text or "\\" in value.text or source.lstrip("rbuRBU")[:3] == quote * 3:
-            return None
+        if quote not in "'\"" or quote in value.text or not re.fullmatch(r"(?:[^\\]|\\[tn])*", value.text) or source.lstrip("rbuRBU")[:3] == quote * 3:
+            return None  # a quote or a backslash other than \t and \n: escaping to guess
         return f"{prefix}{quote}{value.text}{quote}"
     number = _decimal(value.text)
     if number is None:
@@ -3692,6 +3692,15 @@ _NOTE_TERM = re.compile(
     rf"|(?<![\w.])(?P<word>{_DOTTED.pattern})(?:\(\))?"
 )
 _CONTRACTION = re.compile(r"(?<=[A-Za-z])(?:n['’]t|['’](?:s|d|m|ll|re|ve|t))\b")  # "don't": "do"
+
+
+def _uncontracted(text: str) -> str:
+    """`text` without its contractions ("don't": "do"), but in what it quotes ("today's queue")."""
+    out, at = [], 0
+    for match in re.finditer(r"`[^`\n]*`|\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d", text):
+        out += [_CONTRACTION.sub("", text[at : match.start()]), match.group(0)]
+        at = match.end()
+    return "".join(out) + _CONTRACTION.sub("", text[at:])
 _ARROW = re.compile(r"->|=>|→")
 
 
@@ -3757,20 +3766,48 @@ def read_correction(note: str, instruction: str, code: str, patch: str = "") -> 
     with math.pi, go with APPROX_PI"; "1e-9, 1e-6 is too coarse"). Anything else (no term, three,
     no term of that shape, two that could be meant) is no correction: the note goes to the model
     as it was."""
-    said = _CONTRACTION.sub("", note)
+    said = _uncontracted(note)
     found = _read_clause(said.strip(), instruction, code, patch, whole=True)
     if found is None and len(_terms(said)) > 2:  # two terms are a pair whose verdict stands
-        found = next((read for part in _CLAUSES.split(said)
-                      if (read := _read_clause(part.strip(), instruction, code, patch)) is not None), None)  # fmt: skip
+        parts = [part.strip() for part in _CLAUSES.split(said)]
+        reads = [(part, read) for part in parts if (read := _read_clause(part, instruction, code, patch)) is not None]
+        # "we have a DoorController coming, so make it `CarController`": the clause that gives it
+        given = [read for part, read in reads if _GIVEN_IN.search(part)]
+        found = (given or [read for _, read in reads] or [None])[0]
     return None if found is None else Correction(note, *found)
+
+
+_GIVEN_IN = re.compile(r"\b(?:make\s+it|call\s+it|name\s+it|go\s+with|use|say|rename|instead|rather|prefer)\b|^\W*[`'\"]", re.I)
+
+
+def _meant(said: str, term: _Term, instruction: str) -> bool:
+    """Whether a term of a note can be one it gives or replaces: a value, a quoted text, a name
+    that looks like code, one the instruction writes, or a plain word where a note gives a name
+    ("call it discard"); not the note's own English ("the timetable feed calls them `RailCar`")."""
+    if term.kind == "name" and not term.quoted and re.search(r"\d\s*$", said[: term.start]):
+        return False  # "13 cents": a unit, not a name
+    if term.kind == "name" and not term.quoted and term.text.lower() in _INSTRUCTION_WORDS | _NOT_NEW | _DETERMINERS:
+        return False  # "calls them", "some names": no name
+    paired = re.match(r"[`'\"]?\s*,?\s*(?:not|instead\s+of|rather\s+than)\b|\s*(?:->|=>|\u2192)", said[term.end :])  # "User, not Person"
+    return (term.kind != "name" or term.quoted or _codelike(term.text) or bool(_term_at(instruction, term))
+            or _gives(said, term, whole=True) or paired is not None or re.search(r"(?:->|=>|\u2192)\s*[`'\"]?$", said[: term.start]) is not None)  # fmt: skip
+
+
+_DETERMINERS = frozenset({"some", "many", "few", "several", "more", "most", "other", "others", "such", "same", "own", "one"})
+# what a note says of a term it rejects: '"to taste" is wrong for eggs', "`sep` reads oddly"
+_REJECTED_AFTER = re.compile(r"^[`'\"]?\W*(?:is|are|was|sounds?|reads?|looks?)\s+(?:\w+\s+)?(?:wrong|bad|odd|oddly|off|confusing|misleading)\b"
+                             r"|^\W*(?:is|are)\s+too\b|^\W*(?:does\s+not|doesn't|isn't|is\s+not)\b", re.I)  # fmt: skip
 
 
 def _read_clause(said: str, instruction: str, code: str, patch: str, whole: bool = False) -> tuple[str, str] | None:
     """(old, new) of `read_correction` for one clause of a note (`whole`: the whole note), or None."""
-    terms = _terms(said)
+    everything = _terms(said)
+    terms = [term for term in everything if _meant(said, term, instruction)]
     if len(terms) == 1:
-        if not _gives(said, terms[0], whole):
+        if not _gives(said, terms[0], whole) or _REJECTED_AFTER.search(said[terms[0].end :]):
             return None
+        if len(everything) > 1 and not terms[0].quoted and not (_GIVEN_IN.search(said) or re.search(r"\bcalls?\s+(?:it|them)\b", said)):
+            return None  # "you also renamed it inside the SQL string, don't": a bare name in a sentence that gives none
         new, old = terms[0], _implied(terms[0], instruction, code, patch)
     elif len(terms) == 2:
         first, second = terms
@@ -3821,7 +3858,7 @@ def _gives(note: str, term: _Term, whole: bool = False) -> bool:
 
 def _implied(new: _Term, instruction: str, code: str, patch: str) -> _Term | None:
     """The term of `instruction` that a note giving only `new` replaces (`read_correction`)."""
-    said = _CONTRACTION.sub("", instruction)  # "fetch()'s signature": no name `s`
+    said = _uncontracted(instruction)  # "fetch()'s signature": no name `s`
 
     def candidates(words: frozenset[str]) -> list[_Term]:
         found: dict[str, _Term] = {}
@@ -3857,7 +3894,12 @@ def _implied(new: _Term, instruction: str, code: str, patch: str) -> _Term | Non
         return term.kind != "name" or term.quoted or _codelike(term.text) or slot(term)
 
     named = candidates(_NOTE_WORDS)
+    after = _DOC_AFTER.search(said)  # "Add a docstring to restock: Refill one slot ...": that text
+    if new.kind == "text" and not any(term.kind == "text" for term in named) and after:
+        return _Term("text", after.group(1), after.start(1), after.end(1), True)
     found = [term for term in named if fresh(term)]
+    if len(found) > 1:  # "to Carriage, that's what the booking UI calls them": the one where a rename puts it
+        found = [term for term in found if slot(term)] or found
     if len(found) == 1:
         return found[0]
     # none the files lack (`items`, where `.items()` is called): the one where a rename puts its new name
@@ -3872,6 +3914,8 @@ def apply_correction(instruction: str, correction: Correction) -> str:
     keyword is the callee's and stays: `day=value_date`."""
     old, new = correction.old, correction.new
     kind = _kind(old)
+    if kind == "name" and _kind(new) == "text" and not re.search(r"[\"'`]", new):
+        new = f'"{new}"'  # "default to semicolons", note '... a tab ("\t") instead': the literal, quoted
     if kind == "name" and "." in old and "." not in new:
         new = old.rsplit(".", 1)[0] + "." + new
     out, at = [], 0

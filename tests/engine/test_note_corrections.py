@@ -139,3 +139,37 @@ def test_notes_written_apart_are_read_or_left_never_misread():
         got = corrected(case["instruction"], case["note"], case["code"])
         expected = case["instruction"] if case["corrected"] is None or case["note"] in MISSED else case["corrected"]
         assert got == expected, case["note"]
+
+
+@pytest.mark.parametrize(("instruction", "note", "code", "expected"), [
+    # the note's own English is no term: the name it gives
+    ("Please rename the Wagon class to Trolley, that's what the warehouse app calls them.",
+     "hmm, the scanners call them `Cart` - go with that name instead", "class Wagon:\n    pass\n",
+     "Please rename the Wagon class to Cart, that's what the warehouse app calls them."),
+    # of two clauses that read, the one that gives it
+    ("rename the Lift class to ElevatorCar", "we have a DoorMotor class coming, so make it `CabinCar` to match",
+     "class Lift:\n    pass\n", "rename the Lift class to CabinCar"),
+    # a text the note rejects is not the one it gives
+    ('label optional lines with " (to taste)"', 'hmm, "to taste" is wrong for salt. use " (optional)"',
+     "def label(line):\n    return line\n", 'label optional lines with " (optional)"'),
+    # a docstring the instruction gives after a colon, unquoted
+    ("Add a docstring to Shelf.restock: Fill one shelf up to its limit.",
+     'reword it to "Top up one shelf and return the count added."', "class Shelf:\n    def restock(self):\n        return 0\n",
+     "Add a docstring to Shelf.restock: Top up one shelf and return the count added."),
+    # a unit after a value is no name
+    ("calls cost 12 cents a minute from Monday", "sorry, billing settled on 14 cents, not 12", "PER_MINUTE = 0.15\n",
+     "calls cost 14 cents a minute from Monday"),
+    # an apostrophe in a quoted text stays
+    ('document count_due as "Count the cards due today."', "reword it to \"Count today's due cards.\"",
+     "def count_due(cards):\n    return len(cards)\n", "document count_due as \"Count today's due cards.\""),
+    # a word the instruction says, given as a literal: quoted
+    ("write_rows should default to semicolons", 'on second thought, semicolons break some names. default to a tab ("\\t") instead',
+     'def write_rows(rows, delimiter=","):\n    return rows\n', 'write_rows should default to "\\t"'),
+])  # fmt: skip
+def test_a_note_in_a_sentence_of_its_own(instruction, note, code, expected):
+    assert corrected(instruction, note, code) == expected
+
+
+def test_a_bare_name_in_a_sentence_that_gives_none_is_no_correction():
+    instruction = "rename `user_id` to `uid` in lookup()"
+    assert corrected(instruction, "you also renamed it inside the SQL string, don't", "def lookup(user_id):\n    return user_id\n") == instruction
