@@ -728,8 +728,8 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
     instruction asks no rename, where it could mean two, or where the scopes leave it unclear."""
     words = _asked(instruction, feedback)
     unquoted = _QUOTED.sub(" ", words)
-    if not (_RENAME_CUE.search(unquoted) or _CALL_AS.search(words)) or _ASSIGNS.search(unquoted):  # a statement, not a rename
-        return None
+    if not (_RENAME_CUE.search(unquoted) or _CALL_AS.search(words)) or _ASSIGNS.search(re.sub(r"[\w.]+\([^()]*\)", " ", unquoted)):
+        return None  # a statement to write, not a rename (but "Shift.hours(rounded=...)" names a keyword)
     if re.search(r"\btry\b|\bexcept\b|\bcatch\b", unquoted):  # "try/except KeyError as error": a wrap
         return None
     tree = _parsed(code)
@@ -763,15 +763,31 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
                and (new.scope is None or s.scope is None or s.scope == new.scope)]  # fmt: skip
     # a name after "in" is where the rename is ("rename paired in summarize to matched"), where another is what
     fitting = [s for s in fitting if not _IN_SCOPE.search(words[: s.at])]
-    instead = _INSTEAD.match(words, new.end)
+    instead, others = _INSTEAD.match(words, new.end), []
     if instead:
         following = [s for s in said if s.at >= instead.end()][:1]  # "the name Y instead of X": X
         fitting = [s for s in fitting if s in following]
     else:
-        fitting = _old_before(words, new, fitting)
+        fitting, others = _old_before(words, new, fitting), [s for s in fitting if s.at < new.at]
     if not fitting:
         return None
-    old = fitting[0]
+    rename = _renamed(fitting[0], new, words, said, tree, lines, scopes, bound)
+    if rename is None and not instead and _ROLE_REFERENCE.search(words[: new.at]):
+        # "Shift.hours(rounded=...) is confusing ... Rename that keyword to `round_punches`": the one the role fits
+        rename = next((found for other in reversed(others) if other is not fitting[0]
+                       and (found := _renamed(other, new, words, said, tree, lines, scopes, bound)) is not None), None)  # fmt: skip
+    return rename
+
+
+_ROLE_REFERENCE = re.compile(r"\b(?:rename|call)\s+(?:that|this|the)\s+(?:\w+\s+)?(?:" + "|".join(
+    sorted(w for words in [{"param", "parameter", "argument", "arg", "keyword", "kwarg", "attribute", "field", "property",
+                            "method", "function", "helper", "class", "variable", "local", "constant"}] for w in words)) + r")\s+to\b", re.I)  # fmt: skip
+
+
+def _renamed(old: _Said, new: _Said, words: str, said: list[_Said], tree: ast.Module, lines: list[str], scopes: _Scopes,
+             bound: set[str]) -> AskedRename | None:  # fmt: skip
+    """`asked_rename` once it knows which name the instruction renames to `new`: where Python's
+    scopes and the instruction's words put it, or None."""
     given = [s.text for s in said if s.name in bound]
     roles = _roles_beside(words, old) or _roles_said(_unkept(words, [new.name]))  # not "... parameter and attribute keep their names"
     member = old.scope is not None and old.scope != "self" or "self." in _unkept(words, [new.name])
@@ -806,8 +822,8 @@ def _old_before(words: str, new: _Said, fitting: list[_Said]) -> list[_Said]:
     else the first after it."""
     before = [s for s in fitting if s.at < new.at]
     # "rename the `origin` parameter of next_sailing to `start`": not the function it is of
-    owned = [s for s in before if _OWNER_BEFORE.search(words[: s.at])
-             and any(_ROLE_AFTER.match(words, o.end) for o in before if o is not s)]  # fmt: skip
+    owned = [s for s in before if (_OWNER_BEFORE.search(words[: s.at]) and any(_ROLE_AFTER.match(words, o.end) for o in before if o is not s))
+             or re.match(r"`?'s\s", words[s.end :]) and len(before) > 1]  # fmt: skip ("rename gross_pay's local to ...": not gross_pay)
     before = [s for s in before if s not in owned]
     if before and re.fullmatch(r"[`'\"\s]*(?:->|=>|→|\bto\b|\binto\b)?[`'\"\s]*", words[before[-1].end : new.at]):
         return before[-1:]
@@ -819,15 +835,22 @@ def _old_before(words: str, new: _Said, fitting: list[_Said]) -> list[_Said]:
         said_so = [s for s in before if _ROLE_AFTER.match(words, s.end)] or [s for s in before if s.quoted]
         return (said_so or before)[:1]
     coded = [s for s in before if s.quoted or _looks_like_code(s.text, False)]
-    return (clause or coded or before)[-1:] or [s for s in fitting if s.at > new.at][:1]
+    pool = clause or coded or before
+    if len(pool) > 1 and len({s.name for s in pool}) == 1 and cues:  # "Sample.storage ... the `storage` argument of
+        # storage_ok(). Please rename the dataclass field to ...": the one the role after the rename word says
+        roles = _roles_said(words[cues[-1] : new.at])
+        member = [s for s in pool if (s.scope is not None) is bool(roles & {"attribute", "method"})]
+        pool = member if roles and member else pool
+    return pool[-1:] or [s for s in fitting if s.at > new.at][:1]
 
 
 _OWNER_BEFORE = re.compile(r"\b(?:of|in|inside|within|on)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?[`'\"]?$", re.I)
 _POSSESSIVE = re.compile(r"(?<![\w.])`?([A-Za-z_]\w*)(?:\(\))?`?'s\s+(?:own\s+)?[`'\"]?$")
 
 
-_KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b|\bstays?\b|\bleave\s+(?!an?\s)|\buntouched\b|\balone\b|\bunchanged\b|\bdifferent\b|\bunrelated\b"
+_KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b|\bstays?\b|\bleave\s+(?:that|this|it|them|those|these)\b|\buntouched\b|\balone\b|\bunchanged\b|\bdifferent\b|\bunrelated\b"
                     r"|\bas\s+it\s+is\b|\bdoes(?:n't|\s+not)\s+change\b|\btheir\s+own\b|\bsomething\s+else\b"
+                    r"|\bshould\s+still\b|\bstill\s+(?:shows?|uses?|reads?|writes?|gets?|has|have|holds?|takes?|calls?)\b"
                     r"|\b(?:don't|do\s+not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|rename|renaming)\b", re.I)  # fmt: skip
 
 
@@ -846,7 +869,8 @@ def _kept_clauses(words: str, new: Sequence[str]) -> list[tuple[int, int]]:
     for end in [m.start() for m in re.finditer(r"[.;!?](?:\s|$)|\s(?:--|[-\u2013\u2014])\s|\((?!\))|(?<!\()\)|,\s+(?:but|so)\s",
                                                words)] + [len(words)]:  # fmt: skip
         clause = words[start:end]
-        if _KEEPS.search(clause) and not any(re.search(rf"(?<![\w.]){re.escape(text)}(?!\w)", clause) for text in new):
+        keeps = _KEEPS.search(_NEEDS_NONE.sub(" ", clause))  # not "check_temperatures doesn't need a margin knob of its own"
+        if keeps and not any(re.search(rf"(?<![\w.]){re.escape(text)}(?!\w)", clause) for text in new):
             if _ONLY_KEEPS.fullmatch(clause.strip(" \t\n.;!?-\u2013\u2014")):  # "... the same name - that one stays": the one before
                 spans.append((previous, start))
             spans.append((start, end))
@@ -854,6 +878,7 @@ def _kept_clauses(words: str, new: Sequence[str]) -> list[tuple[int, int]]:
     return spans
 
 
+_NEEDS_NONE = re.compile(r"\b(?:doesn't|does\s+not|don't|do\s+not|no\s+longer|never)\s+(?:need|needs|want|use|have)\b[^.;!?]*?\bits\s+own\b", re.I)
 _ONLY_KEEPS = re.compile(r"(?:(?:and|but|so)\s+)?(?:please\s+)?(?:leave\s+(?:them|it|those|that|these)(?:\s+(?:alone|be|as\s+they\s+are|as\s+it\s+is))?"
                          r"|(?:that|those|these|this|they|it)(?:\s+ones?)?\s+(?:stays?|keeps?\s+(?:its|their)\s+names?|(?:is|are)\s+(?:fine|unchanged|untouched)))",
                          re.I)  # fmt: skip
@@ -1170,9 +1195,12 @@ def _value_pairs(words: str) -> list[tuple[_Value, _Value]]:
         if before:
             aside = re.search(r"\s*\([^()]*\)\s*$", words[:position])  # "$5 (500 cents) instead of $10": the $5
             position = aside.start() if aside else position
+            unit = re.search(r"\s+([A-Za-z]+)\s*$", words[:position])  # "0.1 hour instead of ...": the number before its unit
+            if unit and _unit(unit.group(1)) and any(v.end == unit.start() for v in values):
+                position = unit.start()
             near = [v for v in values if 0 <= position - v.end <= 1]
             return near[-1] if near else _bare_beside(words, position, True)
-        filler = re.compile(r"\s*(?:(?:every|each|per|only|just|about|around|roughly|the|a|an)\s+)+").match(words, position)
+        filler = re.compile(r"\s*(?:(?:every|each|per|only|just|about|around|roughly|nearest|the|a|an)\s+)+").match(words, position)
         position = filler.end() - 1 if filler and any(v.at == filler.end() for v in values) else position  # "instead of every 6"
         near = [v for v in values if 0 <= v.at - position <= 1]
         return near[0] if near else _bare_beside(words, position, False)
@@ -1357,7 +1385,7 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
     present = set(_NAME.findall(code))
     if any(s.name not in present for s in said if _written_as_code(words, s)):
         return None  # it names code the file lacks: not this file's literal (or a parameter to add)
-    kept = _kept_apart(words, said, "", [value.text for value in _values_said(words)])
+    kept = _kept_apart(words, said, "", [])  # "(The top list still shows ten.)": top keeps its value
     defs = [node for node in ast.walk(tree) if isinstance(node, _DEFINITIONS) and node.name in {s.name for s in said} - kept]
     away = [node for node in ast.walk(tree) if isinstance(node, _DEFINITIONS) and node.name in kept]
     literals = [(node, found) for node, found in literals  # "save_bill has its own default, leave that one"
@@ -1375,11 +1403,13 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
         return any(span.lineno <= node.lineno and node.end_lineno <= span.end_lineno for span in spans)
 
     for old, new in _value_pairs(words):
-        if old.kind == "string" and _NAME.fullmatch(old.text) and old.text in _bound_names(tree):
-            continue  # a name of the file: a rename ("use the name "Abstracts" instead of "KeyValueMap"")
+        if (old.kind == "string" and _NAME.fullmatch(old.text) and old.text in _bound_names(tree)
+                and not any(found == ("string", old.text) for _, found in literals)):  # fmt: skip
+            continue  # a name of the file: a rename ("use the name "Abstracts" instead of "KeyValueMap""), not its string
         candidates = [(node, found) for node, found in literals if _matches(old, found)] or [
             (node, found) for node, found in literals if old.percent and _matches(old, found, False)]
-        clues = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", _QUOTED.sub(" ", words))} - _INSTRUCTION_WORDS - _VALUE_STOP
+        clues = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", _QUOTED.sub(" ", _unkept(words, [new.text])))}
+        clues -= _INSTRUCTION_WORDS | _VALUE_STOP  # not the words of a clause that keeps something
         clues -= {w.lower() for w in re.findall(r"[A-Za-z]+", old.text + " " + new.text)}
 
         def marked(found: list, clues: set[str] = clues) -> list:
@@ -1387,7 +1417,9 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
             ("jokers": JOKER_MULTIPLIER), where one line does."""
             held = [(node, lit, {w.lower() for w in re.findall(r"[A-Za-z]+", lines[node.lineno - 1])}) for node, lit in found]
             exact = [(node, lit) for node, lit, words_held in held if clues & words_held]
-            return exact or [(node, lit) for node, lit, words_held in held if _stems(clues) & _stems(words_held)]
+            # else the function it is in ("In the totals CSV": write_totals), else a plural's stem
+            within = [(node, lit) for node, lit in found if clues & _identifier_parts(getattr(scopes.function_of(node), "name", ""))]
+            return exact or within or [(node, lit) for node, lit, words_held in held if _stems(clues) & _stems(words_held)]
 
         margin = re.match(r"\s*(more|over|above|higher|extra|less|under|below|lower|off)\b", words[old.end :], re.I)
         if not candidates and old.percent and new.percent and margin:  # "10% more than the tank holds; make that 5%": 1.1 -> 1.05
@@ -1397,11 +1429,15 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
             if olds:
                 old, new = (replace(v, text=format(f.normalize(), "f"), percent=False) for v, f in zip((old, new), factor, strict=True))
                 candidates = olds
+        units = [(w := re.match(r"\s*([A-Za-z]+)\b", words[v.end :])) and _unit(w.group(1)) for v in (old, new)]
+        if old.kind == new.kind == "number" and all(units) and units[0][0] == units[1][0] and units[0][1] != units[1][1]:
+            number = _decimal(new.text)  # "two weeks ..., instead of ten days": 14
+            new = replace(new, text=format((number * units[1][1] / units[0][1]).normalize(), "f")) if number is not None else new
         if not candidates and old.kind == "number" and new.kind == "number":
             converted = _pair_in_units(words, old, new, tree)  # "every 4 weeks now instead of every 6": RESET_AFTER_DAYS = 42
             if converted is not None:
-                old, new = converted
-                candidates = [(node, found) for node, found in literals if _matches(old, found)]
+                old, new, held = converted
+                candidates = [(node, found) for node, found in literals if node is held]
         if old.kind == "number" and new.kind == "number" and _MONEY.search(words):
             in_cents = [(node, found) for node, found in literals if isinstance(node, ast.Constant) and type(node.value) is int
                         and _matches(_in_cents(old), found)]  # fmt: skip
@@ -1442,7 +1478,8 @@ def _asked_by_presence(words: str, literals: list, defs: list[ast.AST], code: st
     the function it names, where it names one) and the other nowhere in it: the first becomes the
     second ("seeds_to_sow assumes half the seeds come up. That's too pessimistic - assume 70%":
     `rate = 0.5` -> 0.7)."""
-    numbers = [v for v in _values_said(words) if v.kind == "number"]
+    kept = _kept_clauses(words, [])
+    numbers = [v for v in _values_said(words) if v.kind == "number" and not any(start <= v.at < end for start, end in kept)]
     if len(numbers) != 2 or _OTHER_EDITS.search(words) or not _PRESENCE_CUE.search(words):
         return None
     scoped = [(node, found) for node, found in literals
@@ -1491,10 +1528,19 @@ def _in_digits(words: str) -> str:
     words = re.sub(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b(?![-\w])", lambda m: str(_NUMBER_WORDS[m.group(0).lower()]), words, flags=re.I)
     words = _ONE.sub("1", words)
     words = _A_UNIT.sub("1 ", words)
+    words = re.sub(r"\bhalf\s+an?\s+(hour|minute|day|week|month|year|second)\b", r"0.5 \1", words, flags=re.I)  # "not half an hour"
+    words = re.sub(r"\b(?:an?|one)\s+(half|third|quarter|fifth|tenth)(?:\s+of\s+an?\s+|-|\s+)(hour|minute|day|week|month|year)\b",
+                   lambda m: f"{_FRACTIONS[m.group(1).lower()]} {m.group(2)}", words, flags=re.I)  # "a tenth of an hour": 0.1 hour
+    words = re.sub(r"\b(?:the\s+nearest|nearest)\s+(half|third|quarter|fifth|tenth)(?:\s+of\s+an?\s+|-|\s+)(hour|minute|day|week)\b",
+                   lambda m: f"nearest {_FRACTIONS[m.group(1).lower()]} {m.group(2)}", words, flags=re.I)  # fmt: skip
+    words = re.sub(r"\b(?:an?|one)\s+(hour|minute|day|week|month|year|second)\b(?!\s+(?:or|and)\b)",
+                   lambda m: m.group(0) if _RATE_BEFORE.search(words[: m.start()]) else "1 " + m.group(1), words, flags=re.I)  # fmt: skip
     words = re.sub(r"\b(?:a\s+)?half\b(?=\s+(?:the|of|a|an|as|its|their)\b)", "0.5", words, flags=re.I)
     return _CHAR_WORD.sub(lambda m: m.group(1) + '"' + _CHARS[m.group(2).lower()] + '"', words)  # "default to semicolons": ";"
 
 
+_FRACTIONS = {"half": "0.5", "third": "0.333", "quarter": "0.25", "fifth": "0.2", "tenth": "0.1"}
+_RATE_BEFORE = re.compile(r"\d\s*%?\s*(?:[A-Za-z]+\s+)?$")  # "60 degrees an hour", "12 cents a minute": a rate, no value of its own
 _CHARS = {"semicolon": ";", "comma": ",", "pipe": "|", "colon": ":", "space": " ", "dash": "-", "hyphen": "-",
           "underscore": "_", "slash": "/", "dot": ".", "period": "."}  # fmt: skip
 _CHAR_WORD = re.compile(r"(\b(?:to|with|by|use|uses|using|into|as|for)\s+(?:an?\s+|the\s+|single\s+)*)(" + "|".join(_CHARS) + r")s?\b"
@@ -1782,7 +1828,7 @@ def _unit(word: str) -> tuple[str, Decimal] | None:
     return None
 
 
-def _pair_in_units(words: str, old: _Value, new: _Value, tree: ast.Module) -> tuple[_Value, _Value] | None:
+def _pair_in_units(words: str, old: _Value, new: _Value, tree: ast.Module) -> tuple[_Value, _Value, ast.AST] | None:
     """An old and a new value said in a unit ("every 4 weeks now instead of every 6") as the one
     module constant whose name ends in another unit of that kind holds them (RESET_AFTER_DAYS = 42:
     42 and 28)."""
@@ -1798,11 +1844,12 @@ def _pair_in_units(words: str, old: _Value, new: _Value, tree: ast.Module) -> tu
             literal = _literal_value(node.value)
             if held and held[0] == said[0] and held[1] != said[1] and literal and literal[0] == "number":
                 if literal[1] == first * said[1] / held[1]:
-                    found.append(held)
+                    found.append((held, node.value))
     if len(found) != 1:
         return None
-    scale = said[1] / found[0][1]
-    return (replace(old, text=format((first * scale).normalize(), "f")), replace(new, text=format((second * scale).normalize(), "f")))
+    (_, size), node = found[0]
+    scale = said[1] / size
+    return replace(old, text=format((first * scale).normalize(), "f")), replace(new, text=format((second * scale).normalize(), "f")), node
 
 
 def _in_units_of(words: str, value: _Value, constants: dict[str, list[ast.AST]],
@@ -1994,6 +2041,9 @@ class AskedDeletion:
 _DELETE_CUE = re.compile(r"\b(?:delete|remove|drop|lose|get\s+rid\s+of|take\s+(?:(?:it|that|this|them)\s+)?out|strip\s+out)\b|\bshould(?:n't|\s+not)\b"
                          r"|\bmust(?:n't|\s+not)\b|\bnot\s+needed\b|\bno\s+longer\b|\bleftover\b|\bany\s+more\b"
                          r"|\bstop\s+(?!passing\b)\w+ing\b", re.I)  # fmt: skip
+# "import" as a noun, of something that runs: "the nightly import", "Head office's payroll import chokes"
+_NOUN_IMPORT = re.compile(r"\b(?:the|a|an|our|their|its|this|that|nightly|daily|weekly|monthly|bulk|data|csv|payroll|file|batch)\s+"
+                          r"(?:[\w-]+\s+)?imports?\b(?!\s+(?:of|statements?|lines?|for|from)\b)", re.I)  # fmt: skip
 _NOT_A_STATEMENT = re.compile(r"\b(?:param(?:eter)?s?|arg(?:ument)?s?|kwargs?|imports?|docstrings?|decorators?|comments?"
                               r"|hints?|annotations?|blank|default)\b", re.I)  # fmt: skip
 
@@ -2012,14 +2062,14 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
     if not cue:
         return None
     sentence = re.split(r"[.;!?](?:\s|$)", words[cue.start() :], maxsplit=1)[0]  # "the payroll import chokes. Remove ...": a noun before
-    if _NOT_A_STATEMENT.search(_QUOTED.sub(" ", words[max(0, words.rfind(". ", 0, cue.start())) : cue.start()] + sentence)):
+    if _NOT_A_STATEMENT.search(_NOUN_IMPORT.sub(" ", _QUOTED.sub(" ", words[max(0, words.rfind(". ", 0, cue.start())) : cue.start()] + sentence))):
         return None
     tree = _parsed(code)
     if tree is None:
         return None
     lines = code.splitlines(keepends=True)
     said = _said_names(words)
-    scope_names = {s.name for s in said}
+    scope_names = {s.name for s in _said_names(_unkept(words, []))} or {s.name for s in said}  # not "write_totals keeps its log line"
     scopes = [node for node in ast.walk(tree) if isinstance(node, _DEFINITIONS) and node.name in scope_names]
     functions = [node for node in scopes if not isinstance(node, ast.ClassDef)] or scopes
     statements = [node for node in ast.walk(tree) if isinstance(node, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return))
@@ -2070,7 +2120,7 @@ def _described_statement(words: str, statements: list[ast.AST], lines: list[str]
     them among the statement's names and text, the name of what it calls counting twice ("the
     warning about short parts": the logger.warning whose message says short; "the total volume
     line": the print of "Total volume"); at least two; none where two tie."""
-    plain = _QUOTED.sub(" ", words)
+    plain = _QUOTED.sub(" ", _unkept(words, []))  # not "The callsign still gets normalized there"
     clues = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", plain)} - _INSTRUCTION_WORDS - _NOT_NEW - _VALUE_STOP
     clues -= {n.lower() for n in named} | _identifier_parts(" ".join(named)) | {
         "line", "lines", "call", "statement", "bottom", "top", "end", "start", "nobody", "reads", "get", "rid", "about", "out"}
@@ -2219,6 +2269,10 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
     else:
         index = len(params)
     written = f"{annotated.replace(' :', ':')} = {default}" if ":" in annotated else f"{name}={default}"
+    if re.search(r"\bkeyword[- ]only\b", plain, re.I):  # "add a keyword-only `max_distance=...` after `site`"
+        if index != len(params):
+            return None
+        written = "*, " + written
     if index == len(params):
         close = header.rindex(")", 0, header.rindex(":"))
         joint = ", " if params else ""
@@ -2287,7 +2341,7 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
 
 _REMOVE_CUE = re.compile(r"\b(?:remove|drop|delete|lose|ditch|get\s+rid\s+of|take\s+out)\b", re.I)
 _STOP_PASSING = re.compile(r"\b(?:stop|quit|don'?t|do\s+not|no\s+longer|never)\s+(?:pass|hand|forward|send)|\bjust\s+call\b"
-                           r"|\bwith\s+no\s+arguments\b|\bwithout\s+(?:any\s+)?arguments\b", re.I)  # fmt: skip
+                           r"|\bwith\s+no\s+arguments\b|\bwithout\s+(?:any\s+)?arguments\b|\bcall\s+[\w.]+(?:\(\))?\s+without\b", re.I)  # fmt: skip
 _RETURN_BECOMES = re.compile(r"\b(?:the\s+return\s+(?:becomes|is\s+now|should\s+be|will\s+be)|(?:it\s+)?(?:just|should|then)\s+returns?)"
                              r"\s+`?([^`\n;]+?)`?\s*(?:[.;](?:\s|$)|$)", re.I)  # fmt: skip
 
@@ -2310,7 +2364,8 @@ def asked_parameter_removal(instruction: str, code: str, feedback: str = "") -> 
         return None
     lines = code.splitlines(keepends=True)
     # what it names outside the calls it writes ("just call policy.problems(password)": not `problems`)
-    said = {s.name for s in _said_names(re.sub(r"[\w.]+\([^()]+\)|(?<=\bcall\s)[\w.]+\(\)", " ", words)) if not _plain_instruction_word(s)}
+    said = {s.name for s in _said_names(re.sub(r"[\w.]+\([^()]+\)|(?<=\bcall\s)[\w.]+(?:\(\))?", " ", _unkept(words, [])))
+            if not _plain_instruction_word(s)}  # fmt: skip (not what it calls, nor what a clause keeps: "storage_ok keeps its margin")
     functions = [f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2])]
     named = [f for f in functions if f.name in said]
 
@@ -2319,6 +2374,11 @@ def asked_parameter_removal(instruction: str, code: str, feedback: str = "") -> 
         return [*args.posonlyargs, *args.args, *args.kwonlyargs]
 
     found = [(f, a) for f in (named or functions) for a in parameters(f) if a.arg in said and a.arg not in ("self", "cls")]
+    its = re.search(r"\b(?:remove|drop|delete|lose|ditch)\s+its\b", words, re.I)
+    if len(found) > 1 and its:  # "check_temperatures doesn't need ...: remove its `margin`": the function it is about
+        before = words[: its.start()]
+        named_first = sorted((before.find(f.name), i) for i, (f, _) in enumerate(found) if f.name in before)
+        found = [found[named_first[0][1]]] if named_first else found
     if len(found) > 1:  # "the member=member that Network.rent passes": the one it passes it to, not the caller
         callees = {f.name for f, _ in found}
         found = [(f, a) for f, a in found if not any(isinstance(c, ast.Call) and _callee(c) in callees - {f.name}
@@ -2782,8 +2842,9 @@ def asked_insertion(instruction: str, code: str, feedback: str = "") -> AskedIns
     Indented as the statement beside it. None where it gives no statement or no place, or either
     could be two, or the function has the statement already."""
     words = _asked(instruction, feedback)
-    if (_DOC_CUE.search(words) or _DELETE_CUE.search(words) or re.search(r"\btry\b|\bexcept\b|\bcatch\b|\bimport\b|\bkeywords?\b", words)
-            or _NOT_A_STATEMENT.search(_QUOTED.sub(" ", words))):  # fmt: skip
+    plain = _NOUN_IMPORT.sub(" ", _QUOTED.sub(" ", words))  # not "when the nightly import runs"
+    if (_DOC_CUE.search(words) or _DELETE_CUE.search(words) or re.search(r"\btry\b|\bexcept\b|\bcatch\b|\bimport\b|\bkeywords?\b", plain)
+            or _NOT_A_STATEMENT.search(plain)):  # fmt: skip
         return None
     tree = _parsed(code)
     if tree is None:
@@ -3006,7 +3067,11 @@ def _insertion_place(words: str, tree: ast.Module, lines: list[str], scope: ast.
                          and {t.split(".")[-1] for t in _targets(n)} & clues] or found  # fmt: skip
             if after and len(found) > 1:  # "once renew() has bumped loan.renewals": the one that sets or stores it
                 found = [n for n in found if _stores(n)] or found
-            return (found[0], after) if len(found) == 1 else None
+            if len(found) == 1:
+                return found[0], after
+            if found:
+                return None  # two: which?
+            # none: a clause that names no statement ("fails when the target folder doesn't exist yet"); the next
     return None
 
 
@@ -3306,7 +3371,7 @@ def _code_names(line: str) -> set[str]:
 # the words an instruction gives a name's role in, by role, and the roles a binding of each kind
 # may be called by ("the variable" of a parameter, "the function" of a method)
 _ROLE_WORDS = {
-    "parameter": {"param", "params", "parameter", "parameters", "argument", "arguments", "arg", "args", "kwarg", "kwargs"},
+    "parameter": {"param", "params", "parameter", "parameters", "argument", "arguments", "arg", "args", "kwarg", "kwargs", "keyword"},
     "function": {"function", "functions", "func", "helper", "def"},
     "method": {"method", "methods"},
     "class": {"class", "classes", "exception"},

@@ -85,7 +85,7 @@ def test_the_task_sets_deletions_are_read_right_or_not_at_all_and_nothing_else_r
     reads as no rename, value or import reads as a deletion. (eval5's first reading: 3 of its 4;
     "remove the `return winner` at the end of it" read once a quoted return could be deleted.)"""
     unread = {"thermo-resume-keeps-eco"}  # since: "must not strip the password", "the total volume line" (what they say)
-    assert check_reader(asked_deletion, {"delete_statement"}, unread) == (29, 28)
+    assert check_reader(asked_deletion, {"delete_statement"}, unread) == (32, 31)
 
 
 @pytest.mark.parametrize("instruction, line", [
@@ -106,3 +106,13 @@ def test_a_noun_like_import_before_the_sentence_that_deletes_is_no_object_of_it(
     text = deleted("The bank's import chokes on the fee line. Remove `account.post(-FEE, \"monthly fee\")` from month_end")
     assert text == MODULE.replace('    account.post(-FEE, "monthly fee")\n', "", 1)
     assert deleted("remove the import of logging") is None
+
+
+
+def test_described_with_a_clause_that_keeps_the_other():
+    code = ("class Contact:\n    def __post_init__(self):\n        self.call = self.call.strip().upper()\n"
+            "        self.mode = self.mode.upper()\n")  # fmt: skip
+    asked = asked_deletion("The form sends the mode in capitals already, so drop the line in Contact.__post_init__ that "
+                           "upper-cases it again. The call still gets normalized there.", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("        self.mode = self.mode.upper()\n", "")

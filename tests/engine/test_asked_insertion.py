@@ -120,7 +120,7 @@ def test_the_task_sets_insertions_are_read_right_or_not_at_all_and_nothing_else_
     DEFAULT_ENCODING" and "once the reading is stored". Two it leaves: "make the very first thing
     it does be rounding `quantity`", "end add_plant by appending ... to the plant's notes". Since,
     "make the last line of its __init__ set self.finished to False".)"""
-    assert check_reader(asked_insertion, {"insert_statement"}, None) == (29, 27)
+    assert check_reader(asked_insertion, {"insert_statement"}, None) == (32, 30)
 
 
 def test_make_its_last_line_puts_the_statement_at_the_end():
@@ -149,3 +149,14 @@ def test_after_a_quoted_if_check_is_after_its_block_and_a_statement_to_write_is_
     assert asked is not None
     text = "".join(asked.apply(code.splitlines(keepends=True)))
     assert text == code.replace("    book[code]", "    attempts = max(attempts, 1)\n    book[code]")
+
+
+
+def test_a_noun_import_and_a_when_clause_that_names_no_statement():
+    code = "import json\n\n\ndef export(path, rows):\n    text = json.dumps(rows)\n    path.write_text(text)\n    return path\n"
+    instruction = ("export fails when the target folder doesn't exist yet, and the nightly import runs blind. "
+                   "Fix: add `path.parent.mkdir(parents=True, exist_ok=True)` right before the write_text call.")
+    asked = asked_insertion(instruction, code)
+    assert asked is not None
+    text = "".join(asked.apply(code.splitlines(keepends=True)))
+    assert text == code.replace("    path.write_text", "    path.parent.mkdir(parents=True, exist_ok=True)\n    path.write_text")

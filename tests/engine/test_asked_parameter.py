@@ -102,8 +102,8 @@ def test_the_task_sets_parameters_are_read_right_or_not_at_all_and_nothing_else_
     import, deletion or parameter to remove reads as a parameter. (Written after reading the
     first four sets' 14 instructions; eval5's first reading: 1 of its 3 right, 2 wrong, "pass
     that to write_text" not read as passing it, and a keyword the call passes already.)"""
-    unread = {"thermo-eco-param", "bike-network-currency"}
-    assert check_reader(asked_parameter, {"add_parameter"}, unread) == (29, 27)
+    unread = {"thermo-eco-param", "bike-network-currency", "aging-reminder-currency", "ham-allow-dupes"}
+    assert check_reader(asked_parameter, {"add_parameter"}, unread) == (32, 28)
 
 
 def test_a_keyword_the_call_passes_already_is_given_the_parameter():
@@ -119,3 +119,12 @@ def test_a_parameter_with_a_statement_beside_it_is_not_read_half():
     """"add ... and store it as self.currency": the statement is not read here, so the parameter is not either."""
     code = "class Network:\n    def __init__(self, stations):\n        self.stations = stations\n"
     assert asked_parameter('Network.__init__ should take a `currency="EUR"` keyword; store it as self.currency', code) is None
+
+
+
+def test_a_keyword_only_parameter():
+    asked = asked_parameter("fetch needs a keyword-only `timeout=30` after `retries`", MODULE)
+    assert asked is not None
+    text = "".join(asked.apply(MODULE.splitlines(keepends=True)))
+    assert "def fetch(url, payload=None, retries=3, *, timeout=30):" in text
+    assert asked_parameter("fetch needs a keyword-only `timeout=30` after `url`", MODULE) is None  # before positional ones

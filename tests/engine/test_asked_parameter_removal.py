@@ -93,7 +93,7 @@ def test_the_task_sets_removals_are_read_right_or_not_at_all_and_nothing_else_re
     passes"; a removal is no value since, and the caller's parameter of the same name not the one
     removed.)"""
     unread = {"weather-drop-skip-blank", "ferry-drop-discount"}
-    assert check_reader(asked_parameter_removal, {"remove_parameter"}, unread) == (20, 18)
+    assert check_reader(asked_parameter_removal, {"remove_parameter"}, unread) == (22, 20)
 
 
 def test_the_parameter_goes_from_the_function_called_not_from_its_caller_of_that_name():
@@ -131,3 +131,15 @@ def test_the_return_the_instruction_writes_and_a_call_with_no_arguments():
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(
         "def shopping(box, today=None):\n    return box.stale(today)", "def shopping(box):\n    return box.stale()")
     assert asked_parameter_removal("Remove the `discount` parameter from total", code) is None  # what stands in its place?
+
+
+
+def test_remove_its_parameter_and_call_the_other_without_it():
+    code = ("def ok(unit, reading, *, margin=0.5):\n    return reading + margin\n\n\n"
+            "def check(samples, *, margin=0.5):\n    return [ok(s, 1, margin=margin) for s in samples]\n")  # fmt: skip
+    instruction = ("check doesn't need a margin knob of its own: remove its `margin` parameter and call ok without "
+                   "`margin=` so ok's default applies. ok keeps its margin.")
+    asked = asked_parameter_removal(instruction, code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(
+        "def check(samples, *, margin=0.5):\n    return [ok(s, 1, margin=margin)", "def check(samples):\n    return [ok(s, 1)")

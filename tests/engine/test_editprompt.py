@@ -233,7 +233,7 @@ def test_no_expected_edit_of_the_task_sets_is_put_back():
     only implied ("triple ... instead of doubling") on the line of a constant the instruction
     names only in words ("Jokers": JOKER_MULTIPLIER = 2), and "every four weeks now instead of
     every six" (RESET_DAYS = 42 -> 28)."""
-    implied = {"quiz-joker-multiplier", "gym-reset-days"}
+    implied = {"quiz-joker-multiplier", "gym-reset-days", "pay-round-tenth"}
     from pathlib import Path
 
     import tomllib
@@ -338,7 +338,9 @@ def test_the_expected_edits_of_the_task_sets_show_what_was_asked():
     in eval6 "20 euros" as 2000 cents, "the five best sellers", "dashes", "Flip the default"; in
     eval7 "triple", "30%" as 0.3, "pass it to read_text"; in eval8 "default to 6 dryers" beside the 6
     washers, "30 cm" as 0.3; in eval9 "a euro more", "half" as 0.5, "semicolons", "three hours ...
-    not two", "four weeks", "make that 5%", "one decimal place", "use it ... instead of the 7"):
+    not two", "four weeks", "make that 5%", "one decimal place", "use it ... instead of the 7"; in eval10
+    "two weeks" for 10 days, "an hour, not half an hour", "a tenth of an hour", "alphabetically", seconds
+    in a format, two days in words, a type only described):
     a guess there is never taken, nothing worse."""
     from pathlib import Path
 
@@ -350,7 +352,8 @@ def test_the_expected_edits_of_the_task_sets_show_what_was_asked():
                "bowl-scratch-default", "workout-json-encoding", "quiz-joker-multiplier", "aquarium-max-change",
                "laundry-more-dryers", "tide-safety-margin", "walks-extra-dog-price", "walks-invoice-days",
                "seeds-fallback-rate", "seeds-write-delimiter", "tips-min-hours", "gym-reset-days", "fuel-overfill-tolerance",
-               "fuel-consumption-precision"}  # fmt: skip
+               "fuel-consumption-precision", "aging-grace-two-weeks", "lab-hints-storage-ok", "ham-time-seconds",
+               "ham-dupe-window-hour", "rx-worklist-two-days", "birds-alpha-default", "pay-round-tenth"}  # fmt: skip
     checked = 0
     for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
         for task in tomllib.loads(tasks_file.read_text())["task"]:
@@ -487,13 +490,15 @@ def test_every_rename_task_is_completed_from_any_one_of_its_renamed_lines():
     parameter and not another's of that name, local variables, another function's name of the
     same name left where the words keep it apart: "Progression.chords has its own result, leave
     that one"); no expected edit of any task changes (nothing left to carry, nothing carried). In
-    one, two classes define the attribute, and nothing is carried; in five, a use through an
+    one, two classes define the attribute, and nothing is carried; in six, a use through an
     instance whose class the carry cannot tell carries nothing."""
-    unclear = {"garage-rename-spot-plate"}  # Spot.plate, not Ticket.plate: which class a use reads is unclear
+    # Spot.plate, not Ticket.plate: which class a use reads is unclear; "the little helper that builds one
+    # <NAME:length>value piece" names no old name to carry
+    unclear = {"garage-rename-spot-plate", "ham-rename-adif-field"}
     # an attribute renamed in a use through an instance (`machine.sales`, `station.docked`, `singer.sung`, `walker.max_dogs`) whose class
     # the carry cannot tell: from there nothing is carried (from the `self.` lines, all of it)
     through_instance = {"vend-rename-sales", "bike-rename-docked", "hive-rename-temper", "choir-rename-sung",
-                        "walks-rename-max-dogs"}
+                        "walks-rename-max-dogs", "lab-rename-sample-storage"}
     import difflib
     from pathlib import Path
 
@@ -523,7 +528,7 @@ def test_every_rename_task_is_completed_from_any_one_of_its_renamed_lines():
                 assert text == expected, (task["id"], i)
                 assert bool(carried) is (len(changed) > 1)
             renames += 1
-    assert (renames, checked) == (151, 449)
+    assert (renames, checked) == (168, 497)
 
 
 def test_nothing_is_carried_where_the_new_name_would_read_another_binding():
@@ -657,10 +662,14 @@ def _task_set_edits():
 @pytest.mark.parametrize("rule", [editprompt.put_back_misplaced_renames, editprompt.put_back_invented_names,
                                   editprompt.put_back_unbinding])  # fmt: skip
 def test_no_expected_edit_of_the_task_sets_is_taken_for_a_misplaced_rename_an_invented_name_or_an_unbinding(rule):
+    """But one: a rename of a function the instruction only describes ("the little helper that builds
+    one <NAME:length>value piece ... (adif_something?)"), whose old name it never writes."""
     edits = list(_task_set_edits())
+    described = {"ham-rename-adif-field"} if rule is editprompt.put_back_misplaced_renames else set()
     for task, source, expected in edits:
-        assert rule(task["instruction"], source, expected, source) == (expected, 0), task["id"]
-    assert len(edits) == 449
+        kept = rule(task["instruction"], source, expected, source) == (expected, 0)
+        assert kept is (task["id"] not in described), task["id"]
+    assert len(edits) == 497
 
 
 def test_a_class_named_only_as_a_dotted_names_scope_does_not_keep_every_change_in_it():

@@ -486,6 +486,18 @@ def test_the_ninth_task_set_is_well_formed_and_apart_from_the_first_eight():
     assert set(Counter(task.kind for task in tasks)) == set(KINDS)
 
 
+def test_the_tenth_task_set_is_well_formed_and_apart_from_the_first_nine():
+    """engine/builtin/eval10: six more modules, every kind, every instruction and note held out,
+    written as different people would type them (written apart from the earlier sets, the
+    training grammar and the app's rules)."""
+    earlier = [task for name in ("eval", "eval2", "eval3", "eval4", "eval5", "eval6", "eval7", "eval8", "eval9")
+               for task in load_tasks(shipped_tasks().parent / name).tasks]  # fmt: skip
+    tasks = check_apart(shipped_tasks().parent / "eval10", earlier, (100, 140))
+    assert len(tasks) == sum(task.phrasing == "heldout" for task in tasks) == 48
+    assert sum(1 for task in tasks if task.redraft) == 4
+    assert set(Counter(task.kind for task in tasks)) == set(KINDS)
+
+
 @pytest.mark.parametrize(
     ("expected", "fields", "problem"),
     [
