@@ -3965,6 +3965,8 @@ def _implied(new: _Term, instruction: str, code: str, patch: str) -> _Term | Non
     found = [term for term in named if fresh(term)]
     if len(found) > 1:  # "to Carriage, that's what the booking UI calls them": the one where a rename puts it
         found = [term for term in found if slot(term)] or found
+    if len(found) > 1:  # "easy to mix up ... rename the dataclass field to `storage_unit`": the one written as code
+        found = [term for term in found if term.quoted or _codelike(term.text)] or found
     if len(found) == 1:
         return found[0]
     # none the files lack (`items`, where `.items()` is called): the one where a rename puts its new name

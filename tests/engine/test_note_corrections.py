@@ -173,3 +173,11 @@ def test_a_note_in_a_sentence_of_its_own(instruction, note, code, expected):
 def test_a_bare_name_in_a_sentence_that_gives_none_is_no_correction():
     instruction = "rename `user_id` to `uid` in lookup()"
     assert corrected(instruction, "you also renamed it inside the SQL string, don't", "def lookup(user_id):\n    return user_id\n") == instruction
+
+
+def test_of_two_fresh_names_where_a_rename_puts_one_the_one_written_as_code():
+    """"easy to mix up" puts `mix` where a new name goes too; the note replaces the quoted one."""
+    instruction = "Sample.storage is easy to mix up. Please rename the dataclass field to `storage_unit`."
+    code = "class Sample:\n    storage = 'fridge'\n"
+    assert corrected(instruction, "on second thought, `location` - that's what the LIMS calls the field", code) == (
+        "Sample.storage is easy to mix up. Please rename the dataclass field to `location`.")
