@@ -486,6 +486,19 @@ def test_the_ninth_task_set_is_well_formed_and_apart_from_the_first_eight():
     assert set(Counter(task.kind for task in tasks)) == set(KINDS)
 
 
+def test_the_fresh_task_sets_are_well_formed_and_apart_from_the_others():
+    """engine/builtin/fresh/*: sets written apart and read first by a session's final app, kept out
+    of the readers' task-set tests (nothing is fitted to them)."""
+    root = shipped_tasks().parent
+    earlier = [task for path in sorted(root.glob("eval*/tasks.toml")) for task in load_tasks(path.parent).tasks]
+    fresh = sorted((root / "fresh").glob("*/tasks.toml"))
+    assert fresh
+    for path in fresh:
+        tasks = check_apart(path.parent, earlier, (100, 140))
+        assert len(tasks) == sum(task.phrasing == "heldout" for task in tasks) == 48
+        assert set(Counter(task.kind for task in tasks)) == set(KINDS)
+
+
 def test_the_tenth_task_set_is_well_formed_and_apart_from_the_first_nine():
     """engine/builtin/eval10: six more modules, every kind, every instruction and note held out,
     written as different people would type them (written apart from the earlier sets, the
