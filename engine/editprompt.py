@@ -884,6 +884,12 @@ _ONLY_KEEPS = re.compile(r"(?:(?:and|but|so)\s+)?(?:please\s+)?(?:leave\s+(?:the
                          re.I)  # fmt: skip
 
 
+def _unkept_values(words: str, values: list[_Value]) -> list[_Value]:
+    """`values` (said in `words`) but those in a clause that keeps something as it is."""
+    kept = _kept_clauses(words, [])
+    return [v for v in values if not any(start <= v.at < end for start, end in kept)]
+
+
 def _unkept(words: str, new: Sequence[str]) -> str:
     """`words` without the clauses that keep something as it is ("self.rng stays as it is")."""
     for start, end in reversed(_kept_clauses(words, new)):
@@ -1429,7 +1435,7 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
             if olds:
                 old, new = (replace(v, text=format(f.normalize(), "f"), percent=False) for v, f in zip((old, new), factor, strict=True))
                 candidates = olds
-        units = [(w := re.match(r"\s*([A-Za-z]+)\b", words[v.end :])) and _unit(w.group(1)) for v in (old, new)]
+        units = [_unit_after(words, v) for v in (old, new)]
         if old.kind == new.kind == "number" and all(units) and units[0][0] == units[1][0] and units[0][1] != units[1][1]:
             number = _decimal(new.text)  # "two weeks ..., instead of ten days": 14
             new = replace(new, text=format((number * units[1][1] / units[0][1]).normalize(), "f")) if number is not None else new
@@ -1478,8 +1484,7 @@ def _asked_by_presence(words: str, literals: list, defs: list[ast.AST], code: st
     the function it names, where it names one) and the other nowhere in it: the first becomes the
     second ("seeds_to_sow assumes half the seeds come up. That's too pessimistic - assume 70%":
     `rate = 0.5` -> 0.7)."""
-    kept = _kept_clauses(words, [])
-    numbers = [v for v in _values_said(words) if v.kind == "number" and not any(start <= v.at < end for start, end in kept)]
+    numbers = [v for v in _unkept_values(words, _values_said(words)) if v.kind == "number"]
     if len(numbers) != 2 or _OTHER_EDITS.search(words) or not _PRESENCE_CUE.search(words):
         return None
     scoped = [(node, found) for node, found in literals
@@ -1648,8 +1653,7 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
             if found and found[0] == "number":
                 factor = _SCALE_FACTORS[scaled.group(1).lower()]
                 chosen.append((targets[0], _Value("number", format((found[1] * factor).normalize(), "f"), 0, 0)))
-    kept = _kept_clauses(words, [])
-    free = [v for v in values if not any(start <= v.at < end for start, end in kept)]  # not "the 6 washers stay"
+    free = _unkept_values(words, values)  # not "the 6 washers stay"
     default_to = re.search(r"\bdefault\s+(?:value\s+)?(?:be|to|should\s+be|of|becomes?|=)\s+", words, re.I)
     if not chosen and default_to and len(named_functions) == 1:  # "gives up after 100 ticks ... can the default be 500?"
         new = next((v for v in free if v.at >= default_to.end()), None)
@@ -1828,11 +1832,17 @@ def _unit(word: str) -> tuple[str, Decimal] | None:
     return None
 
 
+def _unit_after(words: str, value: _Value) -> tuple[str, Decimal] | None:
+    """The unit the word after a value names ("4 weeks": time, a week's seconds), or None."""
+    word = re.match(r"\s*([A-Za-z]+)\b", words[value.end :])
+    return _unit(word.group(1)) if word else None
+
+
 def _pair_in_units(words: str, old: _Value, new: _Value, tree: ast.Module) -> tuple[_Value, _Value, ast.AST] | None:
     """An old and a new value said in a unit ("every 4 weeks now instead of every 6") as the one
     module constant whose name ends in another unit of that kind holds them (RESET_AFTER_DAYS = 42:
     42 and 28)."""
-    said = next((unit for v in (new, old) if (w := re.match(r"\s*([A-Za-z]+)\b", words[v.end :])) and (unit := _unit(w.group(1)))), None)
+    said = next((unit for v in (new, old) if (unit := _unit_after(words, v))), None)
     first, second = _decimal(old.text), _decimal(new.text)
     if said is None or first is None or second is None:
         return None
