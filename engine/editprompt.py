@@ -779,6 +779,7 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
     return rename
 
 
+_INCLUDING = re.compile(r",?\s*\b(?:including|incl\.|as\s+well\s+as|along\s+with|together\s+with)\b[^.;!?]*", re.I)
 _ROLE_REFERENCE = re.compile(r"\b(?:rename|call)\s+(?:that|this|the)\s+(?:\w+\s+)?(?:" + "|".join(
     sorted(w for words in [{"param", "parameter", "argument", "arg", "keyword", "kwarg", "attribute", "field", "property",
                             "method", "function", "helper", "class", "variable", "local", "constant"}] for w in words)) + r")\s+to\b", re.I)  # fmt: skip
@@ -788,12 +789,14 @@ def _renamed(old: _Said, new: _Said, words: str, said: list[_Said], tree: ast.Mo
              bound: set[str]) -> AskedRename | None:  # fmt: skip
     """`asked_rename` once it knows which name the instruction renames to `new`: where Python's
     scopes and the instruction's words put it, or None."""
-    given = [s.text for s in said if s.name in bound]
-    roles = _roles_beside(words, old) or _roles_said(_unkept(words, [new.name]))  # not "... parameter and attribute keep their names"
+    included = {s.name for s in said for m in _INCLUDING.finditer(words) if m.start() <= s.at < m.end()}  # uses, not the binding
+    given = [s.text for s in said if s.name in bound and s.name not in included]
+    # not "... parameter and attribute keep their names", nor "including the keyword in load_bins" (a use it has)
+    roles = _roles_beside(words, old) or _roles_said(_INCLUDING.sub(" ", _unkept(words, [new.name])))
     member = old.scope is not None and old.scope != "self" or "self." in _unkept(words, [new.name])
     owner = _owner_said(words, old.name, bound)  # "spread_shuffle's `window` param": that function's
     kept = _kept_apart(words, said, old.name, [new.name])
-    where = owner or {s.name for s in said} - {old.name} - kept
+    where = owner or {s.name for s in said} - {old.name} - kept - included
     bindings = _bindings(scopes, old.name, where, roles, member)
     allowed = [site for site in bindings if _fits_instruction(scopes, old.name, [site[0]], words, given)]
     if not allowed:
@@ -848,7 +851,7 @@ _OWNER_BEFORE = re.compile(r"\b(?:of|in|inside|within|on)\s+(?:the\s+)?(?:(?:fun
 _POSSESSIVE = re.compile(r"(?<![\w.])`?([A-Za-z_]\w*)(?:\(\))?`?'s\s+(?:own\s+)?[`'\"]?$")
 
 
-_KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b|\bstays?\b|\bleave\s+(?:that|this|it|them|those|these)\b|\buntouched\b|\balone\b|\bunchanged\b|\bdifferent\b|\bunrelated\b"
+_KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b(?!\s+(?:on\s+)?[a-z]+ing\b)|\bstays?\b|\bleave\s+(?:that|this|it|them|those|these)\b|\buntouched\b|\balone\b|\bunchanged\b|\bdifferent\b|\bunrelated\b"
                     r"|\bas\s+it\s+is\b|\bdoes(?:n't|\s+not)\s+change\b|\btheir\s+own\b|\bsomething\s+else\b"
                     r"|\bshould\s+still\b|\bstill\s+(?:shows?|uses?|reads?|writes?|gets?|has|have|holds?|takes?|calls?)\b"
                     r"|\b(?:don't|do\s+not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|rename|renaming)\b", re.I)  # fmt: skip
@@ -1128,14 +1131,15 @@ class AskedValue:
 
 
 _VALUE_TERM = re.compile(r"""`(?P<b>[^`\n]+)`|(?<!\w)"(?P<d>[^"\n]*)"(?!\w)|(?<!\w)'(?P<s>[^'\n]*)'(?!\w)"""
-                         r"""|(?<![\w.$])(?<![A-Za-z]-)(?P<dollar>\$)?(?P<num>-?\d+(?:\.\d+)?)(?P<pct>%)?(?!\w)(?!\.\w)"""
+                         r"""|(?<![\w.$/])(?<![A-Za-z]-)(?<!\d[-:])(?P<dollar>\$)?(?P<num>-?\d+(?:\.\d+)?)(?P<pct>%)?(?!\w)(?!\.\w)(?![-/:]\d)"""
                          r"""|\b(?P<const>True|False|None)\b""")  # fmt: skip
 _BARE_TOKEN = re.compile(r"[^\s,;`'\"()]+")
 _CLAUSE_END = re.compile(r"[.;?!](?:\s|$)|\n")
 
 
 def _values_said(words: str) -> list[_Value]:
-    """The values `words` write, in order: quoted or bare numbers, strings, True/False/None."""
+    """The values `words` write, in order: quoted or bare numbers, strings, True/False/None; not the
+    numbers of a score, a date, a time or a fraction ("6-4", "7/5", "2025-03-01", "10:30")."""
     found = []
     for match in _VALUE_TERM.finditer(words):
         quoted = next((match.group(g) for g in ("b", "d", "s") if match.group(g) is not None), None)
@@ -1654,7 +1658,7 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
                 factor = _SCALE_FACTORS[scaled.group(1).lower()]
                 chosen.append((targets[0], _Value("number", format((found[1] * factor).normalize(), "f"), 0, 0)))
     free = _unkept_values(words, values)  # not "the 6 washers stay"
-    default_to = re.search(r"\bdefault\s+(?:value\s+)?(?:be|to|should\s+be|of|becomes?|=)\s+", words, re.I)
+    default_to = re.search(r"\bdefault\s+(?:value\s+)?(?:be|(?:it\s+|them\s+)?to|should\s+be|of|becomes?|=)\s+", words, re.I)
     if not chosen and default_to and len(named_functions) == 1:  # "gives up after 100 ticks ... can the default be 500?"
         new = next((v for v in free if v.at >= default_to.end()), None)
         found = [d for _, d in _defaults(named_functions[0]) if _literal_value(d)]
@@ -1794,7 +1798,8 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
 # words people say for a part of a constant's name ("wash costs 4.50": WASH_PRICE)
 _PART_WORDS = {"price": {"cost", "costs", "fee", "fees", "charge", "charges"}, "fee": {"cost", "costs", "price", "charge"},
                "max": {"maximum", "limit", "cap", "most"}, "min": {"minimum", "least"}, "num": {"number"},
-               "timeout": {"time", "wait"}, "pct": {"percent"}, "percent": {"%"}}  # fmt: skip
+               "timeout": {"time", "wait"}, "pct": {"percent"}, "percent": {"%"},
+               "weight": {"counts", "worth", "weighs", "weighted"}}  # fmt: skip ("a colour page counts as four")
 _QUALIFIERS = frozenset({"max", "min", "default", "per"})  # parts a name may have that the words need not say
 
 
@@ -2297,7 +2302,7 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
     replaced = False  # a keyword the calls pass already, given the parameter instead
     if passing:
         rest = passing.group("rest") or passing.group("used")
-        explicit = (re.search(r"\bas\s+`?[A-Za-z_][\w.]*\(\s*([A-Za-z_]\w*\s*=\s*[A-Za-z_]\w*)\s*\)`?", rest)  # "as pool.split(x=x)"
+        explicit = (re.search(r"\bas\s+`?[A-Za-z_][\w.]*\([^()=]*?(?<![\w.])([A-Za-z_]\w*\s*=\s*[A-Za-z_]\w*)\s*\)`?", rest)  # "as f(line, x=x)"
                     or re.search(r"\bas\s+`?([A-Za-z_]\w*\s*=\s*[^`]+?)`?(?=\s+to\b|\s*$|[,;.](?:\s|$))", rest))  # fmt: skip
         its = re.search(r"\bas\s+its\s+([A-Za-z_]\w*)", rest)
         callees = {w for w in re.findall(r"[A-Za-z_]\w*", rest) if w in {_callee(c) for c in body if isinstance(c, ast.Call)}}
@@ -2557,8 +2562,10 @@ class AskedWrap:
         return lines[: self.start] + list(self.text) + lines[self.end :]
 
 
-_EXCEPTION_NAME = r"((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Interrupt|Exit)|StopIteration)\b"
+_EXCEPTION_TEXT = r"(?:(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Interrupt|Exit)|StopIteration)\b"
+_EXCEPTION_NAME = f"({_EXCEPTION_TEXT})"
 _EXCEPTION = re.compile(r"(?<![\w.])" + _EXCEPTION_NAME)
+_EXCEPTIONS_TOGETHER = re.compile(rf"\(?`?{_EXCEPTION_TEXT}(?:`?\s*(?:,\s*(?:or\s+|and\s+)?|/|\bor\b|\band\b)\s*`?{_EXCEPTION_TEXT})+`?\)?")
 _WRAP_CUE = re.compile(r"\btry\b|\bexcept\b|\bcatch\b|\bignore[sd]?\b|\bwrap\b", re.I)
 _EMPTY = {"list": "[]", "dict": "{}", "dictionary": "{}", "tuple": "()", "string": '""', "set": "set()"}
 
@@ -2577,9 +2584,19 @@ def asked_wrap(instruction: str, code: str, feedback: str = "") -> AskedWrap | N
         return None
     caught = re.findall(r"\b(?:except|catch(?:es|ing)?|on|ignor\w*)\s+`?" + _EXCEPTION_NAME, words)  # the one caught
     exceptions = set(caught) or {m.group(1) for m in _EXCEPTION.finditer(_strip_raise(words))}
-    if len(exceptions) != 1 or re.search(_EXCEPTION_NAME + r"`?\s*(?:,|/|\bor\b|\band\b)\s*`?" + _EXCEPTION_NAME, words):
-        return None  # none, or two to catch ("KeyError or IndexError")
-    exception = exceptions.pop()
+    together = _EXCEPTIONS_TOGETHER.search(words)  # "KeyError or ValueError", `except (KeyError, ValueError):`
+    if together:
+        named = list(dict.fromkeys(m.group(1) for m in _EXCEPTION.finditer(together.group(0))))
+        if not exceptions <= set(named) or {m.group(1) for m in _EXCEPTION.finditer(_strip_raise(words))} - set(named):
+            return None  # another exception besides them
+        exception, at = f"({', '.join(named)})", together.end()
+        bound = re.match(r"`?\)?`?\s+as\s+([A-Za-z_]\w*)", words[at:])
+    elif len(exceptions) == 1:
+        exception = exceptions.pop()
+        at = words.find(exception) + len(exception)
+        bound = re.search(rf"\b{re.escape(exception)}`?\s+as\s+([A-Za-z_]\w*)", words)
+    else:
+        return None  # none, or two apart
     tree = _parsed(code)
     if tree is None:
         return None
@@ -2604,7 +2621,7 @@ def asked_wrap(instruction: str, code: str, feedback: str = "") -> AskedWrap | N
         dotted = {s.text for s in said if "." in s.text and not _EXCEPTION.fullmatch(s.text)}
         found = [node for node in statements if any(re.search(rf"(?<![\w.]){re.escape(d)}\s*\(", source(node)) for d in dotted)]
     if not found:
-        clues = {s.name for s in said} - {f.name for f in functions} - {exception.split(".")[-1]}
+        clues = {s.name for s in said} - {f.name for f in functions} - {e.split(".")[-1] for e in _EXCEPTION.findall(exception)}
         clues = {c for c in clues if c.lower() not in _INSTRUCTION_WORDS | _NOT_NEW | _VALUE_STOP}
         found = [node for node in statements if clues & set(_NAME.findall(source(node)))]
         if len({f.name for f in functions}) == 1 and len(found) > 1:
@@ -2614,13 +2631,12 @@ def asked_wrap(instruction: str, code: str, feedback: str = "") -> AskedWrap | N
         return None
     node = found[0]
     wrapped = lines[node.lineno - 1 : node.end_lineno]
-    handler = _handler(words, exception, " ".join("".join(wrapped).split()), tree, lines)
+    handler = _handler(words, at, " ".join("".join(wrapped).split()), tree, lines)
     if not handler:
         return None
     line = wrapped[0]
     indent = line[: len(line) - len(line.lstrip())]
     inner = indent + "    "
-    bound = re.search(rf"\b{re.escape(exception)}\s+as\s+([A-Za-z_]\w*)", words)
     clause = f"except {exception}" + (f" as {bound.group(1)}" if bound else "") + ":"
     text = (f"{indent}try:\n", *("    " + part if part.strip() else part for part in wrapped), f"{indent}{clause}\n",
             *(f"{inner}{statement}\n" for statement in handler))  # fmt: skip
@@ -2633,9 +2649,9 @@ def _strip_raise(words: str) -> str:
     return re.sub(r"\braise\s+[A-Za-z_][\w.]*\(.*?\)(?:\s+from\s+\w+)?", " ", words)
 
 
-def _handler(words: str, exception: str, wrapped: str, tree: ast.Module, lines: list[str]) -> list[str]:
-    """The statements an instruction gives a handler of `exception` (around the statement
-    `wrapped`): "ignore" `pass`, "return X", "raise ... from ...", "set NAME = VALUE", "break",
+def _handler(words: str, at: int, wrapped: str, tree: ast.Module, lines: list[str]) -> list[str]:
+    """The statements an instruction gives a handler of the exception it names before `at` (around
+    the statement `wrapped`): "ignore" `pass`, "return X", "raise ... from ...", "set NAME = VALUE", "break",
     a statement written as code after the exception's name ("log it with logger.warning(...)",
     "count it with log.rejected += 1"), and "continue" / "skip" after it. None read: []."""
     plain = re.sub(r"`([^`\n]+)`", r"\1", words)
@@ -2653,8 +2669,7 @@ def _handler(words: str, exception: str, wrapped: str, tree: ast.Module, lines: 
     if re.search(r"\bbreak\b", plain, re.I):
         return ["break"]
     handler = []
-    named = words.find(exception)
-    written = _statement_written(words[named + len(exception) :], tree, lines) if named >= 0 else None
+    written = _statement_written(words[at:], tree, lines)
     if written is not None and written[0] is not None and written[0] not in wrapped and not _names_wrapped(written[0], wrapped):
         handler.append(written[0])
     if re.search(r"\bcontinue\b|\bskip\b", plain, re.I):
@@ -2672,7 +2687,11 @@ _RERAISE = re.compile(r"\bre-?raise|\bbare\s+`?raise\b|\braise\s+(?:it|the\s+err
 
 def _names_wrapped(statement: str, wrapped: str) -> bool:
     """Whether a statement an instruction writes names the one it wraps rather than a handler: a
-    placeholder's `...` (`out.add(...)`), or a call of what the wrapped statement calls."""
+    placeholder's `...` (`out.add(...)`), a call of what the wrapped statement calls, or its
+    beginning said before "line" ("the value += line")."""
+    named = re.match(r"(.*\S)\s+(?:line|statement|call)$", statement)
+    if named and wrapped.startswith(named.group(1)):
+        return True
     tree = ast.parse(statement)
     if any(isinstance(node, ast.Constant) and node.value is Ellipsis for node in ast.walk(tree)):
         return True
@@ -2838,6 +2857,10 @@ _INSERT_START = re.compile(r"\b(?:at\s+the\s+(?:very\s+)?(?:start|top|beginning)
                            r"|starts?\s+with|first\s+thing\s+in|(?:its|the)\s+(?:very\s+)?first\s+(?:line|statement)"
                            r"|before\s+(?:it\s+does\s+)?anything\s+else)\b", re.I)  # fmt: skip
 _BLOCKS = (ast.If, ast.For, ast.While, ast.With, ast.Try)
+_BLOCK_KINDS = {"for": (ast.For, ast.AsyncFor), "loop": (ast.For, ast.AsyncFor, ast.While), "while": (ast.While,),
+                "if": (ast.If,), "with": (ast.With, ast.AsyncWith), "try": (ast.Try,)}  # fmt: skip
+_INSERT_IN_BLOCK = re.compile(r"\b(?P<end>first|last)\s+(?:line|statement|thing)\s+(?:of|in|inside)\s+(?:the|its)\s+"
+                              r"(?P<block>for(?:\s+loop)?|while(?:\s+loop)?|loop|if(?:\s+block)?|with(?:\s+block)?|try(?:\s+block)?)\b", re.I)  # fmt: skip
 _SIMPLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Assert, ast.Raise, ast.Return, ast.Delete)
 
 
@@ -2865,9 +2888,13 @@ def asked_insertion(instruction: str, code: str, feedback: str = "") -> AskedIns
         return None
     statement, (at, end) = written
     rest = words[:at] + " " * (end - at) + words[end:]
-    functions = [n for n in _definitions_said(tree, _said_names(rest)) if not isinstance(n, ast.ClassDef)]
-    if len(functions) > 1:
-        return None
+    said = _said_names(rest)
+    functions = [n for n in _definitions_said(tree, said) if not isinstance(n, ast.ClassDef)]
+    if len(functions) > 1:  # "In nights_for, ... before the load_session call": the one it is in
+        inside = {s.name for s in said if _IN_SCOPE.search(rest[: s.at])}
+        functions = [n for n in functions if n.name in inside]
+        if len(functions) != 1:
+            return None
     scope = functions[0] if functions else None
     if statement is None:  # "set started_at back to None": what the function's names make of it
         statement = _assignment_said(words[at:end], scope, tree)
@@ -3047,6 +3074,15 @@ def _insertion_place(words: str, tree: ast.Module, lines: list[str], scope: ast.
                     found = [n for n in ast.walk(scope if scope is not None else tree) if isinstance(n, _BLOCKS)
                              and " ".join(lines[n.lineno - 1].split()).rstrip(":") == text.rstrip(":")]  # fmt: skip
                 return (found[0], after) if len(found) == 1 else None
+    inside = _INSERT_IN_BLOCK.search(words)  # "the first line of the for loop": of the one such block of the function
+    if inside and scope is not None:
+        kind = _BLOCK_KINDS[inside.group("block").split()[0].lower()]
+        blocks = [n for n in ast.walk(scope) if isinstance(n, kind)]
+        if len(blocks) != 1:
+            return None
+        if inside.group("end").lower() == "first":
+            return blocks[0].body[0], False
+        return blocks[0].body[-1], not isinstance(blocks[0].body[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break))
     if body is not None and _INSERT_END.search(words):
         last = body[-1]
         if isinstance(last, (ast.Return, ast.Raise)):
@@ -3407,7 +3443,7 @@ def _fits_instruction(scopes: _Scopes, old: str, lines: list[int], words: str, g
     if any(old in name.split(".")[:-1] for name in given if "." in name):
         return False
     # the instruction's own words, not the parts of a name it writes (`class_report`, `PARAM_RE`)
-    said = {word.lower() for word in re.findall(r"(?<![\w.])[A-Za-z]+(?![\w.]|\(\))", _QUOTED.sub(" ", _unkept(words, [])))}
+    said = {word.lower() for word in re.findall(r"(?<![\w.])[A-Za-z]+(?![\w.]|\(\))", _QUOTED.sub(" ", _INCLUDING.sub(" ", _unkept(words, []))))}
     roles = {role for role, role_words in _ROLE_WORDS.items() if not role_words.isdisjoint(said)}
     kinds = _binding_kinds(scopes, old)
     if roles and not any(roles & _ROLES_OF_KIND[kind] for kind in kinds):

@@ -56,6 +56,12 @@ def inserted(instruction: str) -> str | None:
     # a function ending in a block: after the block, at the body's indentation
     ("Elevator.open_doors should end with self.chime()",
      "            self.chime()\n\n    def chime", "            self.chime()\n        self.chime()\n\n    def chime"),
+    # the first or last line of the one loop of the function; the function it is in, not the one it calls
+    ("In open_doors, make the first line of the for loop `logger.debug(\"chime\")`, before the chime call",
+     "        for _ in range(3):\n            self.chime()\n",
+     "        for _ in range(3):\n            logger.debug(\"chime\")\n            self.chime()\n"),
+    ("open_doors: logger.info(\"chimed\") as the last statement in its loop",
+     "            self.chime()\n\n    def chime", "            self.chime()\n            logger.info(\"chimed\")\n\n    def chime"),
     ("add self.requests = [] as the last line of Elevator's __init__",
      "        self.doors_open = False\n\n    def go_to", "        self.doors_open = False\n        self.requests = []\n\n    def go_to"),
     ("shortest_trip must check elevators before it does anything else: assert elevators, \"no elevators\"",

@@ -128,3 +128,13 @@ def test_a_keyword_only_parameter():
     text = "".join(asked.apply(MODULE.splitlines(keepends=True)))
     assert "def fetch(url, payload=None, retries=3, *, timeout=30):" in text
     assert asked_parameter("fetch needs a keyword-only `timeout=30` after `url`", MODULE) is None  # before positional ones
+
+
+def test_passed_on_as_a_call_written_whole_with_its_other_arguments():
+    """"pass it on as parse_job(line, separator=separator)": the keyword as written, after the call's own arguments."""
+    code = ("def parse_job(line, separator=\";\"):\n    return line.split(separator)\n\n\n"
+            "def replay(lines):\n    return [parse_job(line) for line in lines]\n")  # fmt: skip
+    asked = asked_parameter('replay needs a `separator` keyword, default ",", and pass it on as parse_job(line, separator=separator)', code)
+    assert asked is not None
+    text = "".join(asked.apply(code.splitlines(keepends=True)))
+    assert "def replay(lines, separator=\",\"):" in text and "[parse_job(line, separator=separator) for line in lines]" in text

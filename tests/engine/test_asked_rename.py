@@ -314,3 +314,17 @@ def test_the_binding_a_role_or_a_possessive_points_at(instruction, old, new):
     text = "".join(asked.apply(SHIFT.splitlines(keepends=True)))
     assert new in text and old not in text, instruction
     assert "def storage_ok(storage, reading):" in text and "    rounded = round(value)" in text
+
+
+def test_a_clause_that_includes_other_uses_names_no_binding_of_its_own():
+    """"including the keyword in load_bins": a use the rename reaches anyway, not the parameter of
+    load_bins to rename nor the one function to rename in."""
+    code = ("from dataclasses import dataclass\n\n\n@dataclass\nclass Bin:\n    label: str\n    turned: int = 0\n\n\n"
+            "def load_bins(items):\n    return [Bin(i[\"label\"], turned=i[\"turned\"]) for i in items]\n\n\n"
+            "def late(bin_, today):\n    return today - bin_.turned > 7\n")  # fmt: skip
+    for instruction in ("Rename Bin.turned to turned_on, including the keyword in load_bins.",
+                        "rename the turned field of Bin to `turned_on`, as well as the keyword load_bins passes"):
+        asked = asked_rename(instruction, code)
+        assert asked is not None, instruction
+        text = "".join(asked.apply(code.splitlines(keepends=True)))
+        assert "    turned_on: int = 0" in text and "turned_on=i[\"turned\"]" in text and "bin_.turned_on > 7" in text, instruction

@@ -385,3 +385,30 @@ def test_units_fractions_and_clauses_that_keep(instruction, old, new):
     asked = asked_value(instruction, CLOCK)
     assert asked is not None, instruction
     assert "".join(asked.apply(CLOCK.splitlines(keepends=True))) == CLOCK.replace(old, new, 1), instruction
+
+
+SCORES = ('RECORD_SEPARATOR = "-"\nPAGE_WEIGHT = 2\nRETRIES = 4\n\n\n'
+          'def parse_sets(text):\n    return [part.split(":") for part in text.split(",")]\n\n\n'
+          'def record(wins, losses):\n    return f"{wins}{RECORD_SEPARATOR}{losses}"\n\n\n'
+          'def top(scores, limit=3):\n    return sorted(scores)[:limit]\n')
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    # the numbers of a score or a date are no values: not "4 instead of 2" here
+    ('sets now come in as 6/2 or 7-4 rather than 6:2; parse_sets should split each one on "/", not ":"', 'part.split(":")',
+     'part.split("/")'),
+    ("a duplex sheet now counts as three pages", "PAGE_WEIGHT = 2", "PAGE_WEIGHT = 3"),  # "counts as": a weight
+    ("top() keeps cutting the list at 3, default it to 8", "limit=3", "limit=8"),
+])  # fmt: skip
+def test_scores_and_dates_are_no_values_a_weight_counts_and_default_it_to(instruction, old, new):
+    asked = asked_value(instruction, SCORES)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(SCORES.splitlines(keepends=True))) == SCORES.replace(old, new, 1), instruction
+
+
+@pytest.mark.parametrize("instruction", [
+    "the results from 2024-04-02 were wrong, look into it",  # a date: no 4 to write, no 2 to replace
+    "scores like 6-4 should be kept as they are",
+])  # fmt: skip
+def test_a_date_or_a_score_alone_is_no_value_to_write(instruction):
+    assert asked_value(instruction, SCORES) is None, instruction

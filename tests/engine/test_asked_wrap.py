@@ -47,6 +47,15 @@ def wrapped(instruction: str) -> str | None:
      '    try:\n        time.sleep(1)\n    except OSError as error:\n        logger.warning("no sleep: %s", error)\n        raise\n'),
     ("wrap json.load in load in a try, and on json.JSONDecodeError just raise it again", "        raw = json.load(handle)\n",
      "        try:\n            raw = json.load(handle)\n        except json.JSONDecodeError:\n            raise\n"),
+    # two or more caught together, as a tuple in the order said
+    ("catch KeyError or IndexError around the value += line and skip the item", "        value += prices[item]\n",
+     "        try:\n            value += prices[item]\n        except (KeyError, IndexError):\n            continue\n"),
+    ("total: wrap `value += prices[item]` in a try; on `except (KeyError, TypeError) as error:` "
+     "log `logger.info(\"no price: %s\", error)` and move on", "        value += prices[item]\n",
+     '        try:\n            value += prices[item]\n        except (KeyError, TypeError) as error:\n'
+     '            logger.info("no price: %s", error)\n'),
+    ("ignore OSError, ValueError and KeyError from json.load", "        raw = json.load(handle)\n",
+     "        try:\n            raw = json.load(handle)\n        except (OSError, ValueError, KeyError):\n            pass\n"),
 ])  # fmt: skip
 def test_the_statement_is_wrapped_with_the_handler_the_instruction_gives(instruction, old, new):
     assert wrapped(instruction) == MODULE.replace(old, new, 1), instruction
@@ -54,7 +63,6 @@ def test_the_statement_is_wrapped_with_the_handler_the_instruction_gives(instruc
 
 @pytest.mark.parametrize("instruction", [
     "wrap the json.load call in a try/except",  # no exception named
-    "catch KeyError or IndexError around json.load and continue",  # two
     "wrap the json.load call in try/except ValueError",  # what the handler does is not said
     "add error handling to load",
     "rename load to read_json",
