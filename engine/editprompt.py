@@ -848,6 +848,7 @@ def _old_before(words: str, new: _Said, fitting: list[_Said]) -> list[_Said]:
 
 
 _OWNER_BEFORE = re.compile(r"\b(?:of|in|inside|within|on)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?[`'\"]?$", re.I)
+_CONSTRUCTOR_OF = re.compile(r"(?<![\w.])`?([A-Z]\w*)(?:\(\))?`?'s\s+(?:constructor|initi?ali[sz]er|`?__init__`?|init)\b")
 _POSSESSIVE = re.compile(r"(?<![\w.])`?([A-Za-z_]\w*)(?:\(\))?`?'s\s+(?:own\s+)?[`'\"]?$")
 
 
@@ -906,6 +907,8 @@ def _owner_said(words: str, name: str, bound: set[str] | None = None) -> set[str
     {"spread_shuffle"}); empty where it says none (or one `bound`, where given, lacks)."""
     first = re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", words)
     owner = _POSSESSIVE.search(words[: first.start()]) if first else None
+    if owner is None and first and re.search(r"\bits\s+[`'\"]?$", words[: first.start()]):  # "SleepLog's constructor: rename its x"
+        owner = _CONSTRUCTOR_OF.search(words[: first.start()])
     return {owner.group(1)} if owner and (bound is None or owner.group(1) in bound) else set()
 _ASSIGNS = re.compile(r"[\w\])]\s*(?::=|[-+*/]?=)(?![=>])")
 _QUOTED_LITERAL = re.compile(r"['\"]")  # a name in quotes, not backticks: maybe a string of the file
@@ -1062,9 +1065,12 @@ def _bindings(scopes: _Scopes, name: str, said: set[str], roles: set[str], membe
     class, parameter, assigned name and stored attribute whose kind fits the `roles` it says
     (`_ROLES_OF_KIND`); a member only where it says `member` (a dotted name) or names no function
     that binds `name`, a parameter or local only in the functions among `said` (the names the
-    instruction writes) where it names some that bind it ("in Router.add_route, rename pattern":
-    not `route`'s parameter of that name, nor an attribute `self.pattern`)."""
+    instruction writes, and the methods of the classes among them) where it names some that bind
+    it ("in Router.add_route, rename pattern": not `route`'s parameter of that name, nor an
+    attribute `self.pattern`)."""
     functions = [f for f in ast.walk(scopes.tree) if isinstance(f, _FUNCTIONS[:2]) and f.name in said and scopes.binds(f, name)]
+    functions += [f for c in ast.walk(scopes.tree) if isinstance(c, ast.ClassDef) and c.name in said  # "SleepLog's constructor"
+                  for f in c.body if isinstance(f, _FUNCTIONS[:2]) and scopes.binds(f, name)]  # fmt: skip
     found = []
     for node in scopes.occurrences(name):
         kind = _kind_of_binding(scopes, node)
@@ -1443,9 +1449,11 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
         if old.kind == new.kind == "number" and all(units) and units[0][0] == units[1][0] and units[0][1] != units[1][1]:
             number = _decimal(new.text)  # "two weeks ..., instead of ten days": 14
             new = replace(new, text=format((number * units[1][1] / units[0][1]).normalize(), "f")) if number is not None else new
-        if not candidates and old.kind == "number" and new.kind == "number":
+        if old.kind == "number" and new.kind == "number" and (not candidates or any(units)):
             converted = _pair_in_units(words, old, new, tree)  # "every 4 weeks now instead of every 6": RESET_AFTER_DAYS = 42
-            if converted is not None:
+            if candidates and any(_in_dimension(lines[node.lineno - 1], next(u for u in units if u)[0]) for node, _ in candidates):
+                converted = None  # a literal on a line that says the unit itself (`WEEKS = 6`): that one
+            if converted is not None:  # not the 2 of `date(2024, 2, 20)` for "three weeks ahead, not two"
                 old, new, held = converted
                 candidates = [(node, found) for node, found in literals if node is held]
         if old.kind == "number" and new.kind == "number" and _MONEY.search(words):
@@ -1827,6 +1835,13 @@ _UNITS = {
 }  # fmt: skip
 
 
+def _in_dimension(line: str, dimension: str) -> bool:
+    """Whether a line of code says a unit of `dimension` in a name or a word as a whole word ("weeks",
+    DAYS_AHEAD; not the "min" of MIN_FEE)."""
+    return any((found := _unit(part)) and found[0] == dimension
+               for word in re.findall(r"[A-Za-z]+", line.replace("_", " ")) for part in [word.lower()] if len(part) > 3)
+
+
 def _unit(word: str) -> tuple[str, Decimal] | None:
     """(dimension, size in its base unit) of a unit word ("cm", "minutes", "minute"), or None."""
     word = word.lower()
@@ -1843,23 +1858,36 @@ def _unit_after(words: str, value: _Value) -> tuple[str, Decimal] | None:
     return _unit(word.group(1)) if word else None
 
 
+def _unit_in_name(name: str) -> tuple[str, Decimal] | None:
+    """The unit a name says: its last part (SAFETY_MARGIN_M, RESET_AFTER_DAYS), else its one part
+    that is a unit written whole (days_ahead; not the "min" of MIN_FEE)."""
+    parts = name.lower().split("_")
+    if len(parts) < 2:
+        return None
+    if _unit(parts[-1]):
+        return _unit(parts[-1])
+    units = [found for part in parts if len(part) > 3 and (found := _unit(part))]
+    return units[0] if len(units) == 1 else None
+
+
 def _pair_in_units(words: str, old: _Value, new: _Value, tree: ast.Module) -> tuple[_Value, _Value, ast.AST] | None:
-    """An old and a new value said in a unit ("every 4 weeks now instead of every 6") as the one
-    module constant whose name ends in another unit of that kind holds them (RESET_AFTER_DAYS = 42:
-    42 and 28)."""
+    """An old and a new value said in a unit ("every 4 weeks now instead of every 6", "three weeks
+    ahead, not two") as the one module constant or default whose name says another unit of that
+    kind holds them (RESET_AFTER_DAYS = 42: 42 and 28; days_ahead=14: 14 and 21)."""
     said = next((unit for v in (new, old) if (unit := _unit_after(words, v))), None)
     first, second = _decimal(old.text), _decimal(new.text)
     if said is None or first is None or second is None:
         return None
+    named = [(node.targets[0].id, node.value) for node in tree.body
+             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)]
+    named += [(arg.arg, default) for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2]) for arg, default in _defaults(f)]
     found = []
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            parts = node.targets[0].id.lower().split("_")
-            held = _unit(parts[-1]) if len(parts) >= 2 else None
-            literal = _literal_value(node.value)
-            if held and held[0] == said[0] and held[1] != said[1] and literal and literal[0] == "number":
-                if literal[1] == first * said[1] / held[1]:
-                    found.append((held, node.value))
+    for name, value in named:
+        held = _unit_in_name(name)
+        literal = _literal_value(value)
+        if held and held[0] == said[0] and held[1] != said[1] and literal and literal[0] == "number":
+            if literal[1] == first * said[1] / held[1]:
+                found.append((held, value))
     if len(found) != 1:
         return None
     (_, size), node = found[0]
@@ -2077,7 +2105,8 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
     if not cue:
         return None
     sentence = re.split(r"[.;!?](?:\s|$)", words[cue.start() :], maxsplit=1)[0]  # "the payroll import chokes. Remove ...": a noun before
-    if _NOT_A_STATEMENT.search(_NOUN_IMPORT.sub(" ", _QUOTED.sub(" ", words[max(0, words.rfind(". ", 0, cue.start())) : cue.start()] + sentence))):
+    around = _NOUN_IMPORT.sub(" ", _QUOTED.sub(" ", words[max(0, words.rfind(". ", 0, cue.start())) : cue.start()] + sentence))
+    if _NOT_A_STATEMENT.search(around) or re.search(r"\b(?:flag|keyword)s?\b", around, re.I):  # "takes a `verbose` flag ... drop it"
         return None
     tree = _parsed(code)
     if tree is None:
@@ -2333,8 +2362,10 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
                 return None
             joint = ", " if call.args or call.keywords else ""
             changed[line] = text[:end] + joint + argument + text[end:]
-    elif re.search(rf"\b(?:use|uses|using)\s+(?:it|{re.escape(name)})\b", plain) and re.fullmatch(r"[\"'].*[\"']|-?\d[\d.]*", default):
-        # the literal it stands for, once in the function: "use prefix in the return"
+    elif (re.search(rf"\b(?:use|uses|using)\s+(?:it|{re.escape(name)})\b", plain)
+          or re.search(rf"\b(?:it|that|this|{re.escape(name)})\s+instead\b|\bhard[- ]?cod(?:e|es|ed|ing)\s+(?:the\s+)?{re.escape(default)}(?!\w)", plain, re.I)) \
+            and re.fullmatch(r"[\"'].*[\"']|-?\d[\d.]*", default):  # fmt: skip
+        # the literal it stands for, once in the function: "use prefix in the return", "shouldn't hard-code the 10 ... add that instead"
         held = [n for n in body if isinstance(n, ast.Constant) and ast.get_source_segment(code, n) == default]
         if len(held) != 1 or not _replace_nodes(lines, changed, held, name, tree):
             return None
@@ -2655,23 +2686,26 @@ def _handler(words: str, at: int, wrapped: str, tree: ast.Module, lines: list[st
     a statement written as code after the exception's name ("log it with logger.warning(...)",
     "count it with log.rejected += 1"), and "continue" / "skip" after it. None read: []."""
     plain = re.sub(r"`([^`\n]+)`", r"\1", words)
+    written = _statement_written(words[at:], tree, lines)
+    first = []  # a statement written before it leaves ("log `logger.warning(...)` and return an empty dict")
+    if written is not None and written[0] is not None and not re.match(r"(?:return|raise)\b", written[0]) \
+            and written[0] not in wrapped and not _names_wrapped(written[0], wrapped):  # fmt: skip
+        first = [written[0]]
     raised = re.search(r"\b(raise\s+[A-Za-z_][\w.]*\(.*\)(?:\s+from\s+\w+)?)", plain)
     if raised:
-        return [raised.group(1)]
+        return [*(f for f in first if f not in raised.group(1)), raised.group(1)]
     returned = re.search(r"\breturns?\s+(?:an?\s+)?(empty\s+(\w+)|None|True|False|-?\d+|\[\]|\{\}|\(\)|\"\"|'')", plain)
     if returned:
         if returned.group(2):
-            return ["return " + _EMPTY[returned.group(2)]] if returned.group(2) in _EMPTY else []
-        return ["return " + returned.group(1)]
+            return [*first, "return " + _EMPTY[returned.group(2)]] if returned.group(2) in _EMPTY else []
+        return [*first, "return " + returned.group(1)]
     setting = re.search(r"\bset\s+([A-Za-z_][\w.]*\s*=\s*[^\s,;]+)", plain)
     if setting:
         return [" ".join(setting.group(1).split())]
     if re.search(r"\bbreak\b", plain, re.I):
         return ["break"]
-    handler = []
-    written = _statement_written(words[at:], tree, lines)
-    if written is not None and written[0] is not None and written[0] not in wrapped and not _names_wrapped(written[0], wrapped):
-        handler.append(written[0])
+    handler = [written[0]] if written is not None and written[0] is not None and written[0] not in wrapped \
+        and not _names_wrapped(written[0], wrapped) else []  # fmt: skip
     if re.search(r"\bcontinue\b|\bskip\b", plain, re.I):
         return [*handler, "continue"]
     if _RERAISE.search(plain):  # "log ... and re-raise with a bare raise"
@@ -3576,6 +3610,8 @@ class _Scopes:
                 call = self.parents[node]
                 functions |= {f for f in ast.walk(self.tree) if isinstance(f, _FUNCTIONS[:2])
                               and f.name == self.called(call) and self.binds(f, old)}  # fmt: skip
+                functions |= {f for c in ast.walk(self.tree) if isinstance(c, ast.ClassDef) and c.name == self.called(call)
+                              for f in c.body if isinstance(f, _FUNCTIONS[:2]) and f.name == "__init__" and self.binds(f, old)}  # fmt: skip
             elif not isinstance(node, _DEFINITIONS) and (owner := self.owner(node, old)) is not None:
                 functions.add(owner)
         if functions:  # a parameter or local: its functions, and those the instruction names that bind it too
@@ -3590,6 +3626,8 @@ class _Scopes:
             return []  # `new` names something there already (a local, a global it reads, a builtin)
         sites = []
         parameters = {getattr(f, "name", None) for f in functions if any(a.arg == old for a in ast.walk(f.args) if isinstance(a, ast.arg))}
+        parameters |= {c.name for c in ast.walk(self.tree) if isinstance(c, ast.ClassDef)  # Log(x=...): Log.__init__'s x
+                       for f in c.body if f in functions and f.name == "__init__" and "__init__" in parameters}  # fmt: skip
         for node in occurrences:
             if isinstance(node, ast.Name) and self.owner(node, old) in functions:
                 sites.append(self.site(node, old))

@@ -138,3 +138,14 @@ def test_passed_on_as_a_call_written_whole_with_its_other_arguments():
     assert asked is not None
     text = "".join(asked.apply(code.splitlines(keepends=True)))
     assert "def replay(lines, separator=\",\"):" in text and "[parse_job(line, separator=separator) for line in lines]" in text
+
+
+def test_a_parameter_that_takes_the_place_of_the_literal_it_defaults_to():
+    """"shouldn't hard-code the 10 ... add that instead": the one 10 of the function becomes the parameter."""
+    code = "def fee(area, discount=0.0):\n    total = area * 3\n    total += 10\n    return total * (1 - discount)\n"
+    for instruction in ("fee shouldn't hard-code the 10. Add a `bed_surcharge=10` keyword parameter after `discount` and add that instead.",
+                        "give fee a bed_surcharge parameter, default 10, and charge it instead"):
+        asked = asked_parameter(instruction, code)
+        assert asked is not None, instruction
+        assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(
+            "discount=0.0)", "discount=0.0, bed_surcharge=10)").replace("total += 10", "total += bed_surcharge"), instruction

@@ -3,7 +3,7 @@ finish_parameter: removed where the builtin pair's answer left it."""
 
 import pytest
 
-from specdraft.engine.editprompt import asked_parameter_removal, finish_parameter
+from specdraft.engine.editprompt import asked_deletion, asked_parameter_removal, finish_parameter
 from tests.engine.tasksets import check_reader
 
 MODULE = '''from dataclasses import dataclass
@@ -143,3 +143,12 @@ def test_remove_its_parameter_and_call_the_other_without_it():
     assert asked is not None
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(
         "def check(samples, *, margin=0.5):\n    return [ok(s, 1, margin=margin)", "def check(samples):\n    return [ok(s, 1)")
+
+
+def test_a_flag_to_drop_is_a_parameter_not_the_statement_that_passes_it():
+    code = "def summary(race, verbose=False):\n    return str(race)\n\n\ndef main(race):\n    print(summary(race, verbose=True))\n"
+    instruction = "summary takes a `verbose` flag it never uses - drop it, and the verbose=True where main calls it."
+    assert asked_deletion(instruction, code) is None
+    asked = asked_parameter_removal(instruction, code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(", verbose=False", "").replace(", verbose=True", "")

@@ -328,3 +328,19 @@ def test_a_clause_that_includes_other_uses_names_no_binding_of_its_own():
         assert asked is not None, instruction
         text = "".join(asked.apply(code.splitlines(keepends=True)))
         assert "    turned_on: int = 0" in text and "turned_on=i[\"turned\"]" in text and "bin_.turned_on > 7" in text, instruction
+
+
+def test_a_constructors_parameter_and_the_keywords_its_class_is_called_with():
+    """"Log's constructor: rename its target parameter": Log.__init__'s, and `Log(target=...)` in the
+    calls; load's own `target` (kept) and the attribute stay."""
+    code = ("class Log:\n    def __init__(self, owner, target=8):\n        self.owner = owner\n        self.target = target\n\n\n"
+            "def load(owner, target=8):\n    return Log(owner, target=target)\n\n\n"
+            "def main():\n    return Log(\"Sam\", target=7.5)\n")  # fmt: skip
+    instruction = ("Log's constructor: rename its target parameter to goal and fix the calls that pass it by keyword (load, main). "
+                   "The attribute stays self.target, and load keeps its own target parameter.")  # fmt: skip
+    asked = asked_rename(instruction, code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(
+        "owner, target=8):\n        self.owner", "owner, goal=8):\n        self.owner").replace(
+        "self.target = target", "self.target = goal").replace("Log(owner, target=target)", "Log(owner, goal=target)").replace(
+        "target=7.5", "goal=7.5")  # fmt: skip

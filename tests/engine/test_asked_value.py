@@ -412,3 +412,14 @@ def test_scores_and_dates_are_no_values_a_weight_counts_and_default_it_to(instru
 ])  # fmt: skip
 def test_a_date_or_a_score_alone_is_no_value_to_write(instruction):
     assert asked_value(instruction, SCORES) is None, instruction
+
+
+def test_a_pair_said_in_weeks_over_a_default_in_days_not_a_bare_literal_of_a_date():
+    """"three weeks ahead by default, not two": days_ahead=14 becomes 21, not the 2 of a date; the
+    "min" of MIN_FEE is no unit."""
+    code = ("from datetime import date\n\nMIN_FEE = 2\n\n\n"
+            "def reminders(today, days_ahead=14):\n    return [today] if days_ahead else []\n\n\n"
+            "def main():\n    print(reminders(date(2024, 2, 20)), MIN_FEE)\n")  # fmt: skip
+    asked = asked_value("Reminders should go out three weeks ahead by default, not two.", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("days_ahead=14", "days_ahead=21")

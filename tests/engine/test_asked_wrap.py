@@ -124,3 +124,13 @@ def test_the_handler_may_break_or_be_a_statement_written_as_code(instruction, ol
     asked = asked_wrap(instruction, LOOP)
     assert asked is not None, instruction
     assert "".join(asked.apply(LOOP.splitlines(keepends=True))) == LOOP.replace(old, new, 1), instruction
+
+
+def test_a_statement_written_before_the_handler_returns_or_raises_goes_first():
+    """"log `logger.warning(...)` and return an empty dict": both, in that order."""
+    asked = asked_wrap('load: if the file is gone, catch FileNotFoundError around json.load, log '
+                       '`logger.warning("no file %s", path)` and return an empty dict', MODULE)  # fmt: skip
+    assert asked is not None
+    assert "".join(asked.apply(MODULE.splitlines(keepends=True))) == MODULE.replace(
+        "        raw = json.load(handle)\n", "        try:\n            raw = json.load(handle)\n        except FileNotFoundError:\n"
+        '            logger.warning("no file %s", path)\n            return {}\n')  # fmt: skip
