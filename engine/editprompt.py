@@ -834,8 +834,10 @@ def _old_before(words: str, new: _Said, fitting: list[_Said]) -> list[_Said]:
     clause = [s for s in before if cues and s.at >= cues[-1]]
     if not clause and re.search(r"\b(?:rename|call)\s+(?:it|that|this|them)\b", words[: new.at], re.I):
         # "The `answers` parameter of Quiz.mark_round is ...; rename it to `sheet`": the one it
-        # is about, said with its role, else quoted ("format_volume: `cups` also holds ..."), else the first
-        said_so = [s for s in before if _ROLE_AFTER.match(words, s.end)] or [s for s in before if s.quoted]
+        # is about, said with its role, else quoted ("format_volume: `cups` also holds ..."), else written as
+        # code ("how many servings we need (servings_needed?)": not the word "servings"), else the first
+        said_so = ([s for s in before if _ROLE_AFTER.match(words, s.end)] or [s for s in before if s.quoted]
+                   or [s for s in before if _looks_like_code(s.text, False)])  # fmt: skip
         return (said_so or before)[:1]
     coded = [s for s in before if s.quoted or _looks_like_code(s.text, False)]
     pool = clause or coded or before
@@ -1435,6 +1437,8 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
             exact = [(node, lit) for node, lit, words_held in held if clues & words_held]
             # else the function it is in ("In the totals CSV": write_totals), else a plural's stem
             within = [(node, lit) for node, lit in found if clues & _identifier_parts(getattr(scopes.function_of(node), "name", ""))]
+            if len(exact) > 1 and len([x for x in exact if x in within]) == 1:  # "the weekly report's tip ... 3 hours": in weekly_report
+                return [x for x in exact if x in within]
             return exact or within or [(node, lit) for node, lit, words_held in held if _stems(clues) & _stems(words_held)]
 
         margin = re.match(r"\s*(more|over|above|higher|extra|less|under|below|lower|off)\b", words[old.end :], re.I)
@@ -1541,9 +1545,11 @@ _A_UNIT = re.compile(r"\b(?:a|an)\s+(?=(?:euro|dollar|pound|cent|penny|second|mi
 def _in_digits(words: str) -> str:
     """An instruction with the numbers it spells out written as digits: "three hours ..., not two"
     as "3 hours ..., not 2", "one decimal place" as "1 decimal place", "a euro more" as "1 euro
-    more", "half the seeds" as "0.5 the seeds"; not the pronoun ("that one stays")."""
+    more", "half the seeds" as "0.5 the seeds", "10 pm" as "22"; not the pronoun ("that one stays")."""
     words = re.sub(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b(?![-\w])", lambda m: str(_NUMBER_WORDS[m.group(0).lower()]), words, flags=re.I)
     words = _ONE.sub("1", words)
+    words = re.sub(r"(?<=\bby\s)one\b", "1", words, flags=re.I)  # "bump X by one"
+    words = _CLOCK.sub(lambda m: str(int(m.group(1)) % 12 + (12 if m.group(2).lower().startswith("p") else 0)), words)  # "10 pm": 22
     words = _A_UNIT.sub("1 ", words)
     words = re.sub(r"\bhalf\s+an?\s+(hour|minute|day|week|month|year|second)\b", r"0.5 \1", words, flags=re.I)  # "not half an hour"
     words = re.sub(r"\b(?:an?|one)\s+(half|third|quarter|fifth|tenth)(?:\s+of\s+an?\s+|-|\s+)(hour|minute|day|week|month|year)\b",
@@ -1556,6 +1562,9 @@ def _in_digits(words: str) -> str:
     return _CHAR_WORD.sub(lambda m: m.group(1) + '"' + _CHARS[m.group(2).lower()] + '"', words)  # "default to semicolons": ";"
 
 
+_THAN_BEFORE = re.compile(r"\s*(?:[A-Za-z]+\s+)?(?:earlier|later|sooner|more|less|fewer|higher|lower|longer|shorter)\s+than\s+"
+                          r"(?:before|now|it\s+(?:is|was)|today|currently)\b", re.I)  # fmt: skip
+_CLOCK = re.compile(r"\b(1[0-2]|0?[1-9])\s*(am|pm|a\.m\.|p\.m\.)(?!\w)", re.I)
 _FRACTIONS = {"half": "0.5", "third": "0.333", "quarter": "0.25", "fifth": "0.2", "tenth": "0.1"}
 _RATE_BEFORE = re.compile(r"\d\s*%?\s*(?:[A-Za-z]+\s+)?$")  # "60 degrees an hour", "12 cents a minute": a rate, no value of its own
 _CHARS = {"semicolon": ";", "comma": ",", "pipe": "|", "colon": ":", "space": " ", "dash": "-", "hyphen": "-",
@@ -1658,14 +1667,22 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
         after = [v for v in values if v.at >= name.end and _SETS_VALUE.search(words[name.end : v.at].replace("`", ""))
                  and not _CLAUSE_END.search(words[name.end : v.at])]  # fmt: skip
         scaled = _SCALES.search(words[: name.at])
+        stepped = _STEP_BY.match(words, name.end) if _STEP_VERB.search(words[: name.at]) else None
+        step = next((v for v in values if stepped and v.at == stepped.end() and v.kind == "number"), None)
+        found = _literal_value(targets[0])
         if after:
             chosen.append((targets[0], after[0]))
+        elif step is not None and found and found[0] == "number" and _decimal(step.text) is not None:  # "bump MAX_X by one"
+            down = _STEP_VERB.search(words[: name.at]).group(1).lower() in {"lower", "decrease", "reduce", "cut", "drop", "decrement"}
+            total = found[1] + (-1 if down else 1) * _decimal(step.text)
+            chosen.append((targets[0], replace(step, text=format(total.normalize(), "f"))))
         elif scaled and re.fullmatch(r"\W*", words[scaled.end() : name.at]) and len(values) == 0:  # "double LOW_STOCK_THRESHOLD"
             found = _literal_value(targets[0])
             if found and found[0] == "number":
                 factor = _SCALE_FACTORS[scaled.group(1).lower()]
                 chosen.append((targets[0], _Value("number", format((found[1] * factor).normalize(), "f"), 0, 0)))
     free = _unkept_values(words, values)  # not "the 6 washers stay"
+    free = [v for v in free if not _THAN_BEFORE.match(words, v.end)]  # "from 22 on, 1 hour earlier than before": the 22
     default_to = re.search(r"\bdefault\s+(?:value\s+)?(?:be|(?:it\s+|them\s+)?to|should\s+be|of|becomes?|=)\s+", words, re.I)
     if not chosen and default_to and len(named_functions) == 1:  # "gives up after 100 ticks ... can the default be 500?"
         new = next((v for v in free if v.at >= default_to.end()), None)
@@ -1727,6 +1744,9 @@ _OTHER_EDITS = re.compile(r"\b(?:add|insert|wrap|delete|remove|drop|import|docum
                           r"|(?<!\bthe\s)(?<!\bits\s)(?<!\bthis\s)(?<!\ba\s)\blog\b", re.I)  # fmt: skip (not "the log says")
 _SCALES = re.compile(r"\b(double|triple|halve)\s+(?:the\s+)?$", re.I)
 _SCALE_FACTORS = {"double": Decimal(2), "triple": Decimal(3), "halve": Decimal("0.5")}
+_STEP_VERB = re.compile(r"\b(bump|raise|increase|up|lower|decrease|reduce|cut|drop|increment|decrement)\s+(?:up\s+)?(?:the\s+)?"
+                        r"(?:(?:constant|default|value|limit)\s+(?:of\s+)?)?`?$", re.I)  # fmt: skip
+_STEP_BY = re.compile(r"`?(?:\s+(?:constant|default|value|limit|setting))?(?:\s+(?:up|down))?\s+by\s+", re.I)
 
 
 def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST]],
@@ -2082,6 +2102,7 @@ class AskedDeletion:
 
 
 _DELETE_CUE = re.compile(r"\b(?:delete|remove|drop|lose|get\s+rid\s+of|take\s+(?:(?:it|that|this|them)\s+)?out|strip\s+out)\b|\bshould(?:n't|\s+not)\b"
+                         r"|\btake(?=\s+the\s+(?:[^.;!?\n]|\.(?=\S)){1,60}?\s+out\s+of\b)"  # "take the logger.info call out of add_dish"
                          r"|\bmust(?:n't|\s+not)\b|\bnot\s+needed\b|\bno\s+longer\b|\bleftover\b|\bany\s+more\b"
                          r"|\bstop\s+(?!passing\b)\w+ing\b", re.I)  # fmt: skip
 # "import" as a noun, of something that runs: "the nightly import", "Head office's payroll import chokes"
@@ -2222,7 +2243,8 @@ class AskedParameter:
 
 
 _TYPE_TEXT = r"[A-Za-z_][\w.]*(?:\[[^\]=]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*(?:\[[^\]=]*\])?)*"  # int, str | None, list[str]
-_ADD_PARAMETER = re.compile(r"\b(?:add|adds|append|give|gives|accept|accepts|take|takes|need|needs|want|wants|allow|allows)\b", re.I)
+_ADD_PARAMETER = re.compile(r"\b(?:add|adds|append|give|gives|accept|accepts|take|takes|need|needs|want|wants|allow|allows"
+                            r"|overridable|configurable|customi[sz]able|adjustable)\b", re.I)  # fmt: skip
 _PASS_ON = re.compile(r"(?:\bit\s+)?\b(?:pass|hand|forward|send)\w*\s+(?:it\b|them\b|that\b|this\b|on\b|through\b|along\b"
                       r"|(?<=\bit\spasses\s)to\b|(?<=\bit\shands\s)to\b)(?P<rest>.*)"
                       r"|\buse\s+it\s+in\s+(?=[A-Za-z_][\w.]*(?:\(\))?\s+(?:instead|rather|as|for)\b)(?P<used>.*)", re.I)  # fmt: skip
@@ -2891,6 +2913,8 @@ _INSERT_START = re.compile(r"\b(?:at\s+the\s+(?:very\s+)?(?:start|top|beginning)
                            r"|starts?\s+with|first\s+thing\s+in|(?:its|the)\s+(?:very\s+)?first\s+(?:line|statement)"
                            r"|before\s+(?:it\s+does\s+)?anything\s+else)\b", re.I)  # fmt: skip
 _BLOCKS = (ast.If, ast.For, ast.While, ast.With, ast.Try)
+_MADE = re.compile(r"\s*(?:is|gets|has\s+been|was)\s+(?:first\s+)?(?:created|built|made|defined|set(?:\s+up)?|initiali[sz]ed|assigned"
+                   r"|declared|computed|worked\s+out)\b", re.I)  # fmt: skip
 _BLOCK_KINDS = {"for": (ast.For, ast.AsyncFor), "loop": (ast.For, ast.AsyncFor, ast.While), "while": (ast.While,),
                 "if": (ast.If,), "with": (ast.With, ast.AsyncWith), "try": (ast.Try,)}  # fmt: skip
 _INSERT_IN_BLOCK = re.compile(r"\b(?P<end>first|last)\s+(?:line|statement|thing)\s+(?:of|in|inside)\s+(?:the|its)\s+"
@@ -3075,7 +3099,8 @@ def _stems(parts: set[str]) -> set[str]:
     """Parts of names with a plural's s off as well: `self.throws` is about a throw."""
     return parts | {part[:-1] for part in parts if len(part) > 3 and part.endswith("s")} | {
         part[:-3] + "y" for part in parts if len(part) > 4 and part.endswith("ies")} | {  # "retries": a retry
-        part[:-2] for part in parts if len(part) > 4 and re.search(r"(?:sh|ch|x|ss|z)es$", part)}  # "washes": a wash
+        part[:-2] for part in parts if len(part) > 4 and re.search(r"(?:sh|ch|x|ss|z)es$", part)} | {  # "washes": a wash
+        part[:-2] for part in parts if len(part) > 5 and part.endswith("ed")}  # "appended": append
 
 
 def _stores(node: ast.AST) -> bool:
@@ -3100,10 +3125,14 @@ def _insertion_place(words: str, tree: ast.Module, lines: list[str], scope: ast.
 
     for cue, after in ((_INSERT_AFTER, True), (_INSERT_BEFORE, False)):
         for match in cue.finditer(words):
-            quoted = _QUOTED.match(re.sub(r"^(?:that|the|this)\s+", "", words[match.end() :].lstrip()))  # "before that `return None`"
+            tail = re.sub(r"^(?:that|the|this)\s+", "", words[match.end() :].lstrip())
+            quoted = _QUOTED.match(tail)  # "before that `return None`"
             if quoted:
                 text = " ".join(next(g for g in quoted.groups() if g).split())
-                found = [n for n in statements if source(n) == text] or [n for n in statements if text in source(n)]
+                found = [n for n in statements if source(n) == text]
+                if not found and _NAME.fullmatch(text) and _MADE.match(tail, quoted.end()):  # "after `lines` is created": its binding
+                    found = [n for n in statements if isinstance(n, (ast.Assign, ast.AnnAssign)) and text in _targets(n)]
+                found = found or [n for n in statements if text in source(n)]
                 if not found:  # "after the `if code not in self.problems` check": after its block
                     found = [n for n in ast.walk(scope if scope is not None else tree) if isinstance(n, _BLOCKS)
                              and " ".join(lines[n.lineno - 1].split()).rstrip(":") == text.rstrip(":")]  # fmt: skip

@@ -116,3 +116,10 @@ def test_described_with_a_clause_that_keeps_the_other():
                            "upper-cases it again. The call still gets normalized there.", code)
     assert asked is not None
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("        self.mode = self.mode.upper()\n", "")
+
+
+def test_take_the_call_out_of_a_function():
+    code = "import logging\n\nlogger = logging.getLogger(__name__)\n\n\ndef add(items, item):\n    items.append(item)\n    logger.info(\"added %s\", item)\n    return item\n"
+    asked = asked_deletion("It logs a line for every item on reload. Take the logger.info call out of add.", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("    logger.info(\"added %s\", item)\n", "")

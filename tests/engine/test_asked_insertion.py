@@ -62,6 +62,12 @@ def inserted(instruction: str) -> str | None:
      "        for _ in range(3):\n            logger.debug(\"chime\")\n            self.chime()\n"),
     ("open_doors: logger.info(\"chimed\") as the last statement in its loop",
      "            self.chime()\n\n    def chime", "            self.chime()\n            logger.info(\"chimed\")\n\n    def chime"),
+    # after the statement that binds a name said "is created"; before the one a past tense describes
+    ("in shortest_trip, right after `best` is created, add `logger.debug(\"best %s\", best)`",
+     "        return best.go_to(floor)\n".replace("        ", "    "),
+     "    logger.debug(\"best %s\", best)\n    return best.go_to(floor)\n"),
+    ("In Elevator.go_to, just before the floor is stored as current, add `logger.info(\"to %d\", floor)`",
+     "        self.current = floor\n", "        logger.info(\"to %d\", floor)\n        self.current = floor\n"),
     ("add self.requests = [] as the last line of Elevator's __init__",
      "        self.doors_open = False\n\n    def go_to", "        self.doors_open = False\n        self.requests = []\n\n    def go_to"),
     ("shortest_trip must check elevators before it does anything else: assert elevators, \"no elevators\"",

@@ -149,3 +149,12 @@ def test_a_parameter_that_takes_the_place_of_the_literal_it_defaults_to():
         assert asked is not None, instruction
         assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(
             "discount=0.0)", "discount=0.0, bed_surcharge=10)").replace("total += 10", "total += bed_surcharge"), instruction
+
+
+def test_make_it_overridable_asks_a_parameter():
+    code = "DUE = 60\n\n\ndef label(seconds):\n    if seconds < DUE:\n        return \"Due\"\n    return str(seconds)\n"
+    asked = asked_parameter("can we make the Due cut-off in label overridable? a `due` keyword parameter, defaulting to DUE, "
+                            "used instead of the constant", code)  # fmt: skip
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("label(seconds)", "label(seconds, due=DUE)").replace(
+        "seconds < DUE", "seconds < due")

@@ -344,3 +344,12 @@ def test_a_constructors_parameter_and_the_keywords_its_class_is_called_with():
         "owner, target=8):\n        self.owner", "owner, goal=8):\n        self.owner").replace(
         "self.target = target", "self.target = goal").replace("Log(owner, target=target)", "Log(owner, goal=target)").replace(
         "target=7.5", "goal=7.5")  # fmt: skip
+
+
+def test_rename_it_means_the_name_written_as_code_not_a_word_the_file_also_binds():
+    code = ("class Sheet:\n    def __init__(self, servings):\n        self.servings = servings\n\n"
+            "    def servings_needed(self):\n        return self.servings * 2\n\n\n"
+            "def short(sheet):\n    return sheet.servings_needed() - 1\n")  # fmt: skip
+    asked = asked_rename("the Sheet method that works out how many servings we need (servings_needed?) - rename it to servings_target", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("servings_needed", "servings_target")

@@ -423,3 +423,21 @@ def test_a_pair_said_in_weeks_over_a_default_in_days_not_a_bare_literal_of_a_dat
     asked = asked_value("Reminders should go out three weeks ahead by default, not two.", code)
     assert asked is not None
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("days_ahead=14", "days_ahead=21")
+
+
+NIGHTS = ("LATE_HOUR = 23\nMAX_GUESTS = 2\n\n\n"
+          "def is_late(hour):\n    return hour >= LATE_HOUR or hour < 5\n\n\n"
+          "def weekly_summary(debt_hours):\n    if debt_hours > 5:\n        return \"sleep more\"\n    return \"ok\"\n")  # fmt: skip
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    ("raise MAX_GUESTS by one, people want to bring a partner", "MAX_GUESTS = 2", "MAX_GUESTS = 3"),
+    ("lower the LATE_HOUR constant by 2", "LATE_HOUR = 23", "LATE_HOUR = 21"),
+    ("a bedtime from 10 pm on counts as late now, an hour earlier than before", "LATE_HOUR = 23", "LATE_HOUR = 22"),
+    # two 5s on lines with a word of the instruction: the one in the function it names by its words
+    ("the weekly summary should nag once someone is more than 3 hours short, not 5", "debt_hours > 5", "debt_hours > 3"),
+])  # fmt: skip
+def test_a_step_by_n_a_clock_hour_and_the_function_said_in_words(instruction, old, new):
+    asked = asked_value(instruction, NIGHTS)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(NIGHTS.splitlines(keepends=True))) == NIGHTS.replace(old, new, 1), instruction
