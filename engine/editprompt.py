@@ -3375,6 +3375,81 @@ def put_back_invented_names(instruction: str, original: str, answer: str, code: 
     return "".join(out), put_back
 
 
+# words that ask fewer lines than there are: a deletion, or a rewrite that may shorten
+_FEWER_LINES = re.compile(r"\b(?:delete|remove|drop|lose|ditch|strip|get\s+rid|take\b[^.;!?\n]*\bout|shorten|simplify|replace|merge"
+                          r"|combine|collapse|inline|instead|rewrite|refactor|condense|docstrings?|comments?|no\s+longer|any\s+more"
+                          r"|should(?:n't|\s+not)|stop)\b", re.I)  # fmt: skip
+
+
+def put_back_astray(instruction: str, original: str, answer: str, code: str, feedback: str = "") -> tuple[str, int]:
+    """`answer` (a model's rewrite of `original`, a window of the Python file `code`) with each
+    change that does what the instruction (with the reviewer's notes in `feedback`) does not ask
+    put back as it was: (the text, how many changes went back). Three such changes:
+
+    - lines dropped (two or more statements' lines more than it writes) where the words ask
+      nothing that shortens (`_FEWER_LINES`: no deletion, replacement, docstring, ...);
+    - a number written that the instruction gives as a new value ("3 hours ..., not 5") over a
+      number that is not the old one it gives (`TARGET_HOURS = 8.0` made 3.0); a note's pair is
+      about the draft it rejects, not the file, and judges nothing;
+    - a parameter added to a function the instruction does not name, where it names some
+      (`def expected(self, due_seconds)` for "a `due_seconds` parameter of minutes_until").
+
+    The builtin pair, asked what it did not learn, writes what it half read where it reads it:
+    these are its commonest changes that a reviewer would reject whole."""
+    words = _asked(instruction, feedback)
+    tree = _parsed(code)
+    if tree is None:
+        return answer, 0
+    # the instruction's own pairs: a reviewer's "three, not two" is about the rejected draft, not the file
+    pairs = [(old.text, new.text) for old, new in _value_pairs(_in_digits(_asked(instruction, ""))) if old.kind == new.kind == "number"]
+    shortens = bool(_FEWER_LINES.search(words))
+    functions = {n.name for n in _definitions_said(tree, _said_names(words)) if not isinstance(n, ast.ClassDef)}
+    old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
+    out, put_back = [], 0
+
+    def statements(lines: list[str]) -> int:
+        return sum(1 for line in lines if line.strip() and not line.strip().startswith("#"))
+
+    for (_, _, j1, j2), pieces in _changes(old, new, paired=True):
+        if not pieces:
+            out.extend(new[j1:j2])
+            continue
+        for a1, a2, b1, b2 in pieces:
+            removed, added = old[a1:a2], new[b1:b2]
+            gone = set(_NUMBER.findall(_code_only("".join(removed)))) - set(_NUMBER.findall(_code_only("".join(added))))
+            come = set(_NUMBER.findall(_code_only("".join(added)))) - set(_NUMBER.findall(_code_only("".join(removed))))
+            defined = [(_DEFINED.match(line), line) for line in removed[:1] + added[:1]]
+            astray = (
+                not shortens and statements(removed) - statements(added) >= 2
+                or any(_decimal(n) == _decimal(c) for _, n in pairs for c in come) and gone
+                and not any(_decimal(o) == _decimal(g) for o, _ in pairs for g in gone)
+                or bool(functions) and len(removed) == len(added) == 1 and all(m for m, _ in defined)
+                and defined[0][0].group(1) == defined[1][0].group(1) not in functions
+                and _parameter_count(added[0]) > _parameter_count(removed[0])
+            )  # fmt: skip
+            if astray:
+                out.extend(removed)
+                put_back += 1
+            else:
+                out.extend(added)
+    return "".join(out), put_back
+
+
+def _code_only(text: str) -> str:
+    """Python text without its strings and comments (as far as a line shows them)."""
+    return re.sub(r"#.*", " ", re.sub(r"\"[^\"\n]*\"|'[^'\n]*'", " ", text))
+
+
+def _parameter_count(line: str) -> int:
+    """How many parameters a one-line `def` writes (0 where it does not parse alone)."""
+    try:
+        node = ast.parse(line.strip() + "\n    pass\n").body[0]
+    except SyntaxError:
+        return 0
+    args = node.args
+    return len(args.posonlyargs) + len(args.args) + len(args.kwonlyargs) + bool(args.vararg) + bool(args.kwarg)
+
+
 def put_back_unbinding(instruction: str, original: str, answer: str, code: str,
                        feedback: str = "") -> tuple[str, int]:  # fmt: skip
     """`answer` (a model's rewrite of `original`, a window of the Python file `code`) with each

@@ -17,7 +17,8 @@ accepted. What is measured, per task and added up per kind:
   Python files those that broke the syntax (``put_back_unparsable``) and definitions renamed
   that the instruction does not mention (``put_back_misplaced_renames``) and lines writing a
   name found nowhere in the file or the instruction (``put_back_invented_names``) and changes
-  leaving a name the file uses bound nowhere (``put_back_unbinding``);
+  leaving a name the file uses bound nowhere (``put_back_unbinding``) and changes doing what the
+  instruction does not ask (``put_back_astray``);
 * guessed: tasks where the model changed nothing and its likeliest change went in instead
   (``EditRequester._likeliest_change``), and how many of those are exact;
 * carried: tasks where a rename the model made was carried to lines it left as they were
@@ -86,6 +87,7 @@ class TaskResult:
     misplaced: int = 0  # ... and their definitions renamed that the instruction does not mention
     invented: int = 0  # ... and their lines writing a name found nowhere in the file or the instruction
     unbound: int = 0  # ... and their changes leaving a name the file uses bound nowhere
+    astray: int = 0  # ... and their changes doing what the instruction does not ask
     beside: int = 0  # ... and their changes beside the edit the instruction asks plainly (the app made that)
     guessed: bool = False  # the model changed nothing: its likeliest change went in instead
     carried: bool = False  # a rename the model made was carried to lines it left as they were
@@ -132,6 +134,7 @@ class KindRow:
     misplaced: int = 0
     invented: int = 0
     unbound: int = 0
+    astray: int = 0
     beside: int = 0
     guessed: int = 0
     guessed_exact: int = 0

@@ -24,7 +24,10 @@ edit_format setting or --format names one), not where it runs:
   that writes a name found nowhere in the file or the instruction (``put_back_invented_names``:
   `SLOT_LAINUTES` for `SLOT_LENGTH_MINUTES`; ``DraftedEdits.invented``), and a change that leaves a
   name the file uses bound nowhere (``put_back_unbinding``: a dropped `def` line joins its body to
-  the function above; ``DraftedEdits.unbound``). Where the builtin pair changed nothing
+  the function above; ``DraftedEdits.unbound``), and one that does what the instruction does not
+  ask (``put_back_astray``: lines dropped where nothing is to go, a new value over a number that
+  is not the old one said, a parameter added to a function it does not name; ``DraftedEdits.astray``).
+  Where the builtin pair changed nothing
   at all (the user asked for a change), its likeliest changes are tried (the local engine's
   ``alternatives``: where it most nearly wrote something else), and the first that survives those
   rules and shows what was asked goes in, marked as a guess (``DraftedEdits.likeliest``).
@@ -125,6 +128,7 @@ from specdraft.engine.editprompt import (
     finish_value,
     finish_wrap,
     named_definitions,
+    put_back_astray,
     put_back_invented_names,
     put_back_misplaced_renames,
     put_back_unbinding,
@@ -272,6 +276,9 @@ class DraftedEdits:
     # path: how many of the builtin pair's changes left a name the file uses bound nowhere and
     # were put back
     unbound: dict[str, int] = field(default_factory=dict)
+    # path: how many of the builtin pair's changes that did what the instruction does not ask
+    # (`put_back_astray`) were put back
+    astray: dict[str, int] = field(default_factory=dict)
     # path: how many of the builtin pair's changes beside the edit the instruction asks plainly
     # (`_asked_edit`) were put back: that edit is the whole of what it asks
     beside: dict[str, int] = field(default_factory=dict)
@@ -377,6 +384,7 @@ PUT_BACK = {
     "invented": "writing a name found nowhere in the file or the instruction",
     "unparsable": "that broke the Python syntax",
     "unbound": "leaving a name the file uses bound nowhere",
+    "astray": "doing what the instruction does not ask (lines it does not drop, a value over one it does not name, a parameter of a function it does not name)",
     "beside": "beside the edit the instruction asks plainly",
 }
 # what the app made of an instruction it read plainly (DraftedEdits' fields), as a report of the
@@ -399,6 +407,7 @@ WENT_BACK = {
     "invented": "wrote a name found nowhere in the file or the instruction",
     "unparsable": "broke the Python syntax",
     "unbound": "left a name the file uses bound nowhere",
+    "astray": "did what the instruction does not ask (dropped lines, a value over one it does not name, a parameter of a function it does not name)",
     "beside": "were beside the edit the instruction asks plainly",
 }
 
@@ -974,6 +983,7 @@ def _put_back(instruction: str, body: str, text: str, source: SourceFile, feedba
         text, counts["invented"] = put_back_invented_names(instruction, body, text, source.text, feedback)
         text, counts["unparsable"] = put_back_unparsable(body, text)
         text, counts["unbound"] = put_back_unbinding(instruction, body, text, source.text, feedback)
+        text, counts["astray"] = put_back_astray(instruction, body, text, source.text, feedback)
     return text, counts
 
 

@@ -1229,6 +1229,7 @@ PUT_BACK_RULES = (
     ("invented", "that wrote a name found nowhere in the file or the instruction"),
     ("unparsable", "that broke the Python syntax"),
     ("unbound", "that left a name the file uses bound nowhere"),
+    ("astray", "that did what the instruction does not ask"),
     ("beside", "beside the edit the instruction asks plainly (which the app made)"),
 )
 

@@ -683,3 +683,42 @@ def test_a_class_named_only_as_a_dotted_names_scope_does_not_keep_every_change_i
     assert put_back_unrelated("rename Garage.leave to depart", code, inside, code) == (inside, 0)
     # named on its own, the class keeps what changes in it
     assert put_back_unrelated("in the Garage class, rename Garage.leave to depart", code, garbled, code) == (garbled, 0)
+
+
+SHEET = (
+    "TARGET_HOURS = 8.0\nMAX_DISHES = 2\n\n\n"
+    "def add(dishes, cook, name):\n"
+    "    if len(dishes) >= MAX_DISHES:\n"
+    "        raise ValueError(cook)\n"
+    "    dishes.append(name)\n"
+    "    print(cook, name)\n"
+    "    return name\n\n\n"
+    "def expected(arrival):\n    return arrival\n\n\n"
+    "def minutes_until(arrival, now):\n    return expected(arrival) - now\n\n\n"
+    "def report(debt):\n    if debt > 5:\n        return 'sleep'\n    return 'ok'\n"
+)
+
+
+def test_a_change_that_does_what_the_instruction_does_not_ask_goes_back():
+    """The builtin pair, asked what it did not learn, writes what it half read where it reads it:
+    lines dropped where nothing is to go, the new value over a number that is not the old one,
+    a parameter added to a function the instruction does not name. Each goes back; the same
+    change where the words ask it stays."""
+    dropped = SHEET.replace("    dishes.append(name)\n    print(cook, name)\n    return name\n", "")
+    assert editprompt.put_back_astray("bump MAX_DISHES by one, people want a third dish", SHEET, dropped, SHEET) == (SHEET, 1)
+    assert editprompt.put_back_astray("add shouldn't print or append; delete those lines", SHEET, dropped, SHEET) == (dropped, 0)
+    wrong_value = SHEET.replace("TARGET_HOURS = 8.0", "TARGET_HOURS = 3.0")
+    right_value = SHEET.replace("debt > 5", "debt > 3")
+    instruction = "the report should nag from 3 hours short, not 5"
+    assert editprompt.put_back_astray(instruction, SHEET, wrong_value, SHEET) == (SHEET, 1)
+    assert editprompt.put_back_astray(instruction, SHEET, right_value, SHEET) == (right_value, 0)
+    assert editprompt.put_back_astray("make TARGET_HOURS 3", SHEET, wrong_value, SHEET) == (wrong_value, 0)  # no old value said
+    # a reviewer's "three, not five" is about the draft it rejected, not the file's 8.0
+    note = "The reviewer's note: three, not five"
+    assert editprompt.put_back_astray("make TARGET_HOURS smaller", SHEET, wrong_value, SHEET, note) == (wrong_value, 0)
+    elsewhere = SHEET.replace("def expected(arrival):", "def expected(arrival, due):")
+    asked = SHEET.replace("def minutes_until(arrival, now):", "def minutes_until(arrival, now, due=60):")
+    instruction = "give minutes_until a `due` keyword parameter, default 60"
+    assert editprompt.put_back_astray(instruction, SHEET, elsewhere, SHEET) == (SHEET, 1)
+    assert editprompt.put_back_astray(instruction, SHEET, asked, SHEET) == (asked, 0)
+    assert editprompt.put_back_astray("add a `due` parameter", SHEET, elsewhere, SHEET) == (elsewhere, 0)  # names no function
