@@ -3401,7 +3401,8 @@ def put_back_astray(instruction: str, original: str, answer: str, code: str, fee
     if tree is None:
         return answer, 0
     # the instruction's own pairs: a reviewer's "three, not two" is about the rejected draft, not the file
-    pairs = [(old.text, new.text) for old, new in _value_pairs(_in_digits(_asked(instruction, ""))) if old.kind == new.kind == "number"]
+    pairs = [(_as_numbers(old), _as_numbers(new)) for old, new in _value_pairs(_in_digits(_asked(instruction, "")))
+             if old.kind == new.kind == "number"]  # fmt: skip
     shortens = bool(_FEWER_LINES.search(words))
     functions = {n.name for n in _definitions_said(tree, _said_names(words)) if not isinstance(n, ast.ClassDef)}
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
@@ -3421,8 +3422,8 @@ def put_back_astray(instruction: str, original: str, answer: str, code: str, fee
             defined = [(_DEFINED.match(line), line) for line in removed[:1] + added[:1]]
             astray = (
                 not shortens and statements(removed) - statements(added) >= 2
-                or any(_decimal(n) == _decimal(c) for _, n in pairs for c in come) and gone
-                and not any(_decimal(o) == _decimal(g) for o, _ in pairs for g in gone)
+                or any(_decimal(c) in n for _, n in pairs for c in come) and gone
+                and not any(_decimal(g) in o for o, _ in pairs for g in gone)
                 or bool(functions) and len(removed) == len(added) == 1 and all(m for m, _ in defined)
                 and defined[0][0].group(1) == defined[1][0].group(1) not in functions
                 and _parameter_count(added[0]) > _parameter_count(removed[0])
@@ -3433,6 +3434,12 @@ def put_back_astray(instruction: str, original: str, answer: str, code: str, fee
             else:
                 out.extend(added)
     return "".join(out), put_back
+
+
+def _as_numbers(value: _Value) -> set[Decimal]:
+    """The numbers a value said may stand for in code: itself, and a percentage's fraction."""
+    number = _decimal(value.text)
+    return set() if number is None else {number, number / 100} if value.percent else {number}
 
 
 def _code_only(text: str) -> str:

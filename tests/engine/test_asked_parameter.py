@@ -103,7 +103,7 @@ def test_the_task_sets_parameters_are_read_right_or_not_at_all_and_nothing_else_
     first four sets' 14 instructions; eval5's first reading: 1 of its 3 right, 2 wrong, "pass
     that to write_text" not read as passing it, and a keyword the call passes already.)"""
     unread = {"thermo-eco-param", "bike-network-currency", "aging-reminder-currency", "ham-allow-dupes"}
-    assert check_reader(asked_parameter, {"add_parameter"}, unread) == (32, 28)
+    assert check_reader(asked_parameter, {"add_parameter"}, unread) == (38, 34)
 
 
 def test_a_keyword_the_call_passes_already_is_given_the_parameter():

@@ -511,6 +511,20 @@ def test_the_tenth_task_set_is_well_formed_and_apart_from_the_first_nine():
     assert set(Counter(task.kind for task in tasks)) == set(KINDS)
 
 
+@pytest.mark.parametrize("name", ["eval11", "eval12"])
+def test_the_eleventh_and_twelfth_task_sets_are_well_formed_and_apart_from_those_before(name):
+    """engine/builtin/eval11 and eval12: six more modules each, every kind, every instruction and
+    note held out; each written apart and read first as a fresh set (engine/builtin/fresh) by a
+    session's app, then moved beside the others."""
+    root = shipped_tasks().parent
+    number = int(name.removeprefix("eval"))
+    earlier = [task for index in range(1, number) for task in load_tasks(root / ("eval" if index == 1 else f"eval{index}")).tasks]
+    tasks = check_apart(root / name, earlier, (100, 140))
+    assert len(tasks) == sum(task.phrasing == "heldout" for task in tasks) == 48
+    assert sum(1 for task in tasks if task.redraft) == 4
+    assert set(Counter(task.kind for task in tasks)) == set(KINDS)
+
+
 @pytest.mark.parametrize(
     ("expected", "fields", "problem"),
     [
