@@ -4034,7 +4034,26 @@ def read_correction(note: str, instruction: str, code: str, patch: str = "") -> 
         # "we have a DoorController coming, so make it `CarController`": the clause that gives it
         given = [read for part, read in reads if _GIVEN_IN.search(part)]
         found = (given or [read for _, read in reads] or [None])[0]
+    if found is not None:  # "the warning should read "..."" of `logger.warning("...", path)`: the text in the code
+        found = found[0], _text_in_code(*found)
     return None if found is None else Correction(note, *found)
+
+
+def _text_in_code(old: str, new: str) -> str:
+    """`new` as it replaces `old`: where `old` is a statement or call holding one string (the
+    instruction's `logger.warning("no recipe file at %s", path)`) and `new` a plain text, that
+    statement with its string's text `new`."""
+    try:
+        tree = ast.parse(old.strip())
+    except SyntaxError:
+        return new
+    strings = [n for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    if len(strings) != 1 or not any(isinstance(n, ast.Call) for n in ast.walk(tree)) or re.search(r"[\"'`]", new):
+        return new
+    segment = ast.get_source_segment(old.strip(), strings[0]) or ""
+    if len(segment) < 2 or segment[0] not in "\"'" or segment[-1] != segment[0]:
+        return new  # a prefixed or triple-quoted string: left to the model
+    return old.strip().replace(segment, segment[0] + new + segment[0], 1)
 
 
 _GIVEN_IN = re.compile(r"\b(?:make\s+it|call\s+it|name\s+it|go\s+with|use|say|rename|instead|rather|prefer)\b|^\W*[`'\"]", re.I)

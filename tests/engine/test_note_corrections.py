@@ -181,3 +181,12 @@ def test_of_two_fresh_names_where_a_rename_puts_one_the_one_written_as_code():
     code = "class Sample:\n    storage = 'fridge'\n"
     assert corrected(instruction, "on second thought, `location` - that's what the LIMS calls the field", code) == (
         "Sample.storage is easy to mix up. Please rename the dataclass field to `location`.")
+
+
+def test_a_text_for_the_string_inside_a_quoted_call_rewrites_that_string():
+    """'the warning should read "..."' of an instruction that quotes `logger.warning("...", path)`:
+    the call with its string's new text, not the call replaced by a bare text."""
+    code = "import json\n\n\ndef load(path):\n    return json.loads(open(path).read())\n"
+    instruction = 'catch FileNotFoundError around json.loads in load, log `logger.warning("no file at %s", path)` and return an empty dict'
+    asked = corrected(instruction, 'close, but the warning should read "file %s not found, starting empty"', code)
+    assert asked == instruction.replace('"no file at %s"', '"file %s not found, starting empty"')
