@@ -732,6 +732,8 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
         return None  # a statement to write, not a rename (but "Shift.hours(rounded=...)" names a keyword)
     if re.search(r"\btry\b|\bexcept\b|\bcatch\b", unquoted):  # "try/except KeyError as error": a wrap
         return None
+    if _TOO.search(unquoted):  # "rename the rows attribute ... (and the constructor argument too)": two bindings, not read here
+        return None
     tree = _parsed(code)
     if tree is None:
         return None
@@ -779,6 +781,8 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
     return rename
 
 
+_TOO = re.compile(r"\b(?:and|plus)\s+(?:the|its|their)\s+(?:constructor|init|__init__|class)?\s*(?:argument|parameter|param|attribute|field"
+                  r"|property)s?\b[^.;!?]*?\b(?:too|as\s+well|also)\b", re.I)  # fmt: skip
 _INCLUDING = re.compile(r",?\s*\b(?:including|incl\.|as\s+well\s+as|along\s+with|together\s+with)\b[^.;!?]*", re.I)
 _ROLE_REFERENCE = re.compile(r"\b(?:rename|call)\s+(?:that|this|the)\s+(?:\w+\s+)?(?:" + "|".join(
     sorted(w for words in [{"param", "parameter", "argument", "arg", "keyword", "kwarg", "attribute", "field", "property",
@@ -1610,13 +1614,21 @@ def _asked_by_quotes(words: str, literals: list, defs: list[ast.AST], code: str,
     held = [[node for node, found in strings if found[1] == text] for text in quoted]
     every = _EVERY_PLACE.search(words)  # "in both places it appears": each of them
     olds = [i for i in (0, 1) if (len(held[i]) == 1 or every and held[i]) and quoted[1 - i] not in everywhere]
+    parts = {}  # "'times may be out of date' should say 'times may be stale'": a part of `"* times may be out of date"`
+    if not olds:
+        inside = [[node for node, found in strings if len(text.strip()) > 3 and text in found[1] != text] for text in quoted]
+        olds = [i for i in (0, 1) if len(inside[i]) == 1 and not held[1 - i]
+                and not any(quoted[1 - i] in text for text in everywhere)]  # fmt: skip
+        held = inside if len(olds) == 1 else held
+        parts = {id(node): found[1] for node, found in strings for i in olds if node in inside[i]}
     if len(olds) != 1:
         return None
     old = olds[0]
     sites = []
     for node in held[old]:
         source = ast.get_source_segment(code, node) or ""
-        text = _written(_Value("string", quoted[1 - old], 0, 0, quoted=True), ("string", quoted[old]), source)
+        whole = parts.get(id(node), quoted[old])
+        text = _written(_Value("string", whole.replace(quoted[old], quoted[1 - old], 1), 0, 0, quoted=True), ("string", whole), source)
         spot = site(node, text) if text is not None else None
         if spot is None:
             return None
@@ -1673,7 +1685,7 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
         if after:
             chosen.append((targets[0], after[0]))
         elif step is not None and found and found[0] == "number" and _decimal(step.text) is not None:  # "bump MAX_X by one"
-            down = _STEP_VERB.search(words[: name.at]).group(1).lower() in {"lower", "decrease", "reduce", "cut", "drop", "decrement"}
+            down = _STEP_VERB.search(words[: name.at]).group(1).lower() in _STEP_DOWN
             total = found[1] + (-1 if down else 1) * _decimal(step.text)
             chosen.append((targets[0], replace(step, text=format(total.normalize(), "f"))))
         elif scaled and re.fullmatch(r"\W*", words[scaled.end() : name.at]) and len(values) == 0:  # "double LOW_STOCK_THRESHOLD"
@@ -1746,6 +1758,9 @@ _SCALES = re.compile(r"\b(double|triple|halve)\s+(?:the\s+)?$", re.I)
 _SCALE_FACTORS = {"double": Decimal(2), "triple": Decimal(3), "halve": Decimal("0.5")}
 _STEP_VERB = re.compile(r"\b(bump|raise|increase|up|lower|decrease|reduce|cut|drop|increment|decrement)\s+(?:up\s+)?(?:the\s+)?"
                         r"(?:(?:constant|default|value|limit)\s+(?:of\s+)?)?`?$", re.I)  # fmt: skip
+_STEP_DOWN = frozenset({"lower", "decrease", "reduce", "cut", "drop", "decrement", "shorten"})
+_STEP_BY_WORDS = re.compile(r"\b(bump|raise|increase|up|lower|decrease|reduce|cut|increment|decrement|extend|lengthen|shorten)\b"
+                            r"[^.;!?\n]{0,60}?\s(?P<by>by)\s*$", re.I)  # fmt: skip
 _STEP_BY = re.compile(r"`?(?:\s+(?:constant|default|value|limit|setting))?(?:\s+(?:up|down))?\s+by\s+", re.I)
 
 
@@ -1761,8 +1776,11 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
     if re.match(r"\s*(?:[A-Za-z]+\s+)?(?:more|less|fewer|higher|lower|longer|shorter|cheaper|dearer)\s+than\b", words[value.end :], re.I):
         return []  # "a euro more than a walk": a comparison, not the value
     relative = _RELATIVE.match(words, value.end)
-    if relative:  # "costs a euro more": the value it has and one more
-        chosen = _asked_by_words(words[: value.at] + " " * (relative.end() - value.at) + words[relative.end() :],
+    stepped = _STEP_BY_WORDS.search(words[: value.at])  # "raise the due threshold by 30 seconds"
+    if relative or stepped:  # "costs a euro more": the value it has and one more
+        start, end = (value.at, relative.end()) if relative else (stepped.start("by"), value.end)
+        more = relative.group(1).lower() in _MORE if relative else stepped.group(1).lower() not in _STEP_DOWN
+        chosen = _asked_by_words(words[:start] + " " * (end - start) + words[end:],
                                  value, constants, functions, everywhere) if value.kind == "number" else []
         step = _decimal(value.text)
         if len(chosen) != 1 or step is None:
@@ -1774,7 +1792,7 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
         node_float = isinstance(node, ast.Constant) and isinstance(node.value, float)
         if node_float and re.match(r"\s*cents?\b", words[value.end :], re.I):
             step = step / 100  # "50 cents less" over a price in euros
-        total = found[1] + (step if relative.group(1).lower() in _MORE else -step)
+        total = found[1] + (step if more else -step)
         return [(node, replace(value, text=format(total.normalize(), "f")))]
 
     def fits(node: ast.AST) -> bool:  # the value can be written over the literal
@@ -2501,6 +2519,9 @@ def asked_parameter_removal(instruction: str, code: str, feedback: str = "") -> 
     default = defaults.get(param)
     stands_in = (ast.get_source_segment(code, default) if isinstance(default, (ast.Name, ast.Attribute))
                  and ast.unparse(default).split(".")[-1] in {s.name for s in _said_names(words)} else None)  # fmt: skip
+    if isinstance(default, ast.Constant) and _literal_value(default) and any(  # "drop the width param, just use 24"
+            _matches(v, _literal_value(default)) for v in _values_said(_in_digits(words))):  # fmt: skip
+        stands_in = ast.get_source_segment(code, default)
     for node in ast.walk(function):
         if written_return is not None and written_return.lineno <= getattr(node, "lineno", 0) <= written_return.end_lineno:
             continue  # the return as the instruction writes it

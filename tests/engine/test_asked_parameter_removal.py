@@ -152,3 +152,13 @@ def test_a_flag_to_drop_is_a_parameter_not_the_statement_that_passes_it():
     asked = asked_parameter_removal(instruction, code)
     assert asked is not None
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(", verbose=False", "").replace(", verbose=True", "")
+
+
+def test_a_literal_default_said_stands_in_for_the_removed_parameter():
+    code = "def line(text, width=24):\n    return text[:width].ljust(width)\n\n\ndef main():\n    return line(\"a\", width=30)\n"
+    for instruction in ("drop the width param from line, just use 24", "remove line's width parameter and use 24 in its place"):
+        asked = asked_parameter_removal(instruction, code)
+        assert asked is not None, instruction
+        assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(", width=24)", ")").replace(
+            "text[:width].ljust(width)", "text[:24].ljust(24)").replace('line("a", width=30)', 'line("a")'), instruction
+    assert asked_parameter_removal("drop the width param from line, just use 30", code) is None  # not its default: what then?

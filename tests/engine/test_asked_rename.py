@@ -353,3 +353,11 @@ def test_rename_it_means_the_name_written_as_code_not_a_word_the_file_also_binds
     asked = asked_rename("the Sheet method that works out how many servings we need (servings_needed?) - rename it to servings_target", code)
     assert asked is not None
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("servings_needed", "servings_target")
+
+
+def test_a_rename_of_two_bindings_at_once_is_left_to_the_model():
+    """"rename the rows attribute to max_rows (and the constructor argument too)": one reading would
+    rename half of it."""
+    code = "class Board:\n    def __init__(self, rows=6):\n        self.rows = rows\n\n    def top(self, items):\n        return items[:self.rows]\n"
+    assert asked_rename("rename the rows attribute of Board to max_rows (and the constructor argument too)", code) is None
+    assert asked_rename("rename the rows attribute of Board to max_rows", code) is not None

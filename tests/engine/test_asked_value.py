@@ -441,3 +441,27 @@ def test_a_step_by_n_a_clock_hour_and_the_function_said_in_words(instruction, ol
     asked = asked_value(instruction, NIGHTS)
     assert asked is not None, instruction
     assert "".join(asked.apply(NIGHTS.splitlines(keepends=True))) == NIGHTS.replace(old, new, 1), instruction
+
+
+BOARD = ('DUE_SECONDS = 60\n\n\n'
+         'def render(lines, stale):\n    if stale:\n        lines.append("* times may be out of date")\n    return lines\n\n\n'
+         'def label(route, late):\n    text = route\n    if late:\n        text += " (late)"\n    return text\n')
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    # a part of a string literal, quoted: that part of it
+    ("the 'times may be out of date' line should say 'times may be stale'", "may be out of date", "may be stale"),
+    ("'(late)' should be '(delayed)' on the board", '" (late)"', '" (delayed)"'),
+    # a step said with "by" after what the words describe
+    ("raise the due threshold by 30 seconds", "DUE_SECONDS = 60", "DUE_SECONDS = 90"),
+    ("cut the due seconds by 15", "DUE_SECONDS = 60", "DUE_SECONDS = 45"),
+])  # fmt: skip
+def test_a_quoted_part_of_a_string_and_a_step_by_n(instruction, old, new):
+    asked = asked_value(instruction, BOARD)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(BOARD.splitlines(keepends=True))) == BOARD.replace(old, new, 1), instruction
+
+
+def test_a_quoted_part_found_in_two_strings_could_be_either():
+    code = BOARD.replace('text += " (late)"', 'text += " (times may be out of date)"')
+    assert asked_value("'times may be out of date' should say 'times may be stale'", code) is None
