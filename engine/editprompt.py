@@ -1845,7 +1845,7 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
 _PART_WORDS = {"price": {"cost", "costs", "fee", "fees", "charge", "charges"}, "fee": {"cost", "costs", "price", "charge"},
                "max": {"maximum", "limit", "cap", "most"}, "min": {"minimum", "least"}, "num": {"number"},
                "timeout": {"time", "wait"}, "pct": {"percent"}, "percent": {"%"},
-               "weight": {"counts", "worth", "weighs", "weighted"}}  # fmt: skip ("a colour page counts as four")
+               "weight": {"counts", "worth", "weighs", "weighted"}, "capacity": {"fits", "fit", "holds", "hold", "takes"}}  # fmt: skip ("a colour page counts as four")
 _QUALIFIERS = frozenset({"max", "min", "default", "per"})  # parts a name may have that the words need not say
 
 
@@ -2145,7 +2145,7 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
         return None
     sentence = re.split(r"[.;!?](?:\s|$)", words[cue.start() :], maxsplit=1)[0]  # "the payroll import chokes. Remove ...": a noun before
     around = _NOUN_IMPORT.sub(" ", _QUOTED.sub(" ", words[max(0, words.rfind(". ", 0, cue.start())) : cue.start()] + sentence))
-    if _NOT_A_STATEMENT.search(around) or re.search(r"\b(?:flag|keyword)s?\b", around, re.I):  # "takes a `verbose` flag ... drop it"
+    if _NOT_A_STATEMENT.search(around) or re.search(r"\b(?:flag|keyword|option|setting|switch)s?\b", around, re.I):  # "takes a `verbose` flag ... drop it"
         return None
     tree = _parsed(code)
     if tree is None:
@@ -3121,7 +3121,8 @@ def _stems(parts: set[str]) -> set[str]:
     return parts | {part[:-1] for part in parts if len(part) > 3 and part.endswith("s")} | {
         part[:-3] + "y" for part in parts if len(part) > 4 and part.endswith("ies")} | {  # "retries": a retry
         part[:-2] for part in parts if len(part) > 4 and re.search(r"(?:sh|ch|x|ss|z)es$", part)} | {  # "washes": a wash
-        part[:-2] for part in parts if len(part) > 5 and part.endswith("ed")}  # "appended": append
+        part[:-2] for part in parts if len(part) > 5 and part.endswith("ed")} | {  # "appended": append
+        stem for part in parts if len(part) > 5 and part.endswith("ing") for stem in (part[:-3], part[:-3] + "e")}  # "shaping": shape
 
 
 def _stores(node: ast.AST) -> bool:

@@ -123,3 +123,9 @@ def test_take_the_call_out_of_a_function():
     asked = asked_deletion("It logs a line for every item on reload. Take the logger.info call out of add.", code)
     assert asked is not None
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("    logger.info(\"added %s\", item)\n", "")
+
+
+def test_an_option_to_remove_is_no_statement():
+    code = "def build(orders, warm=False):\n    out = []\n    plan(orders, warm=warm)\n    return out\n"
+    assert asked_deletion("remove the warm option from build", code) is None
+    assert asked_deletion("build shouldn't call plan any more", code) is not None

@@ -465,3 +465,16 @@ def test_a_quoted_part_of_a_string_and_a_step_by_n(instruction, old, new):
 def test_a_quoted_part_found_in_two_strings_could_be_either():
     code = BOARD.replace('text += " (late)"', 'text += " (times may be out of date)"')
     assert asked_value("'times may be out of date' should say 'times may be stale'", code) is None
+
+
+OVEN = "OVEN_CAPACITY = 12\nSHAPE_MINUTES = 20\n\n\ndef loads(loaves):\n    return -(-loaves // OVEN_CAPACITY)\n"
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    ("the oven fits 16 loaves now", "OVEN_CAPACITY = 12", "OVEN_CAPACITY = 16"),  # "fits": a capacity
+    ("shaping takes half an hour now", "SHAPE_MINUTES = 20", "SHAPE_MINUTES = 30"),  # "shaping": shape
+])  # fmt: skip
+def test_what_a_capacity_does_and_a_verbs_ing_form_name_the_constant(instruction, old, new):
+    asked = asked_value(instruction, OVEN)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(OVEN.splitlines(keepends=True))) == OVEN.replace(old, new, 1), instruction
