@@ -1711,6 +1711,12 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
         free = [v for v in free if start <= v.at < end]
     if not chosen and len(free) == 1:
         chosen = _asked_by_words(_unkept(words, []), free[0], constants, named_functions, functions)
+    if not chosen and len(free) == 1 and free[0].kind == "string" and _FILE_NAME.fullmatch(free[0].text.strip("\"'`")):
+        # "the waiting list is saved to garden_waitlist.json from now on": the one constant naming a file of that kind
+        kind = free[0].text.strip("\"'`").rsplit(".", 1)[-1]
+        files = [targets[0] for targets in constants.values() if len(targets) == 1 and (found := _literal_value(targets[0]))
+                 and found[0] == "string" and _FILE_NAME.fullmatch(found[1]) and found[1].rsplit(".", 1)[-1] == kind]  # fmt: skip
+        chosen = [(files[0], free[0])] if len(files) == 1 else []
     if len(chosen) != 1:
         return None
     node, new = chosen[0]
@@ -2639,6 +2645,7 @@ class AskedWrap:
 _EXCEPTION_TEXT = r"(?:(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Interrupt|Exit)|StopIteration)\b"
 _EXCEPTION_NAME = f"({_EXCEPTION_TEXT})"
 _EXCEPTION = re.compile(r"(?<![\w.])" + _EXCEPTION_NAME)
+_SUBSCRIPT = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\[[^\]\n]+\]")  # `self.plots[number]`, written bare
 _EXCEPTIONS_TOGETHER = re.compile(rf"\(?`?{_EXCEPTION_TEXT}(?:`?\s*(?:,\s*(?:or\s+|and\s+)?|/|\bor\b|\band\b)\s*`?{_EXCEPTION_TEXT})+`?\)?")
 _WRAP_CUE = re.compile(r"\btry\b|\bexcept\b|\bcatch\b|\bignore[sd]?\b|\bwrap\b", re.I)
 _EMPTY = {"list": "[]", "dict": "{}", "dictionary": "{}", "tuple": "()", "string": '""', "set": "set()"}
@@ -2694,6 +2701,9 @@ def asked_wrap(instruction: str, code: str, feedback: str = "") -> AskedWrap | N
     if not found:
         dotted = {s.text for s in said if "." in s.text and not _EXCEPTION.fullmatch(s.text)}
         found = [node for node in statements if any(re.search(rf"(?<![\w.]){re.escape(d)}\s*\(", source(node)) for d in dotted)]
+    if not found:  # "wrap the self.plots[number] lookup": the statement that writes it
+        subscripts = [" ".join(m.group(0).split()) for m in _SUBSCRIPT.finditer(_QUOTED.sub(" ", words))]
+        found = [node for node in statements if any(sub in source(node) for sub in subscripts)]
     if not found:
         clues = {s.name for s in said} - {f.name for f in functions} - {e.split(".")[-1] for e in _EXCEPTION.findall(exception)}
         clues = {c for c in clues if c.lower() not in _INSTRUCTION_WORDS | _NOT_NEW | _VALUE_STOP}

@@ -478,3 +478,12 @@ def test_what_a_capacity_does_and_a_verbs_ing_form_name_the_constant(instruction
     asked = asked_value(instruction, OVEN)
     assert asked is not None, instruction
     assert "".join(asked.apply(OVEN.splitlines(keepends=True))) == OVEN.replace(old, new, 1), instruction
+
+
+def test_a_file_name_said_alone_replaces_the_one_file_name_of_its_kind():
+    code = 'from pathlib import Path\n\nWAITLIST_FILE = Path("waitlist.json")\nREPORT = "report.csv"\n'
+    asked = asked_value("the waiting list is saved to garden_waitlist.json from now on", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace('"waitlist.json"', '"garden_waitlist.json"')
+    two = code + 'BACKUP_FILE = Path("backup.json")\n'
+    assert asked_value("the waiting list is saved to garden_waitlist.json from now on", two) is None  # which one?

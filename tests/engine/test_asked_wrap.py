@@ -134,3 +134,12 @@ def test_a_statement_written_before_the_handler_returns_or_raises_goes_first():
     assert "".join(asked.apply(MODULE.splitlines(keepends=True))) == MODULE.replace(
         "        raw = json.load(handle)\n", "        try:\n            raw = json.load(handle)\n        except FileNotFoundError:\n"
         '            logger.warning("no file %s", path)\n            return {}\n')  # fmt: skip
+
+
+def test_a_subscript_written_bare_names_the_statement_to_wrap():
+    code = "class Garden:\n    def __init__(self):\n        self.plots = {}\n\n    def release(self, number):\n        plot = self.plots[number]\n        return plot\n"
+    asked = asked_wrap("release should return None for unknown plot numbers: wrap the self.plots[number] lookup in try/except KeyError", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(
+        "        plot = self.plots[number]\n",
+        "        try:\n            plot = self.plots[number]\n        except KeyError:\n            return None\n")  # fmt: skip
