@@ -18,7 +18,8 @@ accepted. What is measured, per task and added up per kind:
   that the instruction does not mention (``put_back_misplaced_renames``) and lines writing a
   name found nowhere in the file or the instruction (``put_back_invented_names``) and changes
   leaving a name the file uses bound nowhere (``put_back_unbinding``) and changes doing what the
-  instruction does not ask (``put_back_astray``);
+  instruction does not ask (``put_back_astray``), and where no reader read the instruction, changes
+  not showing what it asks (``put_back_unshown``);
 * guessed: tasks where the model changed nothing and its likeliest change went in instead
   (``EditRequester._likeliest_change``), and how many of those are exact;
 * carried: tasks where a rename the model made was carried to lines it left as they were
@@ -88,6 +89,7 @@ class TaskResult:
     invented: int = 0  # ... and their lines writing a name found nowhere in the file or the instruction
     unbound: int = 0  # ... and their changes leaving a name the file uses bound nowhere
     astray: int = 0  # ... and their changes doing what the instruction does not ask
+    unshown: int = 0  # ... and, where no reader read the instruction, their changes not showing what it asks
     beside: int = 0  # ... and their changes beside the edit the instruction asks plainly (the app made that)
     guessed: bool = False  # the model changed nothing: its likeliest change went in instead
     carried: bool = False  # a rename the model made was carried to lines it left as they were
@@ -135,6 +137,7 @@ class KindRow:
     invented: int = 0
     unbound: int = 0
     astray: int = 0
+    unshown: int = 0
     beside: int = 0
     guessed: int = 0
     guessed_exact: int = 0

@@ -27,7 +27,9 @@ edit_format setting or --format names one), not where it runs:
   the function above; ``DraftedEdits.unbound``), and one that does what the instruction does not
   ask (``put_back_astray``: lines dropped where nothing is to go, a new value over a number that
   is not the old one said, a parameter added to a function it does not name; ``DraftedEdits.astray``).
-  Where the builtin pair changed nothing
+  Where none of the app's readers reads the instruction (the pair's draft is all there is), a
+  change that does not show what it asks goes back too (``put_back_unshown``, the test of a
+  guess; ``DraftedEdits.unshown``), after the rules above. Where the builtin pair changed nothing
   at all (the user asked for a change), its likeliest changes are tried (the local engine's
   ``alternatives``: where it most nearly wrote something else), and the first that survives those
   rules and shows what was asked goes in, marked as a guess (``DraftedEdits.likeliest``).
@@ -134,6 +136,7 @@ from specdraft.engine.editprompt import (
     put_back_unbinding,
     put_back_unparsable,
     put_back_unrelated,
+    put_back_unshown,
     redraft_feedback,
     shows_what_was_asked,
     windows_about,
@@ -279,6 +282,9 @@ class DraftedEdits:
     # path: how many of the builtin pair's changes that did what the instruction does not ask
     # (`put_back_astray`) were put back
     astray: dict[str, int] = field(default_factory=dict)
+    # path: how many of the builtin pair's changes that did not show what the instruction asks,
+    # where no reader read it (`put_back_unshown`), were put back
+    unshown: dict[str, int] = field(default_factory=dict)
     # path: how many of the builtin pair's changes beside the edit the instruction asks plainly
     # (`_asked_edit`) were put back: that edit is the whole of what it asks
     beside: dict[str, int] = field(default_factory=dict)
@@ -385,6 +391,7 @@ PUT_BACK = {
     "unparsable": "that broke the Python syntax",
     "unbound": "leaving a name the file uses bound nowhere",
     "astray": "doing what the instruction does not ask (lines it does not drop, a value over one it does not name, a parameter of a function it does not name)",
+    "unshown": "not showing what the instruction asks, where no reader read it",
     "beside": "beside the edit the instruction asks plainly",
 }
 # what the app made of an instruction it read plainly (DraftedEdits' fields), as a report of the
@@ -408,6 +415,7 @@ WENT_BACK = {
     "unparsable": "broke the Python syntax",
     "unbound": "left a name the file uses bound nowhere",
     "astray": "did what the instruction does not ask (dropped lines, a value over one it does not name, a parameter of a function it does not name)",
+    "unshown": "did not show what the instruction asks (no reader of the app's read it)",
     "beside": "were beside the edit the instruction asks plainly",
 }
 
@@ -731,7 +739,7 @@ class EditRequester:
                 text, failures = self._answer_body(text, body, source.path)
                 unread.extend(failures)
                 if self.backend.edit_format == "builtin" and not failures:
-                    text, counts = _put_back(instruction, body, text, source, feedback)
+                    text, counts = _put_back(instruction, body, text, source, feedback, asked_edits[source.path] is not None)
                     for name, count in counts.items():
                         if count:
                             getattr(draft, name)[source.path] = getattr(draft, name).get(source.path, 0) + count
@@ -970,11 +978,14 @@ class EditRequester:
         return "".join(chunks), final
 
 
-def _put_back(instruction: str, body: str, text: str, source: SourceFile, feedback: str) -> tuple[str, dict[str, int]]:
+def _put_back(instruction: str, body: str, text: str, source: SourceFile, feedback: str,
+              read: bool = True) -> tuple[str, dict[str, int]]:  # fmt: skip
     """The builtin pair's answer for ``body`` (a window of ``source``) with its changes that name
     nothing of the instruction put back, and in a Python file its definitions renamed that the
     instruction does not mention, its lines writing a name found nowhere, the changes that
-    break the syntax and those that leave a name bound nowhere: (the text, how many went back by
+    break the syntax and those that leave a name bound nowhere or do what the instruction does
+    not ask; where no reader of the app's read the instruction (`read` false: the pair's draft is
+    all there is), those that do not show what it asks too: (the text, how many went back by
     each rule, keyed as PUT_BACK)."""
     counts = dict.fromkeys(PUT_BACK, 0)
     text, counts["put_back"] = put_back_unrelated(instruction, body, text, source.text, feedback)
@@ -984,6 +995,8 @@ def _put_back(instruction: str, body: str, text: str, source: SourceFile, feedba
         text, counts["unparsable"] = put_back_unparsable(body, text)
         text, counts["unbound"] = put_back_unbinding(instruction, body, text, source.text, feedback)
         text, counts["astray"] = put_back_astray(instruction, body, text, source.text, feedback)
+    if not read:
+        text, counts["unshown"] = put_back_unshown(instruction, body, text, source.text, feedback)
     return text, counts
 
 

@@ -1230,6 +1230,7 @@ PUT_BACK_RULES = (
     ("unparsable", "that broke the Python syntax"),
     ("unbound", "that left a name the file uses bound nowhere"),
     ("astray", "that did what the instruction does not ask"),
+    ("unshown", "that did not show what the instruction asks, where no reader read it"),
     ("beside", "beside the edit the instruction asks plainly (which the app made)"),
 )
 

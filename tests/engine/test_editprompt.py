@@ -335,25 +335,26 @@ def test_the_expected_edits_of_the_task_sets_show_what_was_asked():
     those that do not write an instruction's own word as a new name ("rename the delete method to
     remove") or a value it only implies ("double", "by default"; in eval5 "rounding" as `round(...)`,
     "ints" as `int`, "Fahrenheit by default", "the plant's notes list", "pass that to write_text";
-    in eval6 "20 euros" as 2000 cents, "the five best sellers", "dashes", "Flip the default"; in
-    eval7 "triple", "30%" as 0.3, "pass it to read_text"; in eval8 "default to 6 dryers" beside the 6
-    washers, "30 cm" as 0.3; in eval9 "a euro more", "half" as 0.5, "semicolons", "three hours ...
-    not two", "four weeks", "make that 5%", "one decimal place", "use it ... instead of the 7"; in eval10
-    "two weeks" for 10 days, "an hour, not half an hour", "a tenth of an hour", "alphabetically", seconds
-    in a format, two days in words, a type only described):
-    a guess there is never taken, nothing worse."""
+    in eval6 "20 euros" as 2000 cents, "dashes", "Flip the default"; in eval7 "triple", "pass it to
+    read_text"; in eval8 "default to 6 dryers" beside the 6 washers, "30 cm" as 0.3; in eval9 "a euro
+    more", "semicolons", "four weeks", "make that 5%", "use it ... instead of the 7"; in eval10 "two
+    weeks" for 10 days, "an hour, not half an hour", "a tenth of an hour", "alphabetically", seconds in
+    a format, a type only described; in eval12 "by one", "three weeks ... not two" as days). Numbers
+    said in words count as said ("six hours"), and a percentage as its fraction ("30%": 0.3). A guess there is never taken, nothing worse; and where no reader reads such an
+    instruction, the pair's right change goes back (`put_back_unshown`)."""
     from pathlib import Path
 
     import tomllib
 
     implied = {"cache-redraft-delete", "inv-double-threshold", "diff-ignore-case-default", "pw-require-symbol",
                "recipe-round-quantity", "srt-save-encoding", "elevator-travel-time-hints", "weather-fahrenheit-default",
-               "plants-note-added", "vend-max-credit", "vend-report-top", "bowl-header-dashes",
-               "bowl-scratch-default", "workout-json-encoding", "quiz-joker-multiplier", "aquarium-max-change",
+               "plants-note-added", "vend-max-credit", "bowl-header-dashes",
+               "bowl-scratch-default", "workout-json-encoding", "quiz-joker-multiplier",
                "laundry-more-dryers", "tide-safety-margin", "walks-extra-dog-price", "walks-invoice-days",
-               "seeds-fallback-rate", "seeds-write-delimiter", "tips-min-hours", "gym-reset-days", "fuel-overfill-tolerance",
-               "fuel-consumption-precision", "aging-grace-two-weeks", "lab-hints-storage-ok", "ham-time-seconds",
-               "ham-dupe-window-hour", "rx-worklist-two-days", "birds-alpha-default", "pay-round-tenth"}  # fmt: skip
+               "seeds-write-delimiter", "gym-reset-days", "fuel-overfill-tolerance",
+               "aging-grace-two-weeks", "lab-hints-storage-ok", "ham-time-seconds",
+               "ham-dupe-window-hour", "birds-alpha-default", "pay-round-tenth",
+               "potluck-max-dishes", "garden-reminder-window"}  # fmt: skip (computed: "by one", weeks in days)
     checked = 0
     for tasks_file in sorted((Path(__file__).parents[2] / "engine" / "builtin").glob("eval*/tasks.toml")):
         for task in tomllib.loads(tasks_file.read_text())["task"]:
@@ -490,15 +491,17 @@ def test_every_rename_task_is_completed_from_any_one_of_its_renamed_lines():
     parameter and not another's of that name, local variables, another function's name of the
     same name left where the words keep it apart: "Progression.chords has its own result, leave
     that one"); no expected edit of any task changes (nothing left to carry, nothing carried). In
-    one, two classes define the attribute, and nothing is carried; in six, a use through an
+    one, two classes define the attribute, and nothing is carried; in eight, a use through an
     instance whose class the carry cannot tell carries nothing."""
     # Spot.plate, not Ticket.plate: which class a use reads is unclear; "the little helper that builds one
     # <NAME:length>value piece" names no old name to carry
     unclear = {"garage-rename-spot-plate", "ham-rename-adif-field"}
-    # an attribute renamed in a use through an instance (`machine.sales`, `station.docked`, `singer.sung`, `walker.max_dogs`) whose class
+    # an attribute renamed in a use through an instance (`machine.sales`, `station.docked`, `singer.sung`, `walker.max_dogs`,
+    # `b.last_turned`, `night.awake_minutes`) whose class
     # the carry cannot tell: from there nothing is carried (from the `self.` lines, all of it)
     through_instance = {"vend-rename-sales", "bike-rename-docked", "hive-rename-temper", "choir-rename-sung",
-                        "walks-rename-max-dogs", "lab-rename-sample-storage"}
+                        "walks-rename-max-dogs", "lab-rename-sample-storage", "compost-rename-last-turned",
+                        "sleep-rename-awake-minutes"}
     import difflib
     from pathlib import Path
 
@@ -722,3 +725,16 @@ def test_a_change_that_does_what_the_instruction_does_not_ask_goes_back():
     assert editprompt.put_back_astray(instruction, SHEET, elsewhere, SHEET) == (SHEET, 1)
     assert editprompt.put_back_astray(instruction, SHEET, asked, SHEET) == (asked, 0)
     assert editprompt.put_back_astray("add a `due` parameter", SHEET, elsewhere, SHEET) == (elsewhere, 0)  # names no function
+
+
+def test_where_nothing_read_the_instruction_a_change_that_does_not_show_it_goes_back():
+    """"label should say Now for buses under a minute away": the pair's change that writes
+    "Now" stays; its change writing a number nobody said goes back."""
+    window = 'DUE = 60\n\n\ndef label(seconds):\n    if seconds < DUE:\n        return "Due"\n    return f"{seconds // 60} min"\n'
+    answer = window.replace('return "Due"', 'return "Now"').replace("DUE = 60", "DUE = 45")
+    instruction = "the sign should say Now for buses under a minute away"
+    instruction = "label should say Now for buses under a minute away"
+    assert editprompt.put_back_unshown(instruction, window, answer, window) == (window.replace('return "Due"', 'return "Now"'), 1)
+    assert editprompt.put_back_unshown(instruction, window, window, window) == (window, 0)
+    # an instruction that names nothing of the file: nothing to judge by
+    assert editprompt.put_back_unshown("make it friendlier", window, answer, window) == (answer, 0)
