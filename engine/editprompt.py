@@ -346,8 +346,16 @@ def _mentions(text: str, term: str) -> bool:
 
 
 def _asked(instruction: str, feedback: str = "") -> str:
-    """The instruction and the reviewer's notes (not the diffs the feedback quotes), one text."""
-    return instruction + "\n" + feedback_notes(feedback)
+    """The instruction and the reviewer's notes (not the diffs the feedback quotes), one text; of an
+    instruction that takes back what it began with ("add a `note` field... no, add a `quiet`
+    keyword"), what it says after."""
+    after = _TAKEN_BACK.split(instruction)[-1]
+    if after != instruction and not re.search(r"`[^`\n]+`|\b[a-z]+_\w+|\b[A-Z][a-z]+[A-Z]\w*", after):
+        after = instruction  # "rename foo to bar - actually, call it baz": no request of its own, both halves meant
+    return after + "\n" + feedback_notes(feedback)
+
+
+_TAKEN_BACK = re.compile(r"(?:\.\.\.|\u2026|[,;.!-])\s+(?:no|nope|actually|wait|scratch\s+that|sorry|i\s+mean)\s*[,:\u2014-]\s+", re.I)
 
 
 def _named(asked: str, code: str) -> tuple[list[str], list[str]]:
@@ -1574,7 +1582,7 @@ _FRACTIONS = {"half": "0.5", "third": "0.333", "quarter": "0.25", "fifth": "0.2"
 _RATE_BEFORE = re.compile(r"\d\s*%?\s*(?:[A-Za-z]+\s+)?$")  # "60 degrees an hour", "12 cents a minute": a rate, no value of its own
 _CHARS = {"semicolon": ";", "comma": ",", "pipe": "|", "colon": ":", "space": " ", "dash": "-", "hyphen": "-",
           "underscore": "_", "slash": "/", "dot": ".", "period": "."}  # fmt: skip
-_CHAR_WORD = re.compile(r"(\b(?:to|with|by|use|uses|using|into|as|for)\s+(?:an?\s+|the\s+|single\s+)*)(" + "|".join(_CHARS) + r")s?\b"
+_CHAR_WORD = re.compile(r"(\b(?:to|with|by|on|of|use|uses|using|into|as|for)\s+(?:an?\s+|the\s+|single\s+)*)(" + "|".join(_CHARS) + r")s?\b"
                         r"(?!\s*-)", re.I)  # fmt: skip
 
 
@@ -1851,7 +1859,7 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
 
 # words people say for a part of a constant's name ("wash costs 4.50": WASH_PRICE)
 _PART_WORDS = {"price": {"cost", "costs", "fee", "fees", "charge", "charges"}, "fee": {"cost", "costs", "price", "charge"},
-               "max": {"maximum", "limit", "cap", "most"}, "min": {"minimum", "least"}, "num": {"number"},
+               "max": {"maximum", "limit", "cap", "most", "up"}, "person": {"people", "each", "everyone"}, "min": {"minimum", "least"}, "num": {"number"},
                "timeout": {"time", "wait"}, "pct": {"percent"}, "percent": {"%"},
                "weight": {"counts", "worth", "weighs", "weighted"}, "capacity": {"fits", "fit", "holds", "hold", "takes"}}  # fmt: skip ("a colour page counts as four")
 _QUALIFIERS = frozenset({"max", "min", "default", "per"})  # parts a name may have that the words need not say

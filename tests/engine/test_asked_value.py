@@ -487,3 +487,18 @@ def test_a_file_name_said_alone_replaces_the_one_file_name_of_its_kind():
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace('"waitlist.json"', '"garden_waitlist.json"')
     two = code + 'BACKUP_FILE = Path("backup.json")\n'
     assert asked_value("the waiting list is saved to garden_waitlist.json from now on", two) is None  # which one?
+
+
+SHEET = ('MAX_DISHES_PER_PERSON = 2\n\n\n'
+         'def allergens(row):\n    return [name for name in row["allergens"].split(";") if name]\n')
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    ("people can bring up to three dishes", "MAX_DISHES_PER_PERSON = 2", "MAX_DISHES_PER_PERSON = 3"),  # "up to": max; people
+    ("let people sign up for 4 dishes max", "MAX_DISHES_PER_PERSON = 2", "MAX_DISHES_PER_PERSON = 4"),
+    ("split allergens on commas instead of semicolons", 'split(";")', 'split(",")'),  # a character by name after "on"
+])  # fmt: skip
+def test_up_to_people_and_a_character_split_on(instruction, old, new):
+    asked = asked_value(instruction, SHEET)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(SHEET.splitlines(keepends=True))) == SHEET.replace(old, new, 1), instruction

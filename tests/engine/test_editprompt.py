@@ -738,3 +738,13 @@ def test_where_nothing_read_the_instruction_a_change_that_does_not_show_it_goes_
     assert editprompt.put_back_unshown(instruction, window, window, window) == (window, 0)
     # an instruction that names nothing of the file: nothing to judge by
     assert editprompt.put_back_unshown("make it friendlier", window, answer, window) == (answer, 0)
+
+
+def test_an_instruction_that_takes_back_what_it_began_with_is_read_from_after():
+    code = "def add_dish(dish, name):\n    return dish\n\n\ndef foo():\n    return add_dish(1, 2)\n"
+    asked = editprompt.asked_parameter("add a `note` field... no, add a `quiet=False` keyword to add_dish", code)
+    assert asked is not None and "def add_dish(dish, name, quiet=False):" in "".join(asked.apply(code.splitlines(keepends=True)))
+    renamed = editprompt.asked_rename("rename foo to foo_bar - actually, rename foo to `baz`", code)
+    assert renamed is not None and renamed.new == "baz"
+    renamed = editprompt.asked_rename("rename foo to bar, not baz", code)  # "not" takes back nothing
+    assert renamed is not None and renamed.new == "bar"
