@@ -1558,9 +1558,12 @@ _A_UNIT = re.compile(r"\b(?:a|an)\s+(?=(?:euro|dollar|pound|cent|penny|second|mi
 def _in_digits(words: str) -> str:
     """An instruction with the numbers it spells out written as digits: "three hours ..., not two"
     as "3 hours ..., not 2", "one decimal place" as "1 decimal place", "a euro more" as "1 euro
-    more", "half the seeds" as "0.5 the seeds", "10 pm" as "22"; not the pronoun ("that one stays")."""
+    more", "half the seeds" as "0.5 the seeds", "seven and a half" as "7.5", "10 pm" as "22"; not the
+    pronoun ("that one stays")."""
     words = re.sub(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b(?![-\w])", lambda m: str(_NUMBER_WORDS[m.group(0).lower()]), words, flags=re.I)
     words = _ONE.sub("1", words)
+    words = re.sub(r"\b(\d+)(?:\s+and\s+|-and-)an?[\s-]+(half|quarter)\b",  # "seven and a half hours": 7.5
+                   lambda m: format(int(m.group(1)) + Decimal(_FRACTIONS[m.group(2).lower()]), "f"), words, flags=re.I)
     words = re.sub(r"(?<=\bby\s)one\b", "1", words, flags=re.I)  # "bump X by one"
     words = _CLOCK.sub(lambda m: str(int(m.group(1)) % 12 + (12 if m.group(2).lower().startswith("p") else 0)), words)  # "10 pm": 22
     words = _A_UNIT.sub("1 ", words)
@@ -1861,6 +1864,7 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
 _PART_WORDS = {"price": {"cost", "costs", "fee", "fees", "charge", "charges"}, "fee": {"cost", "costs", "price", "charge"},
                "max": {"maximum", "limit", "cap", "most", "up"}, "person": {"people", "each", "everyone"}, "min": {"minimum", "least"}, "num": {"number"},
                "timeout": {"time", "wait"}, "pct": {"percent"}, "percent": {"%"},
+               "hours": {"h", "hr", "hrs"}, "minutes": {"min", "mins"}, "seconds": {"s", "sec", "secs"},
                "weight": {"counts", "worth", "weighs", "weighted"}, "capacity": {"fits", "fit", "holds", "hold", "takes"}}  # fmt: skip ("a colour page counts as four")
 _QUALIFIERS = frozenset({"max", "min", "default", "per"})  # parts a name may have that the words need not say
 

@@ -502,3 +502,15 @@ def test_up_to_people_and_a_character_split_on(instruction, old, new):
     asked = asked_value(instruction, SHEET)
     assert asked is not None, instruction
     assert "".join(asked.apply(SHEET.splitlines(keepends=True))) == SHEET.replace(old, new, 1), instruction
+
+
+@pytest.mark.parametrize(("instruction", "new"), [
+    ("aim for seven and a half hours a night instead of eight", "7.5"),  # not 7: "and a half"
+    ("the sleep target should be 7.5 h", "7.5"),  # "h": the name's hours
+    ("sleep target: six and a quarter hours", "6.25"),
+])  # fmt: skip
+def test_and_a_half_and_a_unit_abbreviated(instruction, new):
+    code = "TARGET_HOURS = 8.0\nMIN_EFFICIENCY = 0.85\n"
+    asked = asked_value(instruction, code)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("8.0", new), instruction
