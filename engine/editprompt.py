@@ -3438,7 +3438,11 @@ def put_back_astray(instruction: str, original: str, answer: str, code: str, fee
       number that is not the old one it gives (`TARGET_HOURS = 8.0` made 3.0); a note's pair is
       about the draft it rejects, not the file, and judges nothing;
     - a parameter added to a function the instruction does not name, where it names some
-      (`def expected(self, due_seconds)` for "a `due_seconds` parameter of minutes_until").
+      (`def expected(self, due_seconds)` for "a `due_seconds` parameter of minutes_until"), or to
+      any function where the words speak of no parameter (`def conditions_label(session, bad)`);
+    - a `def` or `class` renamed where the words ask no rename, to a name they do not write as
+      code (`def rent` made `def kayak`; not "make it RouteNotFound");
+    - a docstring written where the words ask none.
 
     The builtin pair, asked what it did not learn, writes what it half read where it reads it:
     these are its commonest changes that a reviewer would reject whole."""
@@ -3451,6 +3455,9 @@ def put_back_astray(instruction: str, original: str, answer: str, code: str, fee
              if old.kind == new.kind == "number"]  # fmt: skip
     shortens = bool(_FEWER_LINES.search(words))
     functions = {n.name for n in _definitions_said(tree, _said_names(words)) if not isinstance(n, ast.ClassDef)}
+    parameters = bool(_PARAMETER_TALK.search(words))
+    renames = bool(_RENAME_WORD.search(words))
+    documents = bool(_DOC_CUE.search(words) or re.search(r"\bcomment|\bdescri|\bexplain", words, re.I))
     old, new = original.splitlines(keepends=True), answer.splitlines(keepends=True)
     out, put_back = [], 0
 
@@ -3470,9 +3477,13 @@ def put_back_astray(instruction: str, original: str, answer: str, code: str, fee
                 not shortens and statements(removed) - statements(added) >= 2
                 or any(_decimal(c) in n for _, n in pairs for c in come) and gone
                 and not any(_decimal(g) in o for o, _ in pairs for g in gone)
-                or bool(functions) and len(removed) == len(added) == 1 and all(m for m, _ in defined)
-                and defined[0][0].group(1) == defined[1][0].group(1) not in functions
-                and _parameter_count(added[0]) > _parameter_count(removed[0])
+                or len(removed) == len(added) == 1 and all(m for m, _ in defined)
+                and (defined[0][0].group(1) != defined[1][0].group(1) and not renames
+                     and not (_mentions(words, defined[1][0].group(1)) and _looks_like_code(defined[1][0].group(1), False))
+                     or defined[0][0].group(1) == defined[1][0].group(1) and _parameter_count(added[0]) > _parameter_count(removed[0])
+                     and (not parameters or bool(functions) and defined[0][0].group(1) not in functions))
+                or not documents and any(re.match(r"\s*[rbuRBU]?(?:\"\"\"|\'\'\')", line) for line in added)
+                and not any(re.match(r"\s*[rbuRBU]?(?:\"\"\"|\'\'\')", line) for line in removed)
             )  # fmt: skip
             if astray:
                 out.extend(removed)
@@ -3501,6 +3512,11 @@ def put_back_unshown(instruction: str, original: str, answer: str, code: str, fe
     changes = [piece for _, pieces in _changes(old, new, paired=True) for piece in pieces]
     kept = [change for change in changes if shows_what_was_asked(instruction, original, _applied(old, new, [change]), feedback)]
     return _applied(old, new, kept), len(changes) - len(kept)
+
+
+_PARAMETER_TALK = re.compile(r"\b(?:param(?:eter)?s?|arg(?:ument)?s?|kwargs?|keywords?|options?|flags?|signature|accepts?|takes?"
+                             r"|overridable|configurable|customi[sz]able|pass(?:es|ed|ing)?)\b|\w=", re.I)  # fmt: skip
+_RENAME_WORD = re.compile(r"renam|\bcall\s+(?:it|them|this|that|the)\b|\bcalled\b|\bnamed?\b|->|=>|\u2192", re.I)
 
 
 def _as_numbers(value: _Value) -> set[Decimal]:

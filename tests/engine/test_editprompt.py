@@ -725,6 +725,17 @@ def test_a_change_that_does_what_the_instruction_does_not_ask_goes_back():
     assert editprompt.put_back_astray(instruction, SHEET, elsewhere, SHEET) == (SHEET, 1)
     assert editprompt.put_back_astray(instruction, SHEET, asked, SHEET) == (asked, 0)
     assert editprompt.put_back_astray("add a `due` parameter", SHEET, elsewhere, SHEET) == (elsewhere, 0)  # names no function
+    # a parameter where the words speak of none; a def renamed where they ask no rename; a docstring nobody asked for
+    bad = SHEET.replace("def report(debt):", "def report(debt, short):")
+    assert editprompt.put_back_astray("the report should say short when debt is over 5", SHEET, bad, SHEET) == (SHEET, 1)
+    renamed = SHEET.replace("def report(debt):", "def nag(debt):")
+    assert editprompt.put_back_astray("the report should nag from 3 hours", SHEET, renamed, SHEET) == (SHEET, 1)
+    assert editprompt.put_back_astray("rename report to nag", SHEET, renamed, SHEET) == (renamed, 0)
+    assert editprompt.put_back_astray("report should be `nag_report`", SHEET, SHEET.replace("def report(", "def nag_report("),
+                                      SHEET)[1] == 0  # fmt: skip
+    documented = SHEET.replace("def report(debt):\n", 'def report(debt):\n    """Nag."""\n')
+    assert editprompt.put_back_astray("the report should nag from 3 hours", SHEET, documented, SHEET) == (SHEET, 1)
+    assert editprompt.put_back_astray("document report: Nag.", SHEET, documented, SHEET) == (documented, 0)
 
 
 def test_where_nothing_read_the_instruction_a_change_that_does_not_show_it_goes_back():
