@@ -1831,8 +1831,9 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
                  for strict in (True, False)}  # fmt: skip
         return found[True] or found[False]
 
-    def said_parameter(function: ast.AST) -> list[ast.AST]:  # "glaze_schedule's default hold": hold_minutes
-        return [d for a, d in _defaults(function) if set(_identifier_parts(a.arg)) <= _stems(spoken) and fits(d) and near(d)]
+    def said_parameter(function: ast.AST) -> list[ast.AST]:  # "glaze_schedule's default hold": hold_minutes; "widen": width
+        return [d for a, d in _defaults(function) if (set(_identifier_parts(a.arg)) <= _stems(spoken)
+                or _parts_said(sorted(_identifier_parts(a.arg)), spoken, True)) and fits(d) and near(d)]  # fmt: skip
 
     if _BY_DEFAULT.search(words) or re.search(r"\bdefault\b", words, re.I):
         own = [d for f in functions for d in said_parameter(f)] if functions else []
@@ -1841,6 +1842,10 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
         if len(own) == 1:
             return [(own[0], value)]
     found = described()
+    if not found and functions:  # "widen the name column in standings to 25": the function's one default its words say
+        own = [d for f in functions for d in said_parameter(f)]
+        if len(own) == 1:
+            return [(own[0], value)]
     number = _decimal(value.text)
     if not found and number is not None and re.match(r"\s*cents?\b", words[value.end :], re.I):
         value = replace(value, text=format((number / 100).normalize(), "f"))  # "12 cents a minute" over 0.15
@@ -1865,8 +1870,9 @@ _PART_WORDS = {"price": {"cost", "costs", "fee", "fees", "charge", "charges"}, "
                "max": {"maximum", "limit", "cap", "most", "up"}, "person": {"people", "each", "everyone"}, "min": {"minimum", "least"}, "num": {"number"},
                "timeout": {"time", "wait"}, "pct": {"percent"}, "percent": {"%"},
                "hours": {"h", "hr", "hrs"}, "minutes": {"min", "mins"}, "seconds": {"s", "sec", "secs"},
-               "weight": {"counts", "worth", "weighs", "weighted"}, "capacity": {"fits", "fit", "holds", "hold", "takes"}}  # fmt: skip ("a colour page counts as four")
-_QUALIFIERS = frozenset({"max", "min", "default", "per"})  # parts a name may have that the words need not say
+               "weight": {"counts", "worth", "weighs", "weighted"}, "width": {"wide", "widen", "wider", "narrow", "narrower"}, "capacity": {"fits", "fit", "holds", "hold", "takes"}}  # fmt: skip ("a colour page counts as four")
+_QUALIFIERS = frozenset({"max", "min", "default", "per", "after", "before", "at", "of", "for", "in", "to", "from", "until"})
+# parts a name may have that the words need not say (INACTIVE_AFTER_WEEKS: "inactive ... 8 weeks")
 
 
 def _parts_said(parts: list[str], spoken: set[str], strict: bool = False) -> bool:
@@ -2206,6 +2212,8 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
         if len(holding) > 1:  # "must stop recalculating self.average": the one holding what it writes as code
             holding = holders([c for c in clues if _looks_like_code(c, False) or re.search(rf"\bself\.{re.escape(c)}\b", words)])
         found = holding if len(holding) == 1 else []
+    if not found and functions and len(functions) == 1 and _LOG_LINE.search(words):  # "delete the log line in record"
+        found = [node for node in statements if re.match(r"(?:logger|logging|log|LOGGER|LOG)\.\w+$", called(node))]
     if not found and functions and len(functions) == 1:  # "the warning about short parts in fill_service"
         found = _described_statement(words, statements, lines, {f.name for f in scopes})
     if len(found) != 1:
@@ -2216,6 +2224,9 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
     if len(siblings) < 2 or lines[node.lineno - 1][: node.col_offset].strip() or lines[node.end_lineno - 1][node.end_col_offset :].strip():
         return None  # its block's only statement, or one sharing a line
     return AskedDeletion(node.lineno - 1, node.end_lineno)
+
+
+_LOG_LINE = re.compile(r"\b(?:the|its|that)\s+(?:log|logging)\s+(?:line|call|statement|message)\b", re.I)
 
 
 def _described_statement(words: str, statements: list[ast.AST], lines: list[str], named: set[str]) -> list[ast.AST]:
@@ -2761,7 +2772,8 @@ def _handler(words: str, at: int, wrapped: str, tree: ast.Module, lines: list[st
     raised = re.search(r"\b(raise\s+[A-Za-z_][\w.]*\(.*\)(?:\s+from\s+\w+)?)", plain)
     if raised:
         return [*(f for f in first if f not in raised.group(1)), raised.group(1)]
-    returned = re.search(r"\breturns?\s+(?:an?\s+)?(empty\s+(\w+)|None|True|False|-?\d+|\[\]|\{\}|\(\)|\"\"|'')", plain)
+    returned = re.search(r"\breturns?\s+(?:an?\s+)?(empty\s+(\w+)|None|True|False|-?\d+|\[\]|\{\}|\(\)|\"\"|''"
+                         r"|[A-Za-z_][\w.]*\(\))(?![\w(])", plain)  # fmt: skip ("return Ladder()": a fresh one)
     if returned:
         if returned.group(2):
             return [*first, "return " + _EMPTY[returned.group(2)]] if returned.group(2) in _EMPTY else []
@@ -3254,7 +3266,8 @@ _TYPE_SPELLINGS = {"ints": "int", "integer": "int", "integers": "int", "floats":
                "strs": "str", "boolean": "bool", "booleans": "bool", "bools": "bool"}  # fmt: skip
 _PLAIN_TYPES = frozenset("str int float bool bytes complex".split())  # type words that are no English verb or noun
 _HINT_CUE = re.compile(r"\bannotat\w*|\btype[- ]?hints?\b|\bhints?\b|\btype-annotate\b|\btyped?\b", re.I)
-_A_TYPE = r"(?:an?\s+)?`?([A-Za-z_][\w.]*(?:\[[^\]]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])?)*)`?"
+_SUBSCRIPTED = r"(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\])?"  # list[str], dict[str, list[int]]: two levels of brackets
+_A_TYPE = rf"(?:an?\s+)?`?([A-Za-z_][\w.]*{_SUBSCRIPTED}(?:\s*\|\s*[A-Za-z_][\w.]*{_SUBSCRIPTED})*)`?"
 
 
 def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints | None:

@@ -129,3 +129,13 @@ def test_an_option_to_remove_is_no_statement():
     code = "def build(orders, warm=False):\n    out = []\n    plan(orders, warm=warm)\n    return out\n"
     assert asked_deletion("remove the warm option from build", code) is None
     assert asked_deletion("build shouldn't call plan any more", code) is not None
+
+
+def test_the_log_line_of_a_function_is_its_one_logging_call():
+    code = ("import logging\n\nlogger = logging.getLogger(__name__)\n\n\n"
+            "def record(result):\n    winner = result.winner()\n    logger.info(\"%s won\", winner)\n    return winner\n")  # fmt: skip
+    asked = asked_deletion("delete the log line in record", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace('    logger.info("%s won", winner)\n', "")
+    two = code.replace("    return winner\n", "    logger.debug(\"done\")\n    return winner\n")
+    assert asked_deletion("delete the log line in record", two) is None  # which one?

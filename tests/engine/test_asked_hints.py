@@ -100,3 +100,12 @@ def test_returning_says_the_return_type():
     code = "def rows(count, fill):\n    return [fill] * count\n"
     asked = asked_hints("Type-annotate rows: `count: int`, `fill: str`, returning `list[str]`.", code)
     assert asked is not None and asked.text == "def rows(count: int, fill: str) -> list[str]:\n"
+
+
+def test_a_type_with_brackets_inside_brackets():
+    code = "def parse_score(text):\n    return [(1, 2)]\n"
+    for instruction in ("type hints: parse_score takes a str and returns list[tuple[int, int]]",
+                        "parse_score(text: str) -> list[tuple[int, int]]"):
+        asked = asked_hints(instruction, code)
+        assert asked is not None, instruction
+        assert "".join(asked.apply(code.splitlines(keepends=True))).startswith("def parse_score(text: str) -> list[tuple[int, int]]:\n")

@@ -514,3 +514,17 @@ def test_and_a_half_and_a_unit_abbreviated(instruction, new):
     asked = asked_value(instruction, code)
     assert asked is not None, instruction
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("8.0", new), instruction
+
+
+LADDER = ("INACTIVE_AFTER_WEEKS = 6\n\n\n"
+          "def standings(players, width=20):\n    return [name.ljust(width) for name in players]\n")
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    ("players who haven't played for 8 weeks are inactive", "= 6", "= 8"),  # "after": a part the words need not say
+    ("widen the name column in standings to 25", "width=20", "width=25"),  # the named function's default "widen" says
+])  # fmt: skip
+def test_a_prepositions_part_and_a_named_functions_default_by_what_it_does(instruction, old, new):
+    asked = asked_value(instruction, LADDER)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(LADDER.splitlines(keepends=True))) == LADDER.replace(old, new, 1), instruction

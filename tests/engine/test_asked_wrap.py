@@ -143,3 +143,10 @@ def test_a_subscript_written_bare_names_the_statement_to_wrap():
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(
         "        plot = self.plots[number]\n",
         "        try:\n            plot = self.plots[number]\n        except KeyError:\n            return None\n")  # fmt: skip
+
+
+def test_a_handler_that_returns_a_fresh_object():
+    code = "import json\n\n\ndef load(path):\n    data = json.loads(path.read_text())\n    return Ladder(data)\n\n\nclass Ladder:\n    def __init__(self, data=()):\n        self.data = data\n"
+    asked = asked_wrap("wrap the json.loads in load in a try and on json.JSONDecodeError return Ladder()", code)
+    assert asked is not None
+    assert "        return Ladder()\n" in "".join(asked.apply(code.splitlines(keepends=True)))
