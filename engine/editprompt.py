@@ -352,6 +352,8 @@ def _asked(instruction: str, feedback: str = "") -> str:
     after = _TAKEN_BACK.split(instruction)[-1]
     if after != instruction and not re.search(r"`[^`\n]+`|\b[a-z]+_\w+|\b[A-Z][a-z]+[A-Z]\w*", after):
         after = instruction  # "rename foo to bar - actually, call it baz": no request of its own, both halves meant
+    elif after != instruction and (scope := re.match(r"\s*`?[A-Za-z_][\w.]*(?:\(\))?`?\s*:\s", instruction)):
+        after = scope.group(0) + after  # "replay_log: ... no, just insert ...": still in replay_log
     return after + "\n" + feedback_notes(feedback)
 
 
@@ -1575,6 +1577,8 @@ def _in_digits(words: str) -> str:
     words = re.sub(r"\b(?:an?|one)\s+(hour|minute|day|week|month|year|second)\b(?!\s+(?:or|and)\b)",
                    lambda m: m.group(0) if _RATE_BEFORE.search(words[: m.start()]) else "1 " + m.group(1), words, flags=re.I)  # fmt: skip
     words = re.sub(r"\b(?:a\s+)?half\b(?=\s+(?:the|of|a|an|as|its|their)\b)", "0.5", words, flags=re.I)
+    words = re.sub(r"(?<=\bnot\s)half\b(?=\s*(?:[.,;!?)]|$))|(?<=\binstead\sof\s)half\b(?=\s*(?:[.,;!?)]|$))", "0.5", words,
+                   flags=re.I | re.M)  # fmt: skip ("0.6 of a page, not half")
     return _CHAR_WORD.sub(lambda m: m.group(1) + '"' + _CHARS[m.group(2).lower()] + '"', words)  # "default to semicolons": ";"
 
 
@@ -1870,6 +1874,8 @@ _PART_WORDS = {"price": {"cost", "costs", "fee", "fees", "charge", "charges"}, "
                "max": {"maximum", "limit", "cap", "most", "up"}, "person": {"people", "each", "everyone"}, "min": {"minimum", "least"}, "num": {"number"},
                "timeout": {"time", "wait"}, "pct": {"percent"}, "percent": {"%"},
                "hours": {"h", "hr", "hrs"}, "minutes": {"min", "mins"}, "seconds": {"s", "sec", "secs"},
+               "monthly": {"month", "months"}, "weekly": {"week", "weeks"}, "daily": {"day", "days"},
+               "yearly": {"year", "years"}, "hourly": {"hour", "hours"}, "duplex": {"sided"},
                "weight": {"counts", "worth", "weighs", "weighted"}, "width": {"wide", "widen", "wider", "narrow", "narrower"}, "capacity": {"fits", "fit", "holds", "hold", "takes"}}  # fmt: skip ("a colour page counts as four")
 _QUALIFIERS = frozenset({"max", "min", "default", "per", "after", "before", "at", "of", "for", "in", "to", "from", "until"})
 # parts a name may have that the words need not say (INACTIVE_AFTER_WEEKS: "inactive ... 8 weeks")
@@ -2326,7 +2332,7 @@ def asked_parameter(instruction: str, code: str, feedback: str = "") -> AskedPar
     if len(quoted) == 1:  # 'hard-codes "safe to cross ". ... with that text as the default': that string
         plain = _THAT_AS_DEFAULT.sub(f"with default {quoted[0]}", plain)
     value = r"(\(\)|\[\]|\{\}|[\"'][^\"']*[\"']|[^\s,;`)]+(?:\(\))?)"
-    role = r"(?:parameter|param|argument|arg|keyword)"
+    role = r"(?:parameter|param|argument|arg|keyword|flag|option)"
     shapes = [
         re.compile(r"(?<![\w.])([A-Za-z_]\w*\s*:\s*" + _TYPE_TEXT + r")\s*=\s*" + value),  # drops: int = 0
         re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*=\s*" + value),  # headers=None
@@ -2731,8 +2737,8 @@ def asked_wrap(instruction: str, code: str, feedback: str = "") -> AskedWrap | N
         found = [node for node in statements if any(sub in source(node) for sub in subscripts)]
     if not found:
         clues = {s.name for s in said} - {f.name for f in functions} - {e.split(".")[-1] for e in _EXCEPTION.findall(exception)}
-        clues = {c for c in clues if c.lower() not in _INSTRUCTION_WORDS | _NOT_NEW | _VALUE_STOP}
-        found = [node for node in statements if clues & set(_NAME.findall(source(node)))]
+        clues = {c for c in clues if c.lower() not in _INSTRUCTION_WORDS | _NOT_NEW | _VALUE_STOP and not keyword.iskeyword(c)}
+        found = [node for node in statements if clues & set(_NAME.findall(source(node)))]  # not "return" of "and return None"
         if len({f.name for f in functions}) == 1 and len(found) > 1:
             found = [node for node in found if len(clues & set(_NAME.findall(source(node)))) ==
                      max(len(clues & set(_NAME.findall(source(n)))) for n in found)]  # fmt: skip

@@ -172,3 +172,11 @@ def test_a_noun_import_and_a_when_clause_that_names_no_statement():
     assert asked is not None
     text = "".join(asked.apply(code.splitlines(keepends=True)))
     assert text == code.replace("    path.write_text", "    path.parent.mkdir(parents=True, exist_ok=True)\n    path.write_text")
+
+
+def test_a_request_taken_back_keeps_the_function_it_began_with():
+    code = "def replay(lines):\n    done = 0\n    for line in lines:\n        done += 1\n    return done\n"
+    asked = asked_insertion("replay: skip comments - add `if line.startswith(\"#\"): continue`... no, just insert "
+                            "`line = line.strip()` as the first line of the loop", code)  # fmt: skip
+    assert asked is not None
+    assert "    for line in lines:\n        line = line.strip()\n        done += 1\n" in "".join(asked.apply(code.splitlines(keepends=True)))

@@ -528,3 +528,14 @@ def test_a_prepositions_part_and_a_named_functions_default_by_what_it_does(instr
     asked = asked_value(instruction, LADDER)
     assert asked is not None, instruction
     assert "".join(asked.apply(LADDER.splitlines(keepends=True))) == LADDER.replace(old, new, 1), instruction
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    ("everyone gets 600 pages a month now", "MONTHLY_PAGES = 500", "MONTHLY_PAGES = 600"),  # "a month": monthly
+    ("double-sided printing should count 0.6 of a page, not half", "DUPLEX_DISCOUNT = 0.5", "DUPLEX_DISCOUNT = 0.6"),
+])  # fmt: skip
+def test_monthly_said_as_a_month_and_not_half(instruction, old, new):
+    code = "MONTHLY_PAGES = 500\nDUPLEX_DISCOUNT = 0.5\nWARN_AT = 0.9\n"
+    asked = asked_value(instruction, code)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(old, new, 1), instruction

@@ -82,12 +82,13 @@ def test_finish_wrap_writes_it_where_the_answer_did_not():
 
 def test_the_task_sets_wraps_are_read_right_or_not_at_all_and_nothing_else_reads_as_one():
     """On the five hand-written task sets: every wrap_try_except task reads as its expected file or
-    as none (three, whose statement is described: "the value += line", "the convert_text call"
-    beside another, "the split"); no other task reads as one. (Written after reading the first
+    as none (three: "the value += line" beside `continue`, "the convert_text call" beside another,
+    a pop described in a sentence; "the split" reads since the handler's `return` is no clue); no
+    other task reads as one. (Written after reading the first
     four sets' 9 wrap instructions; eval5's first reading: none of its 4 right, one wrong, read
     as a rename; since, a statement over several lines, and handlers "break out of the loop",
     "log it with logger.warning(...)", "count it with log.rejected += 1".)"""
-    assert check_reader(asked_wrap, {"wrap_try_except"}, None) == (34, 30)
+    assert check_reader(asked_wrap, {"wrap_try_except"}, None) == (34, 31)
 
 
 LOOP = '''import logging
@@ -150,3 +151,12 @@ def test_a_handler_that_returns_a_fresh_object():
     asked = asked_wrap("wrap the json.loads in load in a try and on json.JSONDecodeError return Ladder()", code)
     assert asked is not None
     assert "        return Ladder()\n" in "".join(asked.apply(code.splitlines(keepends=True)))
+
+
+def test_a_keyword_of_the_handler_is_no_clue_to_the_statement():
+    """"catch ValueError around the split and return None": the split, not the return it also says."""
+    code = "def parse(line):\n    user, pages = line.split(\";\")\n    return user, int(pages)\n"
+    asked = asked_wrap("in parse, catch ValueError around the split and return None", code)
+    assert asked is not None
+    assert "        user, pages = line.split(\";\")\n    except ValueError:\n        return None\n" in "".join(
+        asked.apply(code.splitlines(keepends=True)))
