@@ -1699,7 +1699,16 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
         step = next((v for v in values if stepped and v.at == stepped.end() and v.kind == "number"), None)
         found = _literal_value(targets[0])
         if after:
-            chosen.append((targets[0], after[0]))
+            said_in = _unit_after(words, after[0])
+            held = _unit_in_name(name.name)
+            number = _decimal(after[0].text)
+            if said_in and held and said_in[0] == held[0] and number is not None:  # "grace_minutes should be half an hour": 30
+                chosen.append((targets[0], replace(after[0], text=format((number * said_in[1] / held[1]).normalize(), "f"))))
+            elif said_in and not held and number is not None and found and found[0] == "number" \
+                    and (number != number.to_integral_value()) != (found[1] != found[1].to_integral_value()):  # fmt: skip
+                continue  # "grace should be a quarter of an hour" over `grace=10`: in what unit is it? not 0.25
+            else:
+                chosen.append((targets[0], after[0]))
         elif step is not None and found and found[0] == "number" and _decimal(step.text) is not None:  # "bump MAX_X by one"
             down = _STEP_VERB.search(words[: name.at]).group(1).lower() in _STEP_DOWN
             total = found[1] + (-1 if down else 1) * _decimal(step.text)
@@ -1833,7 +1842,12 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
                           and (parts := [p.lower() for p in re.findall(r"[A-Za-z]+", name)]) and len(parts) >= 2
                           and _parts_said(parts, spoken, strict) and fits(targets[0]) and near(targets[0])]
                  for strict in (True, False)}  # fmt: skip
-        return found[True] or found[False]
+        if found[True] or found[False]:
+            return found[True] or found[False]
+        # a one-word constant said as a word ("the deposit is 40 now": DEPOSIT), the only one said
+        alone = [targets[0] for name, targets in constants.items() if len(targets) == 1 and re.fullmatch(r"[A-Z]+", name)
+                 and name.lower() in _stems(spoken) and fits(targets[0]) and near(targets[0])]  # fmt: skip
+        return alone if len(alone) == 1 else []
 
     def said_parameter(function: ast.AST) -> list[ast.AST]:  # "glaze_schedule's default hold": hold_minutes; "widen": width
         return [d for a, d in _defaults(function) if (set(_identifier_parts(a.arg)) <= _stems(spoken)

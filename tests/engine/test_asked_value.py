@@ -539,3 +539,12 @@ def test_monthly_said_as_a_month_and_not_half(instruction, old, new):
     asked = asked_value(instruction, code)
     assert asked is not None, instruction
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(old, new, 1), instruction
+
+
+def test_a_value_in_a_unit_the_parameter_does_not_say_is_not_written_bare_and_a_one_word_constant():
+    code = "DEPOSIT = 50.0\n\n\ndef late_fee(minutes, grace=10, grace_minutes=10):\n    return minutes > grace + grace_minutes\n"
+    assert asked_value("the grace period should be a quarter of an hour", code) is None  # 0.25 over 10? in what unit?
+    asked = asked_value("grace_minutes should be half an hour", code)  # the name says minutes: 30
+    assert asked is not None and "grace_minutes=30)" in "".join(asked.apply(code.splitlines(keepends=True)))
+    asked = asked_value("the deposit is 40 now", code)
+    assert asked is not None and "DEPOSIT = 40.0" in "".join(asked.apply(code.splitlines(keepends=True)))
