@@ -357,7 +357,7 @@ def _asked(instruction: str, feedback: str = "") -> str:
     return after + "\n" + feedback_notes(feedback)
 
 
-_TAKEN_BACK = re.compile(r"(?:\.\.\.|\u2026|[,;.!-])\s+(?:no|nope|actually|wait|scratch\s+that|sorry|i\s+mean)\s*[,:\u2014-]\s+", re.I)
+_TAKEN_BACK = re.compile(r"(?:\.\.\.|\u2026|[,;.!-])\s+(?:no|nope|actually|wait|hmm+|scratch\s+that|sorry|i\s+mean)\s*[,:\u2014-]\s+", re.I)
 
 
 def _named(asked: str, code: str) -> tuple[list[str], list[str]]:
@@ -1890,7 +1890,7 @@ _PART_WORDS = {"price": {"cost", "costs", "fee", "fees", "charge", "charges"}, "
                "hours": {"h", "hr", "hrs"}, "minutes": {"min", "mins"}, "seconds": {"s", "sec", "secs"},
                "monthly": {"month", "months"}, "weekly": {"week", "weeks"}, "daily": {"day", "days"},
                "yearly": {"year", "years"}, "hourly": {"hour", "hours"}, "duplex": {"sided"},
-               "weight": {"counts", "worth", "weighs", "weighted"}, "width": {"wide", "widen", "wider", "narrow", "narrower"}, "capacity": {"fits", "fit", "holds", "hold", "takes"}}  # fmt: skip ("a colour page counts as four")
+               "weight": {"counts", "worth", "weighs", "weighted"}, "width": {"wide", "widen", "wider", "narrow", "narrower"}, "capacity": {"fits", "fit", "holds", "hold", "takes", "take"}}  # fmt: skip ("a colour page counts as four")
 _QUALIFIERS = frozenset({"max", "min", "default", "per", "after", "before", "at", "of", "for", "in", "to", "from", "until"})
 # parts a name may have that the words need not say (INACTIVE_AFTER_WEEKS: "inactive ... 8 weeks")
 
@@ -2894,6 +2894,7 @@ class AskedInsertion:
 
 _DOC_CUE = re.compile(r"\bdoc[- ]?strings?\b|\bdocument\b", re.I)
 _DOC_TEXT = re.compile(r"(?<!\w)[\"\u201c]([^\"\u201c\u201d\n]{3,})[\"\u201d](?!\w)")
+_DOC_SINGLE = re.compile(r"(?<![\w'])'([^'\n]{3,})'(?![\w'])")  # "document it as 'How many more bottles fit.'"
 _DOC_AFTER = re.compile(r"\bdoc[- ]?string\b[^:\"\n]*:\s*([^\"\n]+?)\s*$", re.I | re.M)
 
 
@@ -2907,7 +2908,7 @@ def asked_docstring(instruction: str, code: str, feedback: str = "") -> AskedIns
     words = _asked(instruction, feedback)
     if not _DOC_CUE.search(words) or re.search(r"\b(?:remove|delete|drop)\b", words, re.I):
         return None
-    quoted = _DOC_TEXT.search(words) or _DOC_AFTER.search(words)
+    quoted = _DOC_TEXT.search(words) or _DOC_SINGLE.search(words) or _DOC_AFTER.search(words)
     if quoted is None:
         return None
     doc = quoted.group(1).strip()
@@ -2994,6 +2995,7 @@ _MADE = re.compile(r"\s*(?:is|gets|has\s+been|was)\s+(?:first\s+)?(?:created|bui
                    r"|declared|computed|worked\s+out)\b", re.I)  # fmt: skip
 _BLOCK_KINDS = {"for": (ast.For, ast.AsyncFor), "loop": (ast.For, ast.AsyncFor, ast.While), "while": (ast.While,),
                 "if": (ast.If,), "with": (ast.With, ast.AsyncWith), "try": (ast.Try,)}  # fmt: skip
+_BESIDE_LOOP = re.compile(r"\b(before|after)\s+(?:the|its)\s+(?:for\s+|while\s+)?loop\b", re.I)
 _INSERT_IN_BLOCK = re.compile(r"\b(?P<end>first|last)\s+(?:line|statement|thing)\s+(?:of|in|inside)\s+(?:the|its)\s+"
                               r"(?P<block>for(?:\s+loop)?|while(?:\s+loop)?|loop|if(?:\s+block)?|with(?:\s+block)?|try(?:\s+block)?)\b", re.I)  # fmt: skip
 _SIMPLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Assert, ast.Raise, ast.Return, ast.Delete)
@@ -3215,6 +3217,10 @@ def _insertion_place(words: str, tree: ast.Module, lines: list[str], scope: ast.
                     found = [n for n in ast.walk(scope if scope is not None else tree) if isinstance(n, _BLOCKS)
                              and " ".join(lines[n.lineno - 1].split()).rstrip(":") == text.rstrip(":")]  # fmt: skip
                 return (found[0], after) if len(found) == 1 else None
+    beside_loop = _BESIDE_LOOP.search(words)  # "before the loop": the one loop of the function
+    if beside_loop and scope is not None and not _INSERT_IN_BLOCK.search(words):
+        loops = [n for n in ast.walk(scope) if isinstance(n, (ast.For, ast.AsyncFor, ast.While))]
+        return (loops[0], beside_loop.group(1).lower() != "before") if len(loops) == 1 else None
     inside = _INSERT_IN_BLOCK.search(words)  # "the first line of the for loop": of the one such block of the function
     if inside and scope is not None:
         kind = _BLOCK_KINDS[inside.group("block").split()[0].lower()]
@@ -3811,9 +3817,12 @@ class _Scopes:
                 or isinstance(node, _DEFINITIONS) and node.name == name]  # fmt: skip
 
     def in_class_body(self, node: ast.AST) -> ast.ClassDef | None:
-        """The class whose body `node` (a def, or a Name assigned there) is written in."""
+        """The class whose body `node` (a def, or a Name assigned there) is written in; not a name
+        read there (`region: str = DEFAULT_REGION` reads the module's constant)."""
         parent = self.parents.get(node)
         if isinstance(node, ast.Name) and isinstance(parent, (ast.Assign, ast.AnnAssign)):
+            if not isinstance(node.ctx, ast.Store):
+                return None
             parent = self.parents.get(parent)
         return parent if isinstance(parent, ast.ClassDef) and not isinstance(node, ast.ClassDef) else None
 

@@ -82,3 +82,10 @@ def test_a_docstring_in_single_quotes_or_backticks_is_written_without_them():
     for quote in ("'", "`"):
         text = documented(f"docstring for the Sieve class: {quote}Primes by the sieve of Eratosthenes.{quote}")
         assert text == MODULE.replace("class Sieve:\n", 'class Sieve:\n    """Primes by the sieve of Eratosthenes."""\n', 1)
+
+
+def test_a_docstring_in_single_quotes():
+    code = "class Rack:\n    def free_slots(self):\n        return 3\n"
+    asked = asked_docstring("document Rack.free_slots as 'How many more bottles fit in the rack.'", code)
+    assert asked is not None
+    assert '        """How many more bottles fit in the rack."""\n' in "".join(asked.apply(code.splitlines(keepends=True)))

@@ -180,3 +180,18 @@ def test_a_request_taken_back_keeps_the_function_it_began_with():
                             "`line = line.strip()` as the first line of the loop", code)  # fmt: skip
     assert asked is not None
     assert "    for line in lines:\n        line = line.strip()\n        done += 1\n" in "".join(asked.apply(code.splitlines(keepends=True)))
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("place() should log `logger.debug(\"placing %s\", bottle)` before the loop",
+     "    def place(self, bottle):\n        logger.debug(\"placing %s\", bottle)\n        for rack in self.racks:\n"),
+    ("in place, after the loop, add `logger.warning(\"full\")`",
+     "                return rack\n        logger.warning(\"full\")\n        raise ValueError(\"full\")\n"),
+])  # fmt: skip
+def test_before_or_after_the_one_loop_of_a_function(instruction, expected):
+    code = ("class Cellar:\n    def __init__(self):\n        self.racks = []\n\n"
+            "    def place(self, bottle):\n        for rack in self.racks:\n            if rack.free():\n"
+            "                return rack\n        raise ValueError(\"full\")\n")  # fmt: skip
+    asked = asked_insertion(instruction, code)
+    assert asked is not None, instruction
+    assert expected in "".join(asked.apply(code.splitlines(keepends=True))), instruction

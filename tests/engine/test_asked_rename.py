@@ -361,3 +361,10 @@ def test_a_rename_of_two_bindings_at_once_is_left_to_the_model():
     code = "class Board:\n    def __init__(self, rows=6):\n        self.rows = rows\n\n    def top(self, items):\n        return items[:self.rows]\n"
     assert asked_rename("rename the rows attribute of Board to max_rows (and the constructor argument too)", code) is None
     assert asked_rename("rename the rows attribute of Board to max_rows", code) is not None
+
+
+def test_a_module_constant_read_in_a_class_body_is_renamed_there_too():
+    code = ('DEFAULT_REGION = "unknown"\n\n\nclass Bottle:\n    region: str = DEFAULT_REGION\n    label = "x"\n')
+    asked = asked_rename("rename DEFAULT_REGION to UNKNOWN_REGION", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("DEFAULT_REGION", "UNKNOWN_REGION")
