@@ -820,9 +820,10 @@ def _renamed(old: _Said, new: _Said, words: str, said: list[_Said], tree: ast.Mo
     sites = scopes.sites(old.name, new.name, [(line, (column,)) for line, column in allowed], named)
     if not sites:
         return None
-    if new.name in bound:  # another function's local: none where the rename goes
+    if new.name in bound:  # another function's local: none where the rename goes (`bin_.ratio()` is no local)
+        plain = [(line, column) for line, column in sites if not lines[line][:column].rstrip().endswith(".")]
         holders = [f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2])
-                   and any(f.lineno - 1 <= line < f.end_lineno for line, _ in sites)]  # fmt: skip
+                   and any(f.lineno - 1 <= line < f.end_lineno for line, _ in plain)]  # fmt: skip
         if any(scopes.binds(f, new.name) for f in holders):
             return None
     rename = AskedRename(old.name, new.name, tuple(sorted(set(sites))))
@@ -1567,6 +1568,9 @@ def _in_digits(words: str) -> str:
     words = re.sub(r"\b(\d+)(?:\s+and\s+|-and-)an?[\s-]+(half|quarter)\b",  # "seven and a half hours": 7.5
                    lambda m: format(int(m.group(1)) + Decimal(_FRACTIONS[m.group(2).lower()]), "f"), words, flags=re.I)
     words = re.sub(r"(?<=\bby\s)one\b", "1", words, flags=re.I)  # "bump X by one"
+    words = re.sub(r"\b(\d+(?:\.\d+)?)\s+parts?\s+(?:of\s+)?[a-z]+\s+(?:to|per|for\s+every)\s+(\d+(?:\.\d+)?)\s+(?:parts?\s+)?(?:of\s+)?[a-z]+",
+                   lambda m: format((Decimal(m.group(1)) / Decimal(m.group(2))).normalize(), "f") if Decimal(m.group(2)) else m.group(0),
+                   words, flags=re.I)  # fmt: skip ("3 parts brown to 1 green": 3, a ratio)
     words = _CLOCK.sub(lambda m: str(int(m.group(1)) % 12 + (12 if m.group(2).lower().startswith("p") else 0)), words)  # "10 pm": 22
     words = _A_UNIT.sub("1 ", words)
     words = re.sub(r"\bhalf\s+an?\s+(hour|minute|day|week|month|year|second)\b", r"0.5 \1", words, flags=re.I)  # "not half an hour"
@@ -2239,6 +2243,16 @@ def asked_deletion(instruction: str, code: str, feedback: str = "") -> AskedDele
     if len(found) != 1:
         return None
     node = found[0]
+    bare = {t.id for t in (node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]) if isinstance(t, ast.Name)}
+    holder = next((f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2]) and f.lineno < node.lineno <= f.end_lineno
+                   and not any(isinstance(g, _FUNCTIONS[:2]) and g is not f and f.lineno < g.lineno and node.lineno <= g.end_lineno
+                               for g in ast.walk(f))), tree)  # fmt: skip (the innermost function holding it)
+    bare -= {a.arg for a in ast.walk(holder) if isinstance(a, ast.arg)} | {  # `password = password.strip()`: bound besides
+        n.id for n in ast.walk(holder) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.lineno != node.lineno}
+    if not any(q and q in _statement_text(lines, node) for q in quoted) and any(
+            isinstance(n, ast.Name) and n.id in bare and isinstance(n.ctx, ast.Load) and n.lineno > node.end_lineno
+            for n in ast.walk(tree)):  # fmt: skip
+        return None  # "stop logging turns" is not `logger = logging.getLogger(...)`: a binding still read, unless quoted
     siblings = next((block for holder in ast.walk(tree) for field in ("body", "orelse", "finalbody", "handlers")
                      if isinstance(block := getattr(holder, field, None), list) and node in block), [])  # fmt: skip
     if len(siblings) < 2 or lines[node.lineno - 1][: node.col_offset].strip() or lines[node.end_lineno - 1][node.end_col_offset :].strip():

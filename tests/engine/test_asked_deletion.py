@@ -139,3 +139,14 @@ def test_the_log_line_of_a_function_is_its_one_logging_call():
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace('    logger.info("%s won", winner)\n', "")
     two = code.replace("    return winner\n", "    logger.debug(\"done\")\n    return winner\n")
     assert asked_deletion("delete the log line in record", two) is None  # which one?
+
+
+def test_a_binding_still_read_is_not_deleted_unless_quoted():
+    """"stop logging turns" once deleted `logger = logging.getLogger(__name__)`: a name the file
+    still reads, bound nowhere else. A parameter rebound (`password = password.strip()`) may go."""
+    code = ("import logging\n\nlogger = logging.getLogger(__name__)\n\n\n"
+            "def turn(bin_, today):\n    bin_.turned = today\n    logger.info(\"turned\")\n")  # fmt: skip
+    assert asked_deletion("stop logging turns", code) is None
+    rebound = "def check(password):\n    password = password.strip()\n    found = []\n    return found, password\n"
+    asked = asked_deletion("check must not strip the password. Remove that line", rebound)
+    assert asked is not None and "strip" not in "".join(asked.apply(rebound.splitlines(keepends=True)))

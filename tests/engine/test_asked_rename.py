@@ -368,3 +368,11 @@ def test_a_module_constant_read_in_a_class_body_is_renamed_there_too():
     asked = asked_rename("rename DEFAULT_REGION to UNKNOWN_REGION", code)
     assert asked is not None
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("DEFAULT_REGION", "UNKNOWN_REGION")
+
+
+def test_a_method_may_take_the_name_of_a_local_where_it_is_called_as_an_attribute():
+    code = ("class Bin:\n    def browns_per_green(self):\n        return 2.0\n\n\n"
+            "def advice(bin_):\n    ratio = bin_.browns_per_green()\n    return ratio\n")  # fmt: skip
+    asked = asked_rename("rename browns_per_green to ratio", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("browns_per_green", "ratio")

@@ -548,3 +548,9 @@ def test_a_value_in_a_unit_the_parameter_does_not_say_is_not_written_bare_and_a_
     assert asked is not None and "grace_minutes=30)" in "".join(asked.apply(code.splitlines(keepends=True)))
     asked = asked_value("the deposit is 40 now", code)
     assert asked is not None and "DEPOSIT = 40.0" in "".join(asked.apply(code.splitlines(keepends=True)))
+
+
+def test_a_ratio_said_as_parts_to_parts():
+    code = "IDEAL_RATIO = 2.5\n"
+    asked = asked_value("aim for 3 parts brown to 1 green instead of 2.5", code)  # 3, not the 1 of "1 green"
+    assert asked is not None and "".join(asked.apply([code])) == "IDEAL_RATIO = 3.0\n"
