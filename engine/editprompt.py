@@ -3358,7 +3358,8 @@ def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints |
                 types[name.strip()] = a_type(hint)
         returns = a_type(whole.group(1 + 1))
     else:
-        returned = (re.search(r"\b(?:returns?|returning)\s+" + _A_TYPE, plain) or re.search(_A_TYPE + r"\s+out\b", plain)
+        returned = (re.search(r"\breturn\s+(?:type|value|annotation|hint)\s*(?:of|is|:|=|as)?\s+" + _A_TYPE, plain)  # "a return type of bool"
+                    or re.search(r"\b(?:returns?|returning)\s+" + _A_TYPE, plain) or re.search(_A_TYPE + r"\s+out\b", plain)
                     or re.search(r"->\s*" + _A_TYPE, plain))  # fmt: skip
         returns = a_type(returned.group(1)) if returned else None
         names = {a.arg for a in params}

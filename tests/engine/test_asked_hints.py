@@ -109,3 +109,11 @@ def test_a_type_with_brackets_inside_brackets():
         asked = asked_hints(instruction, code)
         assert asked is not None, instruction
         assert "".join(asked.apply(code.splitlines(keepends=True))).startswith("def parse_score(text: str) -> list[tuple[int, int]]:\n")
+
+
+def test_a_return_type_said_as_such():
+    code = "class Session:\n    def usable(self):\n        return True\n"
+    for instruction in ("usable(): add a return type of bool", "Session.usable needs the return annotation bool"):
+        asked = asked_hints(instruction, code)
+        assert asked is not None, instruction
+        assert "    def usable(self) -> bool:\n" in "".join(asked.apply(code.splitlines(keepends=True))), instruction
