@@ -1375,6 +1375,7 @@ def _written(value: _Value, literal: tuple[str, object], source: str) -> str | N
         if value.percent and abs(Decimal(held)) < 1 <= abs(number):
             number = number / 100
         places = len(held.split(".")[1]) if "." in held else 0
+        places = max(places, -number.normalize().as_tuple().exponent)  # never fewer places than the value has: 1.25 over "1.5"
         quote = source[:1]
         return f"{quote}{number:.{places}f}{quote}" if quote in "'\"" else None
     if kind != "number":
@@ -1457,11 +1458,13 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
                 return [x for x in exact if x in within]
             return exact or within or [(node, lit) for node, lit, words_held in held if _stems(clues) & _stems(words_held)]
 
-        margin = re.match(r"\s*(more|over|above|higher|extra|less|under|below|lower|off)\b", words[old.end :], re.I)
+        margin = (re.match(r"\s*(more|over|above|higher|extra|less|under|below|lower|off)\b", words[old.end :], re.I)
+                  or re.match(r"\s*(more|over|above|higher|extra|less|under|below|lower|off)\b", words[new.end :], re.I))  # fmt: skip
         if not candidates and old.percent and new.percent and margin:  # "10% more than the tank holds; make that 5%": 1.1 -> 1.05
             sign = -1 if margin.group(1).lower() in {"less", "under", "below", "lower", "off"} else 1
             factor = [1 + sign * _decimal(v.text) / 100 for v in (old, new)]
-            olds = [(node, found) for node, found in literals if found[0] == "number" and found[1] == factor[0]]
+            olds = [(node, found) for node, found in literals if found[0] == "number" and found[1] == factor[0]
+                    or found[0] == "string" and _NUMERIC.fullmatch(found[1]) and _decimal(found[1]) == factor[0]]  # Decimal("1.25")
             if olds:
                 old, new = (replace(v, text=format(f.normalize(), "f"), percent=False) for v, f in zip((old, new), factor, strict=True))
                 candidates = olds
@@ -1568,6 +1571,10 @@ def _in_digits(words: str) -> str:
     words = re.sub(r"\b(\d+)(?:\s+and\s+|-and-)an?[\s-]+(half|quarter)\b",  # "seven and a half hours": 7.5
                    lambda m: format(int(m.group(1)) + Decimal(_FRACTIONS[m.group(2).lower()]), "f"), words, flags=re.I)
     words = re.sub(r"(?<=\bby\s)one\b", "1", words, flags=re.I)  # "bump X by one"
+    words = re.sub(r"\btime\s+and\s+(?:an?\s+)?(half|quarter|third|(?:three|3)\s+quarters)\b",  # "time and a half": 1.5
+                   lambda m: {"half": "1.5", "quarter": "1.25", "third": "1.333"}.get(m.group(1).lower(), "1.75"), words, flags=re.I)
+    words = re.sub(r"\b(pays?|paid|costs?|counts?|is|be|at)\s+(double|triple)\b(?![-\w])",  # "overtime pays double": 2
+                   lambda m: f"{m.group(1)} {2 if m.group(2).lower() == 'double' else 3}", words, flags=re.I)
     words = re.sub(r"\b(\d+(?:\.\d+)?)\s+parts?\s+(?:of\s+)?[a-z]+\s+(?:to|per|for\s+every)\s+(\d+(?:\.\d+)?)\s+(?:parts?\s+)?(?:of\s+)?[a-z]+",
                    lambda m: format((Decimal(m.group(1)) / Decimal(m.group(2))).normalize(), "f") if Decimal(m.group(2)) else m.group(0),
                    words, flags=re.I)  # fmt: skip ("3 parts brown to 1 green": 3, a ratio)
@@ -1894,7 +1901,7 @@ _PART_WORDS = {"price": {"cost", "costs", "fee", "fees", "charge", "charges"}, "
                "hours": {"h", "hr", "hrs"}, "minutes": {"min", "mins"}, "seconds": {"s", "sec", "secs"},
                "monthly": {"month", "months"}, "weekly": {"week", "weeks"}, "daily": {"day", "days"},
                "yearly": {"year", "years"}, "hourly": {"hour", "hours"}, "duplex": {"sided"},
-               "weight": {"counts", "worth", "weighs", "weighted"}, "width": {"wide", "widen", "wider", "narrow", "narrower"}, "capacity": {"fits", "fit", "holds", "hold", "takes", "take"}}  # fmt: skip ("a colour page counts as four")
+               "weight": {"counts", "worth", "weighs", "weighted"}, "multiplier": {"pays", "paid", "times", "double", "triple"}, "width": {"wide", "widen", "wider", "narrow", "narrower"}, "capacity": {"fits", "fit", "holds", "hold", "takes", "take"}}  # fmt: skip ("a colour page counts as four")
 _QUALIFIERS = frozenset({"max", "min", "default", "per", "after", "before", "at", "of", "for", "in", "to", "from", "until"})
 # parts a name may have that the words need not say (INACTIVE_AFTER_WEEKS: "inactive ... 8 weeks")
 

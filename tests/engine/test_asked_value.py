@@ -554,3 +554,17 @@ def test_a_ratio_said_as_parts_to_parts():
     code = "IDEAL_RATIO = 2.5\n"
     asked = asked_value("aim for 3 parts brown to 1 green instead of 2.5", code)  # 3, not the 1 of "1 green"
     assert asked is not None and "".join(asked.apply([code])) == "IDEAL_RATIO = 3.0\n"
+
+
+PAY = ('from decimal import Decimal\n\nOVERTIME_MULTIPLIER = Decimal("1.5")\nNIGHT_DIFFERENTIAL = Decimal("1.25")\n')
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    ("overtime pays double now", '"1.5"', '"2.0"'),  # "pays double": a multiplier of 2
+    ("overtime multiplier: time and a quarter", '"1.5"', '"1.25"'),
+    ("night hours pay 30% extra instead of 25%", '"1.25"', '"1.30"'),  # a margin said after the new value, over a Decimal
+])  # fmt: skip
+def test_pays_double_time_and_a_quarter_and_a_margin_over_a_decimal(instruction, old, new):
+    asked = asked_value(instruction, PAY)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(PAY.splitlines(keepends=True))) == PAY.replace(old, new, 1), instruction
