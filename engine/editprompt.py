@@ -3592,10 +3592,12 @@ def _code_only(text: str) -> str:
 
 
 def _parameter_count(line: str) -> int:
-    """How many parameters a one-line `def` writes (0 where it does not parse alone)."""
+    """How many parameters a one-line `def` writes (0 where it does not parse alone, or is a class)."""
     try:
         node = ast.parse(line.strip() + "\n    pass\n").body[0]
     except SyntaxError:
+        return 0
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return 0
     args = node.args
     return len(args.posonlyargs) + len(args.args) + len(args.kwonlyargs) + bool(args.vararg) + bool(args.kwarg)

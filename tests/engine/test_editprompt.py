@@ -733,6 +733,8 @@ def test_a_change_that_does_what_the_instruction_does_not_ask_goes_back():
     assert editprompt.put_back_astray("rename report to nag", SHEET, renamed, SHEET) == (renamed, 0)
     assert editprompt.put_back_astray("report should be `nag_report`", SHEET, SHEET.replace("def report(", "def nag_report("),
                                       SHEET)[1] == 0  # fmt: skip
+    based = "class Board:\n    rows = 6\n"  # a class line given a base: no parameters to count, nothing to crash on
+    assert editprompt.put_back_astray("add a rows option", based, based.replace("class Board:", "class Board(Base):"), based)[1] == 0
     documented = SHEET.replace("def report(debt):\n", 'def report(debt):\n    """Nag."""\n')
     assert editprompt.put_back_astray("the report should nag from 3 hours", SHEET, documented, SHEET) == (SHEET, 1)
     assert editprompt.put_back_astray("document report: Nag.", SHEET, documented, SHEET) == (documented, 0)
