@@ -1185,6 +1185,18 @@ def _values_said(words: str) -> list[_Value]:
     return sorted(found, key=lambda v: v.at)
 
 
+def _shape(text: str) -> str | None:
+    """What a string says it is, where it says it: a file name of its kind ("json"), a date or time
+    format ("strftime"), a web address ("url"); None for anything else."""
+    if _FILE_NAME.fullmatch(text):
+        return text.rsplit(".", 1)[-1].lower()
+    if re.search(r"%[YmHMSbBaAjpyIz]", text) and not re.search(r"%[sr]|\{", text):
+        return "strftime"
+    if re.match(r"https?://", text):
+        return "url"
+    return None
+
+
 _FILE_NAME = re.compile(r"(?<![\w.`'\"/-])[\w-]+(?:\.[\w-]+)*\.(?:json|csv|tsv|txt|log|ini|toml|ya?ml|cfg|conf|md|html|xml|db|sqlite3?|pdf|png)(?![\w.`'\"])")
 
 
@@ -1748,12 +1760,12 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
         free = [v for v in free if start <= v.at < end]
     if not chosen and len(free) == 1:
         chosen = _asked_by_words(_unkept(words, []), free[0], constants, named_functions, functions)
-    if not chosen and len(free) == 1 and free[0].kind == "string" and _FILE_NAME.fullmatch(free[0].text.strip("\"'`")):
-        # "the waiting list is saved to garden_waitlist.json from now on": the one constant naming a file of that kind
-        kind = free[0].text.strip("\"'`").rsplit(".", 1)[-1]
-        files = [targets[0] for targets in constants.values() if len(targets) == 1 and (found := _literal_value(targets[0]))
-                 and found[0] == "string" and _FILE_NAME.fullmatch(found[1]) and found[1].rsplit(".", 1)[-1] == kind]  # fmt: skip
-        chosen = [(files[0], free[0])] if len(files) == 1 else []
+    if not chosen and len(free) == 1 and free[0].kind == "string" and (shape := _shape(free[0].text.strip("\"'`"))):
+        # "the waiting list is saved to garden_waitlist.json from now on", "dates are '%d/%m/%Y' now": the one
+        # constant of that shape (a file of that kind, a date format)
+        alike = [targets[0] for targets in constants.values() if len(targets) == 1 and (found := _literal_value(targets[0]))
+                 and found[0] == "string" and _shape(found[1]) == shape]  # fmt: skip
+        chosen = [(alike[0], free[0])] if len(alike) == 1 else []
     if len(chosen) != 1:
         return None
     node, new = chosen[0]
@@ -1901,7 +1913,7 @@ _PART_WORDS = {"price": {"cost", "costs", "fee", "fees", "charge", "charges"}, "
                "hours": {"h", "hr", "hrs"}, "minutes": {"min", "mins"}, "seconds": {"s", "sec", "secs"},
                "monthly": {"month", "months"}, "weekly": {"week", "weeks"}, "daily": {"day", "days"},
                "yearly": {"year", "years"}, "hourly": {"hour", "hours"}, "duplex": {"sided"},
-               "weight": {"counts", "worth", "weighs", "weighted"}, "multiplier": {"pays", "paid", "times", "double", "triple"}, "width": {"wide", "widen", "wider", "narrow", "narrower"}, "capacity": {"fits", "fit", "holds", "hold", "takes", "take"}}  # fmt: skip ("a colour page counts as four")
+               "litres": {"l", "litre", "liters", "liter"}, "weight": {"counts", "worth", "weighs", "weighted"}, "multiplier": {"pays", "paid", "times", "double", "triple"}, "width": {"wide", "widen", "wider", "narrow", "narrower"}, "capacity": {"fits", "fit", "holds", "hold", "takes", "take"}}  # fmt: skip ("a colour page counts as four")
 _QUALIFIERS = frozenset({"max", "min", "default", "per", "after", "before", "at", "of", "for", "in", "to", "from", "until"})
 # parts a name may have that the words need not say (INACTIVE_AFTER_WEEKS: "inactive ... 8 weeks")
 

@@ -568,3 +568,14 @@ def test_pays_double_time_and_a_quarter_and_a_margin_over_a_decimal(instruction,
     asked = asked_value(instruction, PAY)
     assert asked is not None, instruction
     assert "".join(asked.apply(PAY.splitlines(keepends=True))) == PAY.replace(old, new, 1), instruction
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    ("dates in the CSV are day/month/year now: '%d/%m/%Y'", '"%Y-%m-%d"', '"%d/%m/%Y"'),  # the one date format
+    ("our van has a 70 l tank", "TANK_LITRES = 50.0", "TANK_LITRES = 70.0"),  # "l": litres
+])  # fmt: skip
+def test_a_value_of_the_one_constants_shape_and_litres_abbreviated(instruction, old, new):
+    code = 'TANK_LITRES = 50.0\nDATE_FORMAT = "%Y-%m-%d"\nLOG_FORMAT = "%(message)s"\n'
+    asked = asked_value(instruction, code)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(old, new, 1), instruction
