@@ -870,7 +870,7 @@ _CONSTRUCTOR_OF = re.compile(r"(?<![\w.])`?([A-Z]\w*)(?:\(\))?`?'s\s+(?:construc
 _POSSESSIVE = re.compile(r"(?<![\w.])`?([A-Za-z_]\w*)(?:\(\))?`?'s\s+(?:own\s+)?[`'\"]?$")
 
 
-_KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b(?!\s+(?:on\s+)?[a-z]+ing\b)|\bstays?\b|\bleave\s+(?:that|this|it|them|those|these)\b|\buntouched\b|\balone\b|\bunchanged\b|\bdifferent\b|\bunrelated\b"
+_KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b(?!\s+(?:on\s+)?[a-z]+ing\b)(?!\s+(?:an?\s+|the\s+)?-?\d)|\bstays?\b|\bleave\s+(?:that|this|it|them|those|these)\b|\buntouched\b|\balone\b|\bunchanged\b|\bdifferent\b|\bunrelated\b"
                     r"|\bas\s+it\s+is\b|\bdoes(?:n't|\s+not)\s+change\b|\btheir\s+own\b|\bsomething\s+else\b"
                     r"|\bshould\s+still\b|\bstill\s+(?:shows?|uses?|reads?|writes?|gets?|has|have|holds?|takes?|calls?)\b"
                     r"|\b(?:don't|do\s+not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|rename|renaming)\b", re.I)  # fmt: skip

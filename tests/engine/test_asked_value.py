@@ -579,3 +579,11 @@ def test_a_value_of_the_one_constants_shape_and_litres_abbreviated(instruction, 
     asked = asked_value(instruction, code)
     assert asked is not None, instruction
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(old, new, 1), instruction
+
+
+def test_keep_before_a_value_asks_the_value_and_keeps_nothing():
+    code = "SAFETY_MARGIN_M = 0.5\n"
+    for instruction in ("keep 75 cm of safety margin", "keep a 0.75 m margin for safety"):
+        asked = asked_value(instruction, code)
+        assert asked is not None, instruction
+        assert "".join(asked.apply([code])) == "SAFETY_MARGIN_M = 0.75\n", instruction
