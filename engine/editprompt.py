@@ -1534,6 +1534,9 @@ def _asked_by_presence(words: str, literals: list, defs: list[ast.AST], code: st
     numbers = [v for v in _unkept_values(words, _values_said(words)) if v.kind == "number"]
     if len(numbers) != 2 or _OTHER_EDITS.search(words) or not _PRESENCE_CUE.search(words):
         return None
+    kinds = [_dimension_after(words, v) for v in numbers]
+    if None not in kinds and kinds[0] != kinds[1]:
+        return None  # "50 cents buys 12 minutes of drying": a price and a time, not an old value and a new one
     scoped = [(node, found) for node, found in literals
               if not defs or any(d.lineno <= node.lineno and node.end_lineno <= d.end_lineno for d in defs)]  # fmt: skip
     held = [[node for node, found in scoped if _matches(v, found)] for v in numbers]
@@ -1546,6 +1549,19 @@ def _asked_by_presence(words: str, literals: list, defs: list[ast.AST], code: st
     text = _written(numbers[1 - olds[0]], _literal_value(node), source)
     spot = site(node, text) if text is not None and text != source else None
     return AskedValue((spot,)) if spot is not None else None
+
+
+def _dimension_after(words: str, value: _Value) -> str | None:
+    """What the word after a number says it measures: a unit's dimension ("time", "length",
+    "mass"), "money" (cents, euros, dollars), "percent"; None where nothing."""
+    if value.percent:
+        return "percent"
+    unit = _unit_after(words, value)
+    if unit:
+        return unit[0]
+    if value.at > 0 and words[value.at - 1] in "$\u20ac\u00a3" or re.match(r"\s*(?:cents?|euros?|dollars?|pounds?|pence|bucks)\b", words[value.end :], re.I):
+        return "money"
+    return None
 
 
 _PRESENCE_CUE = re.compile(r"\b(?:assume|should|must|make|set|change|instead|now|want|wants|needs?|too|rather)\b", re.I)

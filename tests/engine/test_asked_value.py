@@ -587,3 +587,9 @@ def test_keep_before_a_value_asks_the_value_and_keeps_nothing():
         asked = asked_value(instruction, code)
         assert asked is not None, instruction
         assert "".join(asked.apply([code])) == "SAFETY_MARGIN_M = 0.75\n", instruction
+
+
+def test_two_numbers_of_different_measures_are_no_old_and_new_value():
+    """"50 cents buys 12 minutes of drying now" once wrote 12 over the 50 of a cycle's minutes."""
+    code = 'DRY_RATE = 0.50\nCYCLES = {"quick": 20, "heavy": 50}\n'
+    assert asked_value("50 cents buys 12 minutes of drying now", code) is None
