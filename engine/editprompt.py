@@ -1709,7 +1709,8 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
             for name in _targets(node):
                 constants.setdefault(name, []).append(value)
     functions = [f for f in ast.walk(tree) if isinstance(f, _FUNCTIONS[:2])]
-    named = {s.name for s in _said_names(_unkept(words, [v.text for v in values]))}  # not "read_inventory keeps its comma default"
+    named = {s.name for s in _said_names(_unkept(words, [v.text for v in values]))  # not "read_inventory keeps its comma default"
+             if not re.search(r"\d\s*$", words[: s.at])}  # nor a unit after a number ("rest 2 minutes": no method `minutes`)
     named_functions = [f for f in functions if f.name in named] or [  # "Laundromat() should default to ...": its __init__
         f for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and c.name in named
         for f in c.body if isinstance(f, _FUNCTIONS[:2]) and f.name == "__init__"]  # fmt: skip
@@ -2034,7 +2035,8 @@ def _in_units_of(words: str, value: _Value, constants: dict[str, list[ast.AST]],
         held = _unit(parts[-1]) if len(parts) >= 2 else None
         if len(targets) != 1 or held is None or held[0] != said[0] or held[1] == said[1]:
             continue
-        if not set(parts[:-1]) - {"per"} <= _stems(spoken) or not isinstance(targets[0], ast.Constant):
+        if not set(parts[:-1]) - {"per"} <= _stems(spoken) or not isinstance(targets[0], ast.Constant) \
+                or not isinstance(targets[0].value, int | float):  # fmt: skip (REST_DAY = "rest" holds no days)
             continue
         new = number * said[1] / held[1]
         if isinstance(targets[0].value, int) and new != new.to_integral_value() or isinstance(targets[0].value, bool):

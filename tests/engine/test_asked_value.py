@@ -593,3 +593,13 @@ def test_two_numbers_of_different_measures_are_no_old_and_new_value():
     """"50 cents buys 12 minutes of drying now" once wrote 12 over the 50 of a cycle's minutes."""
     code = 'DRY_RATE = 0.50\nCYCLES = {"quick": 20, "heavy": 50}\n'
     assert asked_value("50 cents buys 12 minutes of drying now", code) is None
+
+
+def test_a_unit_after_a_number_is_no_function_and_a_string_constant_holds_no_unit():
+    """"rest 2 minutes between sets by default" once wrote 2 over the default of a method called
+    `minutes`; and REST_DAY = "rest" is no day count beside DEFAULT_REST_SECONDS."""
+    code = ('REST_DAY = "rest"\nDEFAULT_REST_SECONDS = 90\n\n\nclass Session:\n'
+            '    def minutes(self, seconds_per_rep=3):\n        return seconds_per_rep\n')  # fmt: skip
+    asked = asked_value("rest 2 minutes between sets by default", code)
+    assert asked is not None
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("= 90", "= 120")
