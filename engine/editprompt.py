@@ -870,7 +870,7 @@ _CONSTRUCTOR_OF = re.compile(r"(?<![\w.])`?([A-Z]\w*)(?:\(\))?`?'s\s+(?:construc
 _POSSESSIVE = re.compile(r"(?<![\w.])`?([A-Za-z_]\w*)(?:\(\))?`?'s\s+(?:own\s+)?[`'\"]?$")
 
 
-_KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b(?!\s+(?:on\s+)?[a-z]+ing\b)(?!\s+(?:an?\s+|the\s+)?-?\d)|\bstays?\b|\bleave\s+(?:that|this|it|them|those|these)\b|\buntouched\b|\balone\b|\bunchanged\b|\bdifferent\b|\bunrelated\b"
+_KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b(?!\s+(?:on\s+)?[a-z]+ing\b)(?!\s+(?:an?\s+|the\s+)?-?\d)|\bstays?\b(?!\s+(?:open|closed|shut|on|off|lit|up|awake|longer|shorter)\b)|\bleave\s+(?:that|this|it|them|those|these)\b|\buntouched\b|\balone\b|\bunchanged\b|\bdifferent\b|\bunrelated\b"
                     r"|\bas\s+it\s+is\b|\bdoes(?:n't|\s+not)\s+change\b|\btheir\s+own\b|\bsomething\s+else\b"
                     r"|\bshould\s+still\b|\bstill\s+(?:shows?|uses?|reads?|writes?|gets?|has|have|holds?|takes?|calls?)\b"
                     r"|\b(?:don't|do\s+not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|rename|renaming)\b", re.I)  # fmt: skip
@@ -1882,8 +1882,10 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
                           and (parts := [p.lower() for p in re.findall(r"[A-Za-z]+", name)]) and len(parts) >= 2
                           and _parts_said(parts, spoken, strict) and fits(targets[0]) and near(targets[0])]
                  for strict in (True, False)}  # fmt: skip
-        if found[True] or found[False]:
-            return found[True] or found[False]
+        if found[True] or found[False]:  # of two, the one more of whose name the words say (MAX_LOAD_KG over load_kg)
+            best = found[True] or found[False]
+            size = {id(t): len(re.findall(r"[A-Za-z]+", n)) for n, ts in constants.items() for t in ts}
+            return [t for t in best if size[id(t)] == max(size[id(b)] for b in best)]
         # a one-word constant said as a word ("the deposit is 40 now": DEPOSIT), the only one said
         alone = [targets[0] for name, targets in constants.items() if len(targets) == 1 and re.fullmatch(r"[A-Z]+", name)
                  and name.lower() in _stems(spoken) and fits(targets[0]) and near(targets[0])]  # fmt: skip
@@ -1930,7 +1932,8 @@ _PART_WORDS = {"price": {"cost", "costs", "fee", "fees", "charge", "charges"}, "
                "hours": {"h", "hr", "hrs"}, "minutes": {"min", "mins"}, "seconds": {"s", "sec", "secs"},
                "monthly": {"month", "months"}, "weekly": {"week", "weeks"}, "daily": {"day", "days"},
                "yearly": {"year", "years"}, "hourly": {"hour", "hours"}, "duplex": {"sided"},
-               "litres": {"l", "litre", "liters", "liter"}, "weight": {"counts", "worth", "weighs", "weighted"}, "multiplier": {"pays", "paid", "times", "double", "triple"}, "width": {"wide", "widen", "wider", "narrow", "narrower"}, "capacity": {"fits", "fit", "holds", "hold", "takes", "take"}}  # fmt: skip ("a colour page counts as four")
+               "litres": {"l", "litre", "liters", "liter"}, "temp": {"temperature", "temperatures", "degrees"},
+               "qty": {"quantity"}, "msg": {"message"}, "dir": {"directory", "folder"}, "db": {"database"}, "weight": {"counts", "worth", "weighs", "weighted"}, "multiplier": {"pays", "paid", "times", "double", "triple"}, "width": {"wide", "widen", "wider", "narrow", "narrower"}, "capacity": {"fits", "fit", "holds", "hold", "takes", "take"}}  # fmt: skip ("a colour page counts as four")
 _QUALIFIERS = frozenset({"max", "min", "default", "per", "after", "before", "at", "of", "for", "in", "to", "from", "until"})
 # parts a name may have that the words need not say (INACTIVE_AFTER_WEEKS: "inactive ... 8 weeks")
 

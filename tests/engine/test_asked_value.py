@@ -603,3 +603,16 @@ def test_a_unit_after_a_number_is_no_function_and_a_string_constant_holds_no_uni
     asked = asked_value("rest 2 minutes between sets by default", code)
     assert asked is not None
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("= 90", "= 120")
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    ("max load is 800 kg", "MAX_LOAD_KG = 630", "MAX_LOAD_KG = 800"),  # more of its name said than the field load_kg
+    ("doors stay open for 6 seconds", "DOOR_OPEN_SECONDS = 4", "DOOR_OPEN_SECONDS = 6"),  # "stay open" keeps nothing
+    ("the maximum temperature is 28", "MAX_TEMP = 30.0", "MAX_TEMP = 28.0"),  # "temperature": temp
+])  # fmt: skip
+def test_the_constant_more_of_whose_name_is_said_stay_open_and_abbreviations(instruction, old, new):
+    code = ("from dataclasses import dataclass\n\nMAX_LOAD_KG = 630\nDOOR_OPEN_SECONDS = 4\nMAX_TEMP = 30.0\n\n\n"
+            "@dataclass\nclass Car:\n    load_kg: float = 0.0\n")  # fmt: skip
+    asked = asked_value(instruction, code)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(old, new, 1), instruction
