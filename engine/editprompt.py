@@ -350,14 +350,17 @@ def _asked(instruction: str, feedback: str = "") -> str:
     instruction that takes back what it began with ("add a `note` field... no, add a `quiet`
     keyword"), what it says after."""
     after = _TAKEN_BACK.split(instruction)[-1]
-    if after != instruction and not re.search(r"`[^`\n]+`|\b[a-z]+_\w+|\b[A-Z][a-z]+[A-Z]\w*", after):
+    if after != instruction and _RETRACTED.match(after):
+        after = ""  # "can load_splits default to 21.0975? no wait, keep the marathon default": nothing asked
+    elif after != instruction and not re.search(r"`[^`\n]+`|\b[a-z]+_\w+|\b[A-Z][a-z]+[A-Z]\w*", after):
         after = instruction  # "rename foo to bar - actually, call it baz": no request of its own, both halves meant
     elif after != instruction and (scope := re.match(r"\s*`?[A-Za-z_][\w.]*(?:\(\))?`?\s*:\s", instruction)):
         after = scope.group(0) + after  # "replay_log: ... no, just insert ...": still in replay_log
     return after + "\n" + feedback_notes(feedback)
 
 
-_TAKEN_BACK = re.compile(r"(?:\.\.\.|\u2026|[,;.!-])\s+(?:no|nope|actually|wait|hmm+|scratch\s+that|sorry|i\s+mean)\s*[,:\u2014-]\s+", re.I)
+_RETRACTED = re.compile(r"\s*(?:keep\b|leave\b|never\s*mind\b|forget\b|don'?t\b|do\s+not\b|ignore\b|scrap\b|cancel\b)", re.I)
+_TAKEN_BACK = re.compile(r"(?:\.\.\.|\u2026|[,;.!?-])\s+(?:no|nope|actually|wait|hmm+|scratch\s+that|sorry|i\s+mean)(?:\s+(?:no|wait|actually))?\s*[,:\u2014-]\s+", re.I)
 
 
 def _named(asked: str, code: str) -> tuple[list[str], list[str]]:

@@ -761,3 +761,5 @@ def test_an_instruction_that_takes_back_what_it_began_with_is_read_from_after():
     assert renamed is not None and renamed.new == "baz"
     renamed = editprompt.asked_rename("rename foo to bar, not baz", code)  # "not" takes back nothing
     assert renamed is not None and renamed.new == "bar"
+    # taken back with nothing asked instead: nothing to read
+    assert editprompt.asked_rename("can you rename foo to `foo_bar`? no wait, keep the old name", code) is None
