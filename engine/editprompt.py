@@ -3413,6 +3413,9 @@ def asked_hints(instruction: str, code: str, feedback: str = "") -> AskedHints |
         for match in re.finditer(r"(?:^|[:,;]\s*|\band\s+)([A-Za-z_]\w*)\s+" + _A_TYPE + r"(?=\s*(?:,|;|$|\band\b))", plain):
             if match.group(1) in names and a_type(match.group(2)):
                 types.setdefault(match.group(1), a_type(match.group(2)))
+        for match in re.finditer(r"(?:^|[:,;]\s*|\band\s+|\bannotate\s+)([A-Za-z_]\w*)\s+as\s+" + _A_TYPE + r"(?=\s*(?:,|;|$|\band\b))", plain):
+            if match.group(1) in names and a_type(match.group(2)):  # "annotate arrival as Arrival, now as datetime"
+                types.setdefault(match.group(1), a_type(match.group(2)))
         for match in re.finditer(r"\bparam(?:eter)?\s+([A-Za-z_]\w*)\s+of\s+[A-Za-z_][\w.]*\s+as\s+" + _A_TYPE, plain):
             if match.group(1) in names and a_type(match.group(2)):
                 types[match.group(1)] = a_type(match.group(2))

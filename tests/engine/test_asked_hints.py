@@ -117,3 +117,11 @@ def test_a_return_type_said_as_such():
         asked = asked_hints(instruction, code)
         assert asked is not None, instruction
         assert "    def usable(self) -> bool:\n" in "".join(asked.apply(code.splitlines(keepends=True))), instruction
+
+
+def test_parameters_annotated_as_their_types():
+    code = "def board_line(arrival, now, width=24):\n    return str(arrival)\n"
+    asked = asked_hints("board_line: annotate arrival as Arrival, now as datetime, width as int, returns str",
+                        "from datetime import datetime\n\n\nclass Arrival:\n    pass\n\n\n" + code)  # fmt: skip
+    assert asked is not None
+    assert "def board_line(arrival: Arrival, now: datetime, width: int = 24) -> str:\n" in asked.text
