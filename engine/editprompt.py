@@ -1225,6 +1225,8 @@ now then here there today just only also very more less most least much many few
 """.split())  # fmt: skip
 
 
+_CURRENTLY = re.compile(r"(?:[.?!;]\s+|,\s*|\u2014\s*|-\s+)(?:it'?s\s+|it\s+is\s+)?(?:currently|presently|right\s+now|at\s+the\s+moment)"
+                        r"\s*[:,]?\s+(?:it'?s\s+|at\s+)?", re.I)  # fmt: skip
 # connectors between an old value and a new one: (pattern, which side is old)
 _CONNECTORS = [
     (re.compile(r"\s*(?:->|=>|→)\s*"), "before"),
@@ -1270,6 +1272,11 @@ def _value_pairs(words: str) -> list[tuple[_Value, _Value]]:
         to = re.compile(r"\s*(?:on\s*)?,?\s*to\s+", re.I).match(words, old.end) if old else None
         new = term_at(to.end(), False) if to else None
         if old and new:
+            pairs.append((old, new))
+    for match in _CURRENTLY.finditer(words):  # "stagger mixes 10 minutes apart by default? Currently 15."
+        old = term_at(match.end(), False)
+        new = next((v for v in reversed(values) if old and v.end <= match.start() and v.kind == old.kind), None)
+        if old and new and not re.match(r"\s*(?:[A-Za-z]+\s+)?(?:more|less|higher|lower|longer|shorter)\b", words[old.end :], re.I):
             pairs.append((old, new))
     for match in re.finditer(r"\b(?:change|replace|swap|turn)\s+(?=\S)", words, re.I):
         old = term_at(match.end(), False)
@@ -1786,6 +1793,15 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
         alike = [targets[0] for targets in constants.values() if len(targets) == 1 and (found := _literal_value(targets[0]))
                  and found[0] == "string" and _shape(found[1]) == shape]  # fmt: skip
         chosen = [(alike[0], free[0])] if len(alike) == 1 else []
+    if not chosen and len(free) == 1 and free[0].kind == "number" and not _OTHER_EDITS.search(words):
+        # "Customers want rye baked longer - 70 minutes": the entry of a module dict whose key the words say
+        spoken = _stems({w.lower() for w in re.findall(r"[A-Za-z]+", _QUOTED.sub(" ", _unkept(words, [])))})
+        entries = [value for node in tree.body if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict)
+                   for key, value in zip(node.value.keys, node.value.values, strict=True)
+                   if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value.lower() in spoken
+                   and (found := _literal_value(value)) and found[0] == "number"
+                   and (number := _decimal(free[0].text)) is not None and found[1] and Decimal("0.1") <= abs(number / found[1]) <= 10]  # fmt: skip
+        chosen = [(entries[0], free[0])] if len(entries) == 1 else []
     if len(chosen) != 1:
         return None
     node, new = chosen[0]

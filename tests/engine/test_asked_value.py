@@ -616,3 +616,15 @@ def test_the_constant_more_of_whose_name_is_said_stay_open_and_abbreviations(ins
     asked = asked_value(instruction, code)
     assert asked is not None, instruction
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(old, new, 1), instruction
+
+
+@pytest.mark.parametrize(("instruction", "old", "new"), [
+    ("Customers want rye baked longer - 70 minutes.", '"rye": 60', '"rye": 70'),  # the entry whose key is said
+    ("Can you stagger mixes 10 minutes apart by default? Currently 15.", "gap_minutes=15", "gap_minutes=10"),
+])  # fmt: skip
+def test_a_dict_entry_by_its_key_and_an_old_value_said_as_current(instruction, old, new):
+    code = ('BAKE_MINUTES = {"sourdough": 45, "rye": 60}\n\n\n'
+            'def build_day(orders, gap_minutes=15):\n    return [gap_minutes for _ in orders]\n')  # fmt: skip
+    asked = asked_value(instruction, code)
+    assert asked is not None, instruction
+    assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(old, new, 1), instruction
