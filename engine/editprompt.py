@@ -1946,7 +1946,7 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
 
 # words people say for a part of a constant's name ("wash costs 4.50": WASH_PRICE)
 _PART_WORDS = {"price": {"cost", "costs", "fee", "fees", "charge", "charges"}, "fee": {"cost", "costs", "price", "charge"},
-               "max": {"maximum", "limit", "cap", "most", "up"}, "person": {"people", "each", "everyone"}, "min": {"minimum", "least"}, "num": {"number"},
+               "max": {"maximum", "limit", "cap", "most", "up"}, "person": {"people", "each", "everyone"}, "guest": {"head", "person", "people"}, "min": {"minimum", "least"}, "num": {"number"},
                "timeout": {"time", "wait"}, "pct": {"percent"}, "percent": {"%"},
                "hours": {"h", "hr", "hrs"}, "minutes": {"min", "mins"}, "seconds": {"s", "sec", "secs"},
                "monthly": {"month", "months"}, "weekly": {"week", "weeks"}, "daily": {"day", "days"},

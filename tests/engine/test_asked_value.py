@@ -628,3 +628,9 @@ def test_a_dict_entry_by_its_key_and_an_old_value_said_as_current(instruction, o
     asked = asked_value(instruction, code)
     assert asked is not None, instruction
     assert "".join(asked.apply(code.splitlines(keepends=True))) == code.replace(old, new, 1), instruction
+
+
+def test_a_head_is_a_guest():
+    code = "SERVINGS_PER_GUEST = 1.5\nMAX_DISHES = 2\n"
+    asked = asked_value("We always run out of food. Plan 1.75 servings a head.", code)
+    assert asked is not None and "".join(asked.apply(code.splitlines(keepends=True))) == code.replace("1.5", "1.75")
