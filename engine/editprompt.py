@@ -623,7 +623,7 @@ def carry_renames(instruction: str, original: str, answer: str, feedback: str = 
     out = list(new_lines)
     carried = []
     for old, new, at in candidates:
-        kept = _kept_apart(words, _said_names(words), old, [new])
+        kept = _with_methods(tree, _kept_apart(words, _said_names(words), old, [new]))
         if not _fits_instruction(scopes, old, [line for line, _ in at], words, given):
             continue
         by_line: dict[int, set[int]] = {}
@@ -742,7 +742,8 @@ def asked_rename(instruction: str, code: str, feedback: str = "") -> AskedRename
     instruction asks no rename, where it could mean two, or where the scopes leave it unclear."""
     words = _asked(instruction, feedback)
     unquoted = _QUOTED.sub(" ", words)
-    if not (_RENAME_CUE.search(unquoted) or _CALL_AS.search(words)) or _ASSIGNS.search(re.sub(r"[\w.]+\([^()]*\)", " ", unquoted)):
+    if not (_RENAME_CUE.search(unquoted) or _CALL_AS.search(words)) or _ASSIGNS.search(
+            re.sub(r"[\w.]+\([^()]*\)", " ", _INCLUDING.sub(" ", unquoted))):  # fmt: skip ("including the limit=0.2 keyword": a use)
         return None  # a statement to write, not a rename (but "Shift.hours(rounded=...)" names a keyword)
     if re.search(r"\btry\b|\bexcept\b|\bcatch\b", unquoted):  # "try/except KeyError as error": a wrap
         return None
@@ -813,7 +814,7 @@ def _renamed(old: _Said, new: _Said, words: str, said: list[_Said], tree: ast.Mo
     roles = _roles_beside(words, old) or _roles_said(_INCLUDING.sub(" ", _unkept(words, [new.name])))
     member = old.scope is not None and old.scope != "self" or "self." in _unkept(words, [new.name])
     owner = _owner_said(words, old.name, bound)  # "spread_shuffle's `window` param": that function's
-    kept = _kept_apart(words, said, old.name, [new.name])
+    kept = _with_methods(tree, _kept_apart(words, said, old.name, [new.name]))
     where = owner or {s.name for s in said} - {old.name} - kept - included
     bindings = _bindings(scopes, old.name, where, roles, member)
     allowed = [site for site in bindings if _fits_instruction(scopes, old.name, [site[0]], words, given)]
@@ -877,6 +878,13 @@ _KEEPS = re.compile(r"\bits\s+own\b|\bkeeps?\b(?!\s+(?:on\s+)?[a-z]+ing\b)(?!\s+
                     r"|\bas\s+it\s+is\b|\bdoes(?:n't|\s+not)\s+change\b|\btheir\s+own\b|\bsomething\s+else\b"
                     r"|\bshould\s+still\b|\bstill\s+(?:shows?|uses?|reads?|writes?|gets?|has|have|holds?|takes?|calls?)\b"
                     r"|\b(?:don't|do\s+not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|rename|renaming)\b", re.I)  # fmt: skip
+
+
+def _with_methods(tree: ast.Module, kept: set[str]) -> set[str]:
+    """Names kept apart, with the methods of the classes among them ("the `counts` locals in Rota
+    stay as they are": Rota's methods keep theirs)."""
+    return kept | {f.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and c.name in kept
+                   for f in c.body if isinstance(f, _FUNCTIONS[:2])}  # fmt: skip
 
 
 def _kept_apart(words: str, said: list[_Said], old: str, new: Sequence[str]) -> set[str]:
@@ -1232,7 +1240,7 @@ _CONNECTORS = [
     (re.compile(r"\s*(?:->|=>|→)\s*"), "before"),
     (re.compile(r"\s+(?:instead\s+of|rather\s+than)\s+", re.I), "after"),
     (re.compile(r"\s*,\s*(?:and\s+)?not\s+", re.I), "after"),
-    (re.compile(r"\s*\(\s*(?:it'?s|it\s+is|currently|now)\s+", re.I), "after"),  # "within 0.15 (it's 0.1 now)"
+    (re.compile(r"\s*\(\s*(?:today\s+|currently\s+|right\s+now\s+)?(?:it'?s|it\s+is|currently|now)\s+", re.I), "after"),  # "within 0.15 (it's 0.1 now)"
 ]
 
 
@@ -1270,6 +1278,8 @@ def _value_pairs(words: str) -> list[tuple[_Value, _Value]]:
     for match in re.finditer(r"\bfrom\s+(?=\S)", words, re.I):
         old = term_at(match.end(), False)
         to = re.compile(r"\s*(?:on\s*)?,?\s*to\s+", re.I).match(words, old.end) if old else None
+        if old and not to and old.kind == "number":  # "from 15 pence to 12 pence": a unit between
+            to = re.compile(r"\s+[A-Za-z%]+\s+to\s+(?=\d)", re.I).match(words, old.end)
         new = term_at(to.end(), False) if to else None
         if old and new:
             pairs.append((old, new))
@@ -1426,6 +1436,8 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
     words = _in_digits(_asked(instruction, feedback))
     if _TYPE_WORDS.search(words) or re.search(r"\b(?:remove|delete|get\s+rid\s+of)\b", words, re.I):
         return None  # an annotation to change, or something to remove, not a value
+    if _ADDS_PARAMETER.search(_QUOTED.sub(lambda m: m.group(0).replace(" ", "_"), words)):
+        return None  # "reminder_text should take a `clinic` keyword argument, defaulting to CLINIC_NAME": a parameter to add
     if any(_computed_statement(quoted) for quoted in quoted_spans(words)):
         return None  # "clamp it with `attempts = max(attempts, 1)`": a statement to write
     tree = _parsed(code)
@@ -1506,6 +1518,10 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
                         and _matches(_in_cents(old), found)]  # fmt: skip
             if in_cents and (not candidates or len(marked(in_cents)) == 1 and not marked(candidates)):
                 old, new, candidates = _in_cents(old), _in_cents(new), in_cents  # "20 euros, not 10": MAX_CREDIT = 1000
+        in_pence = [re.match(r"\s*(?:cents?|pence|p)\b", words[v.end :], re.I) for v in (old, new)]
+        if not candidates and old.kind == new.kind == "number" and all(in_pence):  # "from 15p to 12p" over EXPORT_RATE = 0.15
+            old, new = (replace(v, text=format((_decimal(v.text) / 100).normalize(), "f")) for v in (old, new))
+            candidates = [(node, found) for node, found in literals if _matches(old, found)]
         if old.kind == "number":  # "1.0": the literal so spelled before a `1` beside it
             spelled = [(node, found) for node, found in candidates if ast.get_source_segment(code, node) == old.text]
             candidates = spelled or candidates
@@ -1609,6 +1625,10 @@ def _in_digits(words: str) -> str:
     words = re.sub(r"\b(\d+)(?:\s+and\s+|-and-)an?[\s-]+(half|quarter)\b",  # "seven and a half hours": 7.5
                    lambda m: format(int(m.group(1)) + Decimal(_FRACTIONS[m.group(2).lower()]), "f"), words, flags=re.I)
     words = re.sub(r"(?<=\bby\s)one\b", "1", words, flags=re.I)  # "bump X by one"
+    words = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)p\b", r"\1 pence", words)  # "15p"
+    words = re.sub(r"\b(?:an?\s+)?(half|third|quarter|fifth|tenth)\s+off\b",  # "a quarter off": 25% off
+                   lambda m: {"half": "50", "third": "33.3", "quarter": "25", "fifth": "20", "tenth": "10"}[m.group(1).lower()] + "% off",
+                   words, flags=re.I)  # fmt: skip
     words = re.sub(r"\btime\s+and\s+(?:an?\s+)?(half|quarter|third|(?:three|3)\s+quarters)\b",  # "time and a half": 1.5
                    lambda m: {"half": "1.5", "quarter": "1.25", "third": "1.333"}.get(m.group(1).lower(), "1.75"), words, flags=re.I)
     words = re.sub(r"\b(pays?|paid|costs?|counts?|is|be|at)\s+(double|triple)\b(?![-\w])",  # "overtime pays double": 2
@@ -1617,7 +1637,8 @@ def _in_digits(words: str) -> str:
                    lambda m: format((Decimal(m.group(1)) / Decimal(m.group(2))).normalize(), "f") if Decimal(m.group(2)) else m.group(0),
                    words, flags=re.I)  # fmt: skip ("3 parts brown to 1 green": 3, a ratio)
     words = _CLOCK.sub(lambda m: str(int(m.group(1)) % 12 + (12 if m.group(2).lower().startswith("p") else 0)), words)  # "10 pm": 22
-    words = _A_UNIT.sub("1 ", words)
+    words = _A_UNIT.sub(lambda m: m.group(0) if re.search(r"\b(?:once|twice|thrice|times)\s+$", words[: m.start()], re.I) else "1 ",
+                        words)  # "twice a week": a rate, no value
     words = re.sub(r"\bhalf\s+an?\s+(hour|minute|day|week|month|year|second)\b", r"0.5 \1", words, flags=re.I)  # "not half an hour"
     words = re.sub(r"\b(?:an?|one)\s+(half|third|quarter|fifth|tenth)(?:\s+of\s+an?\s+|-|\s+)(hour|minute|day|week|month|year)\b",
                    lambda m: f"{_FRACTIONS[m.group(1).lower()]} {m.group(2)}", words, flags=re.I)  # "a tenth of an hour": 0.1 hour
@@ -1701,6 +1722,9 @@ def _asked_by_quotes(words: str, literals: list, defs: list[ast.AST], code: str,
     return AskedValue(tuple(sites))
 
 
+_ADDS_PARAMETER = re.compile(r"\b(?:take|takes|accept|accepts|add|adds|give|gives|get|gets|need|needs|want|wants)\s+(?:an?\s+|the\s+|its\s+"
+                             r"|one\s+|another\s+)?(?:new\s+|optional\s+|extra\s+)?(?:[`'\"]?[A-Za-z_][\w=\"'.()]*[`'\"]?\s+)?"
+                             r"(?:keyword(?:[- ]only)?|parameter|param|argument|arg|kwarg|option|flag)s?\b", re.I)  # fmt: skip
 _TYPE_WORDS = re.compile(r"\bannotat|\btype[ds]?\b|\bhints?\b", re.I)
 _SETS_VALUE = re.compile(r"\s*(?:(?:should|must|needs?\s+to|has\s+to)\s+(?:be|default\s+to)|(?:default|defaults)\s+to"
                          r"|to|=|:|is|be|at)\s*$", re.I)  # fmt: skip
@@ -1748,7 +1772,12 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
         stepped = _STEP_BY.match(words, name.end) if _STEP_VERB.search(words[: name.at]) else None
         step = next((v for v in values if stepped and v.at == stepped.end() and v.kind == "number"), None)
         found = _literal_value(targets[0])
-        if after:
+        relative = _RELATIVE.match(words, after[0].end) if after else None
+        if relative and after[0].kind == "number" and found and found[0] == "number" and _decimal(after[0].text) is not None:
+            step = _decimal(after[0].text)  # "max_drives default should be one less than it is now": 3 - 1
+            total = found[1] + (step if relative.group(1).lower() in _MORE else -step)
+            chosen.append((targets[0], replace(after[0], text=format(total.normalize(), "f"))))
+        elif after:
             said_in = _unit_after(words, after[0])
             held = _unit_in_name(name.name)
             number = _decimal(after[0].text)
@@ -1864,7 +1893,8 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
     spoken = {w.lower() for w in re.findall(r"[A-Za-z]+", _QUOTED.sub(" ", words))}
     if _OTHER_EDITS.search(words):
         return []  # "add a check that at least 2 rows ...": a statement to write, not this value
-    if re.match(r"\s*(?:[A-Za-z]+\s+)?(?:more|less|fewer|higher|lower|longer|shorter|cheaper|dearer)\s+than\b", words[value.end :], re.I):
+    if re.match(r"\s*(?:[A-Za-z]+\s+)?(?:more|less|fewer|higher|lower|longer|shorter|cheaper|dearer)\s+than\b"
+                r"(?!\s+(?:it\s+is|it'?s|now|before|currently|today|the\s+current\s+one)\b)", words[value.end :], re.I):  # fmt: skip
         return []  # "a euro more than a walk": a comparison, not the value
     relative = _RELATIVE.match(words, value.end)
     stepped = _STEP_BY_WORDS.search(words[: value.at])  # "raise the due threshold by 30 seconds"
@@ -2068,7 +2098,9 @@ def _in_units_of(words: str, value: _Value, constants: dict[str, list[ast.AST]],
 
 
 _MORE = frozenset({"more", "extra", "higher", "longer", "dearer", "up"})
-_RELATIVE = re.compile(r"\s*(?:[A-Za-z]+\s+)?(more|extra|higher|longer|dearer|less|fewer|lower|shorter|cheaper)\b(?!\s+than\b)", re.I)
+_RELATIVE = re.compile(r"\s*(?:[A-Za-z]+\s+)?(more|extra|higher|longer|dearer|less|fewer|lower|shorter|cheaper)\b"
+                       r"(?!\s+than\b(?!\s+(?:it\s+is|it'?s|now|before|currently|today|the\s+current\s+one)\b))", re.I)  # fmt: skip
+# ("one less than it is now": a step down from the value it has)
 _BY_DEFAULT = re.compile(r"\bby\s+default\b|\bdefaults?\s+(?:to|of)\b|\bdefault\s+(?:value\s+)?(?:is|should\s+be)\b", re.I)
 
 

@@ -85,7 +85,7 @@ def test_the_task_sets_deletions_are_read_right_or_not_at_all_and_nothing_else_r
     reads as no rename, value or import reads as a deletion. (eval5's first reading: 3 of its 4;
     "remove the `return winner` at the end of it" read once a quoted return could be deleted.)"""
     unread = {"thermo-resume-keeps-eco"}  # since: "must not strip the password", "the total volume line" (what they say)
-    assert check_reader(asked_deletion, {"delete_statement"}, unread) == (38, 37)
+    assert check_reader(asked_deletion, {"delete_statement"}, unread) == (41, 40)
 
 
 @pytest.mark.parametrize("instruction, line", [

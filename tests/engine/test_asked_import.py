@@ -74,4 +74,4 @@ def test_the_task_sets_imports_are_read_right_and_nothing_else_reads_as_one():
     9 at asked_import's first reading: "need os in here, add the import pls" read `pls`; 2 of
     eval5's 3: "calls math.log but math is never imported" named two modules); no task of
     another kind that reads as no rename or value reads as an import."""
-    assert check_reader(asked_import, {"add_import"}, set()) == (26, 26)
+    assert check_reader(asked_import, {"add_import"}, set()) == (28, 28)

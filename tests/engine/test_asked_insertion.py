@@ -132,7 +132,7 @@ def test_the_task_sets_insertions_are_read_right_or_not_at_all_and_nothing_else_
     DEFAULT_ENCODING" and "once the reading is stored". Two it leaves: "make the very first thing
     it does be rounding `quantity`", "end add_plant by appending ... to the plant's notes". Since,
     "make the last line of its __init__ set self.finished to False".)"""
-    assert check_reader(asked_insertion, {"insert_statement"}, None) == (38, 36)
+    assert check_reader(asked_insertion, {"insert_statement"}, None) == (41, 39)
 
 
 def test_make_its_last_line_puts_the_statement_at_the_end():

@@ -102,8 +102,8 @@ def test_the_task_sets_parameters_are_read_right_or_not_at_all_and_nothing_else_
     import, deletion or parameter to remove reads as a parameter. (Written after reading the
     first four sets' 14 instructions; eval5's first reading: 1 of its 3 right, 2 wrong, "pass
     that to write_text" not read as passing it, and a keyword the call passes already.)"""
-    unread = {"thermo-eco-param", "bike-network-currency", "aging-reminder-currency", "ham-allow-dupes"}
-    assert check_reader(asked_parameter, {"add_parameter"}, unread) == (38, 34)
+    unread = {"thermo-eco-param", "bike-network-currency", "aging-reminder-currency", "ham-allow-dupes", "solar-summary-kwp"}
+    assert check_reader(asked_parameter, {"add_parameter"}, unread) == (41, 36)
 
 
 def test_a_keyword_the_call_passes_already_is_given_the_parameter():

@@ -88,7 +88,7 @@ def test_the_task_sets_wraps_are_read_right_or_not_at_all_and_nothing_else_reads
     four sets' 9 wrap instructions; eval5's first reading: none of its 4 right, one wrong, read
     as a rename; since, a statement over several lines, and handlers "break out of the loop",
     "log it with logger.warning(...)", "count it with log.rejected += 1".)"""
-    assert check_reader(asked_wrap, {"wrap_try_except"}, None) == (34, 31)
+    assert check_reader(asked_wrap, {"wrap_try_except"}, None) == (37, 33)
 
 
 LOOP = '''import logging
