@@ -1492,8 +1492,7 @@ def asked_value(instruction: str, code: str, feedback: str = "") -> AskedValue |
                 return [x for x in exact if x in within]
             return exact or within or [(node, lit) for node, lit, words_held in held if _stems(clues) & _stems(words_held)]
 
-        margin = (re.match(r"\s*(more|over|above|higher|extra|less|under|below|lower|off)\b", words[old.end :], re.I)
-                  or re.match(r"\s*(more|over|above|higher|extra|less|under|below|lower|off)\b", words[new.end :], re.I))  # fmt: skip
+        margin = _MARGIN_WORD.match(words, old.end) or _MARGIN_WORD.match(words, new.end)  # "10% more", "30% extra instead of 25%"
         if not candidates and old.percent and new.percent and margin:  # "10% more than the tank holds; make that 5%": 1.1 -> 1.05
             sign = -1 if margin.group(1).lower() in {"less", "under", "below", "lower", "off"} else 1
             factor = [1 + sign * _decimal(v.text) / 100 for v in (old, new)]
@@ -1652,6 +1651,7 @@ def _in_digits(words: str) -> str:
     return _CHAR_WORD.sub(lambda m: m.group(1) + '"' + _CHARS[m.group(2).lower()] + '"', words)  # "default to semicolons": ";"
 
 
+_MARGIN_WORD = re.compile(r"\s*(more|over|above|higher|extra|less|under|below|lower|off)\b", re.I)
 _THAN_BEFORE = re.compile(r"\s*(?:[A-Za-z]+\s+)?(?:earlier|later|sooner|more|less|fewer|higher|lower|longer|shorter)\s+than\s+"
                           r"(?:before|now|it\s+(?:is|was)|today|currently)\b", re.I)  # fmt: skip
 _CLOCK = re.compile(r"\b(1[0-2]|0?[1-9])\s*(am|pm|a\.m\.|p\.m\.)(?!\w)", re.I)
@@ -1774,9 +1774,8 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
         found = _literal_value(targets[0])
         relative = _RELATIVE.match(words, after[0].end) if after else None
         if relative and after[0].kind == "number" and found and found[0] == "number" and _decimal(after[0].text) is not None:
-            step = _decimal(after[0].text)  # "max_drives default should be one less than it is now": 3 - 1
-            total = found[1] + (step if relative.group(1).lower() in _MORE else -step)
-            chosen.append((targets[0], replace(after[0], text=format(total.normalize(), "f"))))
+            # "max_drives default should be one less than it is now": 3 - 1
+            chosen.append((targets[0], _stepped(after[0], found[1], _decimal(after[0].text), relative.group(1).lower() in _MORE)))
         elif after:
             said_in = _unit_after(words, after[0])
             held = _unit_in_name(name.name)
@@ -1789,9 +1788,8 @@ def _asked_by_name(words: str, said: list[_Said], tree: ast.Module, scopes: _Sco
             else:
                 chosen.append((targets[0], after[0]))
         elif step is not None and found and found[0] == "number" and _decimal(step.text) is not None:  # "bump MAX_X by one"
-            down = _STEP_VERB.search(words[: name.at]).group(1).lower() in _STEP_DOWN
-            total = found[1] + (-1 if down else 1) * _decimal(step.text)
-            chosen.append((targets[0], replace(step, text=format(total.normalize(), "f"))))
+            up = _STEP_VERB.search(words[: name.at]).group(1).lower() not in _STEP_DOWN
+            chosen.append((targets[0], _stepped(step, found[1], _decimal(step.text), up)))
         elif scaled and re.fullmatch(r"\W*", words[scaled.end() : name.at]) and not [
                 v for v in values if not v.at <= name.at < v.end]:  # "double LOW_STOCK_THRESHOLD", "Double `value_31`"
             found = _literal_value(targets[0])
@@ -1893,8 +1891,8 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
     spoken = {w.lower() for w in re.findall(r"[A-Za-z]+", _QUOTED.sub(" ", words))}
     if _OTHER_EDITS.search(words):
         return []  # "add a check that at least 2 rows ...": a statement to write, not this value
-    if re.match(r"\s*(?:[A-Za-z]+\s+)?(?:more|less|fewer|higher|lower|longer|shorter|cheaper|dearer)\s+than\b"
-                r"(?!\s+(?:it\s+is|it'?s|now|before|currently|today|the\s+current\s+one)\b)", words[value.end :], re.I):  # fmt: skip
+    if re.match(rf"\s*(?:[A-Za-z]+\s+)?(?:more|less|fewer|higher|lower|longer|shorter|cheaper|dearer)\s+than\b(?!{_THAN_NOW})",
+                words[value.end :], re.I):  # fmt: skip
         return []  # "a euro more than a walk": a comparison, not the value
     relative = _RELATIVE.match(words, value.end)
     stepped = _STEP_BY_WORDS.search(words[: value.at])  # "raise the due threshold by 30 seconds"
@@ -1913,8 +1911,7 @@ def _asked_by_words(words: str, value: _Value, constants: dict[str, list[ast.AST
         node_float = isinstance(node, ast.Constant) and isinstance(node.value, float)
         if node_float and re.match(r"\s*cents?\b", words[value.end :], re.I):
             step = step / 100  # "50 cents less" over a price in euros
-        total = found[1] + (step if more else -step)
-        return [(node, replace(value, text=format(total.normalize(), "f")))]
+        return [(node, _stepped(value, found[1], step, more))]
 
     def fits(node: ast.AST) -> bool:  # the value can be written over the literal
         found = _literal_value(node)
@@ -2098,9 +2095,15 @@ def _in_units_of(words: str, value: _Value, constants: dict[str, list[ast.AST]],
 
 
 _MORE = frozenset({"more", "extra", "higher", "longer", "dearer", "up"})
+_THAN_NOW = r"\s+(?:it\s+is|it'?s|now|before|currently|today|the\s+current\s+one)\b"  # "one less than it is now": a step
 _RELATIVE = re.compile(r"\s*(?:[A-Za-z]+\s+)?(more|extra|higher|longer|dearer|less|fewer|lower|shorter|cheaper)\b"
-                       r"(?!\s+than\b(?!\s+(?:it\s+is|it'?s|now|before|currently|today|the\s+current\s+one)\b))", re.I)  # fmt: skip
-# ("one less than it is now": a step down from the value it has)
+                       rf"(?!\s+than\b(?!{_THAN_NOW}))", re.I)  # fmt: skip
+
+
+def _stepped(value: _Value, held: Decimal, step: Decimal, up: bool) -> _Value:
+    """`value` written as the number a literal holding `held` has after a step of `step` up (or
+    down): "a euro more", "bump X by one", "one less than it is now"."""
+    return replace(value, text=format((held + step if up else held - step).normalize(), "f"))
 _BY_DEFAULT = re.compile(r"\bby\s+default\b|\bdefaults?\s+(?:to|of)\b|\bdefault\s+(?:value\s+)?(?:is|should\s+be)\b", re.I)
 
 
