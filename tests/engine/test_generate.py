@@ -213,11 +213,15 @@ def test_compiled_decode_gives_transformers_tokens(checkpoints):
 
 def test_compile_is_never_used_for_an_exact_bfloat16_target(checkpoints):
     from specdraft.engine.generate import use_compiled_decode
-    from specdraft.engine.kernels import can_pack_bfloat16
 
+    # whether or not this CPU multiplies bfloat16 natively (packed for exact verification, or
+    # kept as bfloat16 weights), a bfloat16 target decodes eagerly, with the kernels its verify uses
     model = checkpoint.load_model(checkpoints["llama3"], dtype="bfloat16")
-    # a target packed for exact verification decodes with the kernels its verify uses
-    assert use_compiled_decode(model, 10_000, True) is not can_pack_bfloat16()
+    assert use_compiled_decode(model, 10_000, True) is False
+    assert use_compiled_decode(model, 10_000, None) is False
+    # and the reason is the target's dtype, not a decode that can never compile
+    float_model = checkpoint.load_model(checkpoints["llama3"], dtype="float32")
+    assert use_compiled_decode(float_model, 10_000, True) is True
 
 
 def test_a_decode_step_that_cannot_be_compiled_decodes_eagerly(checkpoints, monkeypatch):
