@@ -39,6 +39,7 @@ import queue
 import re
 import threading
 import time
+import urllib.parse
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -60,15 +61,45 @@ MODELS_PATH = "/v1/models"
 EXCERPT = 120  # characters of a server's text quoted in a message
 
 
+SERVER_URL_ACCEPTED = ("an http:// or https:// URL with a host, e.g. http://localhost:8000 or "
+                       "https://api.example.com/v1 (no query or fragment)")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:(?!\d+(/|$))")  # "javascript:x", not "localhost:8000"
+
+
 def base_url(server: str) -> str:
-    """The server's root URL: a scheme added when missing, a trailing / or /v1 dropped."""
+    """The server's root URL: a scheme added when missing, a trailing / or /v1 dropped.
+
+    EngineError, naming the URL and what is accepted, for anything but an http(s) URL with a
+    host and a valid port (``http://[::1``, ``http://``, ``javascript:alert(1)``)."""
     url = server.strip()
     if not url:
         raise EngineError("--server is empty: give the model server's URL, e.g. http://localhost:8000")
+
+    def refuse(why: str) -> EngineError:
+        # repr: the URL is quoted with any control character escaped, never sent to the terminal raw
+        return EngineError(f"--server {server!r} is not a server URL ({why}): give {SERVER_URL_ACCEPTED}")
+
+    if any(char.isspace() or not char.isprintable() for char in url):
+        raise refuse("it holds spaces or control characters")
     if "://" not in url:
+        if _SCHEME.match(url):
+            raise refuse(f"scheme {url.split(':', 1)[0]!r}")
         url = "http://" + url
-    if not url.startswith(("http://", "https://")):
-        raise EngineError(f"--server {server}: only http:// and https:// URLs are supported")
+    scheme = url.split("://", 1)[0].lower()
+    if scheme not in ("http", "https"):
+        raise refuse(f"scheme {scheme!r}")
+    try:
+        parts = urllib.parse.urlsplit(url)
+        port = parts.port  # ValueError when it is no number in 0-65535
+        checked = httpx.URL(url)
+    except (ValueError, httpx.InvalidURL) as error:
+        raise refuse(str(error) or type(error).__name__) from None
+    if not parts.hostname or not checked.host:
+        raise refuse("no host")
+    if port == 0:
+        raise refuse("port 0")
+    if parts.query or parts.fragment or url.endswith(("?", "#")):
+        raise refuse("a query or fragment")
     url = url.rstrip("/")
     if url.endswith("/v1"):
         url = url[: -len("/v1")]

@@ -552,9 +552,35 @@ def test_base_url(given, expected):
     assert base_url(given) == expected
 
 
-def test_base_url_refuses_other_schemes():
-    with pytest.raises(EngineError, match="only http"):
-        base_url("ftp://h")
+@pytest.mark.parametrize("given", ["ftp://h", "javascript:alert(1)", "data:text/html,x", "file:///etc/passwd"])
+def test_base_url_refuses_other_schemes(given):
+    with pytest.raises(EngineError, match="is not a server URL \\(scheme '(ftp|javascript|data|file)'\\)"):
+        base_url(given)
+
+
+@pytest.mark.parametrize("given, why", [
+    ("http://[::1", "Invalid IPv6 URL"), ("http://", "no host"), ("https://:8000", "no host"),
+    ("http://h:99999", "Port out of range"), ("http://h:port", "Port could not be cast"),
+    ("http://h/v1?x=1", "a query or fragment"), ("http://h\x1b[2K", "control characters"),
+    ("http://a b", "spaces"),
+])  # fmt: skip
+def test_a_malformed_server_url_is_named_with_what_is_accepted(given, why):
+    with pytest.raises(EngineError) as error:
+        base_url(given)
+    message = str(error.value)
+    assert message.startswith(f"--server {given!r} is not a server URL (") and why in message
+    assert "give an http:// or https:// URL with a host, e.g. http://localhost:8000" in message
+    assert "\x1b" not in message  # the URL is quoted with its control characters escaped
+    with pytest.raises(EngineError, match="is not a server URL"):
+        open_backend(server=given, model="m")  # the backend refuses it before any request
+
+
+@pytest.mark.parametrize("given, expected", [
+    ("localhost:8000", "http://localhost:8000"), ("127.0.0.1:8080/v1", "http://127.0.0.1:8080"),
+    ("http://[::1]:8000/v1/", "http://[::1]:8000"), ("localhost", "http://localhost"),
+])  # fmt: skip
+def test_a_host_and_port_without_a_scheme_is_no_scheme(given, expected):
+    assert base_url(given) == expected
 
 
 def test_retry_after_forms():
