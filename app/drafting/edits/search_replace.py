@@ -25,6 +25,7 @@ from specdraft.drafting.edits.matching import (
 from specdraft.drafting.edits.reading import (
     DELETE,
     FENCE,
+    MARKUP_SUFFIXES,
     fence_end,
     is_elision,
     mentioned_path,
@@ -35,6 +36,7 @@ from specdraft.drafting.edits.reading import (
 SEARCH = re.compile(r"^\s*(?:<{5,9}|-{5,9})\s*(?:SEARCH|ORIGINAL)\b.*$")
 _DIVIDER = re.compile(r"^\s*={5,9}\s*$")
 _REPLACE = re.compile(r"^\s*(?:>{5,9}|\+{5,9})\s*(?:REPLACE|UPDATED)\b.*$")
+_UNDERLINE = re.compile(r"^\s*={3,}\s*$")  # a setext heading's underline, any length
 
 
 def replace_block(
@@ -193,19 +195,32 @@ def parse_search_replace(b: Builder, lines: list[str]) -> None:
         k = j + 1
         while k < n and not (_REPLACE.match(lines[k]) or SEARCH.match(lines[k])):
             k += 1
-        block = "\n".join(lines[start : min(k + 1, n)])
+        closer = None  # a ======= line that ends the block in place of >>>>>>> REPLACE
         if k >= n or not _REPLACE.match(lines[k]):
-            reason = (
-                "the output ends inside this block (no >>>>>>> REPLACE line): "
-                "was the model cut off?"
-                if k >= n
-                else "the block has no >>>>>>> REPLACE line before the next SEARCH"
-            )
+            closer = _closing_divider(lines, j + 1, k, b.known)
+        if closer is None and (k >= n or not _REPLACE.match(lines[k])):
+            block = "\n".join(lines[start : min(k + 1, n)])
+            if any(_DIVIDER.match(text) for text in lines[j + 1 : k]):
+                reason = (
+                    "the block has no >>>>>>> REPLACE line, and the ======= line in its REPLACE "
+                    "part is followed by more text, so it may be a line of the file rather than "
+                    "the block's end; not applied: ask for the block again, closed by "
+                    ">>>>>>> REPLACE"
+                )
+            elif k >= n:
+                reason = (
+                    "the output ends inside this block (no >>>>>>> REPLACE line): "
+                    "was the model cut off?"
+                )
+            else:
+                reason = "the block has no >>>>>>> REPLACE line before the next SEARCH"
             b.fail(path, block, reason, start + 1)
             i = k
             continue
-        search, replace = lines[i + 1 : j], lines[j + 1 : k]
-        i = k + 1
+        end = k if closer is None else closer
+        block = "\n".join(lines[start : end + 1])
+        search, replace = lines[i + 1 : j], lines[j + 1 : end]
+        i = end + 1
         if path is None:
             b.fail(
                 None,
@@ -217,6 +232,9 @@ def parse_search_replace(b: Builder, lines: list[str]) -> None:
         last_path = path
         state = b.state(path, block, start + 1)
         if state is None:
+            continue
+        replace = _replacement(b, state, replace, block, start + 1, closer is not None)
+        if replace is None:
             continue
         if not any(text.strip() for text in search):
             if state.doc is None:
@@ -262,3 +280,99 @@ def _path_before(lines: list[str], marker: int, known: set[str]) -> tuple[str | 
         return None, marker
     path = path_candidate(lines[j], known) or mentioned_path(lines[j], known)
     return (path, j) if path is not None else (None, marker)
+
+
+def _closing_divider(lines: list[str], lo: int, hi: int, known: set[str]) -> int | None:
+    """The ======= line in lines[lo:hi] that ends a block lacking >>>>>>> REPLACE, if one does.
+
+    Such a line closes the block when only blank lines follow it up to the block's end: a bare
+    closing fence, the next block (its path line or its SEARCH marker) or the end of the output.
+    A ======= line followed by more text is not taken for the end (it may be a line of the file).
+    """
+    prelude = _path_before(lines, hi, known)[1] if hi < len(lines) else hi
+    for d in range(lo, hi):
+        if not _DIVIDER.match(lines[d]):
+            continue
+        after = next((k for k in range(d + 1, hi) if lines[k].strip()), hi)
+        fence = FENCE.match(lines[after]) if after < hi else None
+        if after in (hi, prelude) or (fence and not fence.group(2).strip()):
+            return d
+    return None
+
+
+def _may_hold_dividers(state: State) -> bool:
+    """Whether ======= lines can be text of this file: markup, or a file that has such lines."""
+    if state.path.lower().endswith(MARKUP_SUFFIXES):
+        return True
+    return state.text is not None and any(
+        _UNDERLINE.match(text) for text in state.text.splitlines()
+    )
+
+
+def _replacement(
+    b: Builder, state: State, replace: list[str], block: str, line: int, closed: bool
+) -> list[str] | None:
+    """A block's REPLACE lines with the ======= markers a model doubled taken out, or None.
+
+    The ======= lines of a REPLACE part are read by where they stand: right after the divider (a
+    doubled divider), or last (a divider written again before the end), they are markers unless
+    the file can hold such lines and one stands under a line of text (a Markdown heading's
+    underline); elsewhere they are text in a file that can hold them and a failure in one that
+    cannot. ``closed``: a ======= line, not >>>>>>> REPLACE, ended the block.
+    """
+    may_hold = _may_hold_dividers(state)
+    where = f"block at output line {line}"
+    if closed:
+        if may_hold and replace and replace[-1].strip() and not _DIVIDER.match(replace[-1]):
+            b.fail(
+                state.path,
+                block,
+                "the block ends with a ======= line in place of >>>>>>> REPLACE, right under "
+                f"{shown(replace[-1])}: in {state.path} that line may be a heading's underline, "
+                "part of the replacement; not applied: ask for the block again, closed by "
+                ">>>>>>> REPLACE",
+                line,
+            )
+            return None
+        state.notes.append(
+            f"{where} ends with a ======= line in place of >>>>>>> REPLACE; read as its end"
+        )
+    if not any(_DIVIDER.match(text) for text in replace):
+        return replace
+    if all(not text.strip() or _DIVIDER.match(text) for text in replace):
+        state.notes.append(
+            f"{where}: its REPLACE part is only a ======= line, read as a second divider: "
+            "the replacement is empty (the SEARCH text is removed)"
+        )
+        return []
+    out = list(replace)
+    lead = 0
+    while _DIVIDER.match(out[lead]):
+        lead += 1
+    if lead:
+        state.notes.append(
+            f"{where}: the ======= line right after its divider is read as a second divider, "
+            "not as a line of the replacement"
+        )
+        out = out[lead:]
+    last = max(k for k, text in enumerate(out) if text.strip())
+    under_text = last > 0 and out[last - 1].strip() and not _DIVIDER.match(out[last - 1])
+    if _DIVIDER.match(out[last]) and not (may_hold and under_text):
+        state.notes.append(
+            f"{where}: the ======= line before its end is read as a marker written twice, "
+            "not as a line of the replacement"
+        )
+        del out[last]
+    if not may_hold:
+        stray = next((k for k, text in enumerate(out) if _DIVIDER.match(text)), None)
+        if stray is not None:
+            b.fail(
+                state.path,
+                block,
+                f"the REPLACE part holds a ======= line among its lines, and {state.path} has "
+                "no such lines: a divider left in, or two blocks run together? not applied: ask "
+                "for the block again, one ======= between SEARCH and REPLACE",
+                line,
+            )
+            return None
+    return out

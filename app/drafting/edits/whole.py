@@ -20,6 +20,7 @@ from specdraft.drafting.edits.paths import PathRefused, confine, relative
 from specdraft.drafting.edits.reading import (
     DELETE,
     FENCE,
+    MARKUP_SUFFIXES,
     clean_path,
     fence_end,
     is_elision,
@@ -70,13 +71,10 @@ class _Block:
     named: tuple[str, ...] = ()  # several different paths above it: which one is meant?
 
 
-_MARKUP_SUFFIXES = (".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc")
-
-
 def _may_hold_fences(b: Builder, block: _Block) -> bool:
     """Whether the file of ``block`` can contain fence lines that would close the block early."""
     path = block.path or ""
-    if path.lower().endswith(_MARKUP_SUFFIXES):
+    if path.lower().endswith(MARKUP_SUFFIXES):
         return True
     try:
         rel = relative(b.root, clean_path(path))
