@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -46,6 +47,7 @@ class Builder:
             self.fail(path, block, str(error), line)
             return None
         if rel in self.states:
+            self.states[rel].blocks.append((block, line))
             return self.states[rel]
         mode = "100644"
         target = confine(self.root, rel)
@@ -81,6 +83,7 @@ class Builder:
             return None
         text = None if data is None else data.decode("utf-8", "surrogateescape")
         state = State(rel, data, text, None if text is None else Doc.parse(text), mode)
+        state.blocks.append((block, line))
         self.states[rel] = state
         return state
 
@@ -106,6 +109,19 @@ class Builder:
                         new_text or "",
                         f"the new text of {state.path} holds characters that cannot be written "
                         "as UTF-8 (lone surrogates); not applied",
+                    )
+                )
+                continue
+            problem = None if new_text is None else binary_looking(state, new_text)
+            if problem is not None:
+                result.failures.append(
+                    EditFailure(
+                        state.path,
+                        "\n\n".join(block for block, _ in state.blocks),
+                        f"the new text of {state.path} {problem}: content that makes a text file "
+                        "look binary to git, or that a terminal acts on; not applied: ask for the "
+                        "change again",
+                        state.blocks[0][1] if state.blocks else 0,
                     )
                 )
                 continue
@@ -138,6 +154,43 @@ class State:
     notes: list[str] = field(default_factory=list)
     touched: bool = False
     rewrites: int = 0
+    blocks: list[tuple[str, int]] = field(default_factory=list)  # the model's blocks for it, lines
+
+
+# the C0 control characters by their names; tab, newline, form feed and carriage return are text
+_C0_NAMES = (
+    "NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI "
+    "DLE DC1 DC2 DC3 DC4 NAK SYN ETB CAN EM SUB ESC FS GS RS US"
+).split()
+_BINARY_LOOKING = re.compile(r"[\x00-\x08\x0b\x0e-\x1f]")
+_NOT_UTF8 = re.compile(r"[\ud800-\udfff]")  # bytes that did not decode, kept as surrogates
+
+
+def binary_looking(state: State, new_text: str) -> str | None:
+    """What makes a drafted text binary-looking (as a phrase), or None when it is plain text.
+
+    Only lines the draft brings are checked: a line the original already had is the user's.
+    Refused: NUL and the C0 control characters other than tab, newline, form feed and carriage
+    return; bytes that are not UTF-8 where the original was UTF-8 (or the file is new).
+    """
+    original = set() if state.text is None else set(Doc.parse(state.text).lines)
+    was_utf8 = True
+    if state.data is not None:
+        try:
+            state.data.decode("utf-8")
+        except UnicodeDecodeError:
+            was_utf8 = False
+    for number, line in enumerate(Doc.parse(new_text).lines, 1):
+        if line in original:
+            continue
+        control = _BINARY_LOOKING.search(line)
+        if control is not None:
+            code = ord(control.group())
+            what = "a NUL byte" if code == 0 else f"a control character, {_C0_NAMES[code]}"
+            return f"holds {what} (U+{code:04X}) on its line {number}"
+        if was_utf8 and _NOT_UTF8.search(line):
+            return f"holds bytes that are not UTF-8 on its line {number}, where the file is UTF-8"
+    return None
 
 
 def stray_block(b: Builder, lines: list[str], at: int, end: int | None, reason: str) -> None:

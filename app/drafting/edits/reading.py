@@ -12,7 +12,8 @@ _PLAIN_NAMES = {
     "Makefile", "Dockerfile", "LICENSE", "README", "Procfile", "Gemfile", "Rakefile",
     "Jenkinsfile", "Vagrantfile", "CMakeLists.txt", "Containerfile", "Justfile", "justfile",
 }  # fmt: skip
-MARKUP_SUFFIXES = (".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc")  # text that holds fences, rules
+# text files whose lines may be fences or heading underlines (=======) of their own
+MARKUP_SUFFIXES = (".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc")
 _COMMENT = re.compile(r"^\s*(?:#|//|/\*|<!--|--|;|\*|\{/\*|%|\"\"\"|''')")
 _ELISION_WORDS = re.compile(
     r"\b(?:rest|remainder|remaining|existing|unchanged|same|omitted|previous|original|other)\b",

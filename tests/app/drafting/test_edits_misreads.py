@@ -188,7 +188,9 @@ def test_a_tail_that_matches_two_given_files_is_not_guessed(tmp_path):
 
 
 def test_a_creation_diff_that_removes_lines_fails(tmp_path):
-    output = "```diff\n--- /dev/null\n+++ b/new.py\n@@ -0,0 +1,2 @@\n-old = 0\n+a = 1\n+b = 2\n```\n"
+    output = (
+        "```diff\n--- /dev/null\n+++ b/new.py\n@@ -0,0 +1,2 @@\n-old = 0\n+a = 1\n+b = 2\n```\n"
+    )
     result = read(output, tmp_path, {"a.py": FUNCS})
     assert not result.files
     [failure] = result.failures
