@@ -1,0 +1,742 @@
+"""Rename a symbol, its binding and every reference to it, in all the files given.
+
+``Rename(old, new, scope, path)``: ``scope`` is the dotted owner of the symbol (a class for a
+method or attribute, a function or method for a parameter or local; None for a module-level
+symbol, or the only symbol of that name in the files), ``path`` the file that defines it.
+
+Python's scopes decide which names are the symbol, never a regular expression. libcst finds the
+binding (and checks that ``new`` clashes with nothing there); rope renames it across the files
+(``from m import old``, ``m.old``, ``self.old``, ``obj.old`` where rope infers ``obj``'s class,
+``old=`` keywords of a parameter) on a temporary copy of them, never the user's directory and never
+importing or running them. What rope leaves, libcst does: the keyword of a dataclass field at the
+class's constructor calls, and ``p.old`` where the parameter ``p`` is annotated with the class.
+
+The helpers here (parsing every file, finding a class or function by its dotted name, a rope
+project of the files, the calls of a function) serve ``parameters.py`` too.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import dataclasses
+import keyword
+import os
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
+
+import libcst as cst
+import libcst.metadata as meta
+
+from specdraft.ops import Operation, OpError, register
+
+Position = tuple[int, int]  # (line from 1, column from 0), as libcst and rope's lines count
+
+
+# --- parsing ---------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Parsed:
+    """One Python file given: its text, module, and libcst's scopes and positions."""
+
+    path: str
+    text: str
+    wrapper: meta.MetadataWrapper
+    scopes: Mapping[cst.CSTNode, meta.Scope | None]
+    positions: Mapping[cst.CSTNode, meta.CodeRange]
+    qualified: Mapping[cst.CSTNode, Sequence[meta.QualifiedName]]
+
+    @property
+    def module(self) -> cst.Module:
+        return self.wrapper.module
+
+    def start(self, node: cst.CSTNode) -> Position:
+        """Where ``node`` starts: (line, column)."""
+        start = self.positions[node].start
+        return start.line, start.column
+
+    def line(self, node: cst.CSTNode) -> int:
+        return self.positions[node].start.line
+
+    def qualified_names(self, node: cst.CSTNode) -> set[str]:
+        """libcst's qualified names of ``node`` (``m.Garage`` for ``Garage`` from ``m``)."""
+        names = self.qualified.get(node, ())
+        return {name.name for name in (names() if callable(names) else names)}
+
+
+def is_python(path: str) -> bool:
+    return path.endswith(".py")
+
+
+def parse(path: str, text: str) -> Parsed:
+    """``text`` parsed with its scopes; OpError naming the file and line when it does not parse."""
+    try:
+        ast.parse(text, filename=path)
+    except SyntaxError as error:
+        raise OpError(f"{path} does not parse (line {error.lineno}): {error.msg}; "
+                      f"fix it or leave it out of the files") from None  # fmt: skip
+    try:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError as error:  # pragma: no cover - Python's parser said it parses
+        raise OpError(f"{path} does not parse (line {error.raw_line}, column {error.raw_column + 1}): "
+                      f"{error.message}; fix it or leave it out of the files") from None  # fmt: skip
+    wrapper = meta.MetadataWrapper(module, unsafe_skip_copy=True)
+    data = wrapper.resolve_many(
+        [meta.ScopeProvider, meta.PositionProvider, meta.QualifiedNameProvider])
+    return Parsed(path, text, wrapper, data[meta.ScopeProvider], data[meta.PositionProvider],
+                  data[meta.QualifiedNameProvider])  # fmt: skip
+
+
+def parse_files(files: Mapping[str, str]) -> dict[str, Parsed]:
+    """Every Python file of ``files`` parsed (OpError at the first that does not parse)."""
+    return {path: parse(path, text) for path, text in sorted(files.items()) if is_python(path)}
+
+
+def check_identifier(name: str, what: str) -> None:
+    """OpError unless ``name`` can name a Python symbol."""
+    if not name.isidentifier() or keyword.iskeyword(name):
+        reason = "a keyword" if keyword.iskeyword(name) else "not a Python identifier"
+        raise OpError(f"{what} {name!r} is {reason}: give a name like `total_count`")
+
+
+def check_expression(source: str, what: str) -> cst.BaseExpression:
+    """``source`` parsed as a Python expression; OpError saying so when it is not one."""
+    try:
+        return cst.parse_expression(source)
+    except cst.ParserSyntaxError:
+        raise OpError(f"{what} {source!r} is not a Python expression") from None
+
+
+def module_name(path: str) -> str:
+    """The dotted module a file path is (``app/models.py`` -> ``app.models``)."""
+    parts = path[: -len(".py")].replace(os.sep, "/").split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(part for part in parts if part)
+
+
+# --- classes and functions by dotted name ----------------------------------------------------
+
+
+@dataclasses.dataclass
+class Owner:
+    """A class or function of a file, by its dotted name (``Garage.Inner``, ``Garage.leave``)."""
+
+    parsed: Parsed
+    dotted: str
+    node: cst.ClassDef | cst.FunctionDef
+    parent: Owner | None
+
+    @property
+    def is_class(self) -> bool:
+        return isinstance(self.node, cst.ClassDef)
+
+    @property
+    def where(self) -> str:
+        return f"{self.parsed.path} line {self.parsed.line(self.node)}"
+
+    @property
+    def scope(self) -> meta.Scope:
+        """The scope of the names the class or function binds inside."""
+        body = self.node.body.body
+        scope = self.parsed.scopes.get(body[0]) if body else None
+        assert scope is not None, f"no scope inside {self.dotted}"
+        return scope
+
+
+class _Owners(cst.CSTVisitor):
+    def __init__(self, parsed: Parsed) -> None:
+        self.parsed = parsed
+        self.stack: list[Owner] = []
+        self.found: list[Owner] = []
+
+    def _enter(self, node: cst.ClassDef | cst.FunctionDef) -> None:
+        parent = self.stack[-1] if self.stack else None
+        dotted = f"{parent.dotted}.{node.name.value}" if parent else node.name.value
+        owner = Owner(self.parsed, dotted, node, parent)
+        self.found.append(owner)
+        self.stack.append(owner)
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._enter(node)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self.stack.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._enter(node)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.stack.pop()
+
+
+def owners(parsed: Parsed) -> list[Owner]:
+    """Every class and function of the file, outermost first."""
+    visitor = _Owners(parsed)
+    parsed.module.visit(visitor)
+    return visitor.found
+
+
+def files_to_search(parsed: Mapping[str, Parsed], path: str | None) -> list[Parsed]:
+    """The files that may define the symbol: ``path``'s alone when given (OpError if absent)."""
+    if path is None:
+        return list(parsed.values())
+    if path not in parsed:
+        given = ", ".join(parsed) or "none"
+        raise OpError(f"the file {path} is not among the Python files given ({given})")
+    return [parsed[path]]
+
+
+def find_function(parsed: Mapping[str, Parsed], dotted: str, path: str | None) -> Owner:
+    """The one function or method ``dotted`` names (``fetch_json``, ``Client.get``); OpError
+    when there is none or more than one."""
+    found = [owner for file in files_to_search(parsed, path) for owner in owners(file)
+             if owner.dotted == dotted and not owner.is_class]  # fmt: skip
+    if not found:
+        where = path or "the files given"
+        raise OpError(f"no function `{dotted}` in {where}: give its dotted name "
+                      f"(`function` or `Class.method`) and the file that defines it")  # fmt: skip
+    if len(found) > 1:
+        places = ", ".join(owner.where for owner in found)
+        hint = "give `path`" if len({o.parsed.path for o in found}) > 1 else "rename one of them first"
+        raise OpError(f"`{dotted}` is defined {len(found)} times ({places}): {hint}")
+    return found[0]
+
+
+# --- a temporary rope project of the files ---------------------------------------------------
+
+
+@contextlib.contextmanager
+def rope_project(files: Mapping[str, str]) -> Iterator[RopeFiles]:
+    """The Python files of ``files`` in a temporary directory opened as a rope project (folders
+    given an ``__init__.py`` where they lack one, so that ``app.models`` resolves as well as a
+    sibling's ``models``). Nothing is imported or run; the directory goes when the block ends."""
+    from rope.base.project import Project
+
+    with tempfile.TemporaryDirectory(prefix="specdraft-ops-") as root:
+        folders: set[str] = {""}
+        for path, text in files.items():
+            if not is_python(path):
+                continue
+            if os.path.isabs(path) or ".." in path.replace("\\", "/").split("/"):
+                raise OpError(f"the file path {path!r} is not relative to the repository")
+            full = os.path.join(root, path)
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(full, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+            folder = os.path.dirname(path)
+            while folder:
+                folders.add(folder)
+                folder = os.path.dirname(folder)
+        for folder in folders - {""}:
+            init = os.path.join(root, folder, "__init__.py")
+            if not os.path.exists(init):
+                open(init, "w").close()
+        project = Project(root, ropefolder=None, source_folders=sorted(folders),
+                          save_objectdb=False, validate_objectdb=False, perform_doa=False)  # fmt: skip
+        try:
+            yield RopeFiles(project, root, files)
+        finally:
+            project.close()
+
+
+@dataclasses.dataclass
+class RopeFiles:
+    """A rope project holding copies of the given files."""
+
+    project: object
+    root: str
+    files: Mapping[str, str]
+
+    def resource(self, path: str):
+        from rope.base import libutils
+
+        return libutils.path_to_resource(self.project, os.path.join(self.root, path))
+
+    def offset(self, path: str, position: Position) -> int:
+        """The character offset rope uses for (line, column) of ``path``."""
+        text = self.resource(path).read()
+        line, column = position
+        starts = [0]
+        for index, char in enumerate(text):
+            if char == "\n":
+                starts.append(index + 1)
+        return starts[line - 1] + column
+
+    def pyname(self, path: str, position: Position):
+        from rope.base import evaluate
+
+        pymodule = self.project.get_pymodule(self.resource(path))
+        return evaluate.eval_location(pymodule, self.offset(path, position))
+
+    def occurrences(self, name: str, path: str, position: Position, *, in_hierarchy: bool = False,
+                    ) -> dict[str, list[tuple[Position, bool]]]:  # fmt: skip
+        """Where the symbol whose name is at ``position`` of ``path`` occurs (rope's sure
+        occurrences, the binding left out), by file: (line, column) and whether it is called."""
+        from rope.refactor import occurrences
+
+        pyname = self.pyname(path, position)
+        if pyname is None:
+            return {}
+        finder = occurrences.create_finder(self.project, name, pyname, in_hierarchy=in_hierarchy)
+        found: dict[str, list[tuple[Position, bool]]] = {}
+        for given in self.files:
+            if not is_python(given):
+                continue
+            resource = self.resource(given)
+            text = resource.read()
+            for occurrence in finder.find_occurrences(resource=resource):
+                if occurrence.is_defined():
+                    continue
+                offset = occurrence.get_word_range()[0]
+                line = text.count("\n", 0, offset) + 1
+                column = offset - (text.rfind("\n", 0, offset) + 1)
+                found.setdefault(given, []).append(((line, column), bool(occurrence.is_called())))
+        return found
+
+
+def with_newlines_of(original: str, text: str) -> str:
+    """``text`` (rope's, with ``\\n`` line ends) written with ``original``'s line ends."""
+    if "\r\n" in original and "\r\n" not in text:
+        return text.replace("\n", "\r\n")
+    return text
+
+
+# --- editing calls at positions --------------------------------------------------------------
+
+
+def call_name_position(parsed: Parsed, call: cst.Call) -> Position | None:
+    """Where the name a call calls starts (``f`` of ``m.f(...)``)."""
+    func = call.func
+    if isinstance(func, cst.Name):
+        return parsed.start(func)
+    if isinstance(func, cst.Attribute):
+        return parsed.start(func.attr)
+    return None
+
+
+def replace_element(items: Sequence, index: int, new: object | None):
+    """``items`` (nodes that carry a ``comma``) with the one at ``index`` replaced by ``new``, or
+    removed when ``new`` is None, the commas kept right: a last element removed hands its comma
+    (a trailing one, or none) to the one before it."""
+    items = list(items)
+    if new is not None:
+        items[index] = new
+        return items
+    removed = items.pop(index)
+    if index == len(items) and items:
+        items[-1] = items[-1].with_changes(comma=removed.comma)
+    return items
+
+
+def insert_element(items: Sequence, index: int, new):
+    """``items`` with ``new`` inserted at ``index``, commas written as the list writes them."""
+    items = list(items)
+    separators = [item.comma for item in items[:-1] if isinstance(item.comma, cst.Comma)]
+    separator = separators[0] if separators else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    if index == len(items) and items:
+        last = items[-1]
+        items[-1] = last.with_changes(comma=separator)
+        items.append(new.with_changes(comma=last.comma))
+    else:
+        items.insert(index, new.with_changes(comma=separator if items else cst.MaybeSentinel.DEFAULT))
+    return items
+
+
+# --- the bindings of a name ------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Binding:
+    """Where ``old`` is bound: a file, the owner (None: the module), and the name's position."""
+
+    parsed: Parsed
+    owner: Owner | None
+    position: Position
+    node: cst.CSTNode
+    attribute: bool = False  # ``self.old = ...`` in a method of the class
+
+    @property
+    def where(self) -> str:
+        owner = f"scope `{self.owner.dotted}`" if self.owner else "module level"
+        return f"{owner} ({self.parsed.path} line {self.position[0]})"
+
+
+def _name_node(parsed: Parsed, assignment: meta.BaseAssignment, name: str) -> cst.CSTNode | None:
+    """The name token an assignment of ``name`` binds (None for an import: not a definition)."""
+    if not isinstance(assignment, meta.Assignment):
+        return None
+    node = assignment.node
+    if isinstance(node, cst.FunctionDef | cst.ClassDef | cst.Param):
+        return node.name
+    if isinstance(node, cst.Name):
+        return node
+    return None
+
+
+def _scope_bindings(parsed: Parsed, scope: meta.Scope, name: str) -> list[cst.CSTNode]:
+    nodes = [_name_node(parsed, assignment, name) for assignment in scope.assignments[name]
+             if assignment.scope is scope]  # fmt: skip
+    found = [node for node in nodes if node is not None]
+    return sorted(found, key=parsed.start)
+
+
+def _first_param(function: cst.FunctionDef) -> str | None:
+    params = [*function.params.posonly_params, *function.params.params]
+    return params[0].name.value if params else None
+
+
+def _is_decorated(function: cst.FunctionDef, name: str) -> bool:
+    for decorator in function.decorators:
+        expr = decorator.decorator
+        if isinstance(expr, cst.Name) and expr.value == name:
+            return True
+        if isinstance(expr, cst.Attribute) and expr.attr.value == name:
+            return True
+    return False
+
+
+class _SelfAttributes(cst.CSTVisitor):
+    """``self.name`` assigned in a method (``self`` its first parameter), nested classes left."""
+
+    def __init__(self, receiver: str, name: str) -> None:
+        self.receiver, self.name = receiver, name
+        self.found: list[cst.Name] = []
+        self.stored: set[int] = set()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def _target(self, target: cst.BaseExpression) -> None:
+        if (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)
+                and target.value.value == self.receiver and target.attr.value == self.name):  # fmt: skip
+            self.found.append(target.attr)
+        elif isinstance(target, cst.Tuple | cst.List):
+            for element in target.elements:
+                self._target(element.value)
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self._target(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._target(node.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._target(node.target)
+
+
+def instance_attributes(owner: Owner, name: str) -> list[cst.Name]:
+    """The ``self.name`` / ``cls.name`` assignments in the methods of the class ``owner``."""
+    found: list[cst.Name] = []
+    for statement in owner.node.body.body:
+        if not isinstance(statement, cst.FunctionDef) or _is_decorated(statement, "staticmethod"):
+            continue
+        receiver = _first_param(statement)
+        if receiver is None:
+            continue
+        visitor = _SelfAttributes(receiver, name)
+        statement.body.visit(visitor)
+        found.extend(visitor.found)
+    return found
+
+
+def bindings_in(owner: Owner, name: str) -> list[Binding]:
+    """Where the class or function ``owner`` binds ``name`` (a class: its body and ``self.name``
+    in its methods; a function: its parameters and locals)."""
+    parsed = owner.parsed
+    found = [Binding(parsed, owner, parsed.start(node), node)
+             for node in _scope_bindings(parsed, owner.scope, name)]  # fmt: skip
+    if owner.is_class:
+        found += [Binding(parsed, owner, parsed.start(node), node, attribute=True)
+                  for node in instance_attributes(owner, name)]  # fmt: skip
+    return found
+
+
+def module_bindings(parsed: Parsed, name: str) -> list[Binding]:
+    """Where the module binds ``name`` at its top level (imports are no definition)."""
+    scope = next((s for s in parsed.scopes.values() if isinstance(s, meta.GlobalScope)), None)
+    if scope is None:
+        return []
+    return [Binding(parsed, None, parsed.start(node), node) for node in _scope_bindings(parsed, scope, name)]
+
+
+def _one_per_owner(bindings: list[Binding]) -> list[Binding]:
+    """The first binding of each (file, owner): ``x = 1`` then ``x = 2`` is one symbol."""
+    seen: dict[tuple[str, str | None], Binding] = {}
+    for binding in bindings:
+        key = (binding.parsed.path, binding.owner.dotted if binding.owner else None)
+        seen.setdefault(key, binding)
+    return list(seen.values())
+
+
+# --- the operation ---------------------------------------------------------------------------
+
+
+@register
+@dataclasses.dataclass(frozen=True)
+class Rename(Operation):
+    """Rename ``old`` to ``new``: the binding in ``scope`` (of ``path``) and every reference."""
+
+    kind = "rename"
+
+    old: str
+    new: str
+    scope: str | None = None
+    path: str | None = None
+
+    def describe(self) -> str:
+        where = f" in `{self.scope}`" if self.scope else ""
+        return f"rename `{self.old}` -> `{self.new}`{where}"
+
+    def apply(self, files: Mapping[str, str]) -> dict[str, str]:
+        check_identifier(self.new, "the new name")
+        if not self.old.isidentifier():
+            raise OpError(f"the name to rename {self.old!r} is not a Python identifier")
+        if self.old == self.new:
+            raise OpError(f"`{self.old}` already has that name")
+        parsed = parse_files(files)
+        binding = self._binding(parsed)
+        self._check_clash(parsed, binding)
+        texts = dict(files)
+        texts.update(self._dataclass_keywords(parsed, binding))
+        texts.update(self._annotated_uses(parsed, binding))
+        if texts != dict(files):
+            parsed = parse_files(texts)
+            binding = self._binding(parsed)
+        texts.update(self._rope_rename(texts, binding))
+        return {path: text for path, text in texts.items() if text != files.get(path)}
+
+    # which binding
+
+    def _binding(self, parsed: Mapping[str, Parsed]) -> Binding:
+        searched = files_to_search(parsed, self.path)
+        if self.scope is not None:
+            return self._binding_in_scope(parsed, searched)
+        found = _one_per_owner([b for file in searched for b in module_bindings(file, self.old)])
+        if not found:
+            found = _one_per_owner([binding for file in searched for owner in owners(file)
+                                    for binding in bindings_in(owner, self.old)])  # fmt: skip
+        if not found:
+            where = self.path or "the files given"
+            raise OpError(f"`{self.old}` is bound nowhere in {where}: check the name "
+                          f"(and `path`, the file that defines it)")  # fmt: skip
+        if len(found) > 1:
+            places = "; ".join(binding.where for binding in found)
+            hint = ("give `path`, the file that defines it" if all(b.owner is None for b in found)
+                    else "give `scope` (the class or function that owns it) and `path`")  # fmt: skip
+            raise OpError(f"`{self.old}` is ambiguous, bound in {len(found)} places: {places}; {hint}")
+        return found[0]
+
+    def _binding_in_scope(self, parsed: Mapping[str, Parsed], searched: list[Parsed]) -> Binding:
+        scope_owners = [owner for file in searched for owner in owners(file) if owner.dotted == self.scope]
+        if not scope_owners:
+            where = self.path or "the files given"
+            raise OpError(f"no class or function `{self.scope}` in {where}: `scope` is the dotted "
+                          f"name of the class or function that owns `{self.old}`")  # fmt: skip
+        found = _one_per_owner([binding for owner in scope_owners
+                                for binding in bindings_in(owner, self.old)])  # fmt: skip
+        if not found:
+            elsewhere = _one_per_owner(
+                [b for file in parsed.values() for b in module_bindings(file, self.old)]
+                + [b for file in parsed.values() for owner in owners(file) for b in bindings_in(owner, self.old)])
+            hint = (f"; it is bound in {'; '.join(b.where for b in elsewhere)}" if elsewhere
+                    else "; it is bound nowhere in the files")  # fmt: skip
+            raise OpError(f"`{self.old}` is not bound in `{self.scope}` ({scope_owners[0].where}){hint}")
+        if len(found) > 1:
+            places = "; ".join(binding.where for binding in found)
+            raise OpError(f"`{self.old}` is ambiguous, bound in {len(found)} places: {places}; "
+                          f"give `path`, the file that defines it")  # fmt: skip
+        return found[0]
+
+    # clashes
+
+    def _check_clash(self, parsed: Mapping[str, Parsed], binding: Binding) -> None:
+        owner, new = binding.owner, self.new
+        if owner is None:
+            clashes = module_bindings(binding.parsed, new) or [
+                b for b in _imports_of(binding.parsed, new)]
+            for file in parsed.values():
+                if file is not binding.parsed and _imports_name(file, module_name(binding.parsed.path), self.old):
+                    clashes += module_bindings(file, new) + _imports_of(file, new)
+            if clashes:
+                first = clashes[0]
+                raise OpError(f"`{new}` is already bound at module level ({first.parsed.path} line "
+                              f"{first.position[0]}): choose another name or rename that first")  # fmt: skip
+            return
+        clashes = bindings_in(owner, new)
+        if owner.is_class:
+            clashes += _class_uses(owner, new)
+        else:
+            clashes += [Binding(owner.parsed, owner, owner.parsed.start(access.node), access.node)
+                        for access in owner.scope.accesses[new]]  # fmt: skip
+        if clashes:
+            first = min(clashes, key=lambda b: b.position)
+            raise OpError(f"`{new}` is already bound or used in `{owner.dotted}` ({owner.parsed.path} "
+                          f"line {first.position[0]}): choose another name or rename that first")  # fmt: skip
+
+    # what rope leaves
+
+    def _dataclass_keywords(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, str]:
+        """A dataclass field's keyword at the class's constructor calls (rope renames the field
+        and its uses, not ``Car(old=...)``)."""
+        owner = binding.owner
+        if owner is None or not owner.is_class or not _is_dataclass(owner.node):
+            return {}
+        if not isinstance(binding.node, cst.Name) or binding.attribute:
+            return {}
+        with rope_project({p: f.text for p, f in parsed.items()}) as rope:
+            found = rope.occurrences(owner.node.name.value, owner.parsed.path, owner.parsed.start(owner.node.name))
+        changed: dict[str, str] = {}
+        for path, places in found.items():
+            calls = {position for position, called in places if called}
+            if not calls:
+                continue
+            file = parsed[path]
+            module = file.module.visit(_KeywordRenamer(file, calls, self.old, self.new))
+            if module.code != file.text:
+                changed[path] = module.code
+        return changed
+
+    def _annotated_uses(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, str]:
+        """``p.old`` where the parameter ``p`` is annotated with the class (rope does not read
+        annotations of parameters)."""
+        owner = binding.owner
+        if owner is None or not owner.is_class or owner.parent is not None:
+            return {}
+        class_name = owner.node.name.value
+        qualified = {f"{module_name(owner.parsed.path)}.{class_name}"}
+        changed: dict[str, str] = {}
+        for path, file in parsed.items():
+            names = qualified | ({class_name} if file is owner.parsed else set())
+            renamer = _AnnotatedRenamer(file, names, self.old, self.new)
+            module = file.module.visit(renamer)
+            if renamer.renamed:
+                changed[path] = module.code
+        return changed
+
+    def _rope_rename(self, texts: Mapping[str, str], binding: Binding) -> dict[str, str]:
+        from rope.base import exceptions
+        from rope.refactor.rename import Rename as RopeRename
+
+        path = binding.parsed.path
+        with rope_project(texts) as rope:
+            try:
+                offset = rope.offset(path, binding.position)
+                rename = RopeRename(rope.project, rope.resource(path), offset)
+                changes = rename.get_changes(self.new, in_hierarchy=binding.owner is not None
+                                             and binding.owner.is_class, docs=False)  # fmt: skip
+            except exceptions.RopeError as error:
+                raise OpError(f"{self.describe()}: rope could not rename it ({error})") from None
+            new_texts: dict[str, str] = {}
+            for change in changes.changes:
+                changed = os.path.normpath(change.resource.path)
+                given = next((p for p in texts if os.path.normpath(p) == changed), None)
+                if given is not None:
+                    new_texts[given] = with_newlines_of(texts[given], change.new_contents)
+        return new_texts
+
+
+def _imports_of(parsed: Parsed, name: str) -> list[Binding]:
+    """The module-level imports binding ``name``."""
+    scope = next((s for s in parsed.scopes.values() if isinstance(s, meta.GlobalScope)), None)
+    if scope is None:
+        return []
+    return [Binding(parsed, None, parsed.start(a.node), a.node) for a in scope.assignments[name]
+            if isinstance(a, meta.ImportAssignment) and a.scope is scope]  # fmt: skip
+
+
+def _imports_name(parsed: Parsed, module: str, name: str) -> bool:
+    """Whether the file has ``from <module> import name`` (relative or not)."""
+    for statement in parsed.module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+                source = cst.helpers.get_full_name_for_node(small.module) if small.module else ""
+                if source and (source == module or module.endswith("." + source)):
+                    if any(alias.evaluated_name == name for alias in small.names):
+                        return True
+    return False
+
+
+def _class_uses(owner: Owner, name: str) -> list[Binding]:
+    """``self.name`` read in the methods of the class (an inherited or dynamic attribute)."""
+    found: list[Binding] = []
+
+    class Reads(cst.CSTVisitor):
+        def __init__(self, receiver: str) -> None:
+            self.receiver = receiver
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if (isinstance(node.value, cst.Name) and node.value.value == self.receiver
+                    and node.attr.value == name):  # fmt: skip
+                found.append(Binding(owner.parsed, owner, owner.parsed.start(node.attr), node.attr))
+
+    for statement in owner.node.body.body:
+        if isinstance(statement, cst.FunctionDef) and (receiver := _first_param(statement)):
+            statement.body.visit(Reads(receiver))
+    return found
+
+
+def _is_dataclass(node: cst.ClassDef) -> bool:
+    for decorator in node.decorators:
+        expr = decorator.decorator
+        if isinstance(expr, cst.Call):
+            expr = expr.func
+        name = cst.helpers.get_full_name_for_node(expr) or ""
+        if name.split(".")[-1] in ("dataclass", "define", "frozen", "attrs"):
+            return True
+    return False
+
+
+class _KeywordRenamer(cst.CSTTransformer):
+    """``old=`` renamed ``new=`` in the calls whose called name starts at one of ``calls``."""
+
+    def __init__(self, parsed: Parsed, calls: set[Position], old: str, new: str) -> None:
+        self.parsed, self.calls, self.old, self.new = parsed, calls, old, new
+
+    def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
+        if call_name_position(self.parsed, original_node) not in self.calls:
+            return updated_node
+        args = [arg.with_changes(keyword=cst.Name(self.new))
+                if arg.keyword is not None and arg.keyword.value == self.old else arg
+                for arg in updated_node.args]  # fmt: skip
+        return updated_node.with_changes(args=args)
+
+
+class _AnnotatedRenamer(cst.CSTTransformer):
+    """``p.old`` -> ``p.new`` where ``p`` is a parameter annotated with one of ``classes``
+    (qualified names) and the name ``p`` resolves to that parameter."""
+
+    def __init__(self, parsed: Parsed, classes: set[str], old: str, new: str) -> None:
+        self.parsed, self.classes, self.old, self.new = parsed, classes, old, new
+        self.params: set[cst.Param] = set()
+        self.renamed = False
+
+    def visit_Param(self, node: cst.Param) -> None:
+        if node.annotation is None:
+            return
+        annotation = node.annotation.annotation
+        names = self.parsed.qualified_names(annotation)
+        if isinstance(annotation, cst.SimpleString):
+            names.add(annotation.evaluated_value if isinstance(annotation.evaluated_value, str) else "")
+        if names & self.classes:
+            self.params.add(node)
+
+    def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute) -> cst.Attribute:
+        value = original_node.value
+        if original_node.attr.value != self.old or not isinstance(value, cst.Name) or not self.params:
+            return updated_node
+        scope = self.parsed.scopes.get(value)
+        if scope is None:
+            return updated_node
+        targets = {assignment.node for access in scope.accesses[value] for assignment in access.referents
+                   if isinstance(assignment, meta.Assignment)}  # fmt: skip
+        if targets and targets <= self.params:
+            self.renamed = True
+            return updated_node.with_changes(attr=cst.Name(self.new))
+        return updated_node
