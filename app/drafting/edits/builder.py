@@ -46,9 +46,13 @@ class Builder:
         except PathRefused as error:
             self.fail(path, block, str(error), line)
             return None
+        rel, note = self._given_file(rel)
         if rel in self.states:
-            self.states[rel].blocks.append((block, line))
-            return self.states[rel]
+            state = self.states[rel]
+            state.blocks.append((block, line))
+            if note is not None and note not in state.notes:
+                state.notes.append(note)
+            return state
         mode = "100644"
         target = confine(self.root, rel)
         try:
@@ -84,8 +88,47 @@ class Builder:
         text = None if data is None else data.decode("utf-8", "surrogateescape")
         state = State(rel, data, text, None if text is None else Doc.parse(text), mode)
         state.blocks.append((block, line))
+        if note is not None:
+            state.notes.append(note)
         self.states[rel] = state
         return state
+
+    def _given_file(self, rel: str) -> tuple[str, str | None]:
+        """The file a path that names no file stands for, and a note saying so.
+
+        A model sometimes puts a made-up directory before a file the prompt showed
+        (``path/to/sample.txt`` for ``sample.txt``) or leaves its directory out (``sample.txt``
+        for ``docs/sample.txt``). When the path is no file here and exactly one shown file ends
+        the same way, it is read as that file, with a note: the reviewer then sees the change
+        as a diff of the file the model was shown, and the note says what the model wrote. A
+        path in a directory that exists stays a new file (a file of the same name in another
+        directory is a likely thing to create), and so does one that several shown files end
+        like, or that only shares a file name with one; each with a note naming the shown files.
+        """
+        if rel in self.originals or rel in self.states or not self.known:
+            return rel, None
+        target = confine(self.root, rel)
+        if target.exists() or target.is_symlink():
+            return rel, None
+        name = rel.rsplit("/", 1)[-1]
+        same_name = sorted(given for given in self.known if given.rsplit("/", 1)[-1] == name)
+        if not same_name:
+            return rel, None
+        alike = [
+            given for given in same_name if rel.endswith("/" + given) or given.endswith("/" + rel)
+        ]
+        if len(alike) == 1:
+            given = alike[0]
+            made_up = rel[: -len(given) - 1] if rel.endswith("/" + given) else None
+            if made_up is None or not confine(self.root, made_up).is_dir():
+                return given, (
+                    f"the model wrote {rel}, which is no file here; read as {given}, the file "
+                    "of that name it was shown"
+                )
+        return rel, (
+            f"{rel} is a new file; the model was shown {', '.join(same_name)} of the same name: "
+            "check that it did not mean to change that"
+        )
 
     def delete(self, raw_path: str, block: str, line: int) -> None:
         state = self.state(raw_path, block, line)

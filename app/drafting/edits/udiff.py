@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from specdraft.drafting.edits.builder import Builder, stray_block
-from specdraft.drafting.edits.matching import Doc
+from specdraft.drafting.edits.matching import Doc, shown
 from specdraft.drafting.edits.reading import DELETE, FENCE, fence_end
 from specdraft.drafting.edits.search_replace import replace_block
 
@@ -175,7 +175,16 @@ def _apply_diff_file(b: Builder, diff_file: _DiffFile) -> None:
     if state is None:
         return
     if diff_file.new is None:  # +++ /dev/null
-        if state.doc is None:
+        added = next((text for h in diff_file.hunks for kind, text in h.lines if kind == "+"), None)
+        if added is not None:
+            b.fail(
+                state.path,
+                block,
+                f"the diff deletes {state.path} (+++ /dev/null) but also adds lines "
+                f"({shown(added)}); a deleted file has none: not applied: ask for the diff again",
+                diff_file.line,
+            )
+        elif state.doc is None:
             b.fail(
                 state.path,
                 block,
@@ -195,7 +204,30 @@ def _apply_diff_file(b: Builder, diff_file: _DiffFile) -> None:
                 diff_file.line,
             )
             return
-        added = [text for h in diff_file.hunks for kind, text in h.lines if kind == "+"]
+        # a line that is not "+" has no place in a new file; a blank one is a blank line of it
+        # whose "+" was left out
+        other = next(
+            (
+                (kind, text)
+                for h in diff_file.hunks
+                for kind, text in h.lines
+                if kind == "-" or (kind == " " and text.strip())
+            ),
+            None,
+        )
+        if other is not None:
+            kind, text = other
+            what = "removes" if kind == "-" else "keeps unchanged"
+            b.fail(
+                state.path,
+                block,
+                f"the diff creates {state.path} (--- /dev/null) but also {what} lines "
+                f"({shown(text)}), which a new file does not have; not applied: ask for the "
+                "diff again (a change to an existing file names it on the --- line)",
+                diff_file.line,
+            )
+            return
+        added = [text for h in diff_file.hunks for kind, text in h.lines if kind != "-"]
         no_newline = bool(diff_file.hunks) and diff_file.hunks[-1].no_newline_new
         state.doc = Doc.new(added, final_newline=not no_newline)
         state.touched = True

@@ -281,3 +281,12 @@ def test_bytes_that_were_not_utf8_in_the_original_still_round_trip(tmp_path):
     result = parse_edits(output, tmp_path, originals={"l.py": original})
     assert result.ok, result.failures
     assert result.files[0].new_bytes == b"name = '\xe9t\xe9'\nx = 2\n"
+
+
+def test_a_new_file_that_only_shares_a_name_is_new_with_a_note(tmp_path):
+    # a new package's __init__.py is no made-up directory before the shown one: not guessed
+    files = {"app/__init__.py": "", "app/main.py": "x = 1\n"}
+    result = read("app/sub/__init__.py\n```python\nname = 1\n```\n", tmp_path, files)
+    assert new_texts(result) == {"app/sub/__init__.py": "name = 1\n"}
+    [note] = notes(result)
+    assert "app/__init__.py" in note and "new file" in note
