@@ -135,7 +135,7 @@ def defines(source: Source, dotted: str) -> bool:
     """Whether ``source`` defines the first part of ``dotted`` at module level (a function, a
     class or an assignment)."""
     head = dotted.split(".")[0]
-    for statement in _statements_in(source.module.body):
+    for statement in scope_statements(source.module.body):
         if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and statement.name.value == head:
             return True
         if isinstance(statement, cst.SimpleStatementLine):
@@ -159,7 +159,7 @@ def assigned_names(small: cst.BaseSmallStatement) -> set[str]:
 # --- scopes ------------------------------------------------------------------------------------
 
 
-def _statements_in(body: Sequence[cst.CSTNode]) -> Iterator[cst.BaseStatement]:
+def scope_statements(body: Sequence[cst.CSTNode]) -> Iterator[cst.BaseStatement]:
     """The statements of a body and of the blocks within it (if, for, while, try, with, match),
     nested functions and classes given but not entered."""
     for statement in body:
@@ -169,7 +169,7 @@ def _statements_in(body: Sequence[cst.CSTNode]) -> Iterator[cst.BaseStatement]:
         if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
             continue
         for block in _blocks_of(statement):
-            yield from _statements_in(block.body)
+            yield from scope_statements(block.body)
 
 
 def _blocks_of(statement: cst.BaseStatement) -> Iterator[cst.BaseSuite]:
@@ -202,7 +202,7 @@ def body_of(scope: Scope) -> Sequence[cst.CSTNode]:
 
 def definitions(scope: Scope) -> Iterator[Definition]:
     """The functions and classes a scope defines (also inside its if/try/with blocks)."""
-    for statement in _statements_in(body_of(scope)):
+    for statement in scope_statements(body_of(scope)):
         if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
             yield statement
 
@@ -216,11 +216,21 @@ def _all_names(scope: Scope, prefix: str = "") -> Iterator[str]:
 
 def find_scope(source: Source, dotted: str) -> Definition:
     """The function or class ``dotted`` names ("f", "Cls.method", "outer.inner")."""
+    found = lookup_scope(source, dotted, missing_ok=False)
+    assert found is not None
+    return found
+
+
+def lookup_scope(source: Source, dotted: str, *, missing_ok: bool = True) -> Definition | None:
+    """The function or class ``dotted`` names; None where there is none (with ``missing_ok``);
+    OpError where a part of it is defined more than once."""
     scope: Scope = source.module
     parts = dotted.split(".")
     for depth, part in enumerate(parts):
         found = [node for node in definitions(scope) if node.name.value == part]
         named = ".".join(parts[: depth + 1])
+        if not found and missing_ok:
+            return None
         if not found:
             raise OpError(f"no function or class `{named}` in {source.path}{_near(source, named)}")
         if len(found) > 1:
@@ -345,13 +355,15 @@ def is_docstring(statement: cst.CSTNode) -> bool:
 
 
 def ends_flow(statement: cst.CSTNode) -> str | None:
-    """ "return" or "raise" when a statement ends with one (what follows it would not run)."""
+    """'return' or 'raise' when a statement (or a small one) ends with one: what follows it
+    would not run."""
+    last: cst.CSTNode = statement
     if isinstance(statement, cst.SimpleStatementLine) and statement.body:
         last = statement.body[-1]
-        if isinstance(last, cst.Return):
-            return "return"
-        if isinstance(last, cst.Raise):
-            return "raise"
+    if isinstance(last, cst.Return):
+        return "return"
+    if isinstance(last, cst.Raise):
+        return "raise"
     return None
 
 
