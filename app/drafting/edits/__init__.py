@@ -127,7 +127,7 @@ def parse_edits(
     elif fmt == "udiff":
         parse_udiff(builder, lines)
     else:
-        parse_whole(builder, lines)
+        parse_whole(builder, lines, guessed=format is None)
     return builder.result(fmt)
 
 

@@ -12,6 +12,7 @@ path fails too (it is reported, never dropped).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from specdraft.drafting.edits.builder import Builder, State
@@ -69,6 +70,8 @@ class _Block:
     bare: bool = True  # the fence has no info string
     delete: str | None = None  # a DELETE line's path
     named: tuple[str, ...] = ()  # several different paths above it: which one is meant?
+    info: str = ""  # the fence's info string
+    mentioned: bool = False  # the path is one a sentence above it mentions, not a path line
 
 
 def _may_hold_fences(b: Builder, block: _Block) -> bool:
@@ -93,8 +96,13 @@ def _may_hold_fences(b: Builder, block: _Block) -> bool:
     )
 
 
-def parse_whole(b: Builder, lines: list[str]) -> None:
-    """Apply every whole-file block (and DELETE line) of an answer to ``b``."""
+def parse_whole(b: Builder, lines: list[str], *, guessed: bool = False) -> None:
+    """Apply every whole-file block (and DELETE line) of an answer to ``b``.
+
+    ``guessed``: the format was read from the answer, not asked for. A block whose file the
+    answer does not name on a path line (the only file shown, or one a sentence mentions) is
+    then taken for that file only if it reads as the whole file (see ``_not_the_file``).
+    """
     blocks: list[_Block] = []
     pending: list[tuple[str, int]] = []  # path lines since the last block
     i = 0
@@ -103,6 +111,7 @@ def parse_whole(b: Builder, lines: list[str]) -> None:
         fence = FENCE.match(line)
         if fence:
             char = fence.group(1)[0]
+            mentioned = False
             end = fence_end(lines, i, char, len(fence.group(1)))
             path = path_from_info(fence.group(2), b.known)
             path_line = i
@@ -114,7 +123,10 @@ def parse_whole(b: Builder, lines: list[str]) -> None:
                 if above is not None and not FENCE.match(lines[above]):
                     path = mentioned_path(lines[above], b.known)
                     path_line = above if path is not None else i
+                    mentioned = path is not None
             block = _Block(i, end, path, path_line, char, not fence.group(2).strip())
+            block.info = fence.group(2).strip()
+            block.mentioned = mentioned
             if path is None and len(named) > 1:
                 block.named = named
             blocks.append(block)
@@ -133,6 +145,12 @@ def parse_whole(b: Builder, lines: list[str]) -> None:
                 pending.append((candidate, i))
         i += 1
     code_blocks = [block for block in blocks if block.delete is None]
+    inside = {
+        k
+        for block in code_blocks
+        for k in range(block.start, len(lines) if block.end is None else block.end + 1)
+    }
+    prose = "\n".join(text for k, text in enumerate(lines) if k not in inside)
     # A file's block followed by a bare block without a path (before the next file) may have been
     # closed early by a fence inside the file, the rest of the file being that "other" block:
     # when the file can hold such fences (or the other block never closes), neither is used.
@@ -153,9 +171,15 @@ def parse_whole(b: Builder, lines: list[str]) -> None:
         end = block.end
         text = "\n".join(lines[block.path_line : len(lines) if end is None else end + 1])
         path = block.path
+        weak = block.mentioned
         if path is None and len(code_blocks) == 1 and not block.named:
-            path = b.sole_path()
-        if end is None:
+            path, weak = b.sole_path(), True
+        snippet = None
+        if guessed and weak and path is not None and end is not None:
+            snippet = _not_the_file(b, path, block, lines[block.start + 1 : end], prose)
+        if snippet is not None:
+            b.fail(path, text, snippet, block.path_line + 1)
+        elif end is None:
             b.fail(
                 path,
                 text,
@@ -187,3 +211,54 @@ def parse_whole(b: Builder, lines: list[str]) -> None:
             state = b.state(path, text, block.path_line + 1)
             if state is not None:
                 set_whole(b, state, lines[block.start + 1 : end], text, block.path_line + 1)
+
+
+_SHELLS = {
+    "bash", "sh", "shell", "console", "shell-session", "shellsession", "zsh", "fish", "terminal",
+    "powershell", "pwsh", "ps1", "cmd", "bat", "batch",
+}  # fmt: skip
+_SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".fish", ".ps1", ".bat", ".cmd")
+_NO_CHANGE = re.compile(
+    r"\bno (?:code )?(?:changes?|modifications?|edits?|updates?) (?:is |are )?"
+    r"(?:needed|necessary|required)\b|\bnothing (?:needs )?to (?:be )?change|"
+    r"\b(?:does|do|did)n[\'’]?t need (?:to (?:be )?change|any (?:changes?|modifications?))|"
+    r"\b(?:does|do|did) not need (?:to (?:be )?change|any (?:changes?|modifications?))|"
+    r"\balready (?:does|handles|has|implements|returns|uses|works|supports|contains|includes)\b",
+    re.IGNORECASE,
+)
+
+
+def _not_the_file(
+    b: Builder, path: str, block: _Block, content: list[str], prose: str
+) -> str | None:
+    """Why a block the answer gives no path line for is not the whole of ``path``, or None.
+
+    With the format read from the answer, a code block under no path line may be a command to
+    run, or code quoted to show that nothing needs to change: taken for the only file (or the
+    file a sentence mentions), it would replace that file. It is the file only if it reads as a
+    rewrite of it: not a shell block (unless the file is a script), not a quote of the file in
+    an answer that says no change is needed, and not half the file's length or less.
+    """
+    original = b.originals.get(path)
+    old = [] if original is None else original.decode("utf-8", "replace").splitlines()
+    old_lines = [text.strip() for text in old if text.strip()]
+    new_lines = [text.strip() for text in content if text.strip()]
+    language = block.info.split()[0].lower() if block.info.split() else ""
+    if language in _SHELLS and not path.lower().endswith(_SCRIPT_SUFFIXES):
+        return (
+            f"a {language} block with no file path: a command to run, not the contents of {path} "
+            "(specdraft never runs a model's commands); not applied"
+        )
+    quote = set(new_lines) <= set(old_lines) and new_lines != old_lines
+    if quote and _NO_CHANGE.search(prose):
+        return (
+            f"the answer says no change is needed, and this block without a file path quotes "
+            f"{path}; not applied (the file stays as it is)"
+        )
+    if 2 * len(new_lines) <= len(old_lines):
+        return (
+            f"a code block without a file path, {len(new_lines)} lines against the "
+            f"{len(old_lines)} of {path}: a snippet (a quote or a command), not the whole file; "
+            "not applied: to rewrite the file, name it on the line above its block"
+        )
+    return None
