@@ -18,8 +18,11 @@ Two bounds hold on our side, whatever the server does: an overall deadline per r
 (request_timeout: the read time-out only covers silence, and a server dripping a token a second
 never falls silent) raises IncompleteDraft; and max_new_tokens is counted here too, so a server
 that ignores max_tokens is cut (see `_read_events` for how tokens are counted) and the draft ends
-with finish_reason "length", like any draft cut at its limit. A cancel ends the stream within
-`_Reader.POLL_S` in every case.
+with finish_reason "length", like any draft cut at its limit. So is an answer longer than its
+byte or line bound (``AnswerBounds``: by default BYTES_PER_TOKEN bytes and LINES_PER_TOKEN lines
+per token of max_new_tokens, whatever the pieces' count): it ends with finish_reason "length" and
+a note that says which bound it passed, and no line of the stream is held in memory past what
+that bound allows. A cancel ends the stream within `_Reader.POLL_S` in every case.
 
 A request with a `reference` (a whole-file edit: the text being rewritten) sends it as OpenAI's
 Predicted Output (`"prediction": {"type": "content", "content": ...}`), which a server that
@@ -32,6 +35,7 @@ itself never appears in configuration, in messages or in logs.
 
 from __future__ import annotations
 
+import codecs
 import email.utils
 import json
 import os
@@ -57,6 +61,13 @@ from specdraft.engine.interface import (
 from specdraft.engine.options import EDIT_FORMAT_SETTINGS, REQUEST_TIMEOUT_S
 
 CHAT_PATH = "/v1/chat/completions"
+# An answer's bounds per token of max_new_tokens: a token is a few bytes of text (16 is more than
+# the average of any answer: long whitespace tokens are rare), and a line of a real answer holds
+# more than one token (a run of blank lines is one token, but far rarer than the lines around it).
+BYTES_PER_TOKEN = 16
+LINES_PER_TOKEN = 1
+# a JSON string may write a character in up to 6 bytes (\u001b); the event's own fields beside it
+EVENT_OVERHEAD = 64 * 1024
 MODELS_PATH = "/v1/models"
 EXCERPT = 120  # characters of a server's text quoted in a message
 
@@ -180,6 +191,37 @@ def iter_events(lines: Iterable[str]) -> Iterator[ServerEvent]:
         yield ServerEvent(event, "\n".join(data), terminated=False)
 
 
+@dataclass(frozen=True)
+class AnswerBounds:
+    """How much text one answer may hold: UTF-8 bytes and lines (its line breaks, plus one)."""
+
+    max_bytes: int
+    max_lines: int
+
+    @classmethod
+    def for_tokens(cls, max_new_tokens: int, max_bytes: int | None = None,
+                   max_lines: int | None = None) -> AnswerBounds:  # fmt: skip
+        """The bounds for an answer of at most ``max_new_tokens`` tokens (a given bound wins)."""
+        return cls(max_bytes or BYTES_PER_TOKEN * max_new_tokens, max_lines or LINES_PER_TOKEN * max_new_tokens)
+
+    @property
+    def max_raw_line(self) -> int:
+        """The longest line of the event stream (or whole JSON body) worth reading for such an answer."""
+        return 6 * self.max_bytes + EVENT_OVERHEAD
+
+    def passed(self, text_bytes: int, line_breaks: int) -> str | None:
+        """Which bound an answer of ``text_bytes`` bytes and ``line_breaks`` line breaks passed, if any."""
+        if text_bytes > self.max_bytes:
+            return f"more than {self.max_bytes:,} bytes"
+        if line_breaks + 1 > self.max_lines:
+            return f"more than {self.max_lines:,} lines"
+        return None
+
+
+class _TooLong(Exception):
+    """A line of the event stream (or a whole body) longer than the answer's bounds allow."""
+
+
 class ServerRefused(EngineError):
     """The server answered a request with an error status; `status` and its own message `said`."""
 
@@ -198,14 +240,16 @@ class RemoteBackend:
                  request_timeout: float = REQUEST_TIMEOUT_S, retries: int = 3,
                  backoff_s: float = 0.5, rate_limit_waits: int = 3, max_wait_s: float = 60.0,
                  send_prediction: bool = True, extra_body: dict[str, Any] | None = None,
-                 edit_format: str = "auto") -> None:  # fmt: skip
+                 edit_format: str = "auto", max_answer_bytes: int | None = None,
+                 max_answer_lines: int | None = None) -> None:  # fmt: skip
         """connect_timeout / read_timeout: seconds to connect, and the longest silence while reading;
         request_timeout: seconds one chat request may take in all (retries and waits included);
         retries: connection errors retried (before any answer) with backoff_s * 2**n waits;
         rate_limit_waits: 429 answers waited out (Retry-After, at most max_wait_s each);
         send_prediction: send `reference` as OpenAI's predicted output (servers that support it
         draft from it; one that refuses the field is asked again without it); extra_body: more
-        request fields; edit_format: how the model is asked for an edit ("auto": search-replace)."""
+        request fields; edit_format: how the model is asked for an edit ("auto": search-replace);
+        max_answer_bytes / max_answer_lines: an answer's bounds (None: AnswerBounds.for_tokens)."""
         self.base = base_url(server)
         if edit_format not in EDIT_FORMAT_SETTINGS:
             raise EngineError(f"unknown edit format {edit_format!r}: use one of {', '.join(EDIT_FORMAT_SETTINGS)}")
@@ -222,6 +266,9 @@ class RemoteBackend:
             raise EngineError("time-outs must be more than 0 seconds")
         if retries < 0 or rate_limit_waits < 0:
             raise EngineError("retries must be 0 or more")
+        if any(bound is not None and bound <= 0 for bound in (max_answer_bytes, max_answer_lines)):
+            raise EngineError("an answer's byte and line bounds must be more than 0")
+        self.max_answer_bytes, self.max_answer_lines = max_answer_bytes, max_answer_lines
         self.timeout = httpx.Timeout(connect=connect_timeout, read=read_timeout, write=read_timeout,
                                      pool=connect_timeout)  # fmt: skip
         self.connect_timeout, self.read_timeout = connect_timeout, read_timeout
@@ -456,16 +503,22 @@ class RemoteBackend:
         stats = DraftStats(model=str(body["model"]), backend="remote", finish_reason="")
         return DraftStream(self._stream(body, cancel, stats, max_new_tokens), stats)
 
+    def answer_bounds(self, max_new_tokens: int) -> AnswerBounds:
+        """The byte and line bounds of one answer asked for with ``max_new_tokens``."""
+        return AnswerBounds.for_tokens(max_new_tokens, self.max_answer_bytes, self.max_answer_lines)
+
     def _stream(self, body: dict[str, Any], cancel: threading.Event | None, stats: DraftStats,
                 max_new_tokens: int) -> Iterator[Piece]:  # fmt: skip
         started = time.perf_counter()
         # HTTP runs in a reader thread and hands lines over a queue, so that a cancel is seen at once,
         # even while the server is silent (a long prefill, a stalled stream): the caller never waits
         # for the next byte to learn that the user pressed Esc. The request's deadline is kept there too.
-        reader = _Reader(self, body, cancel, deadline=time.monotonic() + self.request_timeout, notes=stats.notes)
+        bounds = self.answer_bounds(max_new_tokens)
+        reader = _Reader(self, body, cancel, deadline=time.monotonic() + self.request_timeout, notes=stats.notes,
+                         max_line=bounds.max_raw_line)  # fmt: skip
         reader.start()
         try:
-            yield from self._read_events(reader, stats, cancel, started, max_new_tokens)
+            yield from self._read_events(reader, stats, cancel, started, max_new_tokens, bounds)
         finally:
             reader.hang_up()
         stats.elapsed_s = time.perf_counter() - started
@@ -496,7 +549,7 @@ class RemoteBackend:
             return self._open_chat(client, {k: v for k, v in body.items() if k != field}, cancel, notes)
 
     def _read_events(self, reader: _Reader, stats: DraftStats, cancel: threading.Event | None,
-                     started: float, max_new_tokens: int) -> Iterator[str]:  # fmt: skip
+                     started: float, max_new_tokens: int, bounds: AnswerBounds) -> Iterator[str]:  # fmt: skip
         """The text pieces of the answer; stats filled in as they come.
 
         max_new_tokens is counted on our side, for servers that ignore max_tokens: the tokens so far
@@ -505,13 +558,18 @@ class RemoteBackend:
         least one token per piece (it holds back a partial character or a possible stop string, it
         never splits a token), so pieces never overcount: a server that honours max_tokens is never
         cut here. The piece that would go past the limit is not passed on; the server is hung up on
-        and the draft ends with finish_reason "length"."""
+        and the draft ends with finish_reason "length".
+
+        ``bounds`` hold whatever the pieces' count: the piece that would take the answer past its
+        bytes or lines, or an event line too long for them, ends the draft the same way, with a
+        note that says which bound it passed (a server that sends a whole file in each piece)."""
         done = False
         finish: str | None = None
         received = 0  # characters of text
         pieces = 0  # content pieces streamed
         reported = 0  # completion_tokens in the usage the server reported while streaming
         cut = False  # the server went past max_new_tokens
+        text_bytes = line_breaks = 0  # of the text passed on, for the answer's bounds
         try:
             for event in iter_events(reader.lines()):
                 data = event.data.strip()
@@ -537,6 +595,14 @@ class RemoteBackend:
                         if max(pieces, reported) > max_new_tokens:  # the server ignored max_tokens
                             cut = True
                             break
+                        size = len(text.encode("utf-8", "surrogatepass"))
+                        passed = bounds.passed(text_bytes + size, line_breaks + text.count("\n"))
+                        if passed is not None:  # the piece is not passed on, as above
+                            stats.notes.append(self._too_long_note(passed, max_new_tokens))
+                            cut = True
+                            break
+                        text_bytes += size
+                        line_breaks += text.count("\n")
                         if stats.first_piece_s is None:
                             stats.first_piece_s = time.perf_counter() - started
                         received += len(text)
@@ -549,8 +615,13 @@ class RemoteBackend:
                 if cancel is not None and cancel.is_set():
                     break
             if reader.whole_body is not None:  # a server that ignored stream=true answered in one piece
-                yield from self._whole_answer(reader.whole_body, stats)
+                yield from self._whole_answer(reader.whole_body, stats, bounds, max_new_tokens)
                 return
+        except _TooLong:
+            passed = f"a line of its stream of more than {bounds.max_raw_line:,} bytes"
+            stats.notes.append(self._too_long_note(passed, max_new_tokens))
+            stats.finish_reason = "length"
+            return
         except _DeadlinePassed:
             raise IncompleteDraft(
                 f"the model server at {self.base} did not finish within {self.request_timeout:g} s (request "
@@ -615,7 +686,13 @@ class RemoteBackend:
             reason = choice.get("finish_reason")
             yield content or "", str(reason) if reason else None
 
-    def _whole_answer(self, body: bytes, stats: DraftStats) -> Iterator[str]:
+    def _too_long_note(self, passed: str, max_new_tokens: int) -> str:
+        return (f"the answer from {self.base} was cut at {passed}, past what {max_new_tokens} tokens can hold "
+                f"({BYTES_PER_TOKEN} bytes and {LINES_PER_TOKEN} line a token): the draft is incomplete and "
+                "was not used")  # fmt: skip
+
+    def _whole_answer(self, body: bytes, stats: DraftStats, bounds: AnswerBounds,
+                      max_new_tokens: int) -> Iterator[str]:  # fmt: skip
         data = body.decode("utf-8", errors="replace")
         payload = self._parse_event(ServerEvent("", data), data)
         usage = payload.get("usage")
@@ -623,9 +700,17 @@ class RemoteBackend:
             stats.prompt_tokens = _int_or(usage.get("prompt_tokens"), None)
             stats.new_tokens = _int_or(usage.get("completion_tokens"), None)
         finish = None
+        text_bytes = line_breaks = 0
         for text, reason in self._choices(payload, data):
             finish = reason or finish
             if text:
+                text_bytes += len(text.encode("utf-8", "surrogatepass"))
+                line_breaks += text.count("\n")
+                passed = bounds.passed(text_bytes, line_breaks)
+                if passed is not None:
+                    stats.notes.append(self._too_long_note(passed, max_new_tokens))
+                    stats.finish_reason = "length"
+                    return
                 stats.chars += len(text)
                 yield text
         if finish is None:
@@ -649,8 +734,10 @@ class _Reader:
     POLL_S = 0.05  # how often a silent wait looks at the cancel event and the deadline
 
     def __init__(self, backend: RemoteBackend, body: dict[str, Any], cancel: threading.Event | None,
-                 deadline: float = float("inf"), notes: list[str] | None = None) -> None:  # fmt: skip
+                 deadline: float = float("inf"), notes: list[str] | None = None,
+                 max_line: int | None = None) -> None:  # fmt: skip
         self.backend, self.body, self.cancel, self.deadline = backend, body, cancel, deadline
+        self.max_line = max_line  # the longest line (or JSON body) read; longer: _TooLong, unread
         self.notes = notes if notes is not None else []  # a field the server refused, for the user
         self.items: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.stop = threading.Event()  # set by hang_up: the thread's retry waits end too
@@ -675,9 +762,9 @@ class _Reader:
                 try:
                     content_type = response.headers.get("content-type", "")
                     if "json" in content_type and "event-stream" not in content_type:
-                        self.items.put(("body", response.read()))
+                        self.items.put(("body", self._whole_body(response)))
                     else:
-                        for line in response.iter_lines():
+                        for line in _bounded_lines(response.iter_bytes(), self.max_line):
                             if self.stop.is_set():
                                 break
                             self.items.put(("line", line))
@@ -688,6 +775,16 @@ class _Reader:
             self.items.put(("cancelled", None))
         except BaseException as error:  # handed to the caller's thread, which raises it
             self.items.put(("error", error))
+
+    def _whole_body(self, response: httpx.Response) -> bytes:
+        body = bytearray()
+        for data in response.iter_bytes():
+            body += data
+            if self.max_line is not None and len(body) > self.max_line:
+                raise _TooLong
+            if self.stop.is_set():
+                break
+        return bytes(body)
 
     def lines(self) -> Iterator[str]:
         while True:
@@ -727,6 +824,35 @@ class _Reader:
                 target.close()
             except Exception:  # noqa: BLE001 (best effort from another thread; the reader ends anyway)
                 pass
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def _bounded_lines(chunks: Iterable[bytes], max_line: int | None) -> Iterator[str]:
+    """The lines of a stream of bytes (ended by CRLF, CR or LF, as the event-stream format has
+    them), decoded as UTF-8; _TooLong as soon as one grows past ``max_line`` characters, so that
+    a line longer than any answer may be is never held whole."""
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    line: list[str] = []  # the line so far, in the pieces it came in
+    size = 0
+    carry = ""  # a CR that ended a chunk: the first half of a CRLF, or a line end of its own
+    for data in chunks:
+        text = carry + decoder.decode(data)
+        carry = ""
+        if text.endswith("\r"):
+            text, carry = text[:-1], "\r"
+        parts = _LINE_END.split(text)
+        if len(parts) > 1:
+            yield "".join(line) + parts[0]
+            yield from parts[1:-1]
+            line, size = [], 0
+        line.append(parts[-1])
+        size += len(parts[-1])
+        if max_line is not None and size > max_line:
+            raise _TooLong
+    lines = _LINE_END.split("".join(line) + carry + decoder.decode(b"", final=True))
+    yield from (lines if lines[-1] else lines[:-1])
 
 
 def _reason(error: Exception) -> str:

@@ -134,6 +134,37 @@ def drip(every: float, piece: str = "x ", *, usage: bool = False, limit: int | N
     return scenario
 
 
+def flood(piece: str, count: int, *, whole: bool = False) -> Scenario:
+    """A server that sends ``piece`` ``count`` times (never built whole: 70 MB costs nothing here),
+    then stop: an answer far past any bound, in few chunks. whole: one JSON object ignoring
+    stream=true, its content written out piece by piece. The chunks written are counted in
+    `server.dripped`; `server.hung_up` is set when the client left before the end."""
+
+    def scenario(handler: Handler, body: dict[str, Any]) -> None:
+        try:
+            if whole:
+                handler.send_response(200)
+                handler.send_header("Content-Type", "application/json")
+                handler.end_headers()
+                handler.write('{"choices": [{"index": 0, "message": {"content": "')
+                for _ in range(count):
+                    handler.write(json.dumps(piece)[1:-1])
+                    handler.server.dripped += 1
+                handler.write('"}, "finish_reason": "stop"}]}')
+                return
+            handler.start_events()
+            for _ in range(count):
+                handler.event(chunk(piece))
+                handler.server.dripped += 1
+            handler.event(chunk(None, "stop"))
+            handler.event("[DONE]")
+        except OSError:  # the client hung up
+            handler.server.hung_up.set()
+            handler.close_connection = True
+
+    return scenario
+
+
 def raw(text: str) -> Scenario:
     """An event stream whose body is exactly `text` (for framing and malformed events)."""
 
