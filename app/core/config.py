@@ -4,6 +4,18 @@ Every value remembers where it came from (``Settings.sources``), so that errors 
 ``--show-config``-style output can say which file or variable to fix. Imports neither textual
 nor torch.
 
+What an AI draft can write cannot weaken the gate or choose where code goes (invariant 11 of
+the design). The repository's file lies in the working tree, where drafts land, so:
+
+- ``[hook]`` and ``[keys]`` (what the commit gate checks, and which key accepts a hunk) come
+  from the file as committed in ``HEAD``, never from the working tree: a change to them is a
+  change to a tracked file, drafted lines in it are blocked like any other, and it takes effect
+  once committed. A working-tree file that says otherwise gets a one-line warning
+  (``Settings.warnings``). Outside a git repository the file is read as it is.
+- ``server`` and ``api_key_env`` (where code and which secret are sent) are never read from a
+  repository's file: they come from the user's own config, the environment or flags; a
+  repository file that sets them is ignored with a one-line warning.
+
 The files are TOML::
 
     theme = "dark"            # dark, light, high-contrast, or a theme in <config dir>/themes/
@@ -45,8 +57,9 @@ Environment: ``SPECDRAFT_THEME``, ``SPECDRAFT_EDITOR``, ``SPECDRAFT_CONTEXT``, `
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -67,6 +80,12 @@ from specdraft.engine.options import (
 REPO_CONFIG_NAME = ".specdraft.toml"
 EDITOR_CHOICES = ("auto", "external", "internal")
 OPTIONAL = ("server", "api_key_env", "draft_model")  # "" means "not set"
+# never read from a repository's own file: a cloned repository must not choose where code and
+# keys are sent
+USER_ONLY = ("server", "api_key_env")
+# read from the repository's file only as committed in HEAD: they loosen the commit gate or
+# change which key accepts a hunk, and a draft may have written the working-tree copy
+COMMITTED_ONLY = ("hook", "keys")
 
 # [hook] name -> (default, allowed values; a number for reading_speed)
 HOOK_SETTINGS: dict[str, tuple[Any, tuple[str, ...]]] = {
@@ -96,6 +115,7 @@ class Settings:
         default_factory=lambda: {name: default for name, (default, _) in HOOK_SETTINGS.items()}
     )
     sources: dict[str, str] = field(default_factory=dict)  # "theme" / "keys.accept" -> origin
+    warnings: list[str] = field(default_factory=list)  # one line each: what was ignored, and why
 
     def source(self, name: str) -> str:
         """Where a setting came from: "default", a file path, "environment X" or "flag --x"."""
@@ -127,11 +147,13 @@ def load_settings(
     *,
     flags: Mapping[str, Any] | None = None,
     environ: Mapping[str, str] | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> Settings:
     """Read every layer and merge them; later layers win, key by key.
 
     ``flags`` holds command-line values by setting name (``{"theme": "light"}``); ``None``
-    values mean "not given" and are skipped.
+    values mean "not given" and are skipped. ``warn`` is given each line of
+    ``Settings.warnings`` (by default they go to standard error, control characters escaped).
     """
     environ = os.environ if environ is None else environ
     settings = Settings()
@@ -140,8 +162,7 @@ def load_settings(
     user_file = user_config_dir(environ) / "config.toml"
     _apply(settings, _read_toml(user_file), str(user_file))
     if repo_root is not None:
-        repo_file = Path(repo_root) / REPO_CONFIG_NAME
-        _apply(settings, _read_toml(repo_file), str(repo_file))
+        _apply_repo_file(settings, Path(repo_root), user_file)
     _apply_environment(settings, environ)
     for name, value in (flags or {}).items():
         if value is None:
@@ -152,7 +173,15 @@ def load_settings(
                 _set_key(settings, binding_id, keys, f"flag {flag}")
         else:
             _set_scalar(settings, name, value, f"flag {flag}")
+    for line in settings.warnings:
+        (warn or _warn_on_stderr)(line)
     return settings
+
+
+def _warn_on_stderr(line: str) -> None:
+    from specdraft.core.visible import visible
+
+    print(f"specdraft: warning: {visible(line, keep_newlines=False)}", file=sys.stderr)
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -162,10 +191,73 @@ def _read_toml(path: Path) -> dict[str, Any]:
         return {}
     except OSError as error:
         raise UserError(f"cannot read config file {path}: {error.strerror}") from error
+    return _parse_toml(data, str(path))
+
+
+def _parse_toml(data: bytes, origin: str) -> dict[str, Any]:
     try:
         return tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise UserError(f"config file {path} is not valid TOML ({error}); fix or remove it") from error
+        raise UserError(f"config file {origin} is not valid TOML ({error}); fix or remove it") from error
+
+
+def _git(root: Path, *args: str) -> subprocess.CompletedProcess[bytes] | None:
+    """``git -C root ARGS`` (None when git cannot be run at all)."""
+    try:
+        return subprocess.run(
+            ["git", "-C", str(root), *args],
+            env={**os.environ, "LANGUAGE": "C", "LC_ALL": "C"},
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            check=False,
+        )
+    except OSError:
+        return None
+
+
+def committed_repo_config(repo_root: Path) -> tuple[bool, bytes | None]:
+    """(whether ``repo_root`` is in a git work tree, the repository file as committed in HEAD
+    or None when HEAD has none)."""
+    inside = _git(repo_root, "rev-parse", "--is-inside-work-tree")
+    if inside is None or inside.returncode != 0 or inside.stdout.strip() != b"true":
+        return False, None
+    blob = _git(repo_root, "cat-file", "blob", f"HEAD:{REPO_CONFIG_NAME}")
+    if blob is None or blob.returncode != 0:
+        return True, None
+    return True, blob.stdout
+
+
+def _apply_repo_file(settings: Settings, repo_root: Path, user_file: Path) -> None:
+    """The repository's layer: what a draft may have written is never trusted (module docstring)."""
+    repo_file = repo_root / REPO_CONFIG_NAME
+    working = _read_toml(repo_file)
+    in_git, committed_bytes = committed_repo_config(repo_root)
+    if not in_git:
+        committed = working
+    elif committed_bytes is None:
+        committed = {}
+    else:
+        committed = _parse_toml(committed_bytes, f"{repo_file} (as committed in HEAD)")
+    for name in USER_ONLY:  # settings the repository must not choose, said once each
+        if name in working or name in committed:
+            where = "SPECDRAFT_" + name.upper()
+            settings.warnings.append(
+                f"{repo_file} sets {name}; ignored: a repository's file never chooses where "
+                f"code or keys are sent (set it in {user_file}, {where} or "
+                f"--{name.replace('_', '-')})"
+            )
+    chosen = {k: v for k, v in working.items() if k not in USER_ONLY and k not in COMMITTED_ONLY}
+    _apply(settings, chosen, str(repo_file))
+    gate = {k: v for k, v in committed.items() if k in COMMITTED_ONLY}
+    _apply(settings, gate, str(repo_file) if not in_git else f"{repo_file} (as committed in HEAD)")
+    if in_git:
+        pending = [name for name in COMMITTED_ONLY if working.get(name) != committed.get(name)]
+        if pending:
+            tables = " and ".join(f"[{name}]" for name in pending)
+            settings.warnings.append(
+                f"{repo_file}: {tables} not as committed; only the committed one is used (what "
+                "loosens the gate or remaps a key takes effect once committed)"
+            )
 
 
 def _apply(settings: Settings, data: Mapping[str, Any], origin: str) -> None:
@@ -264,3 +356,37 @@ def _set_hook(settings: Settings, name: str, value: Any, origin: str) -> None:
             )
     settings.hook[name] = value
     settings.sources[f"hook.{name}"] = origin
+
+
+SERVERS_SEEN = "servers-used"  # in the repository's specdraft state dir: servers already announced
+
+
+def first_use_of_server(settings: Settings, state_dir: Path) -> str | None:
+    """The line that says which server drafts go to, the first time this repository uses it
+    (None: no server, or said before). Remembered in ``<state_dir>/servers-used``."""
+    server = settings.server
+    if not server:
+        return None
+    seen_file = Path(state_dir) / SERVERS_SEEN
+    try:
+        seen = seen_file.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        seen = []
+    if server in seen:
+        return None
+    try:
+        seen_file.parent.mkdir(parents=True, exist_ok=True)
+        with open(seen_file, "a", encoding="utf-8") as handle:
+            handle.write(server + "\n")
+    except OSError:
+        pass  # said again next time: better twice than never
+    from specdraft.core.visible import visible
+
+    key = f", with the API key in ${settings.api_key_env} ({settings.source('api_key_env')})" if (
+        settings.api_key_env
+    ) else ""
+    return visible(
+        f"this repository's files and the instruction go to the model server {server} "
+        f"(server from {settings.source('server')}{key}); said once per server",
+        keep_newlines=False,
+    )

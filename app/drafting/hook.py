@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from specdraft.core.errors import UserError
+from specdraft.core.visible import visible
 
 if TYPE_CHECKING:
     from specdraft.core.config import Settings
@@ -112,6 +113,9 @@ def install(repo: GitRepo, *, review_all: bool = False, python: str | None = Non
     """Install both hooks, chaining any hook already there; returns what was done, line by line."""
     python = python or sys.executable
     directory = hooks_dir(repo)
+    inside = hooks_in_worktree(repo)
+    if inside is not None:
+        raise UserError(_worktree_hooks(inside))
     done: list[str] = []
     for name in HOOK_NAMES:  # check both before touching either
         target, chained = directory / name, directory / (name + CHAINED_SUFFIX)
@@ -272,6 +276,92 @@ class CheckResult:
     warnings: list
 
 
+def staged_sources(repo: GitRepo, base: str) -> dict[str, list[str]]:
+    """New path -> the paths git's rename and copy detection (-M -C) says it came from."""
+    out = repo.run(
+        "diff", "--cached", "-M", "-C", "--name-status", "-z", "--no-ext-diff", base, check=False
+    ).stdout.decode("utf-8", "surrogateescape")
+    fields = out.split("\0")
+    sources: dict[str, list[str]] = {}
+    index = 0
+    while index < len(fields) and fields[index]:
+        status = fields[index]
+        if status[:1] in ("R", "C") and index + 2 < len(fields):
+            sources.setdefault(fields[index + 2], []).append(fields[index + 1])
+            index += 3
+        else:
+            index += 2
+    return sources
+
+
+# a staged file git shows as binary is read again as text, to find drafted lines in it, up to
+# this size (a larger one with drafted lines of its own blocks unread)
+TEXT_READ_LIMIT = 4 << 20
+
+
+def _as_text(repo: GitRepo, base: str, path: str) -> list[FileDiff]:
+    """The staged change of ``path`` with git's binary detection and attributes off (--text)."""
+    from specdraft.core.diffs import parse_diff
+    from specdraft.core.git import DIFF_OPTIONS
+
+    size = repo.run("cat-file", "-s", f":{path}", check=False).stdout.decode().strip()
+    if not size.isdigit() or int(size) > TEXT_READ_LIMIT:
+        return []
+    options = [option for option in DIFF_OPTIONS if option != "--binary"]
+    data = repo.run(
+        "diff", *options, "--text", "--no-renames", "-U3", "--cached", base, "--", path, check=False
+    ).stdout
+    try:
+        return parse_diff(data)
+    except UserError:
+        return []
+
+
+def _binary_findings(
+    repo: GitRepo,
+    files: list[FileDiff],
+    store: Store,
+    *,
+    base: str,
+    reachable: set[str],
+    sources: dict[str, list[str]],
+    lines_per_second: float,
+) -> list[Finding]:
+    """Staged files git shows as binary (a NUL byte, a ``binary`` or ``-diff`` attribute) that
+    hold drafted lines: listed whole, reviewed or not, since no hunk of them can be reviewed."""
+    from specdraft.drafting.provenance import Finding, classify
+
+    pending = {record.file: record for record in store.records if store.remaining(record, reachable)}
+    if not pending:
+        return []
+    findings: list[Finding] = []
+    for file in files:
+        if not file.binary or file.new_path is None or not file.hunks:
+            continue
+        path = file.new_path
+        origins = {path, *sources.get(path, [])}
+        text = _as_text(repo, base, path)
+        found = classify(text, store, lines_per_second=lines_per_second, reachable=reachable,
+                         sources=sources).origins if text else {}  # fmt: skip
+        numbers = sorted(number for (where, number) in found if where == path)
+        drafters = {r.drafter for (where, _), origin in found.items() if where == path for r in origin.records}
+        drafters |= {pending[p].drafter for p in origins if p in pending}
+        if numbers or origins & set(pending):
+            findings.append(Finding(path, file.hunks[0], "binary", numbers, sorted(drafters)))
+    return findings
+
+
+def hooks_in_worktree(repo: GitRepo) -> Path | None:
+    """The hooks directory when it lies inside the working tree (outside .git), else None."""
+    directory = hooks_dir(repo).resolve()
+    root = repo.root.resolve()
+    git_dir = Path(repo.git_dir).resolve()
+    if directory == root or root in directory.parents:
+        if directory != git_dir and git_dir not in directory.parents:
+            return directory
+    return None
+
+
 def check_staged(repo: GitRepo, settings: Settings, store: Store | None = None) -> CheckResult:
     """Match the staged lines to the record; split the findings into blocking and warnings."""
     from specdraft.drafting.provenance import classify, load_store
@@ -279,13 +369,20 @@ def check_staged(repo: GitRepo, settings: Settings, store: Store | None = None) 
     store = store or load_store(repo)
     files = staged_files(repo) if store.records else []
     head = repo.run("rev-parse", "--verify", "-q", "HEAD", check=False).stdout.decode().strip()
+    base = "HEAD" if head else repo.empty_tree()
+    reachable = _reachable(repo, store, head) if head else set()
+    sources = staged_sources(repo, base) if files else {}
+    lines_per_second = float(settings.hook["reading_speed"])
     result = classify(
         files,
         store,
-        lines_per_second=float(settings.hook["reading_speed"]),
+        lines_per_second=lines_per_second,
         file_text=_contents(repo, files, ":") if files else {},
-        reachable=_reachable(repo, store, head) if head else set(),
+        reachable=reachable,
+        sources=sources,
     )
+    result.findings.extend(_binary_findings(repo, files, store, base=base, reachable=reachable,
+                                            sources=sources, lines_per_second=lines_per_second))  # fmt: skip
     blocking, warnings = [], []
     for finding in result.findings:
         (blocking if settings.hook[_setting(finding)] == "block" else warnings).append(finding)
@@ -304,11 +401,24 @@ def run_pre_commit(
     from specdraft.drafting.provenance import RecordDamaged
 
     out = out or sys.stderr
+    inside = hooks_in_worktree(repo)
+    if inside is not None:
+        out.write(f"specdraft: {_worktree_hooks(inside)}\n")
+        return 1
     try:
         return _pre_commit(repo, settings, review_all, terminal, out)
     except RecordDamaged as damage:
         out.write(_damaged(damage))
         return 1
+
+
+def _worktree_hooks(directory: Path) -> str:
+    return (
+        f"the hooks directory {visible(str(directory), keep_newlines=False)} (core.hooksPath) is "
+        "inside the working tree, where an AI draft can rewrite the hook itself; set "
+        "core.hooksPath to a directory outside the working tree (or unset it: `git config --unset "
+        "core.hooksPath`), then run `specdraft hook install` again"
+    )
 
 
 def _pre_commit(repo: GitRepo, settings: Settings, review_all: bool,
@@ -360,28 +470,36 @@ def _stopped(blocking: list[Finding], settings: Settings) -> str:
             f"{float(settings.hook['reading_speed']):g} lines per second (hook.reading_speed) "
             "counts as unreviewed"
         )
+    if any(f.reason == "binary" for f in blocking):
+        text += (
+            "; a file git shows as binary cannot be reviewed hunk by hunk: take the NUL byte out, "
+            "or the binary or -diff attribute off it in .gitattributes, or read it whole"
+        )
     warn = " and ".join(f'hook.{key} = "warn"' for key in keys)
     return text + (
-        f", or commit anyway with `git commit --no-verify` (set {warn} in .specdraft.toml to "
-        "only warn).\n"
+        f", or commit anyway with `git commit --no-verify` (set {warn} in your config or a "
+        "committed .specdraft.toml to only warn).\n"
     )
 
 
 def _damaged(damage: RecordDamaged) -> str:
     """Why a commit stops on a record that cannot be read whole, and how to go on."""
     return (
-        f"specdraft: {damage.reason()}\n"
+        f"specdraft: {visible(damage.reason(), keep_newlines=False)}\n"
         "The commit was stopped: without the whole record, AI-drafted lines cannot be told from "
-        "yours. `specdraft hook repair` moves the unreadable lines aside and keeps the rest; what "
-        "they recorded is lost, so review the staged changes with `specdraft review --staged` "
-        "before you commit again (or commit anyway with `git commit --no-verify`).\n"
+        f"yours. {damage.remedy()[0].upper()}{damage.remedy()[1:]}; "
+        "or commit anyway with `git commit --no-verify`.\n"
     )
 
 
 def _listing(findings: list) -> str:
     count = sum(len(f.lines) for f in findings)
-    text = f"specdraft: {count} staged line{'s' if count != 1 else ''} drafted by AI that no human reviewed:\n"
-    return text + "".join(f"  {finding.describe()}\n" for finding in findings)
+    whole = sum(1 for f in findings if not f.lines)  # binary files: no line can be counted
+    what = f"{count} staged line{'s' if count != 1 else ''}"
+    if whole:
+        what += f" and {whole} staged file{'s' if whole != 1 else ''}"
+    text = f"specdraft: {what} drafted by AI that no human reviewed:\n"
+    return text + "".join(f"  {visible(finding.describe(), keep_newlines=False)}\n" for finding in findings)
 
 
 def _say(tty: IO[bytes], text: str) -> None:

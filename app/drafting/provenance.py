@@ -157,6 +157,25 @@ def _unit_lines(unit: HunkState) -> list[bytes]:
     return added_lines(unit.hunk)
 
 
+def _edit_changed(unit: HunkState) -> bool:
+    """Whether the human's edit of a unit changed any + or - line (whitespace at the end aside)."""
+    if unit.edited is None:  # line mode: a change unless every change line was kept
+        chosen = unit.selected_lines
+        return chosen is None or set(chosen) != set(unit.hunk.change_indices)
+
+    def changes(hunk: Hunk) -> list[tuple[str, str]]:
+        return [(line.kind, normalise_line(line.raw)) for line in hunk.lines if line.kind != " "]
+
+    original = changes(unit.hunk)
+    if unit.selected_lines is not None:
+        original = [
+            (line.kind, normalise_line(line.raw))
+            for index, line in enumerate(unit.hunk.lines)
+            if line.kind != " " and index in unit.selected_lines
+        ]
+    return changes(unit.edited) != original
+
+
 def unit_record(
     unit: HunkState, *, session_id: str, drafter: str, reviewed: bool, kind: str = "draft"
 ) -> HunkRecord:
@@ -174,14 +193,17 @@ def unit_record(
         if digest and (kind == "review" or digest in drafted_set)
     ]
     joined = "\n".join(normalise_line(raw) for raw in drafted_raw)
+    decision = unit.decision.value
+    if decision == "edited" and not _edit_changed(unit):
+        decision = "accepted"  # an `e` that changes nothing is an accept, read at its speed
     return HunkRecord(
         id=uuid.uuid4().hex[:16],
         session=session_id,
         file=unit.hunk.path,
         hunk=unit.hunk.id,
         drafter=drafter,
-        decision=unit.decision.value,
-        edited=unit.decision.value == "edited",
+        decision=decision,
+        edited=decision == "edited",
         reviewed=reviewed,
         seconds=round(unit.seconds, 3),
         lines_read=len(unit.hunk.change_indices) if unit.hunk.kind == "text" else 1,
@@ -259,6 +281,7 @@ def append_records(repo: GitRepo, records: Iterable[HunkRecord | dict]) -> None:
         directory.mkdir(parents=True, exist_ok=True)
         with _locked(directory, exclusive=True):
             _append_lines(directory / RECORD_NAME, lines)
+            _write_witness(repo, directory / RECORD_NAME)
     except OSError as error:
         raise UserError(
             f"cannot write the review record in {directory}: {error.strerror or error}; "
@@ -309,6 +332,52 @@ def record_review(repo: GitRepo, units: Iterable[HunkState], drafters: dict[str,
     append_records(repo, records)
 
 
+# A second witness of the record, outside the directory that holds it: git config
+# ``specdraft.record = "<bytes> <sha256 of those bytes>"``, set after every write. The record
+# only grows between writes, so a record shorter than the witness, or whose first <bytes> hash
+# differently, was emptied, deleted or rewritten: whatever reads it stops (fail closed), as on
+# a damaged line, until ``specdraft hook repair`` accepts the loss.
+WITNESS_KEY = "specdraft.record"
+
+
+def _write_witness(repo: GitRepo | None, path: Path) -> None:
+    if repo is None:
+        return
+    data = path.read_bytes() if path.exists() else b""
+    value = f"{len(data)} {hashlib.sha256(data).hexdigest()}"
+    for _attempt in range(3):  # git config takes its own lock; another writer may hold it
+        if repo.run("config", WITNESS_KEY, value, check=False).returncode == 0:
+            return
+        time.sleep(0.05)
+    # not written: the witness stays an older, shorter prefix of the record, still true
+
+
+def _witness_problem(repo: GitRepo | None, data: bytes) -> str | None:
+    """Why the record disagrees with its witness, or None when it agrees (or has none)."""
+    if repo is None:
+        return None
+    result = repo.run("config", "--get", WITNESS_KEY, check=False)
+    value = result.stdout.decode("utf-8", "replace").strip()
+    if result.returncode != 0 or not value:
+        return None
+    size_text, _, digest = value.partition(" ")
+    if not size_text.isdigit() or len(digest) != 64:
+        return f"cannot be checked: its witness (git config {WITNESS_KEY}) reads {value[:80]!r}"
+    size = int(size_text)
+    if len(data) >= size and hashlib.sha256(data[:size]).hexdigest() == digest:
+        return None
+    if not data:
+        what = "is missing or empty"
+    elif len(data) < size:
+        what = f"was cut short ({len(data)} bytes)"
+    else:
+        what = "was rewritten"
+    return (
+        f"{what}, though it held {size} bytes of drafted hunks at its last write "
+        f"(git config {WITNESS_KEY})"
+    )
+
+
 @dataclass
 class Store:
     """The record as read: hunk records, and which of their lines already landed in commits."""
@@ -351,7 +420,7 @@ class RecordDamaged(UserError):
     def __init__(self, path: Path, problems: list[Problem]) -> None:
         self.path = path
         self.problems = problems
-        super().__init__(f"{self.reason()}; {REPAIR_HINT}")
+        super().__init__(f"{self.reason()}; {self.remedy()}")
 
     def reason(self) -> str:
         """One line: which file, which line, what is wrong with it."""
@@ -359,6 +428,30 @@ class RecordDamaged(UserError):
         tail = f" (and {more} more unreadable line{'s' if more != 1 else ''})" if more else ""
         return f"the review record {self.path} is damaged: {self.problems[0].describe()}{tail}"
 
+    def remedy(self) -> str:
+        """What to do about it, one sentence."""
+        return REPAIR_HINT
+
+
+class RecordLost(RecordDamaged):
+    """The record was emptied, deleted or rewritten: its witness says it held more."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        self.why = why
+        super().__init__(path, [])
+
+    def reason(self) -> str:
+        return f"the review record {self.path} {self.why}"
+
+    def remedy(self) -> str:
+        return LOST_HINT
+
+
+LOST_HINT = (
+    "without it, AI-drafted lines cannot be told from yours; `specdraft hook repair` accepts "
+    "the loss and starts the record afresh (review the staged changes with `specdraft review "
+    "--staged` first)"
+)
 
 REPAIR_HINT = (
     "`specdraft hook repair` moves the unreadable lines aside and keeps the rest "
@@ -485,9 +578,13 @@ def _read_record(path: Path) -> bytes:
 def load_store(repo: GitRepo) -> Store:
     """Read the whole record; raises ``RecordDamaged`` when any line of it cannot be read."""
     path = store_dir(repo) / RECORD_NAME
-    good, problems = _read_lines(_read_record(path))
+    data = _read_record(path)
+    good, problems = _read_lines(data)
     if problems:
         raise RecordDamaged(path, problems)
+    lost = _witness_problem(repo, data)
+    if lost:
+        raise RecordLost(path, lost)
     records: list[HunkRecord] = []
     landed: dict[str, dict[str, set[str]]] = {}
     for _raw, data in good:
@@ -502,8 +599,12 @@ def load_store(repo: GitRepo) -> Store:
 def record_damage(repo: GitRepo) -> RecordDamaged | None:
     """The damage of the record, or None when it reads whole (or does not exist)."""
     path = store_dir(repo) / RECORD_NAME
-    _good, problems = _read_lines(_read_record(path))
-    return RecordDamaged(path, problems) if problems else None
+    data = _read_record(path)
+    _good, problems = _read_lines(data)
+    if problems:
+        return RecordDamaged(path, problems)
+    lost = _witness_problem(repo, data)
+    return RecordLost(path, lost) if lost else None
 
 
 @dataclass
@@ -514,6 +615,7 @@ class Repair:
     problems: list[Problem]
     aside: Path | None  # where the unreadable lines went; None: nothing to repair
     kept: int  # readable lines kept
+    lost: str = ""  # the record was emptied, deleted or rewritten (why); its witness now agrees
 
 
 def repair_record(repo: GitRepo) -> Repair:
@@ -526,15 +628,22 @@ def repair_record(repo: GitRepo) -> Repair:
     path = directory / RECORD_NAME
     try:
         if not directory.is_dir():
-            return Repair(path, [], None, 0)
+            lost = _witness_problem(repo, b"")
+            if lost:
+                directory.mkdir(parents=True, exist_ok=True)
+            else:
+                return Repair(path, [], None, 0)
         with _locked(directory, exclusive=True):
             try:
                 data = path.read_bytes()
             except FileNotFoundError:
-                return Repair(path, [], None, 0)
+                data = b""
             good, problems = _read_lines(data)
             if not problems:
-                return Repair(path, [], None, len(good))
+                lost = _witness_problem(repo, data)
+                if lost:
+                    _write_witness(repo, path)  # the loss accepted: the record as it is now
+                return Repair(path, [], None, len(good), lost or "")
             stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
             aside = directory / f"{RECORD_NAME}.damaged-{stamp}"
             suffix = 1
@@ -545,6 +654,7 @@ def repair_record(repo: GitRepo) -> Repair:
             temporary = directory / f".{RECORD_NAME}.repair-tmp"
             _write_file(temporary, b"".join(raw + b"\n" for raw, _ in good))
             os.replace(temporary, path)
+            _write_witness(repo, path)
             with contextlib.suppress(OSError):  # the rename itself on disk
                 fd = os.open(directory, os.O_RDONLY)
                 try:
@@ -579,17 +689,12 @@ class Finding:
 
     path: str
     hunk: Hunk
-    reason: str  # "unattended" | "too-fast" | "changed" | "unchecked"
+    reason: str  # "unattended" | "too-fast" | "changed" | "unchecked" | "binary"
     lines: list[int]  # new line numbers
     drafters: list[str]
     detail: str = ""
 
     def describe(self) -> str:
-        span = (
-            f"{self.lines[0]}"
-            if len(self.lines) == 1 or self.lines[0] == self.lines[-1]
-            else f"{self.lines[0]}-{self.lines[-1]}"
-        )
         count = len(self.lines)
         who = ", ".join(self.drafters) or "unknown drafter"
         why = {
@@ -597,8 +702,17 @@ class Finding:
             "too-fast": "accepted faster than it can be read",
             "changed": "changed after review",
             "unchecked": "not compared with the drafted lines of this file (too many to compare)",
+            "binary": "git shows the file as binary (a NUL byte, or a binary or -diff attribute), "
+            "so no hunk of it can be reviewed",
         }[self.reason]
         extra = f"; {self.detail}" if self.detail else ""
+        if not self.lines:
+            return f"{self.path} (drafted by {who}): {why}{extra}"
+        span = (
+            f"{self.lines[0]}"
+            if len(self.lines) == 1 or self.lines[0] == self.lines[-1]
+            else f"{self.lines[0]}-{self.lines[-1]}"
+        )
         return f"{self.path}:{span} ({count} line{'s' if count != 1 else ''}, drafted by {who}): {why}{extra}"
 
 
@@ -647,13 +761,31 @@ class _Drafts:
 
     def __init__(self, store: Store, reachable: set[str] | None) -> None:
         self.exact: dict[tuple[str, str], list[HunkRecord]] = {}
+        self.anywhere: dict[str, list[HunkRecord]] = {}  # hash -> records of any file holding it
         self.remaining: dict[str, list[str]] = {}
+        self.order: dict[str, int] = {}  # record id -> where it is in the record (newer: higher)
+        # file -> (the drafted line without any whitespace, its hash, its records), for a line
+        # found inside a longer one or across re-wrapped lines
+        self.squeezed: dict[str, dict[str, tuple[str, list[HunkRecord]]]] = {}
         close: dict[tuple[str, str], _Drafted] = {}
         for order, record in enumerate(store.records):
+            self.order[record.id] = order
             if not record.lines:
                 continue
             left = store.remaining(record, reachable)
             self.remaining[record.id] = left
+            texts_by_hash = (
+                dict(zip(record.lines, record.texts, strict=True))
+                if len(record.texts) == len(record.lines)
+                else {}
+            )
+            for digest in left:
+                self.anywhere.setdefault(digest, []).append(record)
+                squeezed = _squeeze(texts_by_hash.get(digest, ""))
+                if len(squeezed) >= SQUEEZED_MIN:
+                    entry = self.squeezed.setdefault(record.file, {}).setdefault(squeezed, (digest, []))
+                    if record not in entry[1]:
+                        entry[1].append(record)
             texts = (
                 dict(zip(record.lines, record.texts, strict=True))
                 if len(record.texts) == len(record.lines)
@@ -714,6 +846,26 @@ class _Drafts:
         return list(seen.values())
 
 
+# A drafted line found inside a longer staged line, or across consecutive staged lines (a
+# trailing comment added, the line re-wrapped), is that line changed; only lines with at least
+# this many characters that are not whitespace are looked for so (shorter ones match too much).
+SQUEEZED_MIN = 8
+_WHITESPACE = re.compile(r"\s+")
+
+
+def _squeeze(text: str) -> str:
+    return _WHITESPACE.sub("", text)
+
+
+def _worst(records: list[HunkRecord], lines_per_second: float) -> str:
+    """The least reviewed status of ``records``, each on its own."""
+    statuses = {_line_status([record], lines_per_second) for record in records}
+    for status in ("unattended", "too-fast"):
+        if status in statuses:
+            return status
+    return "reviewed"
+
+
 def classify(
     files: list[FileDiff],
     store: Store,
@@ -722,6 +874,7 @@ def classify(
     file_text: dict[str, str] | None = None,
     reachable: set[str] | None = None,
     landing: bool = False,
+    sources: dict[str, list[str]] | None = None,
 ) -> Classification:
     """Match the + lines of ``files`` to the record; list the drafted lines nobody reviewed.
 
@@ -737,7 +890,16 @@ def classify(
     ``landing`` (a commit's note): a line that matches only a review made at commit time also
     lands the drafted line most like it, the one that review replaced, so that it does not
     match again later.
+
+    Lines are followed where they go: ``sources`` (new path -> the paths git's rename and copy
+    detection says it came from) lends a file the drafted lines of its sources; a line that is a
+    drafted line of another file exactly is that line, moved; a drafted line found inside a
+    longer line or spread over consecutive + lines (whitespace aside) is that line, changed. A
+    drafted line counts once: of several + lines with the same text, each takes one of the
+    records that hold it, the newest first, so the same text reviewed elsewhere in the file
+    does not make a second, unreviewed copy reviewed.
     """
+    sources = sources or {}
     drafts = _Drafts(store, reachable)
     findings: list[Finding] = []
     origins: dict[tuple[str, int], LineOrigin] = {}
@@ -749,15 +911,42 @@ def classify(
         for record in records:
             matched.setdefault(record.id, set()).add(digest)
 
+    taken: dict[tuple[str, str], int] = {}  # (file, hash) -> records of it already taken by a line
+
+    def one_of(candidates: list[HunkRecord], digest: str) -> str:
+        """The status of the next + line holding ``digest``: the newest record not yet taken."""
+        newest_first = sorted(candidates, key=lambda r: drafts.order.get(r.id, 0), reverse=True)
+        key = (newest_first[0].file, digest)
+        index = taken.get(key, 0)
+        taken[key] = index + 1
+        if index < len(newest_first):
+            return _line_status([newest_first[index]], lines_per_second)
+        return _worst(candidates, lines_per_second)  # more copies than drafts: the least reviewed
+
     for file in files:
         if file.new_path is None:
             continue
         path = file.new_path
+        paths = [path, *(source for source in sources.get(path, []) if source != path)]
+
+        def exact(digest: str, paths: list[str] = paths) -> list[HunkRecord]:
+            return [record for p in paths for record in drafts.exact.get((p, digest), [])]
+
+        def closest(text: str, paths: list[str] = paths, drafts_only: bool = False):
+            best, checked = None, True
+            for p in paths:
+                found, done = drafts.closest(p, text, drafts_only=drafts_only)
+                checked = checked and done
+                if found is not None and (best is None or found.ratio(text.strip()) > best.ratio(text.strip())):
+                    best = found
+            return best, checked
+
         for hunk in file.hunks:
             if hunk.kind != "text":
                 continue
             by_reason: dict[str, list[tuple[int, list[HunkRecord]]]] = {}
             changed_since: set[int] = set()  # drafted lines found by likeness, not by hash
+            moved: set[int] = set()  # drafted lines of another file
             undrafted: list[int] = []
             hunk_records: dict[str, HunkRecord] = {}
             for line in hunk.lines:
@@ -767,32 +956,49 @@ def classify(
                 if digest is None:
                     continue
                 number = line.new_lineno
-                candidates = drafts.exact.get((path, digest), [])
+                candidates = exact(digest)
                 if candidates:
-                    status = _line_status(candidates, lines_per_second)
+                    status = one_of(candidates, digest)
                     land(candidates, digest)
                     if landing and not any(record.kind == "draft" for record in candidates):
-                        replaced, _ = drafts.closest(path, normalise_line(line.raw), drafts_only=True)
+                        replaced, _ = closest(normalise_line(line.raw), drafts_only=True)
                         if replaced is not None:
                             land(replaced.records, replaced.digest)
                 else:
-                    close, checked = drafts.closest(path, normalise_line(line.raw))
+                    close, checked = closest(normalise_line(line.raw))
                     if close is not None:
                         candidates = close.records
                         status = _line_status(candidates, lines_per_second)
                         status = "changed" if status == "reviewed" else status
                         land(candidates, close.digest)
                         changed_since.add(number)
+                    elif digest in drafts.anywhere:  # a drafted line of another file, moved here
+                        candidates = drafts.anywhere[digest]
+                        status = one_of(candidates, digest)
+                        land(candidates, digest)
+                        moved.add(number)
                     elif checked:
                         undrafted.append(number)
                         continue
                     else:
-                        candidates, status = drafts.records_of(path), "unchecked"
+                        candidates = [r for p in paths for r in drafts.records_of(p)]
+                        status = "unchecked"
                 origins[(path, number)] = LineOrigin(status, candidates)
                 if status != "unchecked":
                     hunk_records.update((record.id, record) for record in candidates)
                 if status != "reviewed":
                     by_reason.setdefault(status, []).append((number, candidates))
+            if undrafted:
+                for number, records, digests in _squeezed_matches(hunk, undrafted, paths, drafts):
+                    status = _worst(records, lines_per_second)
+                    status = "changed" if status == "reviewed" else status
+                    for digest in digests:
+                        land(records, digest)
+                    origins[(path, number)] = LineOrigin(status, records)
+                    hunk_records.update((record.id, record) for record in records)
+                    by_reason.setdefault(status, []).append((number, records))
+                    changed_since.add(number)
+                    undrafted.remove(number)
             if undrafted and hunk_records and file_text is not None:
                 present = {
                     h
@@ -821,11 +1027,55 @@ def classify(
                 edited = [number for number, _ in entries if number in changed_since]
                 if edited and reason != "changed":
                     details.append(f"{_numbers(edited)} changed since drafted")
+                elsewhere = sorted(
+                    {r.file for number, rs in entries if number in moved for r in rs} - {path}
+                )
+                if elsewhere:
+                    details.append(f"drafted in {', '.join(elsewhere)}")
                 findings.append(
                     Finding(path, hunk, reason, [n for n, _ in entries], drafters, "; ".join(details))
                 )
     findings.sort(key=lambda f: (f.path, f.lines[0]))
     return Classification(findings, origins, matched)
+
+
+def _squeezed_matches(
+    hunk: Hunk, undrafted: list[int], paths: list[str], drafts: _Drafts
+) -> list[tuple[int, list[HunkRecord], set[str]]]:
+    """The undrafted + lines of ``hunk`` that hold a drafted line of ``paths`` (whitespace
+    aside), alone or with the + lines next to them, with that line's records and hashes."""
+    candidates = [item for p in paths for item in drafts.squeezed.get(p, {}).items()]
+    if not candidates:
+        return []
+    wanted = set(undrafted)
+    runs: list[list[tuple[int, str]]] = [[]]  # consecutive + lines: (new line number, squeezed)
+    for line in hunk.lines:
+        if line.kind == "+" and line.new_lineno is not None:
+            runs[-1].append((line.new_lineno, _squeeze(normalise_line(line.raw))))
+        elif line.kind != "-" and runs[-1]:  # a - line between two + lines keeps the run
+            runs.append([])
+    found: dict[int, tuple[list[HunkRecord], set[str]]] = {}
+    for run in runs:
+        if not any(number in wanted for number, _ in run):
+            continue
+        joined = "".join(text for _, text in run)
+        starts = []
+        position = 0
+        for _number, text in run:
+            starts.append(position)
+            position += len(text)
+        for squeezed, (digest, records) in candidates:
+            drafts.budget -= 1
+            at = joined.find(squeezed)
+            while at >= 0:
+                end = at + len(squeezed)
+                for (number, text), start in zip(run, starts, strict=True):
+                    if number in wanted and start < end and start + len(text) > at:
+                        held, digests = found.setdefault(number, ([], set()))
+                        held.extend(r for r in records if r not in held)
+                        digests.add(digest)
+                at = joined.find(squeezed, at + 1)
+    return [(number, held, digests) for number, (held, digests) in sorted(found.items())]
 
 
 def _numbers(numbers: list[int]) -> str:

@@ -204,6 +204,10 @@ def run(args: argparse.Namespace) -> int:
     if not args.paths:
         raise UserError('give the files to edit after the instruction: specdraft edit "..." PATH...')
     sources = read_sources(repo.root, args.paths)
+    from specdraft.core.config import first_use_of_server
+
+    if (notice := first_use_of_server(settings, repo.state_dir)) is not None:
+        print(f"specdraft edit: {notice}", file=sys.stderr)  # before anything is sent
     backend = make_backend(settings)
 
     drafter = EditRequester(backend, repo.root, on_progress=_Progress(), max_new_tokens=args.max_new_tokens,

@@ -114,6 +114,8 @@ def test_landed_lines_do_not_match_again(repo, env):
 
 def test_warn_setting_lets_the_commit_through(repo, env):
     (repo / ".specdraft.toml").write_text('[hook]\nunreviewed = "warn"\n')
+    git(repo, "add", ".specdraft.toml")
+    assert commit(repo, env).returncode == 0  # the setting counts once committed
     record_draft(repo, DRAFT, unattended=True)
     git(repo, "add", "calc.py")
     result = commit(repo, env)

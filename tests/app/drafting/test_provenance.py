@@ -214,7 +214,10 @@ def test_records_keep_the_text_of_their_lines(tmp_path):
         (b"    return x * 3\n", "unattended"),  # one character
         (b"        return x * 2\n", "unattended"),  # indented
         (b"    return (x * 2)\n", "unattended"),
-        (b"    return x * 2 + offset\n", None),  # 0.73: more than a trivial edit
+        # 0.73, more than a trivial edit, but the drafted line is still all there: that line
+        (b"    return x * 2 + offset\n", "unattended"),
+        (b"    return x * 2  # reviewed, honest\n", "unattended"),  # a trailing comment
+        (b"    return x * 3 + offset\n", None),  # the drafted line is no longer in it
         (b"    raise ValueError(x)\n", None),
     ],
 )
