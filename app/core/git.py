@@ -1,22 +1,34 @@
 """Git operations for a review: read diffs with pinned settings, check and apply patches.
 
 git itself finds the repository (``git rev-parse``) and does everything else, run as a plain
-subprocess (GitPython cost ~150 ms of every command's start-up, for that alone); git's own
-``git apply`` does every write, always after a ``--check``. Diffs are read with settings pinned whatever the user's configuration says
-(no colour, no external diff or textconv, ``core.quotePath=false``, a/ b/ prefixes, paths from
-the top of the tree), so that app/core/diffs.py always parses the same format. Writes are
-all-or-nothing: the index is rebuilt in a temporary copy and swapped in only when every step
-worked; worktree patches are checked as a whole before any file is touched.
+subprocess (GitPython cost ~150 ms of every command's start-up, for that alone). Diffs are read
+with settings pinned whatever the user's configuration says (no colour, no external diff or
+textconv, ``core.quotePath=false``, a/ b/ prefixes, paths from the top of the tree), so that
+app/core/diffs.py always parses the same format.
+
+Writes are all or nothing, and survive a crash or a full disk. A patch is always checked first
+(``git apply --check``). The index is changed by ``git apply --cached`` (git's own lock), or
+rebuilt in a temporary copy while git's ``index.lock`` is held and swapped in by renaming the
+lock over it, as git does. A user's files are never written by ``git apply``, which removes a
+file before it writes the new one (a crash in between leaves it empty, a full disk cuts it):
+``git apply --cached`` computes the new contents in a temporary index built from the files as
+they are, and ``WorktreeWrite`` writes each beside its file, fsyncs it and renames it over the
+file, mode kept; a failure half way puts back the files already renamed.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import os
+import secrets
 import shutil
+import stat
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from specdraft.core.errors import UserError
@@ -135,11 +147,14 @@ class GitRepo:
         full_env = {"GIT_LITERAL_PATHSPECS": "1", "GIT_PAGER": "cat"}
         if env:
             full_env.update(env)
-        with tempfile.TemporaryFile() as stdin:
-            if input is not None:
-                stdin.write(input)
-                stdin.seek(0)
-            result = self._execute(command, stdin=stdin, env=full_env)
+        try:
+            with tempfile.TemporaryFile() as stdin:
+                if input is not None:
+                    stdin.write(input)
+                    stdin.seek(0)
+                result = self._execute(command, stdin=stdin, env=full_env)
+        except OSError as error:  # a full disk under the temporary file, git not found
+            raise UserError(f"git {args[0]} failed: {error.strerror or error}") from None
         if check and result.returncode != 0:
             raise UserError(f"git {args[0]} failed: {first_line(result.stderr or result.stdout)}")
         return result
@@ -318,15 +333,75 @@ class GitRepo:
         reverse: bool = False,
         env: dict[str, str] | None = None,
     ) -> None:
-        """Check, then apply to the index (``cached``), the worktree, or both (``index``)."""
+        """Check, then apply to the index (``cached``), the worktree, or both (``index``).
+
+        The index alone is git's to write (``git apply --cached``, under its own lock); the
+        worktree's files are written by ``apply_together``: atomically, all or nothing.
+        """
         if not patch:
             return
         self.check(patch, cached=cached, index=index, reverse=reverse, env=env)
+        if not cached:
+            self.apply_together(patch, reverse=reverse, staged=patch if index else b"")
+            return
         result = self._apply(
-            patch, cached=cached, index=index, reverse=reverse, check_only=False, env=env
+            patch, cached=True, index=False, reverse=reverse, check_only=False, env=env
         )
         if result.returncode != 0:
-            raise UserError(f"git apply failed: {first_line(result.stderr)}")
+            raise UserError(f"git apply failed: {first_line(result.stderr)}; nothing was applied")
+
+    def apply_together(
+        self,
+        worktree: bytes,
+        *,
+        reverse: bool = False,
+        staged: bytes = b"",
+        staged_reverse: bool | None = None,
+    ) -> None:
+        """Apply ``worktree`` to the files and ``staged`` to the index: both, or neither.
+
+        Both are checked first. The files' new contents are computed without touching them
+        (``plan_worktree_write``); the new index is built in a copy while git's index.lock is
+        held. Then the files are written (beside, fsync, rename), and the index goes in last:
+        when it cannot, the files are put back as they were.
+        """
+        staged_reverse = reverse if staged_reverse is None else staged_reverse
+        if worktree:
+            self.check(worktree, reverse=reverse)
+        if staged:
+            self.check(staged, cached=True, reverse=staged_reverse)
+        try:
+            write = self.plan_worktree_write(worktree, reverse=reverse) if worktree else None
+        except UserError as error:  # before any write: say so
+            said = str(error)
+            raise UserError(said if "nothing was applied" in said else f"{said}; nothing was applied") from None
+        if not staged:
+            if write is not None:
+                write.run()
+            return
+        with self._index_locked() as lock, tempfile.TemporaryDirectory(dir=self._scratch()) as scratch:
+            new_index = lock.copy_to(Path(scratch) / "index")
+            result = self._apply(
+                staged,
+                cached=True,
+                index=False,
+                reverse=staged_reverse,
+                check_only=False,
+                env={"GIT_INDEX_FILE": str(new_index)},
+            )
+            if result.returncode != 0:
+                raise UserError(f"git apply failed: {first_line(result.stderr)}; nothing was applied")
+            if write is not None:
+                write.prepare()
+                write.swap()
+            try:
+                lock.install(new_index)
+            except UserError as error:
+                if write is None:
+                    raise
+                raise UserError(f"{error}{write.roll_back()}") from None
+            if write is not None:
+                write.finish()
 
     def _apply(
         self,
@@ -351,12 +426,144 @@ class GitRepo:
             args.append("--check")
         return self.run(*args, "-", input=patch, env=env, check=False)
 
+    def plan_worktree_write(self, patch: bytes, *, reverse: bool = False) -> WorktreeWrite:
+        """What ``patch`` makes of the files it touches, nothing written yet.
+
+        ``git apply --cached`` computes it in a temporary index that holds the files as they
+        are now (read through git's filters, as ``git apply`` reads them); the new contents are
+        read back through the same filters. Raises UserError when the patch does not apply.
+        """
+        paths = self._patch_paths(patch, reverse=reverse)
+        trust_mode = self.run("config", "--type=bool", "core.fileMode", check=False).stdout.strip() != b"false"
+        olds: dict[str, _Old] = {}
+        before: dict[str, tuple[str, str]] = {}  # path -> (mode, blob) in the temporary index
+        for path in paths:
+            olds[path] = old = _read_old(self._worktree_path(path))
+            gitlink = self._index_entry(path) if old.kind in ("dir", "missing") else None
+            if gitlink is not None and gitlink[0] == "160000":
+                before[path] = gitlink  # a submodule: git apply leaves its checkout alone
+            elif old.kind == "dir":
+                raise UserError(f"{_shown(path)} is a directory; nothing was applied")
+            elif old.kind == "link":
+                before[path] = ("120000", self._hash(old.data, None))
+            elif old.kind == "file":
+                executable = bool(old.mode & stat.S_IXUSR)
+                if not trust_mode:  # core.fileMode=false: the executable bit is the index's
+                    entry = self._index_entry(path)
+                    executable = entry is not None and entry[0] == "100755"
+                before[path] = ("100755" if executable else "100644", self._hash(old.data, path))
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=self._scratch()) as scratch:
+            env = {"GIT_INDEX_FILE": str(Path(scratch) / "index")}
+            if before:
+                info = b"".join(
+                    f"{mode} {blob}\t{path}".encode("utf-8", "surrogateescape") + b"\0"
+                    for path, (mode, blob) in before.items()
+                )
+                self.run("update-index", "-z", "--index-info", input=info, env=env)
+            result = self._apply(
+                patch, cached=True, index=False, reverse=reverse, check_only=False, env=env
+            )
+            if result.returncode != 0:
+                raise UserError(f"the patch does not apply: {first_line(result.stderr)}")
+            after = _entries(self.run("ls-files", "-s", "-z", "--", *paths, env=env).stdout)
+        changes = []
+        for path in paths:
+            old_entry, new_entry = before.get(path), after.get(path)
+            if old_entry == new_entry or "160000" in (
+                (old_entry or ("",))[0],
+                (new_entry or ("",))[0],
+            ):
+                continue
+            target = self._worktree_path(path)
+            if new_entry is None:
+                changes.append(_Change(path, target, olds[path], None))
+                continue
+            mode, blob = new_entry
+            if mode == "120000":
+                data = self.run("cat-file", "blob", blob).stdout
+            else:
+                data = self.run("cat-file", "--filters", f"--path={path}", blob).stdout
+            changes.append(_Change(path, target, olds[path], data, mode))
+        return WorktreeWrite(changes, self.root)
+
+    def _patch_paths(self, patch: bytes, *, reverse: bool) -> list[str]:
+        """Every path ``patch`` touches, as git reads the patch: ``--numstat`` names a file by
+        its new name, so it is asked both ways round to get a rename's old name too."""
+        paths: list[str] = []
+        for backwards in (reverse, not reverse):
+            args = ["apply", "--numstat", "-z", "--recount"]
+            if self.zero_context:
+                args.append("--unidiff-zero")
+            if backwards:
+                args.append("-R")
+            for record in self.run(*args, "-", input=patch).stdout.split(b"\0"):
+                if record:
+                    path = record.split(b"\t", 2)[2].decode("utf-8", "surrogateescape")
+                    if path not in paths:
+                        paths.append(path)
+        return paths
+
+    def _worktree_path(self, path: str) -> Path:
+        """``path`` in the worktree; refused when it leaves the tree, enters .git or passes
+        through a symbolic link (git apply refuses these too; this is the second look)."""
+        parts = path.split("/")
+        if path.startswith("/") or any(part in ("", ".", "..") for part in parts) or any(
+            part.lower().rstrip(". ") == ".git" for part in parts
+        ):
+            raise UserError(f"{_shown(path)}: a path outside the working tree or in .git; nothing was applied")
+        folder = self.root
+        for part in parts[:-1]:
+            folder = folder / part
+            if folder.is_symlink():
+                raise UserError(
+                    f"{_shown(path)}: {_shown(part)}/ is a symbolic link; nothing was applied"
+                )
+        return self.root / path
+
+    def _index_entry(self, path: str) -> tuple[str, str] | None:
+        return _entries(self.run("ls-files", "-s", "-z", "--", path).stdout).get(path)
+
+    def _hash(self, data: bytes, path: str | None) -> str:
+        """Write ``data`` as a blob (through the filters of ``path``; None: none, a link)."""
+        where = ["--no-filters"] if path is None else [f"--path={path}"]
+        return self.run("hash-object", "-w", "--stdin", *where, input=data).stdout.decode().strip()
+
+    def _scratch(self) -> Path:
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        return self.state_dir
+
+    def _index_file(self) -> Path:
+        index_file = Path(self.run("rev-parse", "--git-path", "index").stdout.decode().strip())
+        return index_file if index_file.is_absolute() else self.root / index_file
+
+    @contextlib.contextmanager
+    def _index_locked(self) -> Iterator[_IndexLock]:
+        """Hold git's own index.lock: no git command changes the index until it is released
+        (they stop with "index.lock exists"); ``install`` renames the lock over the index."""
+        lock = _IndexLock(self._index_file())
+        try:
+            descriptor = os.open(lock.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666)
+        except FileExistsError:
+            raise UserError(
+                f"{lock.path} exists: another git process is running (or crashed); "
+                "remove the file if none is, then try again"
+            ) from None
+        except OSError as error:
+            raise UserError(f"cannot lock the index ({lock.path}): {error.strerror or error}") from None
+        os.close(descriptor)
+        try:
+            yield lock
+        finally:
+            if not lock.installed:  # once renamed, the lock file is the index: never remove it
+                with contextlib.suppress(OSError):
+                    lock.path.unlink()
+
     def check_on_tree(self, patch: bytes, treeish: str) -> None:
         """``git apply --check --cached`` against a tree (e.g. HEAD) instead of the index."""
         if not patch:
             return
-        self.state_dir.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=self.state_dir) as scratch:
+        with tempfile.TemporaryDirectory(dir=self._scratch()) as scratch:
             env = {"GIT_INDEX_FILE": str(Path(scratch) / "index")}
             self.run("read-tree", treeish, env=env)
             self.check(patch, cached=True, env=env)
@@ -365,42 +572,23 @@ class GitRepo:
         """Apply a patch to the index only (``git add -p``'s y)."""
         self.apply(patch, cached=True)
 
-    def rebuild_index(self, paths: list[str], patch: bytes) -> None:
+    def rebuild_index(self, paths: list[str], patch: bytes, *, expected: Snapshot | None = None) -> None:
         """Reset ``paths`` in the index to HEAD, then apply ``patch`` to it; all or nothing.
 
-        The work happens on a copy of the index, which replaces the real one (under git's own
-        index.lock) only when every step worked.
+        git's index.lock is taken first and held throughout, so that no ``git add`` can land
+        in between and be undone by the swap; under it, the index is checked against
+        ``expected`` (what the review read), copied, rebuilt in the copy, and renamed in.
         """
-        self.state_dir.mkdir(parents=True, exist_ok=True)
-        index_file = Path(self.run("rev-parse", "--git-path", "index").stdout.decode().strip())
-        if not index_file.is_absolute():
-            index_file = self.root / index_file
-        with tempfile.TemporaryDirectory(dir=self.state_dir) as scratch:
-            temporary = Path(scratch) / "index"
-            if index_file.exists():
-                shutil.copy2(index_file, temporary)
+        with self._index_locked() as lock, tempfile.TemporaryDirectory(dir=self._scratch()) as scratch:
+            if expected is not None:
+                self.require_unchanged(expected)
+            temporary = lock.copy_to(Path(scratch) / "index")
             env = {"GIT_INDEX_FILE": str(temporary)}
             if paths:
                 self.run("reset", "-q", "HEAD", "--", *paths, env=env)
             if patch:
                 self.apply(patch, cached=True, env=env)
-            self._replace_index(index_file, temporary)
-
-    def _replace_index(self, index_file: Path, new_index: Path) -> None:
-        lock = index_file.with_name(index_file.name + ".lock")
-        try:
-            descriptor = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-        except FileExistsError:
-            raise UserError(
-                f"{lock} exists: another git process is running (or crashed); "
-                "remove the file if none is, then try again"
-            ) from None
-        os.close(descriptor)
-        try:
-            shutil.copyfile(new_index, lock)
-            os.replace(lock, index_file)
-        finally:
-            lock.unlink(missing_ok=True)
+            lock.install(temporary)
 
     # ---------------------------------------------------------------- the editor
 
@@ -418,3 +606,289 @@ class GitRepo:
         result = subprocess.run(["sh", "-c", f'{editor} "$@"', editor, str(path)], cwd=self.root)
         if result.returncode != 0:
             raise UserError(f"the editor ({editor}) exited with status {result.returncode}")
+
+
+# ---------------------------------------------------------------- writing files
+
+
+def _shown(path: str) -> str:
+    """A path for a message: bytes that are not UTF-8 become U+FFFD, controls escaped."""
+    from specdraft.core.visible import visible
+
+    return visible(path.encode("utf-8", "surrogateescape").decode("utf-8", "replace"), keep_newlines=False)
+
+
+def _entries(listing: bytes) -> dict[str, tuple[str, str]]:
+    """``git ls-files -s -z`` output: path -> (mode, blob) at stage 0."""
+    entries = {}
+    for record in listing.split(b"\0"):
+        if not record:
+            continue
+        meta, _, name = record.partition(b"\t")
+        mode, blob, stage_ = meta.decode().split()
+        if stage_ == "0":
+            entries[name.decode("utf-8", "surrogateescape")] = (mode, blob)
+    return entries
+
+
+@dataclass(frozen=True)
+class _Old:
+    """A worktree path as it was read before a write."""
+
+    kind: str  # "missing" | "file" | "link" | "dir"
+    data: bytes = b""  # a file's bytes, a link's target
+    mode: int = 0  # a file's st_mode
+
+
+def _read_old(target: Path) -> _Old:
+    try:
+        info = os.lstat(target)
+        if stat.S_ISLNK(info.st_mode):
+            return _Old("link", os.readlink(os.fsencode(target)))
+        if stat.S_ISDIR(info.st_mode):
+            return _Old("dir")
+        if not stat.S_ISREG(info.st_mode):
+            raise UserError(f"{target} is not a regular file; nothing was applied")
+        with open(target, "rb") as file:
+            return _Old("file", file.read(), info.st_mode)
+    except FileNotFoundError:
+        return _Old("missing")
+    except NotADirectoryError:
+        return _Old("missing")
+    except OSError as error:
+        raise UserError(f"cannot read {target}: {error.strerror or error}; nothing was applied") from None
+
+
+def _kept_mode(old_mode: int, executable: bool) -> int:
+    """The old file's permissions, its executable bits set or cleared as the patch says."""
+    mode = stat.S_IMODE(old_mode)
+    if executable and not mode & 0o111:
+        mode |= (mode & 0o444) >> 2  # x wherever r is, as chmod +x under the old permissions
+    elif not executable and mode & 0o111:
+        mode &= ~0o111
+    return mode
+
+
+def _beside(target: Path, what: str) -> Path:
+    """A hidden name in ``target``'s folder, for its new contents or its old ones."""
+    return target.parent / f".{target.name[:200]}.{secrets.token_hex(4)}.specdraft-{what}"
+
+
+@dataclass
+class _Change:
+    path: str
+    target: Path
+    old: _Old
+    new: bytes | None  # None: the file is deleted
+    git_mode: str = "100644"  # "100644" | "100755" | "120000"
+    temporary: Path | None = None  # the new contents, beside the file
+    backup: Path | None = None  # the old file, hard-linked (or moved, for a deletion) beside it
+    swapped: bool = False
+
+
+@dataclass
+class WorktreeWrite:
+    """New contents for some worktree files, written so that a crash leaves every file whole
+    (as it was, or as it is meant to be) and a failure leaves them all as they were.
+
+    ``prepare`` writes each new content beside its file, fsyncs it and gives it the file's
+    mode; ``swap`` renames them over the files (the old file kept beside as a hard link), each
+    checked just before to be still as it was read; ``finish`` drops the old files.
+    ``roll_back`` puts back whatever was renamed. ``run`` does the three.
+    """
+
+    changes: list[_Change]
+    root: Path
+    created: list[Path] = field(default_factory=list)  # folders made for new files
+
+    def run(self) -> None:
+        self.prepare()
+        self.swap()
+        self.finish()
+
+    def prepare(self) -> None:
+        change = None
+        try:
+            for change in self.changes:
+                if change.new is not None:
+                    self._write_beside(change)
+        except OSError as error:
+            self._clean_up()
+            raise UserError(self._failed(change, error)) from None
+
+    def swap(self) -> None:
+        change = None
+        try:
+            for change in sorted(self.changes, key=lambda change: change.new is not None):
+                if _read_old(change.target) != change.old:
+                    raise UserError(
+                        f"{_shown(change.path)} changed while it was being written; "
+                        f"nothing was applied{self.roll_back()}; run it again"
+                    )
+                self._swap(change)
+        except OSError as error:
+            raise UserError(self._failed(change, error, self.roll_back())) from None
+
+    def finish(self) -> None:
+        folders = {change.target.parent for change in self.changes}
+        for change in self.changes:
+            if change.backup is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(change.backup)
+        for folder in sorted(folders):
+            _fsync_folder(folder)
+        for change in self.changes:  # git apply removes the folders a deletion empties
+            if change.new is None:
+                folder = change.target.parent
+                while folder != self.root and self.root in folder.parents:
+                    try:
+                        folder.rmdir()
+                    except OSError:
+                        break
+                    folder = folder.parent
+
+    def roll_back(self) -> str:
+        """Put back every file already renamed, newest first; '' or what could not be put back."""
+        problems = []
+        for change in reversed(self.changes):
+            if not change.swapped:
+                continue
+            try:
+                self._put_back(change)
+                change.swapped = False
+            except OSError as error:
+                kept = f", its old contents are in {change.backup.name}" if change.backup else ""
+                problems.append(f"{_shown(change.path)} ({error.strerror or error}{kept})")
+        self._clean_up()
+        return f" (but could not put back {', '.join(problems)})" if problems else ""
+
+    def _write_beside(self, change: _Change) -> None:
+        self._make_folders(change.target.parent)
+        change.temporary = temporary = _beside(change.target, "new")
+        if change.git_mode == "120000":
+            os.symlink(change.new, temporary)
+            return
+        executable = change.git_mode == "100755"
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+        descriptor = os.open(temporary, flags, 0o777 if executable else 0o666)  # umask applies
+        try:
+            data = memoryview(change.new)
+            while data:
+                data = data[os.write(descriptor, data) :]
+            if change.old.kind == "file":
+                os.fchmod(descriptor, _kept_mode(change.old.mode, executable))
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+
+    def _swap(self, change: _Change) -> None:
+        target = change.target
+        if change.new is None:
+            change.backup = _beside(target, "old")
+            os.replace(target, change.backup)  # the deletion, undone by renaming it back
+            change.swapped = True
+            return
+        if change.old.kind != "missing":
+            backup = _beside(target, "old")
+            try:
+                os.link(target, backup, follow_symlinks=False)
+                change.backup = backup
+            except OSError:  # no hard links here: a roll-back writes the old bytes back
+                change.backup = None
+        try:
+            os.replace(change.temporary, target)
+        except OSError:
+            if change.backup is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(change.backup)
+                change.backup = None
+            raise
+        change.temporary = None
+        change.swapped = True
+
+    def _put_back(self, change: _Change) -> None:
+        if change.backup is not None:
+            os.replace(change.backup, change.target)
+            change.backup = None
+        elif change.old.kind == "missing":
+            os.unlink(change.target)
+        else:
+            again = _Change(change.path, change.target, _Old("missing"), change.old.data,
+                            "120000" if change.old.kind == "link" else "100644")  # fmt: skip
+            self._write_beside(again)
+            if change.old.kind == "file":
+                os.chmod(again.temporary, stat.S_IMODE(change.old.mode))
+            os.replace(again.temporary, change.target)
+
+    def _make_folders(self, folder: Path) -> None:
+        missing = []
+        while not folder.exists() and folder != self.root:
+            missing.append(folder)
+            folder = folder.parent
+        for folder in reversed(missing):
+            os.mkdir(folder)
+            self.created.append(folder)
+
+    def _clean_up(self) -> None:
+        for change in self.changes:
+            if change.temporary is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(change.temporary)
+                change.temporary = None
+        for folder in reversed(self.created):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        self.created.clear()
+
+    @staticmethod
+    def _failed(change: _Change | None, error: OSError, not_put_back: str = "") -> str:
+        what = _shown(change.path) if change is not None else "the files"
+        reason = error.strerror or str(error)
+        full = error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+        hint = "; free some space, then run it again" if full else ""
+        return f"cannot write {what}: {reason}; nothing was applied{not_put_back}{hint}"
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the renames in ``folder`` durable (best effort: they are done either way)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+@dataclass
+class _IndexLock:
+    """git's index.lock, held: the index can be copied, and replaced by renaming the lock."""
+
+    index_file: Path
+    installed: bool = False
+
+    @property
+    def path(self) -> Path:
+        return self.index_file.with_name(self.index_file.name + ".lock")
+
+    def copy_to(self, destination: Path) -> Path:
+        if self.index_file.exists():
+            shutil.copyfile(self.index_file, destination)
+        return destination
+
+    def install(self, new_index: Path) -> None:
+        """Write ``new_index`` into the lock, fsync it, and rename the lock over the index."""
+        try:
+            with open(self.path, "wb") as lock, open(new_index, "rb") as source:
+                shutil.copyfileobj(source, lock)
+                lock.flush()
+                os.fsync(lock.fileno())
+            os.replace(self.path, self.index_file)
+        except OSError as error:
+            raise UserError(
+                f"cannot write the index: {error.strerror or error}; nothing was applied"
+            ) from None
+        self.installed = True
