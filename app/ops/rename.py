@@ -505,6 +505,8 @@ class Rename(Operation):
             parsed = parse_files(texts)
             binding = self._binding(parsed)
         texts.update(self._rope_rename(texts, binding))
+        if binding.owner is not None and binding.owner.is_class:
+            texts.update(_rename_super_calls(texts, _subclasses(parsed, binding.owner), self.old, self.new))
         return {path: text for path, text in texts.items() if text != files.get(path)}
 
     # which binding
@@ -553,6 +555,13 @@ class Rename(Operation):
 
     def _check_clash(self, parsed: Mapping[str, Parsed], binding: Binding) -> None:
         owner, new = binding.owner, self.new
+        if owner is not None and owner.is_class:
+            for base in _superclasses(parsed, owner):
+                overridden = bindings_in(base, self.old)
+                if overridden:
+                    raise OpError(f"`{self.old}` of `{owner.dotted}` overrides `{base.dotted}.{self.old}` "
+                                  f"({overridden[0].parsed.path} line {overridden[0].position[0]}): rename "
+                                  f"it with scope `{base.dotted}`, which renames the overrides too")  # fmt: skip
         if owner is None:
             clashes = module_bindings(binding.parsed, new) or [
                 b for b in _imports_of(binding.parsed, new)]
@@ -635,6 +644,77 @@ class Rename(Operation):
                 if given is not None:
                     new_texts[given] = with_newlines_of(texts[given], change.new_contents)
         return new_texts
+
+
+def _base_names(node: cst.ClassDef) -> set[str]:
+    """The last names of a class's bases (``Garage`` of ``m.Garage``)."""
+    names = set()
+    for arg in node.bases:
+        name = cst.helpers.get_full_name_for_node(arg.value)
+        if name:
+            names.add(name.split(".")[-1])
+    return names
+
+
+def _top_classes(parsed: Mapping[str, Parsed]) -> list[Owner]:
+    return [owner for file in parsed.values() for owner in owners(file) if owner.is_class]
+
+
+def _superclasses(parsed: Mapping[str, Parsed], owner: Owner) -> list[Owner]:
+    """The classes of the files ``owner`` derives from, by name, nearest first."""
+    classes = _top_classes(parsed)
+    found: list[Owner] = []
+    wanted = _base_names(owner.node)
+    while wanted:
+        step = [c for c in classes if c.node.name.value in wanted and c not in found and c is not owner]
+        found += step
+        wanted = {name for c in step for name in _base_names(c.node)}
+    return found
+
+
+def _subclasses(parsed: Mapping[str, Parsed], owner: Owner) -> set[str]:
+    """The names of ``owner``'s class and of the classes of the files derived from it."""
+    classes = _top_classes(parsed)
+    names = {owner.node.name.value}
+    while True:
+        more = {c.node.name.value for c in classes if _base_names(c.node) & names} - names
+        if not more:
+            return names
+        names |= more
+
+
+class _SuperRenamer(cst.CSTTransformer):
+    """``super().old`` -> ``super().new`` in the methods of the classes named ``classes``."""
+
+    def __init__(self, classes: set[str], old: str, new: str) -> None:
+        self.classes, self.old, self.new = classes, old, new
+        self.stack: list[str] = []
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.stack.append(node.name.value)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef, updated_node: cst.ClassDef) -> cst.ClassDef:
+        self.stack.pop()
+        return updated_node
+
+    def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute) -> cst.Attribute:
+        value = original_node.value
+        if (original_node.attr.value == self.old and self.stack and self.stack[-1] in self.classes
+                and isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
+                and value.func.value == "super"):  # fmt: skip
+            return updated_node.with_changes(attr=cst.Name(self.new))
+        return updated_node
+
+
+def _rename_super_calls(texts: Mapping[str, str], classes: set[str], old: str, new: str) -> dict[str, str]:
+    """``super().old`` renamed in the classes ``classes`` (rope leaves it)."""
+    changed: dict[str, str] = {}
+    for path, text in texts.items():
+        if is_python(path) and "super(" in text:
+            code = cst.parse_module(text).visit(_SuperRenamer(classes, old, new)).code
+            if code != text:
+                changed[path] = code
+    return changed
 
 
 def _imports_of(parsed: Parsed, name: str) -> list[Binding]:
