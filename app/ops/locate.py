@@ -406,7 +406,7 @@ def _trimmed(lines: Sequence[cst.EmptyLine]) -> list[cst.EmptyLine]:
 
 # --- editing a body ----------------------------------------------------------------------------
 
-_BLANK = cst.EmptyLine()
+_BLANK = cst.EmptyLine(indent=False)
 
 
 def blank_prefix(statement: cst.CSTNode) -> tuple[list[cst.EmptyLine], list[cst.EmptyLine]]:
