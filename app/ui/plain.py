@@ -4,7 +4,9 @@ It is the scripting interface: for the same answers it decides exactly what ``gi
 stages (same order, same prompts, same split, the same j/J/k/K/g// navigation and the same help
 text), but it only records decisions in a ReviewSession; specdraft.ui.cli.review applies them afterwards.
 As in git, binary files are not offered here (use the TUI), and
-end of input stops the questions: what was decided so far is applied.
+end of input stops the questions: what was decided so far is applied. Unlike git, what the diff
+holds is printed with its control characters as escapes (``\x1b``; specdraft.core.visible): an
+escape sequence in a drafted line cannot erase or recolour what the reviewer is asked about.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import BinaryIO
 from specdraft.core.diffs import FileDiff, Hunk
 from specdraft.core.errors import UserError
 from specdraft.core.session import Decision, HunkState, ReviewSession
+from specdraft.core.visible import visible, visible_bytes
 
 
 @dataclass(frozen=True)
@@ -165,7 +168,7 @@ def _summary(hunk: Hunk) -> str:
     out = out.ljust(SUMMARY_HEADER_WIDTH)
     for line in hunk.lines:
         if line.kind != " ":
-            out += line.kind + line.raw.decode("utf-8", "replace")
+            out += line.kind + visible(line.raw.decode("utf-8", "replace"))  # one line: its ending kept
             break
     out = out[:SUMMARY_LINE_WIDTH]
     return out if out.endswith("\n") else out + "\n"
@@ -201,9 +204,13 @@ class PlainReview:
             data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
         )
 
+    def _show(self, data: bytes) -> None:
+        """Bytes of the diff (a header, a hunk), their control characters written as escapes."""
+        self._out(visible_bytes(data))
+
     def _err(self, message: str) -> None:
         self.stdout.flush()
-        self.stderr.write(message.encode("utf-8", "replace") + b"\n")
+        self.stderr.write(visible(message).encode("utf-8", "replace") + b"\n")
         self.stderr.flush()
 
     def _read(self) -> str | None:
@@ -238,7 +245,7 @@ class PlainReview:
         texts = self.texts
         quit_ = False
         mode_change = 1 if file.mode_changed else 0
-        self._out(_file_header(file))
+        self._show(_file_header(file))
         # the first undecided hunk: 0 in a fresh review, later when resuming one
         hunk_index = next(
             k
@@ -260,7 +267,7 @@ class PlainReview:
             following = next((i for i in range(hunk_index + 1, count) if pending[i]), -1)
             if previous < 0 and following < 0 and not pending[hunk_index]:
                 break
-            self._out(_render_unit(file, unit))
+            self._show(_render_unit(file, unit))
             offered = []
             if previous >= 0:
                 offered.append("k")

