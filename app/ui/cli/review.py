@@ -134,13 +134,28 @@ def _mode(args: argparse.Namespace) -> _Mode:
     )
 
 
+# The largest patch file read (--patch): the review holds a few copies of it in memory, and
+# /dev/zero or a stream that never ends must be an error, not the machine's memory.
+MAX_PATCH_BYTES = 64 * 1024 * 1024
+
+
 def _read_patch_file(name: str) -> bytes:
-    if name == "-":
-        return sys.stdin.buffer.read()
+    """The patch's bytes, at most MAX_PATCH_BYTES of them (UserError beyond)."""
     try:
-        return Path(name).read_bytes()
+        if name == "-":
+            data = sys.stdin.buffer.read(MAX_PATCH_BYTES + 1)
+        else:
+            with open(name, "rb") as file:
+                data = file.read(MAX_PATCH_BYTES + 1)
     except OSError as error:
         raise UserError(f"cannot read the patch {name}: {error.strerror or error}") from None
+    if len(data) > MAX_PATCH_BYTES:
+        raise UserError(
+            f"the patch {name} is larger than {MAX_PATCH_BYTES // (1024 * 1024)} MiB; nothing was "
+            "reviewed or applied: split it (git apply --include / --exclude pick files), or review "
+            "the changes in the worktree with specdraft review"
+        )
+    return data
 
 
 def _paths(files) -> list[str]:
@@ -268,11 +283,11 @@ def run(args: argparse.Namespace) -> int:
 
     reviewed_units = list(session.units)
     session.units.extend(hidden)  # pending: kept staged
-    summary = _apply(session, mode, args, repo, snapshot, answers, output)
-    if drafted:
+    if drafted:  # recorded first: a record that cannot be written leaves the index as it was
         from specdraft.drafting.provenance import record_review
 
         record_review(repo, reviewed_units, drafted)
+    summary = _apply(session, mode, args, repo, snapshot, answers, output)
     session.discard_saved()  # applied: nothing is left to resume
     try:
         _write_report(args, session, mode)
@@ -468,8 +483,10 @@ def _apply(session, mode: _Mode, args, repo, snapshot, answers: BinaryIO, output
             discard = b""
             print("specdraft review: nothing discarded", file=sys.stderr)
         repo.require_unchanged(snapshot)
-        repo.apply(patch, cached=True)
-        repo.apply(discard, reverse=True)
+        if discard:  # both or neither: the files written atomically, the index last
+            repo.apply_together(discard, reverse=True, staged=patch, staged_reverse=False)
+        else:
+            repo.apply(patch, cached=True)
         done = f"staged {stats.accepted + stats.edited} hunk{'s' if stats.accepted + stats.edited != 1 else ''}"
         if discard:
             done += f", discarded {len(rejected)}"
@@ -483,7 +500,7 @@ def _apply(session, mode: _Mode, args, repo, snapshot, answers: BinaryIO, output
         keep_ids = {h.id for f in files for h in f.hunks}
         kept = {k: v for k, v in keep.items() if k.split(".")[0] in keep_ids}
         patch = build_patch(files, kept)
-        repo.rebuild_index(_paths(files), patch)
+        repo.rebuild_index(_paths(files), patch, expected=snapshot)  # under git's index.lock
         unstaged = stats.rejected
         return f"specdraft review: unstaged {unstaged} hunk{'s' if unstaged != 1 else ''} ({counts}; {rate})"
     patch = session.patch()
