@@ -32,7 +32,8 @@ The modules, by what they parse; each imports only modules listed below it:
     search_replace  SEARCH/REPLACE blocks, and the splice (locate, reindent, replace) they and
                     unified-diff hunks share
     builder         the per-file state every format applies its blocks to (files read once,
-                    confined), and the EditResult it ends in
+                    confined; a made-up directory before a shown file noted), and the
+                    EditResult it ends in (binary-looking drafted text refused)
     reading         the markdown around edits: fences, path lines, DELETE lines, elision comments
     matching        a file as lines (its own line endings kept); locating a SEARCH text:
                     exact, trailing whitespace ignored, indentation shifted; closest-match hints

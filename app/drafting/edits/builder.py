@@ -1,4 +1,9 @@
-"""Per-file state while the blocks of one answer are applied in order, in every format."""
+"""Per-file state while the blocks of one answer are applied in order, in every format.
+
+Also where every format's result is checked the same way: a path that names no file but ends
+like exactly one shown file is read as that file (with a note), and a file whose drafted lines
+look binary (NUL, control characters, bytes that are not UTF-8) becomes a failure.
+"""
 
 from __future__ import annotations
 

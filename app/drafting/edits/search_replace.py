@@ -5,6 +5,9 @@ characters; ORIGINAL/UPDATED and Cline's ``------- SEARCH`` / ``+++++++ REPLACE`
 file's path line, inside code fences or not. Blocks apply in order, each against the result of
 the previous one. An empty SEARCH creates a new file. A SEARCH text is located as matching.py
 says; a match found only with indentation shifted or trailing whitespace ignored adds a note.
+A ``=======`` line in a REPLACE part is read by where it stands (``_replacement``): a model may
+close a block with it in place of ``>>>>>>> REPLACE``, or write the divider twice when the
+replacement is empty, while a Markdown file may hold such lines as heading underlines.
 """
 
 from __future__ import annotations
@@ -286,7 +289,7 @@ def _closing_divider(lines: list[str], lo: int, hi: int, known: set[str]) -> int
     """The ======= line in lines[lo:hi] that ends a block lacking >>>>>>> REPLACE, if one does.
 
     Such a line closes the block when only blank lines follow it up to the block's end: a bare
-    closing fence, the next block (its path line or its SEARCH marker) or the end of the output.
+    closing fence, the next block (its path line, fence or SEARCH marker) or the end of the output.
     A ======= line followed by more text is not taken for the end (it may be a line of the file).
     """
     prelude = _path_before(lines, hi, known)[1] if hi < len(lines) else hi
@@ -297,6 +300,8 @@ def _closing_divider(lines: list[str], lo: int, hi: int, known: set[str]) -> int
         fence = FENCE.match(lines[after]) if after < hi else None
         if after in (hi, prelude) or (fence and not fence.group(2).strip()):
             return d
+        if all(not text.strip() or FENCE.match(text) for text in lines[d + 1 : hi]):
+            return d  # the next block's fence opens right after it
     return None
 
 

@@ -2,7 +2,8 @@
 
 Hunk line numbers and counts are only hints: each hunk's context and ``-`` lines are located
 like a SEARCH text (among several matches, the one at exactly the line the hunk header names is
-taken). ``--- /dev/null`` creates a file, ``+++ /dev/null`` deletes one, and a ``\\ No newline``
+taken). ``--- /dev/null`` creates a file (a hunk that also removes or keeps lines fails),
+``+++ /dev/null`` deletes one (a hunk that also adds lines fails), and a ``\\ No newline``
 marker sets the final-newline state.
 """
 

@@ -7,7 +7,9 @@ A fence inside the file closes the block only if it has no info string or is as 
 opening one (CommonMark, plus ```lang nesting); when a file that can hold fences (Markdown, or
 one whose original has them) is followed by a bare block without a path, the file's block may
 have been closed early, and it fails rather than being applied truncated. A code block without a
-path fails too (it is reported, never dropped).
+path fails too (it is reported, never dropped). With the format read from the answer, a block
+under no path line is the only file (or the file a sentence names) only if it reads as a
+rewrite of it, not as a command or a quote.
 """
 
 from __future__ import annotations

@@ -290,3 +290,13 @@ def test_a_new_file_that_only_shares_a_name_is_new_with_a_note(tmp_path):
     assert new_texts(result) == {"app/sub/__init__.py": "name = 1\n"}
     [note] = notes(result)
     assert "app/__init__.py" in note and "new file" in note
+
+
+def test_a_block_closed_by_a_divider_right_before_the_next_fence(tmp_path):
+    output = (
+        "a.py\n<<<<<<< SEARCH\ndef unused():\n    pass\n=======\n=======\n"
+        "```python\n<<<<<<< SEARCH\ndef keep():\n=======\ndef kept():\n>>>>>>> REPLACE\n```\n"
+    )
+    result = read(output, tmp_path, {"a.py": FUNCS})
+    assert result.ok, result.failures
+    assert new_texts(result) == {"a.py": "def kept():\n    return 1\n\n\n"}
