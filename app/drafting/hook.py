@@ -294,6 +294,18 @@ def staged_sources(repo: GitRepo, base: str) -> dict[str, list[str]]:
     return sources
 
 
+def _inherited(repo: GitRepo, base: str, sources: dict[str, list[str]]) -> dict[str, set[str]]:
+    """New path -> the lines (stripped) its rename or copy sources held in ``base``."""
+    out: dict[str, set[str]] = {}
+    for path, olds in sources.items():
+        lines: set[str] = set()
+        for old in olds:
+            blob = repo.run("show", f"{base}:{old}", check=False).stdout
+            lines.update(line.rstrip().strip() for line in blob.decode("utf-8", "replace").splitlines())
+        out[path] = lines
+    return out
+
+
 # a staged file git shows as binary is read again as text, to find drafted lines in it, up to
 # this size (a larger one with drafted lines of its own blocks unread)
 TEXT_READ_LIMIT = 4 << 20
@@ -328,7 +340,8 @@ def _binary_findings(
     lines_per_second: float,
 ) -> list[Finding]:
     """Staged files git shows as binary (a NUL byte, a ``binary`` or ``-diff`` attribute) that
-    hold drafted lines: listed whole, reviewed or not, since no hunk of them can be reviewed."""
+    hold drafted lines (read as text; one too large to read, when its path has drafts): listed,
+    reviewed or not, since no hunk of them can be reviewed."""
     from specdraft.drafting.provenance import Finding, classify
 
     pending = {record.file: record for record in store.records if store.remaining(record, reachable)}
@@ -346,7 +359,7 @@ def _binary_findings(
         numbers = sorted(number for (where, number) in found if where == path)
         drafters = {r.drafter for (where, _), origin in found.items() if where == path for r in origin.records}
         drafters |= {pending[p].drafter for p in origins if p in pending}
-        if numbers or origins & set(pending):
+        if numbers or (not text and origins & set(pending)):  # unread: its drafts may be there
             findings.append(Finding(path, file.hunks[0], "binary", numbers, sorted(drafters)))
     return findings
 
@@ -380,6 +393,7 @@ def check_staged(repo: GitRepo, settings: Settings, store: Store | None = None) 
         file_text=_contents(repo, files, ":") if files else {},
         reachable=reachable,
         sources=sources,
+        inherited=_inherited(repo, base, sources),
     )
     result.findings.extend(_binary_findings(repo, files, store, base=base, reachable=reachable,
                                             sources=sources, lines_per_second=lines_per_second))  # fmt: skip

@@ -875,6 +875,7 @@ def classify(
     reachable: set[str] | None = None,
     landing: bool = False,
     sources: dict[str, list[str]] | None = None,
+    inherited: dict[str, set[str]] | None = None,
 ) -> Classification:
     """Match the + lines of ``files`` to the record; list the drafted lines nobody reviewed.
 
@@ -897,9 +898,12 @@ def classify(
     longer line or spread over consecutive + lines (whitespace aside) is that line, changed. A
     drafted line counts once: of several + lines with the same text, each takes one of the
     records that hold it, the newest first, so the same text reviewed elsewhere in the file
-    does not make a second, unreviewed copy reviewed.
+    does not make a second, unreviewed copy reviewed. ``inherited`` (new path -> the lines,
+    stripped, its sources held before): a + line of a renamed or copied file that was already in
+    its source is no change, matched by its hash only, never by likeness.
     """
     sources = sources or {}
+    inherited = inherited or {}
     drafts = _Drafts(store, reachable)
     findings: list[Finding] = []
     origins: dict[tuple[str, int], LineOrigin] = {}
@@ -964,6 +968,8 @@ def classify(
                         replaced, _ = closest(normalise_line(line.raw), drafts_only=True)
                         if replaced is not None:
                             land(replaced.records, replaced.digest)
+                elif normalise_line(line.raw).strip() in inherited.get(path, ()):
+                    continue  # the line as its source had it: moved with the file, unchanged
                 else:
                     close, checked = closest(normalise_line(line.raw))
                     if close is not None:
