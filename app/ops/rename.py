@@ -23,6 +23,7 @@ import dataclasses
 import keyword
 import os
 import tempfile
+import warnings
 from collections.abc import Iterator, Mapping, Sequence
 
 import libcst as cst
@@ -233,8 +234,10 @@ def rope_project(files: Mapping[str, str]) -> Iterator[RopeFiles]:
             init = os.path.join(root, folder, "__init__.py")
             if not os.path.exists(init):
                 open(init, "w").close()
-        project = Project(root, ropefolder=None, source_folders=sorted(folders),
-                          save_objectdb=False, validate_objectdb=False, perform_doa=False)  # fmt: skip
+        with warnings.catch_warnings():  # rope's own deprecation notice about its source folders
+            warnings.simplefilter("ignore", DeprecationWarning)
+            project = Project(root, ropefolder=None, source_folders=sorted(folders),
+                              save_objectdb=False, validate_objectdb=False, perform_doa=False)  # fmt: skip
         try:
             yield RopeFiles(project, root, files)
         finally:
@@ -250,9 +253,8 @@ class RopeFiles:
     files: Mapping[str, str]
 
     def resource(self, path: str):
-        from rope.base import libutils
-
-        return libutils.path_to_resource(self.project, os.path.join(self.root, path))
+        """rope's File for the given ``path``."""
+        return self.project.get_resource(path.replace(os.sep, "/"))
 
     def offset(self, path: str, position: Position) -> int:
         """The character offset rope uses for (line, column) of ``path``."""

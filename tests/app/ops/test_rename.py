@@ -1,0 +1,610 @@
+"""Rename: a source before, the operation, the exact source after (modules written for these tests)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from specdraft.ops import OpError, apply, from_json, to_json
+from specdraft.ops.rename import Rename
+
+
+def src(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+def files(**texts: str) -> dict[str, str]:
+    """``m_py="..."`` -> ``{"m.py": "..."}``; ``app__models_py`` -> ``app/models.py``."""
+    return {name.replace("__", "/").replace("_py", ".py"): src(text) for name, text in texts.items()}
+
+
+# --- module-level symbols across files ---------------------------------------------------------
+
+
+def test_function_renamed_in_its_module_and_through_both_import_forms():
+    before = files(
+        shelf_py="""
+        def parse_tags(text):
+            '''Split the tags; parse_tags keeps the order.'''
+            return text.split(",")  # parse_tags is fast
+
+
+        TAGS = parse_tags("a,b")
+        """,
+        main_py="""
+        from shelf import parse_tags
+        import shelf
+
+        print(parse_tags("x"), shelf.parse_tags("y"), "parse_tags")
+        """,
+    )
+    assert apply(Rename("parse_tags", "split_tags"), before) == files(
+        shelf_py="""
+        def split_tags(text):
+            '''Split the tags; parse_tags keeps the order.'''
+            return text.split(",")  # parse_tags is fast
+
+
+        TAGS = split_tags("a,b")
+        """,
+        main_py="""
+        from shelf import split_tags
+        import shelf
+
+        print(split_tags("x"), shelf.split_tags("y"), "parse_tags")
+        """,
+    )
+
+
+def test_constant_renamed_in_a_package_without_init_and_an_aliased_import():
+    before = files(
+        app__config_py="""
+        RETRY_LIMIT = 3
+        """,
+        app__client_py="""
+        from app.config import RETRY_LIMIT
+        from app import config
+        from app.config import RETRY_LIMIT as limit
+
+
+        class Client:
+            retries = RETRY_LIMIT
+
+            def tries(self):
+                return range(config.RETRY_LIMIT + limit)
+        """,
+    )
+    assert apply(Rename("RETRY_LIMIT", "MAX_RETRIES"), before) == files(
+        app__config_py="""
+        MAX_RETRIES = 3
+        """,
+        app__client_py="""
+        from app.config import MAX_RETRIES
+        from app import config
+        from app.config import MAX_RETRIES as limit
+
+
+        class Client:
+            retries = MAX_RETRIES
+
+            def tries(self):
+                return range(config.MAX_RETRIES + limit)
+        """,
+    )
+
+
+def test_module_symbol_shadowed_by_a_local_keeps_the_local():
+    before = files(
+        m_py="""
+        total = 0
+
+
+        def add(n):
+            global total
+            total += n
+
+
+        def fresh():
+            total = 5
+            return total
+        """,
+    )
+    assert apply(Rename("total", "grand_total"), before) == files(
+        m_py="""
+        grand_total = 0
+
+
+        def add(n):
+            global grand_total
+            grand_total += n
+
+
+        def fresh():
+            total = 5
+            return total
+        """,
+    )
+
+
+def test_path_picks_the_file_when_two_define_the_name():
+    before = files(
+        a_py="""
+        def helper():
+            return 1
+        """,
+        b_py="""
+        def helper():
+            return 2
+        """,
+        c_py="""
+        from a import helper
+        from b import helper as other
+
+        helper() + other()
+        """,
+    )
+    assert apply(Rename("helper", "assist", path="b.py"), before) == files(
+        b_py="""
+        def assist():
+            return 2
+        """,
+        c_py="""
+        from a import helper
+        from b import assist as other
+
+        helper() + other()
+        """,
+    )
+
+
+def test_class_renamed_with_its_constructor_calls_and_annotations():
+    before = files(
+        m_py="""
+        class Garage:
+            pass
+
+
+        def build() -> Garage:
+            return Garage()
+        """,
+        u_py="""
+        import m
+
+        g: m.Garage = m.Garage()
+        """,
+    )
+    assert apply(Rename("Garage", "Depot"), before) == files(
+        m_py="""
+        class Depot:
+            pass
+
+
+        def build() -> Depot:
+            return Depot()
+        """,
+        u_py="""
+        import m
+
+        g: m.Depot = m.Depot()
+        """,
+    )
+
+
+# --- methods and attributes --------------------------------------------------------------------
+
+GARAGE = """
+class Garage:
+    def __init__(self, size):
+        self.size = size
+
+    def park(self, car):
+        return self.size > 0
+
+    @classmethod
+    def small(cls):
+        return cls(1).park(None)
+
+
+class Van(Garage):
+    def park(self, car):
+        return super().park(car) and self.size > 1
+
+
+class Shed:
+    def park(self, car):
+        return False
+"""
+
+USES = """
+from garage import Garage, Shed
+
+
+def fill(cars):
+    g = Garage(3)
+    for car in cars:
+        g.park(car)
+    Shed().park(None)
+    return g.size
+
+
+def level(g: Garage, other) -> int:
+    return g.size + other.size
+"""
+
+
+def test_method_renamed_through_self_cls_super_instances_and_overrides_only():
+    after = files(garage_py=GARAGE, uses_py=USES)
+    result = apply(Rename("park", "stow", scope="Garage"), after)
+    assert result == files(
+        garage_py="""
+        class Garage:
+            def __init__(self, size):
+                self.size = size
+
+            def stow(self, car):
+                return self.size > 0
+
+            @classmethod
+            def small(cls):
+                return cls(1).stow(None)
+
+
+        class Van(Garage):
+            def stow(self, car):
+                return super().stow(car) and self.size > 1
+
+
+        class Shed:
+            def park(self, car):
+                return False
+        """,
+        uses_py="""
+        from garage import Garage, Shed
+
+
+        def fill(cars):
+            g = Garage(3)
+            for car in cars:
+                g.stow(car)
+            Shed().park(None)
+            return g.size
+
+
+        def level(g: Garage, other) -> int:
+            return g.size + other.size
+        """,
+    )
+
+
+def test_attribute_set_from_a_parameter_renames_the_attribute_not_the_parameter():
+    result = apply(Rename("size", "capacity", scope="Garage"), files(garage_py=GARAGE, uses_py=USES))
+    assert result["garage.py"] == src(GARAGE).replace("self.size", "self.capacity")
+    assert result["uses.py"] == src("""
+        from garage import Garage, Shed
+
+
+        def fill(cars):
+            g = Garage(3)
+            for car in cars:
+                g.park(car)
+            Shed().park(None)
+            return g.capacity
+
+
+        def level(g: Garage, other) -> int:
+            return g.capacity + other.size
+        """)
+
+
+def test_class_attribute_of_a_nested_class():
+    before = files(
+        m_py="""
+        class Board:
+            class Cell:
+                width = 2
+
+                def area(self):
+                    return self.width ** 2
+
+            width = 8
+
+            def span(self):
+                return self.Cell().width * self.width
+        """,
+    )
+    assert apply(Rename("width", "side", scope="Board.Cell"), before) == files(
+        m_py="""
+        class Board:
+            class Cell:
+                side = 2
+
+                def area(self):
+                    return self.side ** 2
+
+            width = 8
+
+            def span(self):
+                return self.Cell().side * self.width
+        """,
+    )
+
+
+def test_dataclass_field_renamed_with_the_keyword_of_its_constructor_calls():
+    before = files(
+        models_py="""
+        from dataclasses import dataclass
+
+
+        @dataclass
+        class Car:
+            plate: str
+            speed: int = 0
+
+            def faster(self) -> "Car":
+                return Car(self.plate, speed=self.speed + 1)
+        """,
+        main_py="""
+        from models import Car
+        import models
+
+        car = Car(plate="AB-1", speed=3)
+        other = models.Car("CD-2", speed=car.speed)
+        print(dict(speed=1))
+        """,
+    )
+    assert apply(Rename("speed", "velocity", scope="Car"), before) == files(
+        models_py="""
+        from dataclasses import dataclass
+
+
+        @dataclass
+        class Car:
+            plate: str
+            velocity: int = 0
+
+            def faster(self) -> "Car":
+                return Car(self.plate, velocity=self.velocity + 1)
+        """,
+        main_py="""
+        from models import Car
+        import models
+
+        car = Car(plate="AB-1", velocity=3)
+        other = models.Car("CD-2", velocity=car.velocity)
+        print(dict(speed=1))
+        """,
+    )
+
+
+def test_the_only_symbol_of_a_name_needs_no_scope():
+    before = files(
+        m_py="""
+        class Meter:
+            def reading_kwh(self):
+                return 1.5
+
+
+        print(Meter().reading_kwh())
+        """,
+    )
+    assert apply(Rename("reading_kwh", "read_kwh"), before) == files(
+        m_py="""
+        class Meter:
+            def read_kwh(self):
+                return 1.5
+
+
+        print(Meter().read_kwh())
+        """,
+    )
+
+
+# --- parameters and locals ---------------------------------------------------------------------
+
+
+def test_parameter_renamed_with_its_keyword_at_calls_in_other_files():
+    before = files(
+        loader_py="""
+        def load_items(path, limit=10):
+            return open(path).read().split()[:limit]
+
+
+        def other(limit):
+            return limit
+        """,
+        cli_py="""
+        import loader
+        from loader import load_items
+
+        load_items("a.txt", limit=5)
+        loader.load_items("b.txt", 3)
+        loader.other(limit=1)
+        """,
+    )
+    assert apply(Rename("limit", "max_items", scope="load_items"), before) == files(
+        loader_py="""
+        def load_items(path, max_items=10):
+            return open(path).read().split()[:max_items]
+
+
+        def other(limit):
+            return limit
+        """,
+        cli_py="""
+        import loader
+        from loader import load_items
+
+        load_items("a.txt", max_items=5)
+        loader.load_items("b.txt", 3)
+        loader.other(limit=1)
+        """,
+    )
+
+
+def test_method_parameter_renamed_at_an_instance_call():
+    before = files(
+        m_py="""
+        class Garage:
+            def leave(self, car, fee=0):
+                return car, fee
+
+
+        Garage().leave("x", fee=2)
+        """,
+    )
+    assert apply(Rename("fee", "charge", scope="Garage.leave"), before) == files(
+        m_py="""
+        class Garage:
+            def leave(self, car, charge=0):
+                return car, charge
+
+
+        Garage().leave("x", charge=2)
+        """,
+    )
+
+
+def test_local_renamed_in_its_function_and_closure_only():
+    before = files(
+        m_py="""
+        count = 0
+
+
+        def tally(items):
+            count = 0
+            for item in items:
+                count += item
+
+            def show():
+                return f"{count}"
+
+            return show()
+
+
+        def other():
+            count = 1
+            return count
+        """,
+    )
+    assert apply(Rename("count", "running", scope="tally"), before) == files(
+        m_py="""
+        count = 0
+
+
+        def tally(items):
+            running = 0
+            for item in items:
+                running += item
+
+            def show():
+                return f"{running}"
+
+            return show()
+
+
+        def other():
+            count = 1
+            return count
+        """,
+    )
+
+
+# --- errors --------------------------------------------------------------------------------------
+
+ERRORS = files(
+    a_py="""
+    LIMIT = 1
+
+
+    def run(n, total=0):
+        step = n + LIMIT
+        return len([step, total])
+
+
+    class Box:
+        def open(self):
+            return 1
+    """,
+    b_py="""
+    LIMIT = 2
+
+
+    class Crate:
+        def open(self):
+            return 2
+    """,
+)
+
+
+@pytest.mark.parametrize(
+    ("op", "message"),
+    [
+        (Rename("nothing", "something"), "`nothing` is bound nowhere in the files given"),
+        (Rename("step", "x", scope="Box"), "`step` is not bound in `Box` (a.py line 9); it is bound in scope `run` (a.py line 5)"),
+        (Rename("step", "x", scope="Bag"), "no class or function `Bag` in the files given"),
+        (Rename("LIMIT", "CAP"), "`LIMIT` is ambiguous, bound in 2 places: module level (a.py line 1); module level (b.py line 1); give `path`"),
+        (Rename("open", "unlock"), "`open` is ambiguous, bound in 2 places: scope `Box` (a.py line 10); scope `Crate` (b.py line 5); give `scope`"),
+        (Rename("step", "2fast", scope="run"), "the new name '2fast' is not a Python identifier"),
+        (Rename("step", "lambda", scope="run"), "the new name 'lambda' is a keyword"),
+        (Rename("LIMIT", "run", path="a.py"), "`run` is already bound at module level (a.py line 4)"),
+        (Rename("step", "total", scope="run"), "`total` is already bound or used in `run` (a.py line 4)"),
+        (Rename("step", "len", scope="run"), "`len` is already bound or used in `run` (a.py line 6)"),
+        (Rename("LIMIT", "CAP", path="c.py"), "the file c.py is not among the Python files given (a.py, b.py)"),
+        (Rename("LIMIT", "LIMIT", path="a.py"), "`LIMIT` already has that name"),
+    ],
+)
+def test_errors_say_what_did_not_fit(op, message):
+    with pytest.raises(OpError) as raised:
+        apply(op, ERRORS)
+    assert message in str(raised.value)
+
+
+def test_renaming_an_override_names_the_base_instead():
+    with pytest.raises(OpError, match=r"`park` of `Van` overrides `Garage.park` \(garage.py line 5\): "
+                                      r"rename it with scope `Garage`"):  # fmt: skip
+        apply(Rename("park", "stow", scope="Van"), files(garage_py=GARAGE))
+
+
+def test_a_file_that_does_not_parse_is_named_with_its_line():
+    broken = dict(ERRORS, **files(c_py="""
+        def fine():
+            return 1
+
+        def broken(:
+            pass
+        """))
+    with pytest.raises(OpError, match=r"^c.py does not parse \(line 4\): "):
+        apply(Rename("LIMIT", "CAP", path="a.py"), broken)
+
+
+def test_nothing_to_rename_in_other_files_leaves_them_out():
+    assert set(apply(Rename("open", "unlock", scope="Box"), ERRORS)) == {"a.py"}
+
+
+# --- JSON ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("op", "data"),
+    [
+        (Rename("a", "b"), {"kind": "rename", "old": "a", "new": "b"}),
+        (Rename("a", "b", scope="C.f", path="m.py"),
+         {"kind": "rename", "old": "a", "new": "b", "scope": "C.f", "path": "m.py"}),
+    ],
+)
+def test_json_both_ways(op, data):
+    assert to_json(op) == data
+    assert from_json(data) == op
+
+
+def test_json_checks_the_fields():
+    with pytest.raises(OpError, match="the field 'new' is missing"):
+        from_json({"kind": "rename", "old": "a"})
+    with pytest.raises(OpError, match="the field 'scope' must be a string or null, not a number"):
+        from_json({"kind": "rename", "old": "a", "new": "b", "scope": 3})
+
+
+def test_describe():
+    assert Rename("a", "b").describe() == "rename `a` -> `b`"
+    assert Rename("a", "b", scope="Garage.leave").describe() == "rename `a` -> `b` in `Garage.leave`"
