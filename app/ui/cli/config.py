@@ -19,13 +19,24 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-def lines(settings) -> list[str]:
-    """``name = value  # source`` for every scalar setting, then every key binding set."""
+def _rows(settings) -> list[tuple[str, object, str]]:
+    """(name, value, source) of every scalar setting, every key binding set, every [hook] setting."""
     from specdraft.core.config import SCALARS
 
-    rows = [(name, _shown(getattr(settings, name)), settings.source(name)) for name in SCALARS]
+    rows: list[tuple[str, object, str]] = [(name, getattr(settings, name), settings.source(name)) for name in SCALARS]
     rows += [(f"keys.{binding}", keys, settings.source(f"keys.{binding}"))
              for binding, keys in sorted(settings.keys.items())]  # fmt: skip
+    rows += [(f"hook.{name}", value, settings.source(f"hook.{name}")) for name, value in settings.hook.items()]
+    return rows
+
+
+def lines(settings) -> list[str]:
+    """``name = value  # source`` for every setting (values and sources read from files are
+    shown with their control characters escaped)."""
+    from specdraft.core.visible import visible
+
+    rows = [(name, visible(_shown(value), keep_newlines=False), visible(source, keep_newlines=False))
+            for name, value, source in _rows(settings)]  # fmt: skip
     width = max(len(f"{name} = {value}") for name, value, _ in rows)
     return [f"{name} = {value}".ljust(width) + f"  # {source}" for name, value, source in rows]
 
@@ -44,12 +55,8 @@ def run(args: argparse.Namespace) -> int:
         root = None
     settings = load_settings(root)
     if args.json:
-        from specdraft.core.config import SCALARS
-
-        data = {name: {"value": getattr(settings, name), "source": settings.source(name)} for name in SCALARS}
-        data.update({f"keys.{b}": {"value": k, "source": settings.source(f"keys.{b}")}
-                     for b, k in sorted(settings.keys.items())})  # fmt: skip
-        print(json.dumps(data, indent=2))
+        data = {name: {"value": value, "source": source} for name, value, source in _rows(settings)}
+        print(json.dumps(data, indent=2))  # JSON escapes control characters itself
         return 0
     for line in lines(settings):
         print(line)
