@@ -608,3 +608,15 @@ def test_json_checks_the_fields():
 def test_describe():
     assert Rename("a", "b").describe() == "rename `a` -> `b`"
     assert Rename("a", "b", scope="Garage.leave").describe() == "rename `a` -> `b` in `Garage.leave`"
+
+
+def test_files_not_python_are_left_alone_and_line_ends_kept():
+    before = {
+        "README.md": "Call `fetch_all` to fetch.\n",
+        "api.py": "def fetch_all():\r\n    return []\r\n",
+        "job.py": "from api import *\r\n\r\nfetch_all()\r\n",
+    }
+    assert apply(Rename("fetch_all", "load_all"), before) == {
+        "api.py": "def load_all():\r\n    return []\r\n",
+        "job.py": "from api import *\r\n\r\nload_all()\r\n",
+    }
