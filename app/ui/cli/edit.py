@@ -16,9 +16,13 @@ a new round with the other files' rejected and undecided hunks (their decisions 
 Failed blocks (a SEARCH text that matched nothing or several places) are listed in the review
 after the files, never applied. Cheap to import: the engine loads in ``run``.
 
+The review record is written before any file: a record that cannot be written (a full disk)
+applies nothing, and a crash between the two leaves drafted lines recorded, never unrecorded.
+
 Exit codes (``EXIT_CODES``, shown by ``--help``): 0 applied, or nothing by the reviewer's choice;
-1 a file changed meanwhile; 2 a usage or user error; 3 nothing could be applied (every block
-failed, or the draft did not finish); 130 interrupted.
+1 a file changed meanwhile; 2 a usage or user error, nothing done; 3 nothing could be applied
+(every block failed, or the draft did not finish); 4 applied and staged, but the commit asked for
+was refused (a hook, an empty message); 130 interrupted.
 """
 
 from __future__ import annotations
@@ -39,6 +43,8 @@ from specdraft.core.errors import (
 )
 from specdraft.engine.options import DRAFTER_SETTINGS, EDIT_FORMATS, REQUEST_TIMEOUT_S
 
+EXIT_NOT_COMMITTED = 4  # --commit: the accepted hunks were applied and staged, the commit refused
+
 EXIT_CODES = f"""\
 exit codes:
   {EXIT_OK:<4} done: accepted hunks were applied, or the reviewer rejected everything or quit
@@ -51,6 +57,8 @@ exit codes:
        with no edit in the format asked for counts as a failed block), or the draft
        was incomplete (cut at --max-new-tokens or --request-timeout, cancelled, or the
        stream broke off)
+  {EXIT_NOT_COMMITTED:<4} not committed: the accepted hunks were applied and staged, but the commit
+       (--commit) was refused, by a hook or for an empty message; commit them with git commit
   {EXIT_INTERRUPTED:<4} interrupted (Ctrl-C)
 """
 
@@ -219,18 +227,24 @@ def run(args: argparse.Namespace) -> int:
         if not _first_round_in_tui(flow, drafter, settings, stage):
             print("specdraft edit: quit without applying anything", file=sys.stderr)
             return EXIT_NOTHING_APPLIED if _every_block_failed(flows) else EXIT_OK
-        applied_files, stale = _apply(flow, repo, stage)
+        applied_files, stale = _apply(flow, repo, stage, backend, args.yes)
     else:
-        applied_files, stale = _plain_rounds(drafter, sources, flows, repo, args, settings, stage, answers, output)
+        applied_files, stale = _plain_rounds(drafter, sources, flows, repo, args, settings, stage, answers, output,
+                                             backend)  # fmt: skip
     for path in stale:
         print(f"specdraft edit: {path} changed since the draft was made; its hunks were not "
               "applied: run specdraft edit again to redraft it", file=sys.stderr)  # fmt: skip
-    _record(flows, repo, backend, args.yes)
     if args.edit_message is None:
         args.edit_message = not args.yes and _isatty(answers)
-    print(_finish(flows, applied_files, repo, backend, args, stage))
+    summary, refused = _finish(flows, applied_files, repo, backend, args, stage)
+    print(summary)
+    if refused is not None:
+        print(f"specdraft edit: no commit was made ({refused}); the accepted hunks are applied and staged: "
+              "commit them with git commit", file=sys.stderr)  # fmt: skip
     if stale:
         return EXIT_STALE
+    if refused is not None:
+        return EXIT_NOT_COMMITTED
     if not applied_files and _every_block_failed(flows):
         print("specdraft edit: every block of the draft failed (listed above); nothing could be applied: "
               "run it again, or say more exactly what to change", file=sys.stderr)  # fmt: skip
@@ -247,13 +261,14 @@ def _every_block_failed(flows) -> bool:
 
 
 def _plain_rounds(drafter, sources, flows: list, repo, args, settings, stage: bool, answers: BinaryIO,
-                  output: BinaryIO) -> tuple[int, list[str]]:  # fmt: skip
+                  output: BinaryIO, backend) -> tuple[int, list[str]]:  # fmt: skip
     """Draft, review in plain mode (or --yes), apply; again from disk for the files that changed
     meanwhile when the human says so. Appends each flow to ``flows``; (files written, stale paths)."""
     from specdraft.drafting.flow import EditFlow
     from specdraft.drafting.requests import read_sources
 
     applied_files = 0
+    stale: list[str] = []
     while True:
         flow = EditFlow(drafter, args.instruction, sources, context=settings.context)
         round_ = flow.first()
@@ -264,11 +279,18 @@ def _plain_rounds(drafter, sources, flows: list, repo, args, settings, stage: bo
                                      "again (a larger --max-new-tokens, or fewer files)")  # fmt: skip
             print(f"specdraft edit: the redraft did not finish ({reasons}); nothing of it is used",
                   file=sys.stderr)  # fmt: skip
-            return applied_files, []
+            return applied_files, stale
         flows.append(flow)
         _review(flow, round_, repo, args, stage, answers, output)
-        applied, stale = _apply(flow, repo, stage)
+        try:
+            applied, stale_now = _apply(flow, repo, stage, backend, args.yes)
+        except UserError as error:
+            if not applied_files:
+                raise  # nothing was applied: exit 2 says so
+            print(f"specdraft edit: the redrafted files were not applied: {error}", file=sys.stderr)
+            return applied_files, stale  # an earlier round's files were: say what was not
         applied_files += applied
+        stale = stale_now
         if not stale or args.yes or not _ask_redraft_stale(stale, answers, output):
             return applied_files, stale
         sources = read_sources(repo.root, stale)  # the files as they are now: your work is the base
@@ -552,8 +574,9 @@ def _ask_note(round_, answers: BinaryIO, output: BinaryIO) -> str | None:
     return note or None
 
 
-def _apply(flow, repo, stage: bool) -> tuple[int, list[str]]:
-    """Write what the flow accepted, stale files left out: (files written, stale paths)."""
+def _apply(flow, repo, stage: bool, backend, unattended: bool) -> tuple[int, list[str]]:
+    """Record the flow's review, then write what it accepted, stale files left out: (files
+    written, stale paths). The record goes first: when it cannot be written, nothing is."""
     from specdraft.drafting.edits import edits_patch, is_stale
 
     fresh, stale = [], []
@@ -561,29 +584,46 @@ def _apply(flow, repo, stage: bool) -> tuple[int, list[str]]:
         (stale if is_stale(repo.root, edit) else fresh).append(edit)
     patch = edits_patch(fresh)
     if patch:
-        repo.apply(patch, index=stage)  # checked first; all or nothing
+        repo.check(patch, index=stage)  # before the record: a patch that does not apply records nothing
+    _record(flow, repo, backend, unattended)
+    if patch:
+        repo.apply(patch, index=stage)  # checked again; each file atomic, all or nothing
     return len(fresh), [edit.path for edit in stale]
 
 
-def _finish(flows, files: int, repo, backend, args, stage: bool) -> str:
-    """Commit when asked; the summary line."""
+def _finish(flows, files: int, repo, backend, args, stage: bool) -> tuple[str, str | None]:
+    """Commit when asked: (the summary line, None or why no commit was made)."""
     stats = sum((flow.stats() for flow in flows[1:]), flows[0].stats()) if flows else None
     totals = {key: getattr(stats, key, 0) for key in ("accepted", "edited", "rejected", "pending", "total")}
     counts = stats.counts_text() if stats else "0 accepted, 0 edited, 0 rejected, 0 undecided"
     if not files:
-        return f"specdraft edit: nothing applied ({counts})"
+        return f"specdraft edit: nothing applied ({counts})", None
     where = "index and worktree" if stage else "worktree"
     summary = f"specdraft edit: applied to {files} file{'s' if files != 1 else ''} in the {where} ({counts})"
     if args.commit:
         subject = args.message or _drafted_message(backend, args.instruction, repo) or args.instruction
         message = commit_message(subject, backend.name, totals, args.yes)
-        if args.edit_message:
-            _commit_with_editor(repo, message)
-        else:
-            repo.run("commit", "-q", "-F", "-", input=message.encode())
+        refused = _commit_with_editor(repo, message) if args.edit_message else _commit(repo, message)
+        if refused is not None:
+            return summary + "; not committed", refused
         head = repo.run("rev-parse", "--short", "HEAD").stdout.decode().strip()
         summary += f"; committed {head}"
-    return summary
+    return summary, None
+
+
+def _commit(repo, message: str) -> str | None:
+    """``git commit`` with ``message``; None, or why it made no commit: what git and the hooks
+    said, every line of it, control characters shown escaped."""
+    from specdraft.core.visible import visible
+
+    done = repo.run("commit", "-q", "-F", "-", input=message.encode(), check=False)
+    if done.returncode == 0:
+        return None
+    said = (done.stderr + b"\n" + done.stdout).decode("utf-8", "replace").strip()
+    lines = [visible(line, keep_newlines=False) for line in said.splitlines() if line.strip()]
+    if not lines:
+        return f"git commit exited with status {done.returncode}"
+    return "git commit said:\n" + "\n".join("  " + line for line in lines) + "\n"
 
 
 def _drafted_message(backend, instruction: str, repo) -> str | None:
@@ -599,8 +639,9 @@ def _drafted_message(backend, instruction: str, repo) -> str | None:
     return drafted
 
 
-def _commit_with_editor(repo, message: str) -> None:
-    """``git commit -e`` on the drafted message, the editor on this terminal (as git runs it)."""
+def _commit_with_editor(repo, message: str) -> str | None:
+    """``git commit -e`` on the drafted message, the editor on this terminal (as git runs it);
+    None, or why no commit was made."""
     import subprocess
 
     repo.state_dir.mkdir(parents=True, exist_ok=True)
@@ -610,9 +651,9 @@ def _commit_with_editor(repo, message: str) -> None:
         result = subprocess.run(["git", "commit", "-q", "-e", "-F", str(path)], cwd=repo.root)
     finally:
         path.unlink(missing_ok=True)
-    if result.returncode != 0:
-        raise UserError("no commit was made (an empty message, or a hook refused it); the accepted "
-                        "hunks are staged: commit them with git commit")  # fmt: skip
+    if result.returncode != 0:  # git said why on the terminal
+        return "an empty message, or a hook refused it"
+    return None
 
 
 def commit_message(subject: str, model: str, totals: dict[str, int], unattended: bool) -> str:
@@ -632,10 +673,10 @@ def commit_message(subject: str, model: str, totals: dict[str, int], unattended:
     return text + f"Drafted-by: {model}\nReviewed: {reviewed}\n"
 
 
-def _record(flows, repo, backend, unattended: bool) -> None:
-    """The review record: every drafted hunk of every round, under .git/."""
+def _record(flow, repo, backend, unattended: bool) -> None:
+    """The review record: every drafted hunk of every round of ``flow``, under .git/."""
     from specdraft.drafting.provenance import record_session
 
-    for round_ in (round_ for flow in flows for round_ in flow.rounds):
+    for round_ in flow.rounds:
         if round_.session.units:
             record_session(repo, round_.session, drafter=backend.name, unattended=unattended)

@@ -397,9 +397,74 @@ def test_emptied_commit_message_leaves_the_hunks_staged(repo, monkeypatch):
     monkeypatch.setenv("GIT_EDITOR", "sed -i 'd'")
     result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes", "--commit", "--edit-message"],
                       ScriptedBackend([Reply(FRIENDLIER), Reply(MESSAGE)]))  # fmt: skip
-    assert result.code == 2 and "no commit was made" in result.err
+    assert result.code == 4 and "no commit was made" in result.err  # applied and staged: not exit 2
+    assert "applied and staged" in result.err
     assert git(repo, "log", "--format=%s") == "start\n"
     assert "Hello, {name}!" in git(repo, "diff", "--cached")
+
+
+def test_a_commit_the_hook_refuses_exits_4_with_every_line_the_hook_said(repo, monkeypatch):
+    hooks = repo / ".git" / "test-hooks"
+    hooks.mkdir()
+    (hooks / "pre-commit").write_text("#!/bin/sh\necho 'first: 2 drafted lines unreviewed' >&2\n"
+                                      "echo 'second: greet.py:3 \033[2Khidden' >&2\nexit 1\n")  # fmt: skip
+    (hooks / "pre-commit").chmod(0o755)
+    git(repo, "config", "core.hooksPath", str(hooks))
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes", "--commit", "-m", "Mine"],
+                      ScriptedBackend([Reply(FRIENDLIER)]))  # fmt: skip
+    assert result.code == 4, result.err
+    assert "first: 2 drafted lines unreviewed" in result.err and "second: greet.py:3" in result.err
+    assert "\\x1b[2Khidden" in result.err and "\x1b" not in result.err  # shown, never sent to the terminal
+    assert "applied and staged" in result.err and "git commit" in result.err
+    assert git(repo, "log", "--format=%s") == "start\n"
+    assert "Hello, {name}!" in git(repo, "diff", "--cached") and (repo / "greet.py").read_text() == GREET_EDITED
+    assert "; not committed" in result.out
+
+
+def test_the_help_lists_exit_code_4(capsys):
+    from specdraft.ui.cli.main import main
+
+    with pytest.raises(SystemExit):
+        main(["edit", "--help"])
+    assert any(line.split()[:1] == ["4"] and "not committed" in line for line in capsys.readouterr().out.splitlines())
+
+
+def _no_space(*args, **kwargs):
+    import errno
+    import os
+
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize("flags", [[], ["--stage"]])
+def test_a_record_that_cannot_be_written_applies_nothing(repo, monkeypatch, flags):
+    import specdraft.drafting.provenance as provenance
+
+    monkeypatch.setattr(provenance, "_append_lines", _no_space)
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes", *flags], ScriptedBackend([Reply(FRIENDLIER)]))
+    assert result.code == 2 and "cannot write the review record" in result.err  # "nothing was done": true
+    assert (repo / "greet.py").read_text() == GREET
+    assert git(repo, "status", "--porcelain") == ""  # once space is freed, nothing unrecorded can commit
+
+
+def test_the_record_is_written_before_the_file(repo, monkeypatch):
+    import specdraft.core.git as git_module
+
+    record = repo / ".git" / "specdraft" / "provenance.jsonl"
+    seen = []
+    real_swap = git_module.WorktreeWrite.swap
+
+    def swap(self):
+        seen.append(record.exists() and len(record.read_text().splitlines()))
+        raise UserError("the machine stopped here")
+
+    from specdraft.core.errors import UserError
+
+    monkeypatch.setattr(git_module.WorktreeWrite, "swap", swap)
+    result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes"], ScriptedBackend([Reply(FRIENDLIER)]))
+    assert seen == [2] and result.code == 2  # both drafted hunks recorded before any file was written
+    assert (repo / "greet.py").read_text() == GREET
+    assert real_swap is not swap
 
 
 def test_no_instruction_outside_a_terminal_is_a_clear_error(repo, monkeypatch):
