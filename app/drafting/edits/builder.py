@@ -219,9 +219,11 @@ def binary_looking(state: State, new_text: str) -> str | None:
 
     Only lines the draft brings are checked: a line the original already had is the user's.
     Refused: NUL and the C0 control characters other than tab, newline, form feed and carriage
-    return; bytes that are not UTF-8 where the original was UTF-8 (or the file is new).
+    return (unless the original holds that character already: a file that has them as text);
+    bytes that are not UTF-8 where the original was UTF-8 (or the file is new).
     """
     original = set() if state.text is None else set(Doc.parse(state.text).lines)
+    own = set(_BINARY_LOOKING.findall(state.text or ""))
     was_utf8 = True
     if state.data is not None:
         try:
@@ -231,7 +233,7 @@ def binary_looking(state: State, new_text: str) -> str | None:
     for number, line in enumerate(Doc.parse(new_text).lines, 1):
         if line in original:
             continue
-        control = _BINARY_LOOKING.search(line)
+        control = next((m for m in _BINARY_LOOKING.finditer(line) if m.group() not in own), None)
         if control is not None:
             code = ord(control.group())
             what = "a NUL byte" if code == 0 else f"a control character, {_C0_NAMES[code]}"

@@ -300,3 +300,13 @@ def test_a_block_closed_by_a_divider_right_before_the_next_fence(tmp_path):
     result = read(output, tmp_path, {"a.py": FUNCS})
     assert result.ok, result.failures
     assert new_texts(result) == {"a.py": "def kept():\n    return 1\n\n\n"}
+
+
+def test_a_control_character_the_file_already_holds_is_its_text(tmp_path):
+    original = "bell = '\x07'\nx = 1\n"
+    output = "a.py\n<<<<<<< SEARCH\nbell = '\x07'\n=======\nbell = '\x07\x07'\n>>>>>>> REPLACE\n"
+    result = read(output, tmp_path, {"a.py": original})
+    assert result.ok, result.failures
+    output = "a.py\n<<<<<<< SEARCH\nx = 1\n=======\nx = '\x1b'\n>>>>>>> REPLACE\n"
+    result = read(output, tmp_path, {"a.py": original})
+    assert not result.files and "ESC" in result.failures[0].reason
