@@ -40,6 +40,7 @@ SEARCH = re.compile(r"^\s*(?:<{5,9}|-{5,9})\s*(?:SEARCH|ORIGINAL)\b.*$")
 _DIVIDER = re.compile(r"^\s*={5,9}\s*$")
 _REPLACE = re.compile(r"^\s*(?:>{5,9}|\+{5,9})\s*(?:REPLACE|UPDATED)\b.*$")
 _UNDERLINE = re.compile(r"^\s*={3,}\s*$")  # a setext heading's underline, any length
+_HEADING = re.compile(r"^[A-Za-z][\w ,.'()-]*$")  # words, as an RST heading in a docstring
 
 
 def replace_block(
@@ -236,7 +237,9 @@ def parse_search_replace(b: Builder, lines: list[str]) -> None:
         state = b.state(path, block, start + 1)
         if state is None:
             continue
-        replace = _replacement(b, state, replace, block, start + 1, closer is not None)
+        replace = _replacement(
+            b, state, replace, block, start + 1, None if closer is None else lines[closer]
+        )
         if replace is None:
             continue
         if not any(text.strip() for text in search):
@@ -314,21 +317,42 @@ def _may_hold_dividers(state: State) -> bool:
     )
 
 
+def _underlines(lines: list[str], k: int, may_hold: bool) -> bool:
+    """Whether the ======= line ``lines[k]`` can be the underline of the heading above it.
+
+    In a file that can hold such lines, any line of text above it makes it one (Markdown). In
+    another file only a heading shape does (an RST heading in a docstring): words above it, at
+    its indentation, no longer than it.
+    """
+    above = lines[k - 1] if k > 0 else ""
+    if not above.strip() or _DIVIDER.match(above):
+        return False
+    if may_hold:
+        return True
+    indent = len(lines[k]) - len(lines[k].lstrip())
+    return (
+        len(above) - len(above.lstrip()) == indent
+        and len(above.strip()) <= len(lines[k].strip())
+        and _HEADING.match(above.strip()) is not None
+    )
+
+
 def _replacement(
-    b: Builder, state: State, replace: list[str], block: str, line: int, closed: bool
+    b: Builder, state: State, replace: list[str], block: str, line: int, closer: str | None
 ) -> list[str] | None:
     """A block's REPLACE lines with the ======= markers a model doubled taken out, or None.
 
-    The ======= lines of a REPLACE part are read by where they stand: right after the divider (a
-    doubled divider), or last (a divider written again before the end), they are markers unless
-    the file can hold such lines and one stands under a line of text (a Markdown heading's
-    underline); elsewhere they are text in a file that can hold them and a failure in one that
-    cannot. ``closed``: a ======= line, not >>>>>>> REPLACE, ended the block.
+    The ======= lines of a REPLACE part are read by where they stand. Right after the divider (a
+    doubled divider) they are markers. Last (a divider written again before the end), or ending
+    the block in place of >>>>>>> REPLACE (``closer``, that line), one is a marker unless it can
+    be a heading's underline (``_underlines``): then it is text, or, where it ends the block,
+    there is no telling and the block fails. Elsewhere they are text in a file that can hold
+    such lines (Markdown, a file that has them), and a failure in one that cannot.
     """
     may_hold = _may_hold_dividers(state)
     where = f"block at output line {line}"
-    if closed:
-        if may_hold and replace and replace[-1].strip() and not _DIVIDER.match(replace[-1]):
+    if closer is not None:
+        if _underlines([*replace, closer], len(replace), may_hold):
             b.fail(
                 state.path,
                 block,
@@ -361,23 +385,29 @@ def _replacement(
         )
         out = out[lead:]
     last = max(k for k, text in enumerate(out) if text.strip())
-    under_text = last > 0 and out[last - 1].strip() and not _DIVIDER.match(out[last - 1])
-    if _DIVIDER.match(out[last]) and not (may_hold and under_text):
+    if _DIVIDER.match(out[last]) and not _underlines(out, last, may_hold):
         state.notes.append(
             f"{where}: the ======= line before its end is read as a marker written twice, "
             "not as a line of the replacement"
         )
         del out[last]
-    if not may_hold:
-        stray = next((k for k, text in enumerate(out) if _DIVIDER.match(text)), None)
-        if stray is not None:
-            b.fail(
-                state.path,
-                block,
-                f"the REPLACE part holds a ======= line among its lines, and {state.path} has "
-                "no such lines: a divider left in, or two blocks run together? not applied: ask "
-                "for the block again, one ======= between SEARCH and REPLACE",
-                line,
-            )
-            return None
+    stray = next(
+        (
+            k
+            for k, text in enumerate(out)
+            if _DIVIDER.match(text) and not may_hold and not _underlines(out, k, may_hold)
+        ),
+        None,
+    )
+    if stray is not None:
+        b.fail(
+            state.path,
+            block,
+            f"the REPLACE part holds a ======= line among its lines ({shown(out[stray - 1])} "
+            f"above it), and {state.path} has no such lines: a divider left in, or two blocks "
+            "run together? not applied: ask for the block again, one ======= between SEARCH and "
+            "REPLACE",
+            line,
+        )
+        return None
     return out

@@ -310,3 +310,14 @@ def test_a_control_character_the_file_already_holds_is_its_text(tmp_path):
     output = "a.py\n<<<<<<< SEARCH\nx = 1\n=======\nx = '\x1b'\n>>>>>>> REPLACE\n"
     result = read(output, tmp_path, {"a.py": original})
     assert not result.files and "ESC" in result.failures[0].reason
+
+
+def test_a_heading_in_a_docstring_keeps_its_underline(tmp_path):
+    original = 'def area(side):\n    """The area."""\n    return side * side\n'
+    output = sr(
+        '    """The area."""\n=======\n    """The area.\n\n    Examples\n    ========\n\n'
+        '    >>> area(2)\n    4\n    """\n>>>>>>> REPLACE\n'
+    )
+    result = read(output, tmp_path, {"a.py": original})
+    assert result.ok, result.failures
+    assert "    Examples\n    ========\n" in new_texts(result)["a.py"]
