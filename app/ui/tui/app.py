@@ -13,10 +13,12 @@ from collections.abc import Callable, Mapping
 
 from textual.app import App, SuspendNotSupported
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.theme import Theme
 
 from specdraft.core.config import Settings, user_themes_dir
 from specdraft.core.session import Effects, ReviewSession, ReviewStats
+from specdraft.core.visible import visible
 from specdraft.ui.tui.bindings import check_keymap
 from specdraft.ui.tui.commands import ReviewCommands
 from specdraft.ui.tui.messages import SessionGrew
@@ -142,6 +144,14 @@ class ReviewApp(App[bool]):
 
         keys = self.keymap_in_force.get(binding_id) or SPEC_BY_ID[binding_id].keys
         return keys.split(",")[0].strip().replace("question_mark", "?")
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Textual's notify, for text that may hold a path, a model's words or a server's: shown
+        as written (no markup read in it), control characters as escapes. ``markup`` is ignored."""
+        options = {} if timeout is None else {"timeout": timeout}
+        super().notify(visible(message), title=visible(title, keep_newlines=False), severity=severity,
+                       markup=False, **options)  # fmt: skip
 
     def notify_from_worker(self, message: str, **options) -> None:
         """``notify`` from a worker thread (or this one); nothing once the app has closed."""

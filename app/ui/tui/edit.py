@@ -3,13 +3,16 @@ plus r (reject with a note that redrafts the undecided hunks)."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.fuzzy import Matcher
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
 
+from specdraft.core.visible import visible
 from specdraft.ui.tui.app import ReviewApp
 from specdraft.ui.tui.screens.review import ReviewScreen
 from specdraft.ui.tui.widgets.title_bar import TitleBar, title_text
@@ -220,8 +223,10 @@ class InstructionApp(App[tuple[str, list[str]] | None]):
         box.cursor_position = len(box.value)
         self.query_one("#suggestion", Static).update(self._suggestion_text())
 
-    def _chosen_text(self) -> str:
-        return "chosen: " + (", ".join(self.chosen) if self.chosen else "none yet")
+    def _chosen_text(self) -> Text:
+        """The files chosen, as written: a file name may hold ``[bold]`` or an escape sequence."""
+        return Text("chosen: " + (", ".join(visible(path, keep_newlines=False) for path in self.chosen)
+                                  if self.chosen else "none yet"))  # fmt: skip
 
     def matches(self, query: str) -> list[str]:
         """The repository's files that match ``query`` fuzzily, best first (all of them for "")."""
@@ -234,7 +239,8 @@ class InstructionApp(App[tuple[str, list[str]] | None]):
     def _refilter(self, query: str) -> None:
         options = self.query_one("#matches", OptionList)
         options.clear_options()
-        options.add_options([("✓ " if path in self.chosen else "  ") + path for path in self.matches(query)])
+        options.add_options([Option(Text(("✓ " if path in self.chosen else "  ") + visible(path, keep_newlines=False)),
+                                    id=path) for path in self.matches(query)])  # fmt: skip
         if options.option_count:
             options.highlighted = 0
 
@@ -251,10 +257,10 @@ class InstructionApp(App[tuple[str, list[str]] | None]):
             return
         options = self.query_one("#matches", OptionList)
         if options.highlighted is not None:
-            self._toggle(str(options.get_option_at_index(options.highlighted).prompt)[2:])
+            self._toggle(str(options.get_option_at_index(options.highlighted).id))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self._toggle(str(event.option.prompt)[2:])
+        self._toggle(str(event.option.id))
 
     def _toggle(self, path: str) -> None:
         if path in self.chosen:

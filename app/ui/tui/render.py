@@ -2,6 +2,8 @@
 
 Only the hunk on screen is ever rendered (a 2,000-hunk review renders one at a time). Pure
 functions of the hunk and the theme's colours, so they can be tested and timed without an app.
+Every line is shown with its control characters as escapes (specdraft.core.visible): the text
+is a model's or a file's, never a terminal's instructions.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from rich.syntax import PygmentsSyntaxTheme
 from rich.text import Text
 
 from specdraft.core.diffs import Hunk, candidate_pairs, lines_are_similar, word_diff
+from specdraft.core.visible import visible
 from specdraft.ui.tui.themes import DiffColors
 
 TAB = "    "
@@ -81,7 +84,8 @@ def token_style(style_name: str, token_type: _TokenType) -> Style:
 
 
 def _display(text: str) -> str:
-    return text.replace("\t", TAB)
+    """A line as shown: control characters as escapes (a CR too: one line), tabs as spaces."""
+    return visible(text, keep_newlines=False).replace("\t", TAB)
 
 
 class _LazySide:
@@ -275,7 +279,7 @@ def render_special(hunk: Hunk, colors: DiffColors) -> Text:
     label = "binary file" if hunk.kind == "binary" else "file change"
     text = Text(no_wrap=True, end="")
     text.append(f"  {label}: ", Style(color=colors.hunk_header, bold=True))
-    text.append(hunk.description or hunk.path, Style(color=colors.context, bold=True))
+    text.append(visible(hunk.description or hunk.path, keep_newlines=False), Style(color=colors.context, bold=True))
     text.append("\n\n  y / n accepts or rejects it whole", Style(color=colors.line_number, italic=True))
     return text
 
@@ -285,4 +289,4 @@ def hunk_header(hunk: Hunk) -> str:
     if hunk.kind != "text":
         return f"{hunk.kind} change: no lines to show"
     header = f"@@ -{hunk.old_start},{hunk.old_count} +{hunk.new_start},{hunk.new_count} @@"
-    return f"{header} {hunk.section}".rstrip()
+    return f"{header} {visible(hunk.section, keep_newlines=False)}".rstrip()

@@ -11,7 +11,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from specdraft.core.session import ReviewStats
+from specdraft.core.visible import visible
 from specdraft.ui.tui.bindings import KEY_ORDER
+
+
+def _plain(text: str) -> Text:
+    """Text shown as written (a path in a question may hold ``[bold]`` or an escape sequence)."""
+    return Text(visible(text))
 
 
 def summary_text(stats: ReviewStats) -> str:
@@ -80,14 +86,14 @@ class ConfirmScreen(ModalScreen[bool]):
         """Set the question before (re)showing this screen; the app keeps one and reuses it."""
         self.question, self.details, self.ctrl_c_confirms = question, details, ctrl_c_confirms
         if self.is_mounted:
-            self.query_one("#question", Static).update(question)
-            self.query_one("#details", Static).update(details)
+            self.query_one("#question", Static).update(_plain(question))
+            self.query_one("#details", Static).update(_plain(details))
         return self
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question, id="question")
-            yield Static(self.details, id="details")
+            yield Static(_plain(self.question), id="question")
+            yield Static(_plain(self.details), id="details")
             yield Static("y / enter: yes    n / escape: no", id="keys")
 
     def action_answer(self, answer: bool) -> None:

@@ -9,6 +9,7 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -16,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static, TextArea
 
 from specdraft.core.errors import UserError
+from specdraft.core.visible import visible
 
 
 def editor_command(environ: Mapping[str, str] | None = None) -> list[str] | None:
@@ -78,7 +80,7 @@ class EditorScreen(ModalScreen["str | None"]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
-                f"editing {self.title_text} · ctrl+s: keep the edit · escape: cancel",
+                Text(f"editing {visible(self.title_text, keep_newlines=False)} · ctrl+s: keep the edit · escape: cancel"),
                 id="editor-help",
             )
             yield TextArea(self.text, id="editor", show_line_numbers=True, soft_wrap=False)

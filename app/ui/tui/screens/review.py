@@ -16,6 +16,7 @@ from textual.screen import Screen
 
 from specdraft.core.errors import UserError
 from specdraft.core.session import Decision
+from specdraft.core.visible import visible
 from specdraft.ui.tui.bindings import EDIT_ONLY, KEY_ORDER, SPEC_BY_ID, review_bindings
 from specdraft.ui.tui.messages import FileChosen, SessionGrew
 from specdraft.ui.tui.model import SessionView
@@ -33,14 +34,20 @@ _EDIT_ACTIONS = frozenset(SPEC_BY_ID[binding_id].action for binding_id in EDIT_O
 
 
 def failure_rows(failure) -> list[Text]:
-    """A failed block's diff-view body: the reason, then the model's text, marked as not applied."""
+    """A failed block's diff-view body: the reason, then the model's text, marked as not applied
+    (control characters as escapes: the model's text is shown, never sent to the terminal)."""
     rows = [
         Text(f"✗ {FAILED_MARK}", style="bold red"),
-        Text(f"reason: {failure.reason}", style="bold"),
+        Text(f"reason: {visible(failure.reason, keep_newlines=False)}", style="bold"),
         Text("the model's text (never part of any applied patch):", style="dim italic"),
     ]
-    rows.extend(Text(f"│ {line}", style="dim", no_wrap=True) for line in (failure.block or "").splitlines())
+    rows.extend(Text(f"│ {visible(line, keep_newlines=False)}", style="dim", no_wrap=True)
+                for line in (failure.block or "").splitlines())  # fmt: skip
     return rows
+
+
+def _path_shown(path: str | None) -> str:
+    return visible(path, keep_newlines=False) if path else "(no path)"
 
 
 class ReviewFileList(FileList):
@@ -61,7 +68,7 @@ class ReviewFileList(FileList):
         failures = list(self.failures())
         self._failed_rows = len(failures)
         if failures:
-            rows = [Text(f"✗ failed: {f.path or '(no path)'}", style="red", no_wrap=True, end="") for f in failures]
+            rows = [Text(f"✗ failed: {_path_shown(f.path)}", style="red", no_wrap=True, end="") for f in failures]
             self.set_lines([*self.lines, *rows])
             self.border_title = f"files ({len(self.view.files)}) · failed ({len(failures)})"
             self.show_file(self.view.current_file_index())
@@ -174,7 +181,7 @@ class ReviewScreen(Screen[None]):
         diff = self.query_one(DiffView)
         diff.forget()  # a resize must not draw the previous hunk over this
         header = Text(no_wrap=True, overflow="ellipsis", end="")
-        header.append(f"{failure.path or '(no path)'}  ", "bold")
+        header.append(f"{_path_shown(failure.path)}  ", "bold")
         header.append(FAILED_MARK, "bold reverse red")
         self.query_one("#file-header").update(header, layout=False)
         body = diff.query_one(HunkBody)

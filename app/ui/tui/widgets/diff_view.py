@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from specdraft.core.diffs import FileDiff
 from specdraft.core.session import Decision, HunkState
+from specdraft.core.visible import visible
 from specdraft.ui.tui.render import LineMode, hunk_header, render_hunk_lines
 from specdraft.ui.tui.themes import DiffColors
 from specdraft.ui.tui.widgets.lines_view import Prepared, TextLinesView
@@ -147,13 +148,14 @@ def file_header(file: FileDiff, unit: HunkState, position: tuple[int, int], colo
     text = Text(no_wrap=True, overflow="ellipsis", end="")
     title = Style(color=colors.hunk_header, bold=True)
     if file.status in ("renamed", "copied") and file.old_path and file.new_path:
-        text.append(f"{file.old_path} → {file.new_path}", title)
+        text.append(f"{visible(file.old_path, keep_newlines=False)} → {visible(file.new_path, keep_newlines=False)}",
+                    title)  # fmt: skip
         if file.similarity is not None:
             text.append(f"  {file.status} ({file.similarity}% similar)", "dim")
         else:
             text.append(f"  {file.status}", "dim")
     else:
-        text.append(file.path, title)
+        text.append(visible(file.path, keep_newlines=False), title)
         if file.status != "modified":
             text.append(f"  {file.status}", "dim")
     if file.old_mode and file.new_mode and file.old_mode != file.new_mode:

@@ -10,6 +10,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 
+from specdraft.core.visible import visible
 from specdraft.ui.tui.messages import FileChosen
 from specdraft.ui.tui.model import FileProgress, SessionView
 from specdraft.ui.tui.widgets.lines_view import TextLinesView
@@ -78,7 +79,7 @@ class FileList(TextLinesView):
     def _prompt(self, index: int, progress: FileProgress) -> Text:
         done = progress.decided == progress.total
         counts = f"{progress.decided:>2}/{progress.total:<2} "
-        path = self.view.files[index].path
+        path = visible(self.view.files[index].path, keep_newlines=False)
         room = self.scrollable_content_region.width - len(counts) - len(progress.marks) - 1
         if 0 < room < len(path):  # keep the file name: cut the front of the path
             path = "…" + path[len(path) - room + 1 :]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from specdraft.core.visible import visible
 from specdraft.ui.tui.model import SessionView
 
 
@@ -35,7 +36,7 @@ class StatusBar(Static):
         text.append(f" · accepted {stats.acceptance_rate:.0%}" if stats.decided else " · accepted –")
         if view.unit_count:
             position, count = view.position_in_file()
-            path = view.files[view.current_file_index()].path
+            path = visible(view.files[view.current_file_index()].path, keep_newlines=False)
             text.append(f" · {path} ({position}/{count}) · hunk {view.index + 1}/{view.unit_count}")
         if line_mode:
             text.append("  LINE MODE", "bold reverse")
@@ -47,7 +48,7 @@ class StatusBar(Static):
             return
         # specdraft edit: the draft streaming in (tokens/s, acceptance) below, wrapped rather
         # than cut (what a redraft says about the note is at its end)
-        self.update(Text.assemble(text, "\n", Text(drafting, style="italic"), end=""))
+        self.update(Text.assemble(text, "\n", Text(visible(drafting, keep_newlines=False), style="italic"), end=""))
 
     def on_mount(self) -> None:
         self.keep_toasts_clear()

@@ -10,9 +10,14 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from specdraft.core.visible import visible
+
 
 def title_text(title: str, sub_title: str = "", where: str = "", instruction: str = "") -> Text:
-    """``± title — sub_title · where``, then the instruction on lines of its own."""
+    """``± title — sub_title · where``, then the instruction on lines of its own (each with its
+    control characters as escapes: a repository's path or an instruction may hold any)."""
+    title, sub_title, where = (visible(part, keep_newlines=False) for part in (title, sub_title, where))
+    instruction = visible(instruction)
     text = Text(end="")
     text.append("± ", "bold")
     text.append(title, "bold")
