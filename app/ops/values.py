@@ -22,6 +22,7 @@ from specdraft.ops.locate import (
     lookup_scope,
     parse_expression,
     quoted,
+    scope_name,
     scope_statements,
 )
 
@@ -129,6 +130,7 @@ class SetValue(Operation):
                     if isinstance(small, _Assignment) and _assigns(small, name):
                         found.append((statement, small))
         place = _place(owner, self.target)
+        owner_name = self.target.rpartition(".")[0]
         if not found:
             what = "parameter or local" if isinstance(owner, cst.FunctionDef) else "assignment to"
             raise OpError(
@@ -136,9 +138,13 @@ class SetValue(Operation):
             )
         if len(found) > 1:
             raise OpError(
-                f"`{name}` is assigned {len(found)} times {place[0].lower() + place[1:]} "
+                f"`{name}` is assigned {len(found)} times {scope_name(owner_name or None)} "
                 f"({lines_text([source.line(line) for line, _ in found])}): the operation cannot tell "
-                "which to set; set a literal with old, or change the one you mean with another edit"
+                + (
+                    f"which to set; set_value `{owner_name}` with old sets the one literal equal to old"
+                    if isinstance(owner, cst.FunctionDef)
+                    else "which to set"
+                )
             )
         line, small = found[0]
         if isinstance(small, cst.AugAssign):
