@@ -6,6 +6,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from specdraft.core.visible import visible
+
 if TYPE_CHECKING:
     from specdraft.core.git import GitRepo
 
@@ -60,17 +62,22 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.hook_command == "status":
         for line in hook.status(repo).lines():
-            print(line)
+            print(visible(line, keep_newlines=False))
+        inside = hook.hooks_in_worktree(repo)
+        if inside is not None:
+            print(f"warning: {visible(str(inside), keep_newlines=False)} is inside the working tree: an AI "
+                  "draft can rewrite the hook there; set core.hooksPath outside it")  # fmt: skip
         settings = load_settings(repo.root)
         for name, value in settings.hook.items():
-            print(f"hook.{name} = {value!r} ({settings.source('hook.' + name)})")
-        from specdraft.drafting.provenance import REPAIR_HINT, RecordDamaged, load_store
+            source = visible(settings.source("hook." + name), keep_newlines=False)
+            print(f"hook.{name} = {value!r} ({source})")
+        from specdraft.drafting.provenance import RecordDamaged, load_store
 
         try:
             store = load_store(repo)
         except RecordDamaged as damage:
-            print(f"review record: {damage.reason()}")
-            print(f"  {REPAIR_HINT}")
+            print(f"review record: {visible(damage.reason(), keep_newlines=False)}")
+            print(f"  {damage.remedy()}")
             return 1
         drafts = [r for r in store.records if r.kind == "draft"]
         print(f"review record: {len(drafts)} drafted hunk{'s' if len(drafts) != 1 else ''}")
@@ -90,8 +97,8 @@ def run(args: argparse.Namespace) -> int:
         note = hook.write_note(repo, settings)
     except RecordDamaged as damage:
         print(
-            f"specdraft: no note written for this commit: {damage.reason()}; "
-            "`specdraft hook repair` moves the unreadable lines aside",
+            f"specdraft: no note written for this commit: {visible(damage.reason(), keep_newlines=False)}; "
+            f"{damage.remedy()}",
             file=sys.stderr,
         )
         return 1
@@ -110,16 +117,26 @@ def _repair(repo: GitRepo) -> int:
     from specdraft.drafting.provenance import repair_record
 
     done = repair_record(repo)
+    path = visible(str(done.path), keep_newlines=False)
+    if done.lost:
+        print(f"specdraft hook: the review record {path} {visible(done.lost, keep_newlines=False)}")
+        print(
+            "specdraft hook: the loss is accepted: the record is taken as it is now "
+            f"({done.kept} readable line{'s' if done.kept != 1 else ''}); what it held is gone, so "
+            "review the staged changes (`specdraft review --staged`) before you commit"
+        )
+        return 0
     if done.aside is None:
-        print(f"specdraft hook: the review record {done.path} reads whole; nothing to repair")
+        print(f"specdraft hook: the review record {path} reads whole; nothing to repair")
         return 0
     count = len(done.problems)
-    print(f"specdraft hook: the review record {done.path} was damaged:")
+    print(f"specdraft hook: the review record {path} was damaged:")
     for problem in done.problems:
-        print(f"  {problem.describe()}")
+        print(f"  {visible(problem.describe(), keep_newlines=False)}")
     print(
         f"specdraft hook: moved {count} unreadable line{'s' if count != 1 else ''} aside to "
-        f"{done.aside}; kept {done.kept} readable line{'s' if done.kept != 1 else ''}"
+        f"{visible(str(done.aside), keep_newlines=False)}; kept {done.kept} readable "
+        f"line{'s' if done.kept != 1 else ''}"
     )
     print(
         "specdraft hook: what the moved lines recorded is lost: review the staged changes "

@@ -90,6 +90,16 @@ def _seconds(value: float | None) -> str:
 
 
 def format_summary(summary: dict[str, Any], revision_range: str) -> str:
+    """The summary as text; model and file names come from notes anyone can write, and are
+    shown with their control characters escaped."""
+    from specdraft.core.visible import visible
+
+    revision_range = visible(revision_range, keep_newlines=False)
+    summary = {
+        **summary,
+        "models": {visible(str(k), keep_newlines=False): v for k, v in summary["models"].items()},
+        "files": {visible(str(k), keep_newlines=False): v for k, v in summary["files"].items()},
+    }
     lines = summary["lines"]
     out = [
         f"{len(summary['commits_with_drafted_lines'])} of {summary['commits_in_range']} commits in "
@@ -126,15 +136,18 @@ def run(args: argparse.Namespace) -> int:
     repo.require_head()
     summary = summarise(read_notes(repo, args.range))
     if args.json:
-        json.dump({"range": args.range, **summary}, sys.stdout, indent=2, ensure_ascii=False)
+        # ASCII only: a name from a note reaches the terminal as \u escapes, never as a control
+        json.dump({"range": args.range, **summary}, sys.stdout, indent=2, ensure_ascii=True)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(format_summary(summary, args.range))
     damage = record_damage(repo)
     if damage is not None:
+        from specdraft.core.visible import visible
+
         print(
-            f"specdraft log: {damage.reason()}; commits made since may have no note, so these "
-            "figures may count too little; `specdraft hook repair` moves the unreadable lines aside",
+            f"specdraft log: {visible(damage.reason(), keep_newlines=False)}; commits made since may "
+            f"have no note, so these figures may count too little; {damage.remedy()}",
             file=sys.stderr,
         )
         return 1

@@ -237,3 +237,18 @@ def test_file_names_are_printed_with_control_characters_escaped(repo):
     code, out = gate(repo)
     assert code == 1 and "\x1b" not in out
     assert "ev\\x1b[2Kil.py:1-2" in out
+
+
+def test_status_and_repair_say_the_record_was_lost(repo, tmp_path):
+    from tests.app.hookkit import env_for, specdraft
+
+    env = env_for(tmp_path)
+    draft(repo, {"calc.py": DRAFT})
+    (repo / ".git" / "specdraft" / "provenance.jsonl").unlink()
+    status = specdraft(repo, env, "hook", "status")
+    assert status.returncode == 1 and "provenance.jsonl is missing or empty" in status.stdout
+    assert "accepts the loss" in status.stdout
+    repaired = specdraft(repo, env, "hook", "repair")
+    assert repaired.returncode == 0 and "is missing or empty" in repaired.stdout
+    assert "the loss is accepted" in repaired.stdout
+    assert specdraft(repo, env, "hook", "status").returncode == 0

@@ -64,6 +64,8 @@ def test_log_reads_the_notes_of_real_commits(tmp_path):
     second = json.loads(rows[1])
     second.update(decision="rejected", lines=[], texts=[], applied=0, seconds=0.0)
     (repo / ".git" / "specdraft" / "provenance.jsonl").write_text(rows[0] + "\n" + json.dumps(second) + "\n")
+    # a record rewritten behind specdraft's back stops every commit until the rewrite is accepted
+    assert "the loss is accepted" in specdraft(repo, env, "hook", "repair").stdout
     (repo / "calc.py").write_bytes(DRAFT)  # the rejected hunk never reached the file
     git(repo, "add", "calc.py")
     assert commit(repo, env).returncode == 0
