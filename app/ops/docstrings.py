@@ -39,7 +39,7 @@ class AddDocstring(Operation):
 
     def apply(self, files: Mapping[str, str]) -> dict[str, str]:
         text = inspect.cleandoc(self.text)
-        if not text:
+        if not text.strip():
             raise OpError("the docstring is empty: give its text")
         if self.target is None:
             source = choose_file(files, self.path, what="the module to document")
