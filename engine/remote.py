@@ -117,9 +117,19 @@ def base_url(server: str) -> str:
     return url
 
 
+# C0 and C1 controls, DEL, bidi overrides and isolates: a server's text quoted in a message is
+# printed to a terminal, where they would be obeyed (engine/ has no app/ to escape them for it)
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+
+
+def escaped(text: str) -> str:
+    """``text`` with its control characters written as escapes (``\\x1b``), tabs and newlines too."""
+    return _CONTROLS.sub(lambda match: repr(match.group())[1:-1], text.replace("\t", "\\t").replace("\n", "\\n"))
+
+
 def excerpt(text: str, limit: int = EXCERPT) -> str:
-    """A short one-line quote of a server's text."""
-    flat = " ".join(text.split())
+    """A short one-line quote of a server's text, its control characters as escapes."""
+    flat = escaped(" ".join(text.split()))
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
@@ -294,8 +304,11 @@ class RemoteBackend:
         if self._model is None:
             ids = self.list_models()
             if len(ids) != 1:
-                offered = ", ".join(ids[:20]) or "none"
+                offered = ", ".join(escaped(name) for name in ids[:20]) or "none"
                 raise EngineError(f"{self.base} offers {len(ids)} models ({offered}): choose one with --model NAME")
+            if escaped(ids[0]) != ids[0]:  # shown in the review and written in commit trailers: not as it is
+                raise EngineError(f"the only model {self.base} offers has control characters in its name "
+                                  f"({escaped(ids[0])}): name the model with --model NAME")  # fmt: skip
             self._model = ids[0]
         return self._model
 
@@ -441,7 +454,7 @@ class RemoteBackend:
             except EngineError:
                 offered = None
             if offered is not None and self._model not in offered:
-                listing = ", ".join(offered[:20]) + (" …" if len(offered) > 20 else "") if offered else "none"
+                listing = ", ".join(map(escaped, offered[:20])) + (" …" if len(offered) > 20 else "") if offered else "none"
                 return (
                     f"model {self._model!r} is not served at {self.base}; it offers: {listing} "
                     f"(choose one with --model){said}"
@@ -466,7 +479,7 @@ class RemoteBackend:
             offered = self.list_models()
         except EngineError as error:
             return f"its model list could not be read either ({excerpt(str(error), 80)}); "
-        listing = ", ".join(offered[:5]) + (f" and {len(offered) - 5} more" if len(offered) > 5 else "")
+        listing = ", ".join(map(escaped, offered[:5])) + (f" and {len(offered) - 5} more" if len(offered) > 5 else "")
         if self._model in offered:
             return f"it offers model {self._model!r}, so the fault is the server's: "
         return (f"model {self._model!r} is not among those it offers ({listing or 'none'}): "

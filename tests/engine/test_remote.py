@@ -683,3 +683,26 @@ def test_given_bounds_win_and_must_be_positive(server):
     assert stats.finish_reason == "length" and text == "abc\n" * 9  # a 10th break: 11 lines
     with pytest.raises(EngineError, match="bounds must be more than 0"):
         backend(server, max_answer_bytes=0)
+
+
+# -- a server's text in messages -------------------------------------------------------------------
+
+
+def test_a_servers_message_is_quoted_with_its_escape_sequences_made_visible(server):
+    server.script = [status(500, {"error": {"message": "boom\x1b]0;owned\x07\x1b[2K\u202e"}})]
+    with pytest.raises(EngineError) as error:
+        collect(backend(server).stream(MESSAGES))
+    message = str(error.value)
+    assert "boom\\x1b]0;owned\\x07\\x1b[2K\\u202e" in message
+    assert "\x1b" not in message and "\x07" not in message and "\u202e" not in message
+
+
+def test_model_names_with_control_characters_are_never_shown_or_used_as_they_are(server):
+    server.models = [{"id": "coder\x1b]0;owned\x07"}]
+    with pytest.raises(EngineError) as error:
+        RemoteBackend(server.url).name  # noqa: B018 (the property asks the server)
+    assert "control characters in its name (coder\\x1b]0;owned\\x07): name the model with --model" in str(error.value)
+    server.models = [{"id": "a\x1b[2K"}, {"id": "b"}]
+    with pytest.raises(EngineError) as error:
+        RemoteBackend(server.url).name  # noqa: B018
+    assert "offers 2 models (a\\x1b[2K, b)" in str(error.value) and "\x1b" not in str(error.value)
