@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -470,6 +470,18 @@ class PlainReview:
                 if not _isatty(self.stdin):
                     self._out(b"\n")  # the answer was not echoed: end the prompt's line
                 return reply[:1].lower() == "y"
+
+
+def failed_blocks_text(failures: Iterable) -> bytes:
+    """What plain mode prints for a draft's failed blocks (specdraft.drafting.edits.EditFailure):
+    ``failed hunk: <path>: <reason>``, then the model's text, each line after ``| ``; every part
+    of it the model's, so with its control characters as escapes."""
+    out = bytearray()
+    for failure in failures:
+        out += f"failed hunk: {visible(failure.summary(), keep_newlines=False)}\n".encode("utf-8", "replace")
+        for line in (failure.block or "").splitlines():
+            out += b"| " + visible(line, keep_newlines=False).encode("utf-8", "replace") + b"\n"
+    return bytes(out)
 
 
 def review_in_plain_mode(

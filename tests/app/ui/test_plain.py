@@ -293,3 +293,15 @@ def test_plain_review_escapes_what_it_prints_and_summarises():
     assert b"\x1b" not in out + err and b"\x07" not in out
     assert b"+\\x1b[31mA\n" in out and b"  2:  -2,2 +3,3          +\\x1b]0;C\\x07\n" in out
     assert b"Malformed search regexp [\\x1b" in err
+
+
+def test_failed_blocks_are_printed_with_their_escapes_made_visible():
+    from specdraft.drafting.edits.results import EditFailure
+    from specdraft.ui.plain import failed_blocks_text
+
+    failure = EditFailure("a\x1b]0;t\x07.py", "<<<<<<< SEARCH\n\x1b[2K\x1b[1Gold\n=======\nnew\r\n>>>>>>> REPLACE",
+                          "SEARCH text \x1b[8mhidden not found")  # fmt: skip
+    shown = failed_blocks_text([failure])
+    assert b"\x1b" not in shown and b"\x07" not in shown
+    assert shown == (b"failed hunk: a\\x1b]0;t\\x07.py: SEARCH text \\x1b[8mhidden not found\n"
+                     b"| <<<<<<< SEARCH\n| \\x1b[2K\\x1b[1Gold\n| =======\n| new\n| >>>>>>> REPLACE\n")  # fmt: skip
