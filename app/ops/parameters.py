@@ -32,6 +32,7 @@ from specdraft.ops.rename import (
     parse_files,
     replace_element,
     rope_project,
+    subclass_names,
 )
 
 # The sections of a def's parameters, in order, and whether each holds a list.
@@ -119,31 +120,48 @@ def _calls(parsed: Mapping[str, Parsed], owner: Owner) -> list[_Call]:
         if constructor and owner.parent is not None:
             cls = owner.parent.node.name
             classes = rope.occurrences(cls.value, owner.parsed.path, owner.parsed.start(cls))
+    subclasses: set[str] = set()
+    if _is_method(owner) and owner.parent is not None:
+        subclasses = subclass_names(parsed, owner.parent) - {owner.parent.node.name.value}
     calls: list[_Call] = []
     for path, file in parsed.items():
         direct = {position for position, called in found.get(path, ()) if called}
         via_class = {position for position, called in classes.get(path, ()) if called}
-        if not direct and not via_class:
+        if not direct and not via_class and not (subclasses and "super(" in file.text):
             continue
-
-        file.module.visit(_CollectCalls(file, owner, direct, via_class, calls))
+        file.module.visit(_CollectCalls(file, owner, direct, via_class, subclasses, calls))
     return calls
 
 
 class _CollectCalls(cst.CSTVisitor):
     """The calls whose called name starts at one of ``direct`` (the function's) or ``via_class``
-    (its class's, for ``__init__``), appended to ``calls``."""
+    (its class's, for ``__init__``), and ``super().<method>(...)`` in the classes named
+    ``subclasses`` (rope finds none of those), appended to ``calls``."""
 
     def __init__(self, file: Parsed, owner: Owner, direct: set[Position], via_class: set[Position],
-                 calls: list[_Call]) -> None:  # fmt: skip
-        self.file, self.owner, self.direct, self.via_class, self.calls = file, owner, direct, via_class, calls
+                 subclasses: set[str], calls: list[_Call]) -> None:  # fmt: skip
+        self.file, self.owner, self.direct, self.via_class = file, owner, direct, via_class
+        self.subclasses, self.calls = subclasses, calls
+        self.classes: list[str] = []
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes.append(node.name.value)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self.classes.pop()
 
     def visit_Call(self, node: cst.Call) -> None:
         position = call_name_position(self.file, node)
+        func = node.func
         if position in self.via_class:
             self.calls.append(_Call(self.file, node, 1))
         elif position in self.direct:
             self.calls.append(_Call(self.file, node, _bound(self.owner, node)))
+        elif (isinstance(func, cst.Attribute) and func.attr.value == self.owner.node.name.value
+                and isinstance(func.value, cst.Call) and isinstance(func.value.func, cst.Name)
+                and func.value.func.value == "super" and self.classes
+                and self.classes[-1] in self.subclasses):  # fmt: skip
+            self.calls.append(_Call(self.file, node, 1))
 
 
 def _bound(owner: Owner, call: cst.Call) -> int:

@@ -24,7 +24,7 @@ import keyword
 import os
 import tempfile
 import warnings
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import libcst as cst
 import libcst.metadata as meta
@@ -272,6 +272,15 @@ class RopeFiles:
         pymodule = self.project.get_pymodule(self.resource(path))
         return evaluate.eval_location(pymodule, self.offset(path, position))
 
+    def find(self, finder, path: str) -> list[Position]:
+        """Where ``finder`` (rope's occurrence finder) finds its name in ``path``: (line, column)."""
+        text = self.resource(path).read()
+        found = []
+        for occurrence in finder.find_occurrences(resource=self.resource(path)):
+            offset = occurrence.get_word_range()[0]
+            found.append((text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1)))
+        return found
+
     def occurrences(self, name: str, path: str, position: Position, *, in_hierarchy: bool = False,
                     ) -> dict[str, list[tuple[Position, bool]]]:  # fmt: skip
         """Where the symbol whose name is at ``position`` of ``path`` occurs (rope's sure
@@ -296,13 +305,6 @@ class RopeFiles:
                 column = offset - (text.rfind("\n", 0, offset) + 1)
                 found.setdefault(given, []).append(((line, column), bool(occurrence.is_called())))
         return found
-
-
-def with_newlines_of(original: str, text: str) -> str:
-    """``text`` (rope's, with ``\\n`` line ends) written with ``original``'s line ends."""
-    if "\r\n" in original and "\r\n" not in text:
-        return text.replace("\n", "\r\n")
-    return text
 
 
 # --- editing calls at positions --------------------------------------------------------------
@@ -500,16 +502,17 @@ class Rename(Operation):
         parsed = parse_files(files)
         binding = self._binding(parsed)
         self._check_clash(parsed, binding)
-        texts = dict(files)
-        texts.update(self._dataclass_keywords(parsed, binding))
-        texts.update(self._annotated_uses(parsed, binding))
-        if texts != dict(files):
-            parsed = parse_files(texts)
-            binding = self._binding(parsed)
-        texts.update(self._rope_rename(texts, binding))
-        if binding.owner is not None and binding.owner.is_class:
-            texts.update(_rename_super_calls(texts, _subclasses(parsed, binding.owner), self.old, self.new))
-        return {path: text for path, text in texts.items() if text != files.get(path)}
+        places: dict[str, set[Position]] = {}
+        for found in (self._rope_places(parsed, binding), self._dataclass_keywords(parsed, binding),
+                      self._annotated_uses(parsed, binding), self._super_uses(parsed, binding)):  # fmt: skip
+            for path, positions in found.items():
+                places.setdefault(path, set()).update(positions)
+        changed: dict[str, str] = {}
+        for path, positions in places.items():
+            text = replace_names(files[path], positions, self.old, self.new)
+            if text != files[path]:
+                changed[path] = text
+        return changed
 
     # which binding
 
@@ -586,9 +589,47 @@ class Rename(Operation):
             raise OpError(f"`{new}` is already bound or used in `{owner.dotted}` ({owner.parsed.path} "
                           f"line {first.position[0]}): choose another name or rename that first")  # fmt: skip
 
-    # what rope leaves
 
-    def _dataclass_keywords(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, str]:
+    # where: rope's occurrences, checked by libcst's scopes, and what rope leaves
+
+    def _rope_places(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, set[Position]]:
+        """rope's occurrences of the symbol (the binding's pyname: imports, ``m.old``, ``self.old``,
+        inferred instances, keywords of a parameter, overrides), where libcst's scopes agree."""
+        from rope.base import exceptions
+        from rope.refactor import occurrences
+        from rope.refactor.rename import Rename as RopeRename
+        from rope.refactor.rename import _is_local
+
+        path = binding.parsed.path
+        in_class = binding.owner is not None and binding.owner.is_class
+        with rope_project({p: file.text for p, file in parsed.items()}) as rope:
+            try:
+                rename = RopeRename(rope.project, rope.resource(path), rope.offset(path, binding.position))
+                finder = occurrences.create_finder(
+                    rope.project, rename.old_name, rename.old_pyname, instance=rename.old_instance,
+                    in_hierarchy=in_class and rename.is_method())  # fmt: skip
+                targets = [path] if _is_local(rename.old_pyname) else list(parsed)
+                found = {target: rope.find(finder, target) for target in targets}
+            except exceptions.RopeError as error:
+                raise OpError(f"{self.describe()}: rope could not rename it ({error})") from None
+        symbol = _symbol_assignments(binding, self.old)
+        places: dict[str, set[Position]] = {}
+        for target, positions in found.items():
+            names = _scoped_names(parsed[target], self.old)
+            kept = set()
+            for position in positions:
+                assignments = names.get(position)
+                if assignments is None or _is_the_symbol(assignments, symbol, parsed[target] is binding.parsed,
+                                                         in_class):  # fmt: skip
+                    kept.add(position)
+            places[target] = kept
+        # libcst's own references in the binding's file, where rope missed one
+        file = binding.parsed
+        places.setdefault(file.path, set()).update(
+            file.start(node) for node in _symbol_names(symbol) if isinstance(node, cst.Name))
+        return places
+
+    def _dataclass_keywords(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, set[Position]]:
         """A dataclass field's keyword at the class's constructor calls (rope renames the field
         and its uses, not ``Car(old=...)``)."""
         owner = binding.owner
@@ -598,18 +639,15 @@ class Rename(Operation):
             return {}
         with rope_project({p: f.text for p, f in parsed.items()}) as rope:
             found = rope.occurrences(owner.node.name.value, owner.parsed.path, owner.parsed.start(owner.node.name))
-        changed: dict[str, str] = {}
-        for path, places in found.items():
-            calls = {position for position, called in places if called}
-            if not calls:
-                continue
-            file = parsed[path]
-            module = file.module.visit(_KeywordRenamer(file, calls, self.old, self.new))
-            if module.code != file.text:
-                changed[path] = module.code
-        return changed
+        places: dict[str, set[Position]] = {}
+        for path, occurrences in found.items():
+            calls = {position for position, called in occurrences if called}
+            keywords = _keywords_of_calls(parsed[path], lambda call, calls=calls: call in calls, self.old)
+            if keywords:
+                places[path] = keywords
+        return places
 
-    def _annotated_uses(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, str]:
+    def _annotated_uses(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, set[Position]]:
         """``p.old`` where the parameter ``p`` is annotated with the class (rope does not read
         annotations of parameters)."""
         owner = binding.owner
@@ -617,35 +655,110 @@ class Rename(Operation):
             return {}
         class_name = owner.node.name.value
         qualified = {f"{module_name(owner.parsed.path)}.{class_name}"}
-        changed: dict[str, str] = {}
+        places: dict[str, set[Position]] = {}
         for path, file in parsed.items():
             names = qualified | ({class_name} if file is owner.parsed else set())
-            renamer = _AnnotatedRenamer(file, names, self.old, self.new)
-            module = file.module.visit(renamer)
-            if renamer.renamed:
-                changed[path] = module.code
-        return changed
+            visitor = _AnnotatedUses(file, names, self.old)
+            file.module.visit(visitor)
+            if visitor.found:
+                places[path] = visitor.found
+        return places
 
-    def _rope_rename(self, texts: Mapping[str, str], binding: Binding) -> dict[str, str]:
-        from rope.base import exceptions
-        from rope.refactor.rename import Rename as RopeRename
+    def _super_uses(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, set[Position]]:
+        """What rope leaves at ``super()``: ``super().old`` in the subclasses when a class's
+        member is renamed; ``super().meth(old=...)`` when a method's parameter is."""
+        owner = binding.owner
+        if owner is None:
+            return {}
+        if owner.is_class:
+            classes, method = subclass_names(parsed, owner), None
+        elif owner.parent is not None and owner.parent.is_class and any(binding.node is name for name in _param_names(owner)):
+            classes, method = subclass_names(parsed, owner.parent), owner.node.name.value
+        else:
+            return {}
+        places: dict[str, set[Position]] = {}
+        for path, file in parsed.items():
+            visitor = _SuperUses(file, classes, self.old, method)
+            file.module.visit(visitor)
+            if visitor.found:
+                places[path] = visitor.found
+        return places
 
-        path = binding.parsed.path
-        with rope_project(texts) as rope:
-            try:
-                offset = rope.offset(path, binding.position)
-                rename = RopeRename(rope.project, rope.resource(path), offset)
-                changes = rename.get_changes(self.new, in_hierarchy=binding.owner is not None
-                                             and binding.owner.is_class, docs=False)  # fmt: skip
-            except exceptions.RopeError as error:
-                raise OpError(f"{self.describe()}: rope could not rename it ({error})") from None
-            new_texts: dict[str, str] = {}
-            for change in changes.changes:
-                changed = os.path.normpath(change.resource.path)
-                given = next((p for p in texts if os.path.normpath(p) == changed), None)
-                if given is not None:
-                    new_texts[given] = with_newlines_of(texts[given], change.new_contents)
-        return new_texts
+
+def replace_names(text: str, positions: set[Position], old: str, new: str) -> str:
+    """``text`` with the name ``old`` at each (line, column) written ``new``."""
+    starts = [0]
+    for index, char in enumerate(text):
+        if char == "\n":
+            starts.append(index + 1)
+    offsets = sorted((starts[line - 1] + column for line, column in positions), reverse=True)
+    for offset in offsets:
+        if text[offset : offset + len(old)] != old:  # pragma: no cover - a position not of the name
+            raise OpError(f"rename `{old}`: found {text[offset : offset + len(old)]!r} where `{old}` was expected")
+        text = text[:offset] + new + text[offset + len(old) :]
+    return text
+
+
+def _param_names(owner: Owner) -> list[cst.Name]:
+    assert isinstance(owner.node, cst.FunctionDef)
+    params = owner.node.params
+    found = [*params.posonly_params, *params.params, *params.kwonly_params]
+    return [param.name for param in found]
+
+
+def _symbol_assignments(binding: Binding, name: str) -> set[meta.BaseAssignment]:
+    """libcst's assignments of the symbol in its own scope (the module, class or function)."""
+    parsed = binding.parsed
+    if binding.owner is None:
+        scope = next((s for s in parsed.scopes.values() if isinstance(s, meta.GlobalScope)), None)
+    else:
+        scope = binding.owner.scope
+    if scope is None:
+        return set()
+    return {assignment for assignment in scope.assignments[name] if assignment.scope is scope}
+
+
+def _symbol_names(symbol: set[meta.BaseAssignment]) -> set[cst.CSTNode]:
+    """The Name nodes of the symbol's assignments and of the names that read it."""
+    nodes: set[cst.CSTNode] = set()
+    for assignment in symbol:
+        if isinstance(assignment, meta.Assignment) and isinstance(assignment.node, cst.Name):
+            nodes.add(assignment.node)
+        nodes.update(access.node for access in assignment.references if isinstance(access.node, cst.Name))
+    return nodes
+
+
+def _scoped_names(parsed: Parsed, name: str) -> dict[Position, set[meta.BaseAssignment]]:
+    """Each plain name ``name`` libcst's scopes know in the file (a binding or a read), by
+    position: the assignments it is (a binding) or reads (a read)."""
+    found: dict[Position, set[meta.BaseAssignment]] = {}
+    for scope in {scope for scope in parsed.scopes.values() if scope is not None}:
+        for assignment in scope.assignments[name]:
+            if assignment.scope is not scope or not isinstance(assignment, meta.Assignment):
+                continue
+            node = assignment.node
+            if isinstance(node, cst.Param | cst.FunctionDef | cst.ClassDef):
+                node = node.name
+            if isinstance(node, cst.Name):
+                found.setdefault(parsed.start(node), set()).add(assignment)
+        for access in scope.accesses[name]:
+            if isinstance(access.node, cst.Name) and access.referents:
+                found.setdefault(parsed.start(access.node), set()).update(access.referents)
+    return found
+
+
+def _is_the_symbol(assignments: set[meta.BaseAssignment], symbol: set[meta.BaseAssignment],
+                   defining_file: bool, in_class: bool) -> bool:  # fmt: skip
+    """Whether a plain name that binds or reads ``assignments`` is the symbol: a class member
+    where the symbol is one (rope's hierarchy: an override); in its own file, one of the
+    symbol's assignments; elsewhere, an import or a module-level binding (a local, a
+    comprehension's variable or a parameter of the same name is another symbol)."""
+    if in_class and all(isinstance(a.scope, meta.ClassScope) for a in assignments):
+        return True
+    if defining_file:
+        return bool(assignments & symbol)
+    return any(isinstance(a, meta.ImportAssignment) or isinstance(a.scope, meta.GlobalScope)
+               for a in assignments)  # fmt: skip
 
 
 def _base_names(node: cst.ClassDef) -> set[str]:
@@ -674,7 +787,7 @@ def _superclasses(parsed: Mapping[str, Parsed], owner: Owner) -> list[Owner]:
     return found
 
 
-def _subclasses(parsed: Mapping[str, Parsed], owner: Owner) -> set[str]:
+def subclass_names(parsed: Mapping[str, Parsed], owner: Owner) -> set[str]:
     """The names of ``owner``'s class and of the classes of the files derived from it."""
     classes = _top_classes(parsed)
     names = {owner.node.name.value}
@@ -683,40 +796,6 @@ def _subclasses(parsed: Mapping[str, Parsed], owner: Owner) -> set[str]:
         if not more:
             return names
         names |= more
-
-
-class _SuperRenamer(cst.CSTTransformer):
-    """``super().old`` -> ``super().new`` in the methods of the classes named ``classes``."""
-
-    def __init__(self, classes: set[str], old: str, new: str) -> None:
-        self.classes, self.old, self.new = classes, old, new
-        self.stack: list[str] = []
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self.stack.append(node.name.value)
-
-    def leave_ClassDef(self, original_node: cst.ClassDef, updated_node: cst.ClassDef) -> cst.ClassDef:
-        self.stack.pop()
-        return updated_node
-
-    def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute) -> cst.Attribute:
-        value = original_node.value
-        if (original_node.attr.value == self.old and self.stack and self.stack[-1] in self.classes
-                and isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
-                and value.func.value == "super"):  # fmt: skip
-            return updated_node.with_changes(attr=cst.Name(self.new))
-        return updated_node
-
-
-def _rename_super_calls(texts: Mapping[str, str], classes: set[str], old: str, new: str) -> dict[str, str]:
-    """``super().old`` renamed in the classes ``classes`` (rope leaves it)."""
-    changed: dict[str, str] = {}
-    for path, text in texts.items():
-        if is_python(path) and "super(" in text:
-            code = cst.parse_module(text).visit(_SuperRenamer(classes, old, new)).code
-            if code != text:
-                changed[path] = code
-    return changed
 
 
 def _imports_of(parsed: Parsed, name: str) -> list[Binding]:
@@ -775,50 +854,81 @@ def _is_dataclass(node: cst.ClassDef) -> bool:
     return False
 
 
-class _KeywordRenamer(cst.CSTTransformer):
-    """``old=`` renamed ``new=`` in the calls whose called name starts at one of ``calls``."""
 
-    def __init__(self, parsed: Parsed, calls: set[Position], old: str, new: str) -> None:
-        self.parsed, self.calls, self.old, self.new = parsed, calls, old, new
+def _keywords_of_calls(parsed: Parsed, wanted: Callable[[Position | None], bool], name: str) -> set[Position]:
+    """The positions of the keyword ``name=`` in the calls whose called name ``wanted`` accepts."""
+    found: set[Position] = set()
 
-    def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
-        if call_name_position(self.parsed, original_node) not in self.calls:
-            return updated_node
-        args = [arg.with_changes(keyword=cst.Name(self.new))
-                if arg.keyword is not None and arg.keyword.value == self.old else arg
-                for arg in updated_node.args]  # fmt: skip
-        return updated_node.with_changes(args=args)
+    class Calls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            if wanted(call_name_position(parsed, node)):
+                found.update(parsed.start(arg.keyword) for arg in node.args
+                             if arg.keyword is not None and arg.keyword.value == name)  # fmt: skip
+
+    parsed.module.visit(Calls())
+    return found
 
 
-class _AnnotatedRenamer(cst.CSTTransformer):
-    """``p.old`` -> ``p.new`` where ``p`` is a parameter annotated with one of ``classes``
-    (qualified names) and the name ``p`` resolves to that parameter."""
+def _is_super(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "super"
 
-    def __init__(self, parsed: Parsed, classes: set[str], old: str, new: str) -> None:
-        self.parsed, self.classes, self.old, self.new = parsed, classes, old, new
+
+class _SuperUses(cst.CSTVisitor):
+    """In the methods of the classes named ``classes``: ``super().name`` (``method`` None), or
+    the keyword ``name=`` of ``super().method(...)`` calls."""
+
+    def __init__(self, parsed: Parsed, classes: set[str], name: str, method: str | None) -> None:
+        self.parsed, self.classes, self.name, self.method = parsed, classes, name, method
+        self.stack: list[str] = []
+        self.found: set[Position] = set()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.stack.append(node.name.value)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self.stack.pop()
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self.method is None and self.stack and self.stack[-1] in self.classes:
+            if node.attr.value == self.name and _is_super(node.value):
+                self.found.add(self.parsed.start(node.attr))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.method is None or not self.stack or self.stack[-1] not in self.classes:
+            return
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == self.method and _is_super(func.value):
+            self.found.update(self.parsed.start(arg.keyword) for arg in node.args
+                              if arg.keyword is not None and arg.keyword.value == self.name)  # fmt: skip
+
+
+class _AnnotatedUses(cst.CSTVisitor):
+    """``p.name`` where ``p`` is a parameter annotated with one of ``classes`` (qualified
+    names) and the name ``p`` there reads that parameter."""
+
+    def __init__(self, parsed: Parsed, classes: set[str], name: str) -> None:
+        self.parsed, self.classes, self.name = parsed, classes, name
         self.params: set[cst.Param] = set()
-        self.renamed = False
+        self.found: set[Position] = set()
 
     def visit_Param(self, node: cst.Param) -> None:
         if node.annotation is None:
             return
         annotation = node.annotation.annotation
         names = self.parsed.qualified_names(annotation)
-        if isinstance(annotation, cst.SimpleString):
-            names.add(annotation.evaluated_value if isinstance(annotation.evaluated_value, str) else "")
+        if isinstance(annotation, cst.SimpleString) and isinstance(annotation.evaluated_value, str):
+            names.add(annotation.evaluated_value)
         if names & self.classes:
             self.params.add(node)
 
-    def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute) -> cst.Attribute:
-        value = original_node.value
-        if original_node.attr.value != self.old or not isinstance(value, cst.Name) or not self.params:
-            return updated_node
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        value = node.value
+        if node.attr.value != self.name or not isinstance(value, cst.Name) or not self.params:
+            return
         scope = self.parsed.scopes.get(value)
         if scope is None:
-            return updated_node
-        targets = {assignment.node for access in scope.accesses[value] for assignment in access.referents
-                   if isinstance(assignment, meta.Assignment)}  # fmt: skip
+            return
+        targets = {assignment.node for access in scope.accesses[value]
+                   for assignment in access.referents if isinstance(assignment, meta.Assignment)}  # fmt: skip
         if targets and targets <= self.params:
-            self.renamed = True
-            return updated_node.with_changes(attr=cst.Name(self.new))
-        return updated_node
+            self.found.add(self.parsed.start(node.attr))

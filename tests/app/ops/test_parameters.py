@@ -374,3 +374,43 @@ def test_describe():
     assert AddParameter("f", "x", default="1").describe() == "add the parameter `x=1` to `f`"
     assert AddParameter("f", "x").describe() == "add the parameter `x` to `f`"
     assert RemoveParameter("C.m", "x").describe() == "remove the parameter `x` of `C.m`"
+
+
+def test_super_calls_of_a_method_are_calls_too():
+    # rope's occurrences leave `super().__init__(...)` out
+    before = files(
+        base_py="""
+        class Account:
+            def __init__(self, owner, currency="EUR"):
+                self.owner = owner
+        """,
+        savings_py="""
+        from base import Account
+
+
+        class Savings(Account):
+            def __init__(self, owner):
+                super().__init__(owner, "USD")
+
+
+        Account("ann", currency="GBP")
+        """,
+    )
+    assert apply(RemoveParameter("Account.__init__", "currency"), before) == files(
+        base_py="""
+        class Account:
+            def __init__(self, owner):
+                self.owner = owner
+        """,
+        savings_py="""
+        from base import Account
+
+
+        class Savings(Account):
+            def __init__(self, owner):
+                super().__init__(owner)
+
+
+        Account("ann")
+        """,
+    )

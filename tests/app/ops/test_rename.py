@@ -620,3 +620,88 @@ def test_files_not_python_are_left_alone_and_line_ends_kept():
         "api.py": "def load_all():\r\n    return []\r\n",
         "job.py": "from api import *\r\n\r\nload_all()\r\n",
     }
+
+
+# --- where rope alone is wrong -------------------------------------------------------------------
+
+
+def test_a_comprehension_variable_of_the_same_name_is_another_symbol():
+    # rope renames `x` inside the comprehension of `scale` as if it were the module's `x`
+    before = files(
+        m_py="""
+        x = 2
+        squares = [x * x for x in range(3)]
+
+
+        def scale(values):
+            return [x * v for x in values for v in [x]] + [x]
+        """,
+    )
+    assert apply(Rename("x", "factor"), before) == files(
+        m_py="""
+        factor = 2
+        squares = [x * x for x in range(3)]
+
+
+        def scale(values):
+            return [x * v for x in values for v in [x]] + [factor]
+        """,
+    )
+
+
+def test_a_local_and_a_generator_variable_of_the_same_name():
+    # rope renames the generator's `x` read along with the local `x`
+    before = files(m_py="""
+        def total(values):
+            base = sum(x for x in values)
+            x = 1
+            return base + x
+        """)
+    assert apply(Rename("x", "bonus", scope="total"), before) == files(m_py="""
+        def total(values):
+            base = sum(x for x in values)
+            bonus = 1
+            return base + bonus
+        """)
+
+
+def test_a_constructor_parameter_renamed_at_super_calls_too():
+    # rope leaves the keyword of `super().__init__(...)`
+    before = files(
+        base_py="""
+        class Account:
+            def __init__(self, owner, limit=0):
+                self.owner = owner
+                self.limit = limit
+        """,
+        savings_py="""
+        from base import Account
+
+
+        class Savings(Account):
+            def __init__(self, owner):
+                super().__init__(owner, limit=100)
+
+
+        Account("ann", limit=5)
+        """,
+    )
+    assert apply(Rename("limit", "ceiling", scope="Account.__init__"), before) == files(
+        base_py="""
+        class Account:
+            def __init__(self, owner, ceiling=0):
+                self.owner = owner
+                self.limit = ceiling
+        """,
+        savings_py="""
+        from base import Account
+
+
+        class Savings(Account):
+            def __init__(self, owner):
+                super().__init__(owner, ceiling=100)
+
+
+        Account("ann", ceiling=5)
+        """,
+    )
