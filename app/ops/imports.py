@@ -271,7 +271,7 @@ class AddImport(Operation):
             if index < len(body):
                 blanks, rest = blank_prefix(body[index])
                 spacing = 2 if isinstance(body[index], cst.FunctionDef | cst.ClassDef) else 1
-                new = new.with_changes(leading_lines=[blank] if index and blanks else [])
+                new = new.with_changes(leading_lines=[blank] if index else [])
                 body[index] = body[index].with_changes(
                     leading_lines=[blank] * max(spacing, len(blanks)) + rest
                 )

@@ -61,8 +61,10 @@ class Source:
         return self.module.code_for_node(node)
 
     def changed(self, module: cst.Module) -> dict[str, str]:
-        """The result of an operation that rewrote this file to ``module``."""
-        return {self.path: module.code}
+        """The result of an operation that rewrote this file to ``module`` (a file left with
+        nothing in it is empty)."""
+        code = module.code
+        return {self.path: "" if not module.body and not code.strip() else code}
 
 
 def collapse(text: str) -> str:
