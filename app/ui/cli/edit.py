@@ -236,14 +236,14 @@ def run(args: argparse.Namespace) -> int:
               "applied: run specdraft edit again to redraft it", file=sys.stderr)  # fmt: skip
     if args.edit_message is None:
         args.edit_message = not args.yes and _isatty(answers)
-    summary, refused = _finish(flows, applied_files, repo, backend, args, stage)
-    print(summary)
-    if refused is not None:
-        print(f"specdraft edit: no commit was made ({refused}); the accepted hunks are applied and staged: "
+    refused: list[str] = []
+    print(_finish(flows, applied_files, repo, backend, args, stage, refused))
+    for reason in refused:
+        print(f"specdraft edit: no commit was made ({reason}); the accepted hunks are applied and staged: "
               "commit them with git commit", file=sys.stderr)  # fmt: skip
     if stale:
         return EXIT_STALE
-    if refused is not None:
+    if refused:
         return EXIT_NOT_COMMITTED
     if not applied_files and _every_block_failed(flows):
         print("specdraft edit: every block of the draft failed (listed above); nothing could be applied: "
@@ -591,24 +591,26 @@ def _apply(flow, repo, stage: bool, backend, unattended: bool) -> tuple[int, lis
     return len(fresh), [edit.path for edit in stale]
 
 
-def _finish(flows, files: int, repo, backend, args, stage: bool) -> tuple[str, str | None]:
-    """Commit when asked: (the summary line, None or why no commit was made)."""
+def _finish(flows, files: int, repo, backend, args, stage: bool, refused: list[str] | None = None) -> str:
+    """Commit when asked; the summary line. Why a commit asked for was not made goes into ``refused``."""
     stats = sum((flow.stats() for flow in flows[1:]), flows[0].stats()) if flows else None
     totals = {key: getattr(stats, key, 0) for key in ("accepted", "edited", "rejected", "pending", "total")}
     counts = stats.counts_text() if stats else "0 accepted, 0 edited, 0 rejected, 0 undecided"
     if not files:
-        return f"specdraft edit: nothing applied ({counts})", None
+        return f"specdraft edit: nothing applied ({counts})"
     where = "index and worktree" if stage else "worktree"
     summary = f"specdraft edit: applied to {files} file{'s' if files != 1 else ''} in the {where} ({counts})"
     if args.commit:
         subject = args.message or _drafted_message(backend, args.instruction, repo) or args.instruction
         message = commit_message(subject, backend.name, totals, args.yes)
-        refused = _commit_with_editor(repo, message) if args.edit_message else _commit(repo, message)
-        if refused is not None:
-            return summary + "; not committed", refused
+        reason = _commit_with_editor(repo, message) if args.edit_message else _commit(repo, message)
+        if reason is not None:
+            if refused is not None:
+                refused.append(reason)
+            return summary + "; not committed"
         head = repo.run("rev-parse", "--short", "HEAD").stdout.decode().strip()
         summary += f"; committed {head}"
-    return summary, None
+    return summary
 
 
 def _commit(repo, message: str) -> str | None:
