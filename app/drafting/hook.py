@@ -140,7 +140,18 @@ def install(repo: GitRepo, *, review_all: bool = False, python: str | None = Non
         temporary.write_text(hook_script(name, python, review_all=review_all))
         temporary.chmod(temporary.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
         os.replace(temporary, target)
+    for path, sub in _checked_out_submodules(repo):  # a draft can land in them too
+        done += [f"submodule {path}: {line}" for line in install(sub, review_all=review_all, python=python)]
     return done
+
+
+def _checked_out_submodules(repo: GitRepo) -> list[tuple[str, GitRepo]]:
+    """(path, repository) of each submodule that is checked out."""
+    from specdraft.core.git import GitRepo
+    from specdraft.drafting.provenance import submodule_paths
+
+    return [(path, GitRepo(repo.root / path)) for path in submodule_paths(repo)
+            if (repo.root / path / ".git").exists()]  # fmt: skip
 
 
 def uninstall(repo: GitRepo) -> list[str]:
@@ -161,6 +172,8 @@ def uninstall(repo: GitRepo) -> list[str]:
             done.append(f"{name}: removed; the previous hook is back at {target}")
         else:
             done.append(f"{name}: removed {target}")
+    for path, sub in _checked_out_submodules(repo):
+        done += [f"submodule {path}: {line}" for line in uninstall(sub)]
     return done
 
 

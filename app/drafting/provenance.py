@@ -268,6 +268,7 @@ def _append_lines(path: Path, lines: list[bytes]) -> None:
 
 def append_records(repo: GitRepo, records: Iterable[HunkRecord | dict]) -> None:
     """Append records (or landing events) to the record file, one line each, under the lock."""
+    records = list(records)
     lines = [
         (json.dumps(asdict(r) if isinstance(r, HunkRecord) else r, ensure_ascii=False) + "\n").encode(
             "utf-8"
@@ -287,6 +288,46 @@ def append_records(repo: GitRepo, records: Iterable[HunkRecord | dict]) -> None:
             f"cannot write the review record in {directory}: {error.strerror or error}; "
             "check that the .git directory is writable and has room"
         ) from None
+    if repo is not None:
+        _record_in_submodules(repo, [r for r in records if isinstance(r, HunkRecord)])
+
+
+def submodule_paths(repo: GitRepo) -> list[str]:
+    """The paths of the submodules (gitlinks) in the index, checked out or not."""
+    listed = repo.run("ls-files", "--stage", "-z", check=False).stdout.decode("utf-8", "surrogateescape")
+    return [
+        entry.partition("\t")[2]
+        for entry in listed.split("\0")
+        if entry.startswith("160000 ") and "\t" in entry
+    ]
+
+
+def _record_in_submodules(repo: GitRepo, records: list[HunkRecord]) -> None:
+    """Also record, in a submodule's own record, the drafted hunks of files inside it (path
+    relative to it), so that a commit made inside the submodule is checked against them."""
+    if not records:
+        return
+    from dataclasses import replace
+
+    from specdraft.core.git import GitRepo
+
+    for sub in sorted(submodule_paths(repo), key=len, reverse=True):
+        prefix = sub.rstrip("/") + "/"
+        inside = [record for record in records if record.file.startswith(prefix)]
+        if not inside:
+            continue
+        records = [record for record in records if not record.file.startswith(prefix)]
+        root = repo.root / sub
+        if not (root / ".git").exists():
+            continue  # not checked out: nothing can have been written into it
+        try:
+            sub_repo = GitRepo(root)
+        except UserError as error:
+            raise UserError(
+                f"cannot record the drafted lines of submodule {sub} in its own review record: "
+                f"{error}; commits made inside it would not be checked"
+            ) from None
+        append_records(sub_repo, [replace(record, file=record.file[len(prefix):]) for record in inside])
 
 
 def record_session(

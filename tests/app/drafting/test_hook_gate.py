@@ -252,3 +252,34 @@ def test_status_and_repair_say_the_record_was_lost(repo, tmp_path):
     assert repaired.returncode == 0 and "is missing or empty" in repaired.stdout
     assert "the loss is accepted" in repaired.stdout
     assert specdraft(repo, env, "hook", "status").returncode == 0
+
+
+# ---------------------------------------------------------------- item 6: submodules
+
+
+def test_a_draft_written_into_a_submodule_is_checked_when_committing_inside_it(tmp_path, monkeypatch):
+    from tests.app.hookkit import commit, env_for
+
+    for key, value in GIT_ENV.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    library = make_repo(tmp_path / "lib", {"calc.py": BASE})
+    top = make_repo(tmp_path / "top", {"x.txt": b"x\n"})
+    git(top, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(library), "sub")
+    git(top, "commit", "-q", "-m", "sub")
+    sub = top / "sub"
+    hook.install(GitRepo(top))  # the hooks go into the checked-out submodule too
+
+    write_files(sub, {"calc.py": DRAFT})  # the answer, written from the superproject
+    data = GitRepo(sub).run("diff", "--no-color", "--src-prefix=a/sub/", "--dst-prefix=b/sub/").stdout
+    now = [0.0]
+    session = ReviewSession(parse_diff(data), clock=lambda: now[0])
+    session.accept()
+    record_session(GitRepo(top), session, drafter="tiny-coder", unattended=True)
+
+    git(sub, "add", "calc.py")
+    code, out = gate(sub)
+    assert code == 1, out
+    assert "calc.py:5-6 (2 lines, drafted by tiny-coder): accepted without review" in out
+    blocked = commit(sub, env_for(tmp_path))
+    assert blocked.returncode != 0 and "calc.py:5-6" in blocked.stderr
