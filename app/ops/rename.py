@@ -577,6 +577,10 @@ class Rename(Operation):
                 first = clashes[0]
                 raise OpError(f"`{new}` is already bound at module level ({first.parsed.path} line "
                               f"{first.position[0]}): choose another name or rename that first")  # fmt: skip
+            self._check_shadowing(binding.parsed, _symbol_assignments(binding, self.old))
+            for file in parsed.values():
+                if file is not binding.parsed and _imports_name(file, module_name(binding.parsed.path), self.old):
+                    self._check_shadowing(file, set(_imports_of_assignments(file, self.old)))
             return
         clashes = bindings_in(owner, new)
         if owner.is_class:
@@ -588,6 +592,22 @@ class Rename(Operation):
             first = min(clashes, key=lambda b: b.position)
             raise OpError(f"`{new}` is already bound or used in `{owner.dotted}` ({owner.parsed.path} "
                           f"line {first.position[0]}): choose another name or rename that first")  # fmt: skip
+        if not owner.is_class:
+            self._check_shadowing(owner.parsed, _symbol_assignments(binding, self.old))
+
+    def _check_shadowing(self, parsed: Parsed, symbol: set[meta.BaseAssignment]) -> None:
+        """OpError where a read of the symbol sits in a nested scope (a function, a
+        comprehension) that binds ``new`` itself: renamed, it would read that instead."""
+        for assignment in symbol:
+            for access in assignment.references:
+                scope = access.scope
+                while scope is not assignment.scope and scope is not scope.parent:
+                    local = scope is access.scope or not isinstance(scope, meta.ClassScope)
+                    if local and any(a.scope is scope for a in scope.assignments[self.new]):
+                        raise OpError(f"`{self.new}` is bound in a scope that reads `{self.old}` "
+                                      f"({parsed.path} line {parsed.line(access.node)}): renamed, it would "
+                                      f"read that `{self.new}` instead; choose another name")  # fmt: skip
+                    scope = scope.parent
 
 
     # where: rope's occurrences, checked by libcst's scopes, and what rope leaves
@@ -805,6 +825,14 @@ def _imports_of(parsed: Parsed, name: str) -> list[Binding]:
         return []
     return [Binding(parsed, None, parsed.start(a.node), a.node) for a in scope.assignments[name]
             if isinstance(a, meta.ImportAssignment) and a.scope is scope]  # fmt: skip
+
+
+def _imports_of_assignments(parsed: Parsed, name: str) -> list[meta.BaseAssignment]:
+    """The module-level import assignments of ``name``."""
+    scope = next((s for s in parsed.scopes.values() if isinstance(s, meta.GlobalScope)), None)
+    if scope is None:
+        return []
+    return [a for a in scope.assignments[name] if isinstance(a, meta.ImportAssignment) and a.scope is scope]
 
 
 def _imports_name(parsed: Parsed, module: str, name: str) -> bool:

@@ -550,6 +550,7 @@ ERRORS = files(
         (Rename("LIMIT", "run", path="a.py"), "`run` is already bound at module level (a.py line 4)"),
         (Rename("step", "total", scope="run"), "`total` is already bound or used in `run` (a.py line 4)"),
         (Rename("step", "len", scope="run"), "`len` is already bound or used in `run` (a.py line 6)"),
+        (Rename("LIMIT", "step", path="a.py"), "`step` is bound in a scope that reads `LIMIT` (a.py line 5): renamed, it would read that `step` instead"),
         (Rename("LIMIT", "CAP", path="c.py"), "the file c.py is not among the Python files given (a.py, b.py)"),
         (Rename("LIMIT", "LIMIT", path="a.py"), "`LIMIT` already has that name"),
     ],
