@@ -287,13 +287,11 @@ def run(args: argparse.Namespace) -> int:
         from specdraft.drafting.provenance import record_review
 
         record_review(repo, reviewed_units, drafted)
+    # the report holds the decisions, known now: written before anything is applied, so that a
+    # report a full disk refuses leaves everything as it was (exit 2 says nothing was applied)
+    _write_report(args, session, mode)
     summary = _apply(session, mode, args, repo, snapshot, answers, output)
     session.discard_saved()  # applied: nothing is left to resume
-    try:
-        _write_report(args, session, mode)
-    except UserError:  # its path was checked first; a full disk can still refuse it
-        print(summary)
-        raise
     print(summary)
     return 0
 

@@ -8,6 +8,7 @@ import os
 import resource
 import subprocess
 import sys
+from pathlib import Path
 
 import specdraft.drafting.provenance as provenance
 import specdraft.ui.cli.review as review_cli
@@ -143,3 +144,19 @@ def test_staged_review_never_undoes_a_git_add_made_meanwhile(tmp_path, monkeypat
     staged = git(repo, "diff", "--cached", "--name-only").split()
     assert b"a.txt" not in staged  # the rejected hunk was unstaged
     assert added[0].returncode != 0 or b"other.txt" in staged
+
+
+def test_a_report_a_full_disk_refuses_applies_nothing(tmp_path, monkeypatch):
+    repo = make_repo(tmp_path / "r", {"a.txt": OLD})
+    write_files(repo, {"a.txt": CHANGED})
+    real_write_text = Path.write_text
+
+    def full(self, *args, **kwargs):
+        if self.name == "report.json":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write_text(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    code, _, err = specdraft(repo, ["review", "--plain", "--report", str(tmp_path / "report.json")], "y\n")
+    assert code == 2 and b"cannot write the report" in err
+    assert git(repo, "diff", "--cached") == b""  # exit 2: nothing was applied, truly
