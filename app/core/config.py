@@ -240,11 +240,10 @@ def _apply_repo_file(settings: Settings, repo_root: Path, user_file: Path) -> No
         committed = _parse_toml(committed_bytes, f"{repo_file} (as committed in HEAD)")
     for name in USER_ONLY:  # settings the repository must not choose, said once each
         if name in working or name in committed:
-            where = "SPECDRAFT_" + name.upper()
+            places = f"{user_file} or SPECDRAFT_{name.upper()}" + (" or --server" if name == "server" else "")
             settings.warnings.append(
                 f"{repo_file} sets {name}; ignored: a repository's file never chooses where "
-                f"code or keys are sent (set it in {user_file}, {where} or "
-                f"--{name.replace('_', '-')})"
+                f"code or keys are sent (set it in {places})"
             )
     chosen = {k: v for k, v in working.items() if k not in USER_ONLY and k not in COMMITTED_ONLY}
     _apply(settings, chosen, str(repo_file))
