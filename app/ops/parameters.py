@@ -24,6 +24,7 @@ from specdraft.ops.rename import (
     Owner,
     Parsed,
     Position,
+    annotated_uses,
     call_name_position,
     check_expression,
     check_identifier,
@@ -121,11 +122,13 @@ def _calls(parsed: Mapping[str, Parsed], owner: Owner) -> list[_Call]:
             cls = owner.parent.node.name
             classes = rope.occurrences(cls.value, owner.parsed.path, owner.parsed.start(cls))
     subclasses: set[str] = set()
+    annotated: dict[str, set[Position]] = {}
     if _is_method(owner) and owner.parent is not None:
         subclasses = subclass_names(parsed, owner.parent) - {owner.parent.node.name.value}
+        annotated = annotated_uses(parsed, owner.parent, owner.node.name.value)
     calls: list[_Call] = []
     for path, file in parsed.items():
-        direct = {position for position, called in found.get(path, ()) if called}
+        direct = {position for position, called in found.get(path, ()) if called} | annotated.get(path, set())
         via_class = {position for position, called in classes.get(path, ()) if called}
         if not direct and not via_class and not (subclasses and "super(" in file.text):
             continue

@@ -240,6 +240,10 @@ def rope_project(files: Mapping[str, str]) -> Iterator[RopeFiles]:
                               save_objectdb=False, validate_objectdb=False, perform_doa=False)  # fmt: skip
         try:
             yield RopeFiles(project, root, files)
+        except OpError:
+            raise
+        except Exception as error:  # rope's own failures (its parser, its inference) on these files
+            raise OpError(f"rope could not analyse the files ({type(error).__name__}: {error})") from error
         finally:
             project.close()
 
@@ -668,20 +672,20 @@ class Rename(Operation):
         return places
 
     def _annotated_uses(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, set[Position]]:
-        """``p.old`` where the parameter ``p`` is annotated with the class (rope does not read
-        annotations of parameters)."""
+        """``p.old`` where the parameter ``p`` is annotated with the class, and ``p.meth(old=...)``
+        for a parameter of its method ``meth`` (rope does not read annotations of parameters)."""
         owner = binding.owner
-        if owner is None or not owner.is_class or owner.parent is not None:
+        if owner is not None and owner.is_class:
+            return annotated_uses(parsed, owner, self.old)
+        if owner is None or owner.parent is None or not owner.parent.is_class:
             return {}
-        class_name = owner.node.name.value
-        qualified = {f"{module_name(owner.parsed.path)}.{class_name}"}
+        if not any(binding.node is name for name in _param_names(owner)):
+            return {}
         places: dict[str, set[Position]] = {}
-        for path, file in parsed.items():
-            names = qualified | ({class_name} if file is owner.parsed else set())
-            visitor = _AnnotatedUses(file, names, self.old)
-            file.module.visit(visitor)
-            if visitor.found:
-                places[path] = visitor.found
+        for path, calls in annotated_uses(parsed, owner.parent, owner.node.name.value).items():
+            keywords = _keywords_of_calls(parsed[path], lambda call, calls=calls: call in calls, self.old)
+            if keywords:
+                places[path] = keywords
         return places
 
     def _super_uses(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, set[Position]]:
@@ -703,6 +707,23 @@ class Rename(Operation):
             if visitor.found:
                 places[path] = visitor.found
         return places
+
+
+def annotated_uses(parsed: Mapping[str, Parsed], cls: Owner, name: str) -> dict[str, set[Position]]:
+    """Where ``p.name`` is written with ``p`` a parameter annotated with the class ``cls`` (a
+    module-level class), by file: the positions of ``name``."""
+    if cls.parent is not None:
+        return {}
+    class_name = cls.node.name.value
+    qualified = {f"{module_name(cls.parsed.path)}.{class_name}"}
+    places: dict[str, set[Position]] = {}
+    for path, file in parsed.items():
+        names = qualified | ({class_name} if file is cls.parsed else set())
+        visitor = _AnnotatedUses(file, names, name)
+        file.module.visit(visitor)
+        if visitor.found:
+            places[path] = visitor.found
+    return places
 
 
 def replace_names(text: str, positions: set[Position], old: str, new: str) -> str:

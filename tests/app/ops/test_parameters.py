@@ -414,3 +414,39 @@ def test_super_calls_of_a_method_are_calls_too():
         Account("ann")
         """,
     )
+
+
+def test_calls_on_a_parameter_annotated_with_the_class_are_calls_too():
+    # rope does not read the annotations of parameters
+    before = files(
+        client_py="""
+        class Client:
+            def get(self, path, timeout=5):
+                return path
+        """,
+        use_py="""
+        from client import Client
+
+
+        def fetch_both(first: Client, second: "Client", other):
+            first.get("/a", timeout=1)
+            other.get("/c", 3)
+            return second.get("/b", 2)
+        """,
+    )
+    assert apply(RemoveParameter("Client.get", "timeout"), before) == files(
+        use_py="""
+        from client import Client
+
+
+        def fetch_both(first: Client, second: "Client", other):
+            first.get("/a")
+            other.get("/c", 3)
+            return second.get("/b")
+        """,
+        client_py="""
+        class Client:
+            def get(self, path):
+                return path
+        """,
+    )

@@ -706,3 +706,37 @@ def test_a_constructor_parameter_renamed_at_super_calls_too():
         Account("ann", ceiling=5)
         """,
     )
+
+
+def test_a_method_parameter_renamed_at_calls_on_an_annotated_parameter():
+    # rope does not read the annotations of parameters
+    before = files(
+        client_py="""
+        class Client:
+            def get(self, path, timeout=5):
+                return path
+        """,
+        use_py="""
+        from client import Client
+
+
+        def fetch(client: Client, other):
+            other.get("/b", timeout=2)
+            return client.get("/a", timeout=1)
+        """,
+    )
+    assert apply(Rename("timeout", "deadline", scope="Client.get"), before) == files(
+        client_py="""
+        class Client:
+            def get(self, path, deadline=5):
+                return path
+        """,
+        use_py="""
+        from client import Client
+
+
+        def fetch(client: Client, other):
+            other.get("/b", timeout=2)
+            return client.get("/a", deadline=1)
+        """,
+    )
