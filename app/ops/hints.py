@@ -31,6 +31,11 @@ class AddTypeHints(Operation):
         if not isinstance(self.parameters, types.MappingProxyType):
             object.__setattr__(self, "parameters", types.MappingProxyType(dict(self.parameters)))
 
+    def __hash__(self) -> int:
+        return hash(
+            (self.function, tuple(sorted(self.parameters.items())), self.returns, self.path)
+        )
+
     def apply(self, files: Mapping[str, str]) -> dict[str, str]:
         if not self.parameters and self.returns is None:
             raise OpError(

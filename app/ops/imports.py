@@ -12,11 +12,12 @@ from collections.abc import Iterator, Mapping
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
-from libcst.metadata import ScopeProvider
+from libcst.metadata import GlobalScope, ScopeProvider
 
 from specdraft.ops import Operation, OpError, register
 from specdraft.ops.locate import (
     Source,
+    assigned_names,
     blank_prefix,
     choose_file,
     lines_text,
@@ -187,7 +188,7 @@ class AddImport(Operation):
                         f"`{import_text(self.module, self.name, self.alias)}` is already in "
                         f"{source.path} (line {source.line(node)})"
                     )
-        bound = self.alias or self.name
+        bound = self.alias or self.name or (self.module if "." not in self.module else None)
         if bound is not None:
             for node in top_level:
                 if isinstance(node.names, cst.ImportStar):
@@ -399,10 +400,28 @@ class RemoveImport(Operation):
         for assignment in scope.assignments:
             if getattr(assignment, "node", None) is node and assignment.name in names:
                 lines += [source.line(reference.node) for reference in assignment.references]
+        if isinstance(scope, GlobalScope) and (asname or "." not in full):
+            lines += _exported(source, asname or full)
         return sorted(set(lines))
 
     def describe(self) -> str:
         return f"remove `{import_text(self.module, self.name)}`"
+
+
+def _exported(source: Source, name: str) -> list[int]:
+    """The lines of module-level ``__all__`` assignments that list ``name``."""
+    lines: list[int] = []
+    for statement in scope_statements(source.module.body):
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if "__all__" not in assigned_names(small) or getattr(small, "value", None) is None:
+                continue
+            for element in getattr(small.value, "elements", ()):  # type: ignore[union-attr]
+                value = element.value
+                if isinstance(value, cst.SimpleString) and value.evaluated_value == name:
+                    lines.append(source.line(statement))
+    return lines
 
 
 def _without(

@@ -327,7 +327,21 @@ def find_statement(source: Source, scope: Scope, text: str, *, where: str) -> cs
         if not any(other is not statement and _contains(statement, other) for other in matches)
     ]
     if len(inner) == 1:
-        return inner[0]
+        found = inner[0]
+        for suite in _blocks_of(found):
+            if isinstance(suite, cst.SimpleStatementSuite) and wanted in collapse(
+                source.module.code_for_node(suite)
+            ):
+                header = collapse(
+                    source.code(found).replace(source.module.code_for_node(suite), " ")
+                )
+                if wanted not in header:
+                    raise OpError(
+                        f"{quoted(text)} is in the one-line body at line {source.line(found)} of "
+                        f"{source.path}: put that body on lines of its own first, or quote the "
+                        "statement's first line to mean all of it"
+                    )
+        return found
     if not inner:
         raise OpError(
             f"no statement {where} of {source.path} contains {quoted(text)}: "

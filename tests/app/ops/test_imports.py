@@ -320,3 +320,12 @@ def test_describe():
 )
 def test_json_round_trip(op: AddImport | RemoveImport):
     assert from_json(to_json(op)) == op
+
+
+def test_a_name_listed_in_all_is_still_used_and_a_plain_import_may_not_shadow_a_name():
+    with pytest.raises(OpError, match="`slug` is still used in m.py at line 3"):
+        apply(
+            RemoveImport("text", "slug"), {"m.py": 'from text import slug\n\n__all__ = ["slug"]\n'}
+        )
+    with pytest.raises(OpError, match="`json` is already imported in m.py at line 1"):
+        apply(AddImport("json"), {"m.py": "from fast import json\n"})

@@ -360,3 +360,13 @@ def test_json_round_trip(op: object):
     data = to_json(op)  # type: ignore[arg-type]
     assert data["kind"] in ("insert_statement", "delete_statement")
     assert from_json(data) == op
+
+
+def test_text_in_a_one_line_body_is_refused_rather_than_taking_the_whole_statement():
+    before = src("""
+        def count(shelf): return len(shelf)
+        x = 1
+        """)
+    with pytest.raises(OpError, match="`return len` is in the one-line body at line 1 of m.py"):
+        apply(DeleteStatement("return len"), {"m.py": before})
+    assert apply(DeleteStatement("def count"), {"m.py": before}) == {"m.py": "x = 1\n"}
