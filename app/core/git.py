@@ -109,7 +109,13 @@ class GitRepo:
         )
         try:
             found = subprocess.run(
-                ["git", "rev-parse", "--is-bare-repository", "--absolute-git-dir", "--show-toplevel"],
+                [
+                    "git",
+                    "rev-parse",
+                    "--is-bare-repository",
+                    "--absolute-git-dir",
+                    "--show-toplevel",
+                ],
                 cwd=path,
                 env=_git_environ(None),
                 stdin=subprocess.DEVNULL,
@@ -188,7 +194,9 @@ class GitRepo:
         ``git commit`` picks another character); an empty value or one with a newline, which
         git refuses, also falls back to ``#``.
         """
-        found = self._execute(["git", "config", "-z", "--get-regexp", r"^core\.comment(char|string)$"])
+        found = self._execute(
+            ["git", "config", "-z", "--get-regexp", r"^core\.comment(char|string)$"]
+        )
         status, stdout = found.returncode, found.stdout
         if status != 0 or not stdout:
             return "#"
@@ -374,12 +382,17 @@ class GitRepo:
             write = self.plan_worktree_write(worktree, reverse=reverse) if worktree else None
         except UserError as error:  # before any write: say so
             said = str(error)
-            raise UserError(said if "nothing was applied" in said else f"{said}; nothing was applied") from None
+            raise UserError(
+                said if "nothing was applied" in said else f"{said}; nothing was applied"
+            ) from None
         if not staged:
             if write is not None:
                 write.run()
             return
-        with self._index_locked() as lock, tempfile.TemporaryDirectory(dir=self._scratch()) as scratch:
+        with (
+            self._index_locked() as lock,
+            tempfile.TemporaryDirectory(dir=self._scratch()) as scratch,
+        ):
             new_index = lock.copy_to(Path(scratch) / "index")
             result = self._apply(
                 staged,
@@ -390,7 +403,9 @@ class GitRepo:
                 env={"GIT_INDEX_FILE": str(new_index)},
             )
             if result.returncode != 0:
-                raise UserError(f"git apply failed: {first_line(result.stderr)}; nothing was applied")
+                raise UserError(
+                    f"git apply failed: {first_line(result.stderr)}; nothing was applied"
+                )
             if write is not None:
                 write.prepare()
                 write.swap()
@@ -434,7 +449,10 @@ class GitRepo:
         read back through the same filters. Raises UserError when the patch does not apply.
         """
         paths = self._patch_paths(patch, reverse=reverse)
-        trust_mode = self.run("config", "--type=bool", "core.fileMode", check=False).stdout.strip() != b"false"
+        trust_mode = (
+            self.run("config", "--type=bool", "core.fileMode", check=False).stdout.strip()
+            != b"false"
+        )
         olds: dict[str, _Old] = {}
         before: dict[str, tuple[str, str]] = {}  # path -> (mode, blob) in the temporary index
         for path in paths:
@@ -452,7 +470,6 @@ class GitRepo:
                     entry = self._index_entry(path)
                     executable = entry is not None and entry[0] == "100755"
                 before[path] = ("100755" if executable else "100644", self._hash(old.data, path))
-        self.state_dir.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=self._scratch()) as scratch:
             env = {"GIT_INDEX_FILE": str(Path(scratch) / "index")}
             if before:
@@ -508,10 +525,14 @@ class GitRepo:
         """``path`` in the worktree; refused when it leaves the tree, enters .git or passes
         through a symbolic link (git apply refuses these too; this is the second look)."""
         parts = path.split("/")
-        if path.startswith("/") or any(part in ("", ".", "..") for part in parts) or any(
-            part.lower().rstrip(". ") == ".git" for part in parts
+        if (
+            path.startswith("/")
+            or any(part in ("", ".", "..") for part in parts)
+            or any(part.lower().rstrip(". ") == ".git" for part in parts)
         ):
-            raise UserError(f"{_shown(path)}: a path outside the working tree or in .git; nothing was applied")
+            raise UserError(
+                f"{_shown(path)}: a path outside the working tree or in .git; nothing was applied"
+            )
         folder = self.root
         for part in parts[:-1]:
             folder = folder / part
@@ -550,7 +571,9 @@ class GitRepo:
                 "remove the file if none is, then try again"
             ) from None
         except OSError as error:
-            raise UserError(f"cannot lock the index ({lock.path}): {error.strerror or error}") from None
+            raise UserError(
+                f"cannot lock the index ({lock.path}): {error.strerror or error}"
+            ) from None
         os.close(descriptor)
         try:
             yield lock
@@ -572,14 +595,19 @@ class GitRepo:
         """Apply a patch to the index only (``git add -p``'s y)."""
         self.apply(patch, cached=True)
 
-    def rebuild_index(self, paths: list[str], patch: bytes, *, expected: Snapshot | None = None) -> None:
+    def rebuild_index(
+        self, paths: list[str], patch: bytes, *, expected: Snapshot | None = None
+    ) -> None:
         """Reset ``paths`` in the index to HEAD, then apply ``patch`` to it; all or nothing.
 
         git's index.lock is taken first and held throughout, so that no ``git add`` can land
         in between and be undone by the swap; under it, the index is checked against
         ``expected`` (what the review read), copied, rebuilt in the copy, and renamed in.
         """
-        with self._index_locked() as lock, tempfile.TemporaryDirectory(dir=self._scratch()) as scratch:
+        with (
+            self._index_locked() as lock,
+            tempfile.TemporaryDirectory(dir=self._scratch()) as scratch,
+        ):
             if expected is not None:
                 self.require_unchanged(expected)
             temporary = lock.copy_to(Path(scratch) / "index")
@@ -615,7 +643,9 @@ def _shown(path: str) -> str:
     """A path for a message: bytes that are not UTF-8 become U+FFFD, controls escaped."""
     from specdraft.core.visible import visible
 
-    return visible(path.encode("utf-8", "surrogateescape").decode("utf-8", "replace"), keep_newlines=False)
+    return visible(
+        path.encode("utf-8", "surrogateescape").decode("utf-8", "replace"), keep_newlines=False
+    )
 
 
 def _entries(listing: bytes) -> dict[str, tuple[str, str]]:
@@ -656,7 +686,9 @@ def _read_old(target: Path) -> _Old:
     except NotADirectoryError:
         return _Old("missing")
     except OSError as error:
-        raise UserError(f"cannot read {target}: {error.strerror or error}; nothing was applied") from None
+        raise UserError(
+            f"cannot read {target}: {error.strerror or error}; nothing was applied"
+        ) from None
 
 
 def _kept_mode(old_mode: int, executable: bool) -> int:
