@@ -12,27 +12,12 @@ accepted. What is measured, per task and added up per kind:
   file leaves as they are (lines are matched original -> draft and original -> expected);
 * off-target files: files where the draft changed a window the instruction does not concern (the
   expected file leaves that window as it is);
-* put back: the builtin pair's changes that named nothing of the instruction, put back before
-  the draft is scored (``put_back_unrelated``; collateral counts what got past it), and in
-  Python files those that broke the syntax (``put_back_unparsable``) and definitions renamed
-  that the instruction does not mention (``put_back_misplaced_renames``) and lines writing a
-  name found nowhere in the file or the instruction (``put_back_invented_names``) and changes
-  leaving a name the file uses bound nowhere (``put_back_unbinding``) and changes doing what the
-  instruction does not ask (``put_back_astray``), and where no reader read the instruction, changes
-  not showing what it asks (``put_back_unshown``);
-* guessed: tasks where the model changed nothing and its likeliest change went in instead
-  (``EditRequester._likeliest_change``), and how many of those are exact;
-* carried: tasks where a rename the model made was carried to lines it left as they were
-  (``carry_renames``), and how many of those are exact;
-* renamed: tasks where specdraft made the rename the instruction asks on lines the model left as
-  they were (``asked_rename``, ``finish_rename``), and how many of those are exact; valued,
-  imported and deleted: the same for the value it asks (``asked_value``, ``finish_value``), the
-  import (``asked_import``, ``finish_import``), the statement to delete (``asked_deletion``,
-  ``finish_deletion``), the parameter to add (``asked_parameter``, ``finish_parameter``) and to
-  remove (dropped: ``asked_parameter_removal``), the
-  try/except (``asked_wrap``, ``finish_wrap``), the type hints (``asked_hints``, ``finish_hints``),
-  and the docstring and the statement to insert (documented, inserted: ``asked_docstring``,
-  ``asked_insertion``, ``finish_insertion``);
+* wrong but applied: the draft changed the file, finished cleanly and is not exact: accepted as
+  it stands, it would be wrong (the worst outcome: a confident wrong draft);
+* no draft: the file was left as it was, or the draft did not finish (an error, a failed block);
+* how each draft was made: an operation read from the instruction (specdraft.drafting.reading,
+  made by specdraft.ops, no model run) or a text edit by the model; exact and wrong counted for
+  each apart, so that nothing is credited to a model that it did not write;
 * held-out and trained phrasing: exact matches of each group apart;
 * redrafts: whether the redraft differs from the first draft, whether it equals the expected
   file after the note, and whether the note was read as a correction of the instruction (the
@@ -53,7 +38,7 @@ from specdraft.core.errors import UserError
 from specdraft.core.session import Decision
 from specdraft.drafting.evaltasks import KINDS, EditTask, line_edits
 from specdraft.drafting.flow import EditFlow, Round
-from specdraft.drafting.requests import MADE, WENT_BACK, EditRequester, SourceFile, read_sources
+from specdraft.drafting.requests import EditRequester, SourceFile, read_sources
 
 
 @dataclass
@@ -83,26 +68,8 @@ class TaskResult:
     requests: int = 0  # requests the backend answered (one per window sent)
     collateral: int = 0  # windows sent in which lines the instruction does not concern changed
     off_target: int = 0  # windows sent that the instruction does not concern, and that changed
-    put_back: int = 0  # the model's changes naming nothing of the instruction, put back before scoring
-    unparsable: int = 0  # ... and those that broke the Python syntax
-    misplaced: int = 0  # ... and their definitions renamed that the instruction does not mention
-    invented: int = 0  # ... and their lines writing a name found nowhere in the file or the instruction
-    unbound: int = 0  # ... and their changes leaving a name the file uses bound nowhere
-    astray: int = 0  # ... and their changes doing what the instruction does not ask
-    unshown: int = 0  # ... and, where no reader read the instruction, their changes not showing what it asks
-    beside: int = 0  # ... and their changes beside the edit the instruction asks plainly (the app made that)
-    guessed: bool = False  # the model changed nothing: its likeliest change went in instead
-    carried: bool = False  # a rename the model made was carried to lines it left as they were
-    renamed: bool = False  # the instruction's rename was made on lines the model left as they were
-    valued: bool = False  # the instruction's value was written on lines the model left as they were
-    imported: bool = False  # the instruction's import was placed where the model did not write it
-    deleted: bool = False  # the statement the instruction asks to delete was deleted where the model left it
-    parameter: bool = False  # the parameter the instruction asks was added (and used) where the model did not
-    dropped: bool = False  # the parameter the instruction asks to remove was removed where the model left it
-    wrapped: bool = False  # the try/except the instruction asks was written where the model did not
-    hinted: bool = False  # the type hints the instruction asks were written where the model did not
-    documented: bool = False  # the docstring the instruction asks was written where the model did not
-    inserted: bool = False  # the statement the instruction asks to insert was written where the model did not
+    wrong: bool = False  # the draft changed the file, finished cleanly, and is not exact
+    read: str = ""  # the operation read from the instruction (no model ran), as the review says it
     seconds: float = 0.0
     redraft: RedraftResult | None = None
     drafted: str = field(default="", repr=False)
@@ -131,38 +98,13 @@ class KindRow:
     sent: int = 0
     collateral: int = 0
     off_target_files: int = 0
-    put_back: int = 0
-    unparsable: int = 0
-    misplaced: int = 0
-    invented: int = 0
-    unbound: int = 0
-    astray: int = 0
-    unshown: int = 0
-    beside: int = 0
-    guessed: int = 0
-    guessed_exact: int = 0
-    carried: int = 0
-    carried_exact: int = 0
-    renamed: int = 0
-    renamed_exact: int = 0
-    valued: int = 0
-    valued_exact: int = 0
-    imported: int = 0
-    imported_exact: int = 0
-    deleted: int = 0
-    deleted_exact: int = 0
-    parameter: int = 0
-    parameter_exact: int = 0
-    dropped: int = 0
-    dropped_exact: int = 0
-    wrapped: int = 0
-    wrapped_exact: int = 0
-    hinted: int = 0
-    hinted_exact: int = 0
-    documented: int = 0
-    documented_exact: int = 0
-    inserted: int = 0
-    inserted_exact: int = 0
+    wrong: int = 0  # wrong but applied
+    read: int = 0  # drafts made by an operation read from the instruction
+    read_exact: int = 0
+    read_wrong: int = 0
+    model: int = 0  # drafts the model wrote (a text edit)
+    model_exact: int = 0
+    model_wrong: int = 0
     heldout: int = 0
     heldout_exact: int = 0
     trained: int = 0
@@ -172,20 +114,16 @@ class KindRow:
         self.tasks += 1
         self.exact += result.exact
         self.unchanged += result.unchanged
-        self.no_draft += bool(result.error)
+        self.no_draft += bool(result.error) or result.unchanged
         self.sent += result.sent
         self.collateral += result.collateral
         self.off_target_files += result.off_target > 0
-        for name in WENT_BACK:  # what each put-back rule took out
-            setattr(self, name, getattr(self, name) + getattr(result, name))
-        self.guessed += result.guessed
-        self.guessed_exact += result.guessed and result.exact
-        self.carried += result.carried
-        self.carried_exact += result.carried and result.exact
-        for name in MADE:  # what the app made of an instruction it read plainly
-            made = getattr(result, name)
-            setattr(self, name, getattr(self, name) + made)
-            setattr(self, f"{name}_exact", getattr(self, f"{name}_exact") + (made and result.exact))
+        self.wrong += result.wrong
+        made = "read" if result.read else "model"
+        if result.read or result.requests:
+            setattr(self, made, getattr(self, made) + 1)
+            setattr(self, f"{made}_exact", getattr(self, f"{made}_exact") + result.exact)
+            setattr(self, f"{made}_wrong", getattr(self, f"{made}_wrong") + result.wrong)
         if result.phrasing == "heldout":
             self.heldout += 1
             self.heldout_exact += result.exact
@@ -249,14 +187,13 @@ class Report:
 
 
 def run_tasks(tasks: Sequence[EditTask], backend: Any, *, model: str, tasks_dir: str,
-              on_task: Callable[[int, TaskResult], None] | None = None, guess: bool = True,
-              carry: bool = True, correct: bool = True) -> Report:  # fmt: skip
-    """Every task through ``backend``, in order; ``on_task(number, result)`` after each; ``guess``,
-    ``carry`` and ``correct``: as `specdraft edit` (False: --no-guess, --no-carry, --no-correct)."""
+              on_task: Callable[[int, TaskResult], None] | None = None, read: bool = True) -> Report:  # fmt: skip
+    """Every task through ``backend``, in order; ``on_task(number, result)`` after each; ``read``: as
+    `specdraft edit` (False: --no-read, the model drafts every task)."""
     report = Report(model=model, tasks_dir=tasks_dir, date=time.strftime("%Y-%m-%d"))
     started = time.perf_counter()
     for number, task in enumerate(tasks, 1):
-        result = run_task(task, backend, guess=guess, carry=carry, correct=correct)
+        result = run_task(task, backend, read=read)
         report.results.append(result)
         if on_task is not None:
             on_task(number, result)
@@ -264,7 +201,7 @@ def run_tasks(tasks: Sequence[EditTask], backend: Any, *, model: str, tasks_dir:
     return report
 
 
-def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = True, correct: bool = True) -> TaskResult:
+def run_task(task: EditTask, backend: Any, *, read: bool = True) -> TaskResult:
     """One task drafted as `specdraft edit --yes` drafts it, in a scratch directory holding the
     file under ``task.path``; then, for a redraft task, the reject-with-note loop."""
     from specdraft.engine.errors import EngineError
@@ -279,7 +216,7 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = 
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(original)
         sources = read_sources(root, [str(target)])
-        requester = EditRequester(backend, root, guess=guess, carry=carry, correct=correct)
+        requester = EditRequester(backend, root, read=read)
         flow = EditFlow(requester, task.instruction, sources)
         try:
             first = flow.first()
@@ -288,12 +225,8 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = 
             result.seconds = time.perf_counter() - started
             return result
         result.requests = len(first.draft.stats)
-        for name in WENT_BACK:
-            setattr(result, name, sum(getattr(first.draft, name).values()))
-        result.guessed = bool(first.draft.likeliest)
-        result.carried = bool(first.draft.carried)
-        for name in MADE:
-            setattr(result, name, bool(getattr(first.draft, name)))
+        if first.draft.operation is not None:
+            result.read = first.draft.operation.said()
         drafted = drafted_text(first, sources[0])
         if drafted is None:
             reasons = ", ".join(first.draft.finish_reasons) or "; ".join(f.summary() for f in first.failures)
@@ -302,6 +235,7 @@ def run_task(task: EditTask, backend: Any, *, guess: bool = True, carry: bool = 
             result.drafted = drafted
             result.exact = drafted.encode("utf-8", "surrogateescape") == task.expected.read_bytes()
             result.unchanged = drafted == sources[0].text
+            result.wrong = not result.exact and not result.unchanged
             plan = WindowPlan(*first.draft.windows[sources[0].path])
             result.windows, result.sent = len(plan.ranges), len(plan.sent)
             result.collateral, result.off_target = window_damage(sources[0].text, drafted, result.expected, plan)
@@ -417,14 +351,15 @@ def _percent(part: int, whole: int) -> str:
 
 def format_report(report: Report) -> str:
     """The table per kind, the totals, the phrasing gap, the redraft line and the time."""
-    header = ("kind", "tasks", "exact", "unchanged", "no draft", "collateral/sent", "off-target files", "held-out",
-              "trained")  # fmt: skip
+    header = ("kind", "tasks", "exact", "wrong", "no draft", "read: exact/wrong", "model: exact/wrong",
+              "collateral/sent", "off-target files")  # fmt: skip
     table = [header]
     rows = [*report.by_kind().items(), ("total", report.total())]
     for kind, row in rows:
-        table.append((kind, str(row.tasks), _share(row.exact, row.tasks), _share(row.unchanged, row.tasks),
-                      _share(row.no_draft, row.tasks), _share(row.collateral, row.sent), _share(row.off_target_files, row.tasks),
-                      _share(row.heldout_exact, row.heldout), _share(row.trained_exact, row.trained)))  # fmt: skip
+        table.append((kind, str(row.tasks), _share(row.exact, row.tasks), _share(row.wrong, row.tasks),
+                      _share(row.no_draft, row.tasks), f"{row.read_exact}/{row.read_wrong} of {row.read}",
+                      f"{row.model_exact}/{row.model_wrong} of {row.model}", _share(row.collateral, row.sent),
+                      _share(row.off_target_files, row.tasks)))  # fmt: skip
     widths = [max(len(line[i]) for line in table) for i in range(len(header))]
     text = []
     for number, line in enumerate(table):
@@ -442,21 +377,12 @@ def format_report(report: Report) -> str:
         "lines changed that the instruction does not concern",
         f"off-target: {total.off_target_files} of {done} files had a window changed that the instruction does not concern",
     ]  # fmt: skip
-    for name, said in WENT_BACK.items():
-        if getattr(total, name):
-            text.append(f"put back: {getattr(total, name)} of the model's changes {said} and were put back before scoring")
-    if total.guessed:
-        text.append(f"guessed: in {total.guessed} task{'s' if total.guessed != 1 else ''} the model changed nothing "
-                    "and its likeliest change went in "
-                    f"instead; {total.guessed_exact} of them exact")  # fmt: skip
-    if total.carried:
-        text.append(f"carried: in {total.carried} task{'s' if total.carried != 1 else ''} a rename the model made was "
-                    f"carried to lines it left as they were; {total.carried_exact} of them exact")  # fmt: skip
-    for name, said in MADE.items():
-        if getattr(total, name):
-            count = getattr(total, name)
-            text.append(f"{name}: in {count} task{'s' if count != 1 else ''} {said}; "
-                        f"{getattr(total, name + '_exact')} of them exact")  # fmt: skip
+    text.append(f"wrong but applied: {total.wrong}/{total.tasks} ({_percent(total.wrong, total.tasks)}): drafts that, "
+                "accepted as they stand, are wrong; no draft: "
+                f"{total.no_draft}/{total.tasks} ({_percent(total.no_draft, total.tasks)})")
+    text.append(f"read from the instruction (an operation, no model run): {total.read} tasks, {total.read_exact} exact, "
+                f"{total.read_wrong} wrong; drafted by the model (a text edit): {total.model} tasks, "
+                f"{total.model_exact} exact, {total.model_wrong} wrong")  # fmt: skip
     redrafts = report.redrafts()
     if redrafts["tasks"]:
         text.append(
@@ -481,7 +407,7 @@ def format_failures(report: Report) -> str:
         if result.error:
             parts.append(f"{title}: error: {result.error}\n")
         elif not result.exact:
-            what = "no change" if result.unchanged else "wrong"
+            what = "no change" if result.unchanged else f"wrong ({result.read or 'a text edit by the model'})"
             parts.append(f"{title}: {what}\n" + unified(result.expected, result.drafted, f"expected/{result.id}", "drafted"))
         redone = result.redraft
         if redone is not None and not redone.followed:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from specdraft.engine.errors import EngineError, IncompleteDraft
-from specdraft.engine.interface import Alternative, DraftStats, DraftStream
+from specdraft.engine.interface import DraftStats, DraftStream
 
 GREET = (
     "import sys\n"
@@ -99,31 +99,6 @@ class ScriptedBackend:
             yield stats
 
         return DraftStream(pieces(), stats)
-
-
-@dataclass
-class GuessingBackend(ScriptedBackend):
-    """A ScriptedBackend that, as the local engine, offers its likeliest changes: each call of
-    `alternatives` answers the next list of `guesses`; a request's `start` is recorded with it."""
-
-    kind: str = "local"
-    model: str = "builtin"
-    guesses: list[list[Alternative]] = field(default_factory=list)
-    asked_alternatives: list[str] = field(default_factory=list)  # the reference of each call
-
-    def alternatives(self, messages, reference, *, limit=8) -> list[Alternative]:
-        self.asked_alternatives.append(reference)
-        return self.guesses.pop(0)[:limit] if self.guesses else []
-
-    def stream(self, messages, *, start=None, **options) -> DraftStream:
-        stream = super().stream(messages, **options)
-        self.requests[-1]["start"] = start
-        return stream
-
-
-def guess(logprob: float) -> Alternative:
-    """An Alternative for GuessingBackend (its tokens and text do not matter to a scripted reply)."""
-    return Alternative(logprob, 0, (1,), "x")
 
 
 def git(root: Path, *args: str) -> str:

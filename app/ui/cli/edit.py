@@ -98,29 +98,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "is interactive)")  # fmt: skip
     parser.add_argument("--context", "-U", type=int, metavar="N", help="lines of context around each hunk")
     parser.add_argument("--max-new-tokens", type=int, metavar="N", help="limit each request's answer")
-    add_guess_argument(parser)
+    add_read_argument(parser)
     parser.add_argument("--request-timeout", type=int, metavar="SECONDS",
                         help="with --server: the most one request may take, however slowly the server "
                         f"streams (default: the request_timeout setting, {REQUEST_TIMEOUT_S})")  # fmt: skip
 
 
-def add_guess_argument(parser: argparse.ArgumentParser) -> None:
-    """--no-guess: where the builtin pair changes nothing, do not try its likeliest change; --no-carry: do
-    not make what the instruction asks plainly, nor carry a rename it made, on the lines it left
-    as they were; --no-correct: send a reviewer's
-    note as written, never read as a correction of the instruction."""
-    parser.add_argument("--no-guess", dest="guess", action="store_false",
-                        help="where the builtin pair changes nothing, leave it at that (by default its "
-                        "likeliest change that shows what was asked is offered, marked as a guess)")  # fmt: skip
-    parser.add_argument("--no-carry", dest="carry", action="store_false",
-                        help="leave the builtin pair's answer as it made it (by default, in a Python file, what an "
-                        "instruction asks plainly, a rename, value, import, deletion, keyword parameter, try/except, "
-                        "type hints, docstring or inserted statement, is made wherever the pair left it undone, and a "
-                        "rename the pair made in some lines is carried to the others by Python's scopes)")  # fmt: skip
-    parser.add_argument("--no-correct", dest="correct", action="store_false",
-                        help="send the builtin pair a reviewer's note beside the rejected change, as written (by "
-                        "default a note that corrects a name, number or text of the instruction, \"call it X, "
-                        "not Y\", is asked as the instruction corrected)")  # fmt: skip
+def add_read_argument(parser: argparse.ArgumentParser) -> None:
+    """--no-read: the model drafts every edit; by default, with the builtin pair, an instruction
+    (or a reviewer's note correcting it) that the app's readers read plainly is made as an
+    operation, with no model run."""
+    parser.add_argument("--no-read", dest="read", action="store_false",
+                        help="have the model draft every edit (by default, with the builtin pair, an instruction "
+                        "the app reads plainly, a rename, value, import, deletion, parameter, try/except, type "
+                        "hints, docstring or inserted statement, or a reviewer's note that corrects a name or "
+                        "value of it, is made as an operation by specdraft.ops, and the draft says so)")  # fmt: skip
 
 
 def add_format_argument(parser: argparse.ArgumentParser) -> None:
@@ -219,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
     backend = make_backend(settings)
 
     drafter = EditRequester(backend, repo.root, on_progress=_Progress(), max_new_tokens=args.max_new_tokens,
-                            guess=args.guess, carry=args.carry, correct=args.correct)  # fmt: skip
+                            read=args.read)  # fmt: skip
     flows: list[EditFlow] = []
     if use_tui:  # the review opens at once; hunks appear as they stream in
         flow = EditFlow(drafter, args.instruction, sources, context=settings.context)
@@ -529,22 +521,8 @@ def _show_round(round_, output: BinaryIO) -> None:
         if round_.repeats:  # the model ignored the note: say so, and how to fix the hunk by hand
             output.write(f"specdraft edit: {round_.repeats_text('e')}\n".encode())
     if not round_.session.units and not round_.failures:
-        from specdraft.drafting.requests import WENT_BACK
-
-        went_back = [(sum(getattr(round_.draft, name).values()), said) for name, said in WENT_BACK.items()]
-        went_back = [(count, said) for count, said in went_back if count]
-        if went_back:  # the model did change something: only nothing the instruction names, or broken
-            if len(went_back) > 1:
-                what = f"went back as they were ({', '.join(f'{count} {said}' for count, said in went_back)})"
-            else:
-                what = f"{went_back[0][1]} and went back as they were"
-            count = sum(count for count, _ in went_back)
-            names = round_.draft.put_back or round_.draft.misplaced
-            hint = "write the names it should change as they are in the code" if names else "say it in other words"
-            print(f"specdraft edit: nothing to review: the model's {count} change{'s' if count != 1 else ''} {what}; "
-                  f"{hint}, or use a larger model (--model DIR, --server URL)", file=sys.stderr)  # fmt: skip
-        else:
-            print("specdraft edit: the model changed nothing", file=sys.stderr)
+        print(f"specdraft edit: nothing to review: {round_.draft.made_by} changed nothing; say it in other words, "
+              "or use a larger model (--model DIR, --server URL)", file=sys.stderr)  # fmt: skip
     output.flush()
 
 

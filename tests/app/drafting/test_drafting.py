@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
 from specdraft.core.errors import UserError
@@ -19,7 +17,6 @@ from specdraft.drafting.requests import (
     windows_about,
 )
 from specdraft.engine.editprompt import (
-    CarriedRename,
     blank_edges,
     build_edit_messages,
     redraft_feedback,
@@ -27,10 +24,8 @@ from specdraft.engine.editprompt import (
 from tests.app.editkit import (
     GREET,
     GREET_EDITED,
-    GuessingBackend,
     Reply,
     ScriptedBackend,
-    guess,
     make_repo,
 )
 
@@ -239,8 +234,9 @@ def test_draft_summary_adds_up_the_requests():
     one = DraftStats("m", "local", "stop", 10, 100, 2.0, drafted_tokens=120, accepted_tokens=90)
     two = DraftStats("m", "local", "length", 10, 50, 0.5, drafted_tokens=30, accepted_tokens=30)
     draft = DraftedEdits(EditResult(format="whole"), [one, two])
-    assert draft.summary() == "2 requests, 150 tokens in 2.5 s (60.0 tokens/s), drafted 150, accepted 120 (80%), length"
-    assert DraftedEdits(EditResult(format="whole"), [one]).summary() == one.summary()
+    assert draft.summary() == ("text edit by the model: 2 requests, 150 tokens in 2.5 s (60.0 tokens/s), drafted 150, "
+                               "accepted 120 (80%), length")
+    assert DraftedEdits(EditResult(format="whole"), [one]).summary() == "text edit by the model: " + one.summary()
 
 
 FUNCTIONS = "import os\n\n\n" + "".join(
@@ -364,40 +360,6 @@ def test_flow_redraft_only_drafts_files_with_open_hunks(tmp_path):
     assert flow.redraft("") is None  # everything accepted: nothing to redraft
 
 
-def test_a_note_that_corrects_the_instruction_is_asked_as_the_instruction_corrected(tmp_path):
-    """The builtin pair renamed shout to yell; the reviewer rejects it: "call it `holler`, not
-    `yell`". The redraft asks "rename shout to holler" without the rejected hunk (the pair follows
-    an instruction, not a note beside a diff), says so, and the flow applies what it drafts; with
-    correct=False, and for a note that corrects nothing, the note goes beside the hunk as before."""
-    renamed = GREET.replace("def shout(", "def yell(")
-    for correct, note, asked in [(True, "call it `holler`, not `yell`", "rename shout to holler"),
-                                 (False, "call it `holler`, not `yell`", None),
-                                 (True, "keep the old name as an alias", None)]:  # fmt: skip
-        repo = make_repo(tmp_path / f"repo-{correct}-{len(note)}")
-        backend = ScriptedBackend([Reply(renamed), Reply(GREET.replace("def shout(", "def holler("))],
-                                  kind="local", model="builtin")  # fmt: skip
-        events: list[tuple[str, object]] = []
-        requester = EditRequester(backend, repo, correct=correct,
-                                  on_progress=lambda event, payload, seen=events: seen.append((event, payload)))  # fmt: skip
-        flow = EditFlow(requester, "rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
-        first = flow.first()
-        first.session.set_decisions(list(range(len(first.session.units))), Decision.REJECTED)
-        second = flow.redraft(note)
-        assert second is not None
-        user = backend.requests[1]["messages"][-1]["content"]
-        if asked is None:
-            assert user.startswith("rename shout to yell\n\nThe reviewer went through") and note in user
-            assert second.draft.asked_as == "" and "correction" not in second.draft.summary()
-            continue
-        assert user.startswith(asked + "\n\nFile: greet.py") and "```diff" not in user and note not in user
-        assert second.draft.asked_as == asked
-        said = f'the reviewer\'s note read as a correction of the instruction: asked as "{asked}"'
-        assert ("kept", said) in events
-        assert second.draft.summary().endswith(f'; the reviewer\'s note read as a correction: asked "{asked}"')
-        second.session.set_decisions(list(range(len(second.session.units))), Decision.ACCEPTED)
-        assert flow.final_edits()[0].new_text == GREET.replace("def shout(", "def holler(")
-
-
 OLD_LINES = "a\nb\nc\nd\ne\nf\n"
 
 
@@ -445,78 +407,6 @@ def test_commit_message_prompt_cuts_a_long_diff():
     assert "\n+\n" not in user
 
 
-def test_the_builtin_pairs_changes_that_name_nothing_of_the_instruction_are_put_back(tmp_path):
-    """The small pair, asked to rename `shout`, also garbles the `import sys` line: that change is
-    put back, the rename stays, and the draft says how many went back."""
-    repo = make_repo(tmp_path / "repo")
-    answer = GREET.replace("shout", "yell").replace("import sys", "import sysx")
-    instruction = "rename shout to yell"
-    backend = ScriptedBackend([Reply(answer)], kind="local", model="builtin")
-    events = []
-    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
-    draft = requester.draft(instruction, read_sources(repo, [str(repo / "greet.py")]))
-    (edit,) = draft.result.files
-    assert edit.new_text == GREET.replace("shout", "yell")
-    assert draft.put_back == {"greet.py": 1}
-    assert ("kept", "greet.py: 1 change of the model's naming nothing of the instruction put back as they were") in events
-    assert draft.summary().endswith("; 1 change naming nothing of the instruction put back")
-    # an instruct model's answer (edit_format "whole") is taken as it is
-    backend = ScriptedBackend([Reply(f"greet.py\n```python\n{answer}```")], kind="local", format="whole")
-    draft = EditRequester(backend, repo).draft(instruction, read_sources(repo, [str(repo / "greet.py")]))
-    (edit,) = draft.result.files
-    assert edit.new_text == answer and draft.put_back == {}
-
-
-def test_the_builtin_pairs_changes_that_break_the_syntax_are_put_back(tmp_path):
-    """Asked to rename `shout`, the small pair renames it and garbles the line below into code that
-    does not parse: that line goes back, the rename stays, and the draft says so. In a file that
-    is not Python, nothing is parsed. (Without carrying the rename to the line that went back,
-    which test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said tests.)"""
-    code = GREET.replace("greet(sys.argv[1])", "shout(sys.argv[1])")
-    repo = make_repo(tmp_path / "repo", {"greet.py": code, "notes.txt": code})
-    answer = code.replace("def shout(", "def yell(").replace("shout(sys.argv[1])", "yell(sys.argv[1]")
-    backend = ScriptedBackend([Reply(answer)], kind="local", model="builtin")
-    events = []
-    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)),
-                              carry=False)  # fmt: skip
-    draft = requester.draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
-    (edit,) = draft.result.files
-    assert edit.new_text == code.replace("def shout(", "def yell(")
-    assert draft.unparsable == {"greet.py": 1} and draft.put_back == {}
-    assert ("kept", "greet.py: 1 change of the model's that broke the Python syntax put back as they were") in events
-    assert draft.summary().endswith("; 1 change that broke the Python syntax put back")
-    backend = ScriptedBackend([Reply(answer)], kind="local", model="builtin")
-    draft = EditRequester(backend, repo).draft("rename shout to yell", read_sources(repo, [str(repo / "notes.txt")]))
-    (edit,) = draft.result.files
-    assert edit.new_text == answer and draft.unparsable == {}
-
-
-def test_a_streamed_round_says_what_was_put_back_and_kept(tmp_path):
-    """The review shown while the draft streams (EditFlow.start + stream_into) gets the same
-    summary as a draft made at once: the changes put back and the windows kept are in it."""
-    repo = make_repo(tmp_path / "repo")
-    answer = GREET.replace("shout", "yell").replace("import sys", "import sysx")
-    backend = ScriptedBackend([Reply(answer)], kind="local", model="builtin")
-    flow = EditFlow(EditRequester(backend, repo), "rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
-    round_ = flow.start()
-    draft = flow.stream_into(round_, on_grew=lambda note: None)
-    assert draft.put_back == {"greet.py": 1}
-    assert draft.summary().endswith("; 1 change naming nothing of the instruction put back")
-    assert len(round_.session.units) >= 1
-    code = GREET.replace("greet(sys.argv[1])", "shout(sys.argv[1])")  # and a change that breaks the syntax
-    repo = make_repo(tmp_path / "broken", {"greet.py": code})
-    answer = code.replace("def shout(", "def yell(").replace("shout(sys.argv[1])", "yell(sys.argv[1]")
-    backend = ScriptedBackend([Reply(answer)], kind="local", model="builtin")
-    flow = EditFlow(EditRequester(backend, repo), "rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
-    round_ = flow.start()
-    draft = flow.stream_into(round_, on_grew=lambda note: None)
-    assert draft.unparsable == {"greet.py": 1} and round_.draft.unparsable == {"greet.py": 1}
-    # the line that went back gets the rename the instruction asks
-    assert draft.summary().endswith("; 1 change that broke the Python syntax put back; the instruction's rename of "
-                                    "shout to yell made by Python's scopes on 1 line the model left as they were")  # fmt: skip
-    assert round_.draft.renamed == draft.renamed and draft.result.files[0].new_text == code.replace("shout(", "yell(")
-
-
 def test_a_redraft_whose_hunks_leave_no_room_goes_with_the_notes_alone(tmp_path):
     """A small model's window (150 tokens here) cannot hold the file's lines beside a feedback
     quoting long rejected hunks: the redraft goes with the reviewer's notes alone, and says so."""
@@ -536,281 +426,54 @@ def test_a_redraft_whose_hunks_leave_no_room_goes_with_the_notes_alone(tmp_path)
                     "scripted-coder's window has no room for the file)") in events  # fmt: skip
 
 
-def test_the_rename_the_instruction_asks_is_made_where_the_model_left_it_and_said(tmp_path):
-    """Asked to "rename shout to yell", the builtin pair renames `def shout` and leaves its call,
-    or changes nothing: the call (and the definition) get the rename by Python's scopes, no guess
-    is looked for, and the progress lines and the status line say so. carry=False (--no-carry),
-    or a redraft whose notes the instruction does not hold, leaves the file as the model has it."""
-    code = GREET + "    shout(sys.argv[1])\n"
-    repo = make_repo(tmp_path / "repo", {"greet.py": code})
-    renamed = code.replace("def shout(", "def yell(")
-    events = []
-    backend = GuessingBackend([Reply(renamed)], guesses=[[guess(-1.0)]])
-    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
-    draft = requester.draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
-    assert draft.result.files[0].new_text == code.replace("shout(", "yell(") and draft.carried == {}
-    assert draft.renamed == {"greet.py": CarriedRename("shout", "yell", 1)}
-    said = "the instruction's rename of shout to yell made by Python's scopes on 1 line the model left as they were"
-    assert ("kept", f"greet.py: {said}") in events and draft.summary().endswith(f"; {said}")
-    backend = GuessingBackend([Reply(code)], guesses=[[guess(-1.0)]])
-    draft = EditRequester(backend, repo).draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
-    assert draft.result.files[0].new_text == code.replace("shout(", "yell(") and backend.asked_alternatives == []
-    assert draft.renamed == {"greet.py": CarriedRename("shout", "yell", 2)} and not draft.likeliest
-    backend = GuessingBackend([Reply(code)], guesses=[[]])
-    draft = EditRequester(backend, repo, carry=False).draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
-    assert not draft.result.files and draft.renamed == {}
-    backend = ScriptedBackend([Reply(renamed)], kind="local", model="builtin")
-    feedback = redraft_feedback([("greet.py", "-x\n+y\n", "keep the old name as an alias")])
-    draft = EditRequester(backend, repo).draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]), feedback)
-    assert draft.renamed == {} and draft.carried  # the model's own rename, carried as before
 
 
-def test_the_value_the_instruction_asks_is_written_where_the_model_did_not_and_said(tmp_path):
-    """Asked to "bump RETRIES from 3 to 5", the builtin pair changes nothing, or writes 5 over
-    the other 3: the constant gets the value, the misplaced line goes back, no guess is looked
-    for, and the status line says so; --no-carry leaves the answer as it is."""
-    code = "RETRIES = 3\nTIMEOUT = 3\n\n\ndef fetch(url, retries=RETRIES):\n    return url, retries\n"
-    repo = make_repo(tmp_path / "repo", {"fetch.py": code})
-    wanted = code.replace("RETRIES = 3", "RETRIES = 5")
-    backend = GuessingBackend([Reply(code)], guesses=[[guess(-1.0)]])
-    draft = EditRequester(backend, repo).draft("bump RETRIES from 3 to 5", read_sources(repo, [str(repo / "fetch.py")]))
-    assert draft.result.files[0].new_text == wanted and backend.asked_alternatives == [] and not draft.likeliest
-    assert draft.valued == {"fetch.py": (1, 0)}
-    assert draft.summary().endswith("; the instruction's value written on 1 line where the model did not write it")
-    backend = ScriptedBackend([Reply(code.replace("TIMEOUT = 3", "TIMEOUT = 5"))], kind="local", model="builtin")
-    draft = EditRequester(backend, repo).draft("bump RETRIES from 3 to 5", read_sources(repo, [str(repo / "fetch.py")]))
-    assert draft.result.files[0].new_text == wanted and draft.valued == {"fetch.py": (1, 1)}
-    assert draft.summary().endswith(", 1 of its lines writing it elsewhere put back")
-    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
-    draft = EditRequester(backend, repo, carry=False).draft("bump RETRIES from 3 to 5", read_sources(repo, [str(repo / "fetch.py")]))
-    assert not draft.result.files and draft.valued == {}
+def test_an_operation_read_from_the_instruction_is_made_without_the_model_and_says_so(tmp_path):
+    code = "RATE = 0.2\n\n\ndef tax(amount):\n    return amount * RATE\n"
+    use = "from prices import tax\n\nprint(tax(10))\n"
+    repo = make_repo(tmp_path / "repo", {"prices.py": code, "shop.py": use})
+    backend = ScriptedBackend([], kind="local", model="builtin")  # no reply: asked, it would fail
+    draft = EditRequester(backend, repo).draft("rename tax to vat", read_sources(repo, [str(repo / "prices.py"), str(repo / "shop.py")]))
+    assert backend.requests == [] and draft.complete and draft.stats == []
+    assert {edit.path: edit.new_text for edit in draft.result.files} == {
+        "prices.py": code.replace("def tax(", "def vat("), "shop.py": use.replace("tax", "vat")}
+    assert draft.made_by == "rename `tax` -> `vat`, read from your instruction"
+    assert draft.summary() == "rename `tax` -> `vat`, read from your instruction; no model ran"
 
 
-def test_the_import_the_instruction_asks_is_placed_where_isort_puts_it_and_said(tmp_path):
-    """Asked to "import threading", the builtin pair writes it below the imports: it moves among
-    them, in isort's order, and the status line says so."""
-    code = "import json\nimport time\n\nX = 1\n"
-    repo = make_repo(tmp_path / "repo", {"jobs.py": code})
-    backend = ScriptedBackend([Reply(code.replace("X = 1", "import threading\nX = 1"))], kind="local", model="builtin")
-    draft = EditRequester(backend, repo).draft("import threading", read_sources(repo, [str(repo / "jobs.py")]))
-    assert draft.result.files[0].new_text == "import json\nimport threading\nimport time\n\nX = 1\n"
-    assert draft.imported == {"jobs.py": "import threading"}
-    assert draft.summary().endswith("; the instruction's `import threading` placed among the imports where the model did not write it")
-
-
-def test_the_statement_the_instruction_asks_to_delete_is_deleted_and_said(tmp_path):
-    """Asked to "remove the print call in run", the builtin pair changes nothing: the statement
-    goes, and the status line says so."""
-    code = "def run(x):\n    print(x)\n    return x\n"
-    repo = make_repo(tmp_path / "repo", {"run.py": code})
-    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
-    draft = EditRequester(backend, repo).draft("remove the print call in run", read_sources(repo, [str(repo / "run.py")]))
-    assert draft.result.files[0].new_text == "def run(x):\n    return x\n" and draft.deleted == {"run.py": "print(x)"}
-    assert draft.summary().endswith("; the instruction's deletion of `print(x)` made where the model left it")
-
-
-def test_the_parameter_the_instruction_asks_is_added_and_said(tmp_path):
-    """Asked to "add a keyword parameter verbose=False to run", the builtin pair changes nothing:
-    the parameter is added, and the status line says so."""
-    code = "def run(x):\n    return x\n"
-    repo = make_repo(tmp_path / "repo", {"run.py": code})
-    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
-    draft = EditRequester(backend, repo).draft("add a keyword parameter verbose=False to run", read_sources(repo, [str(repo / "run.py")]))
-    assert draft.result.files[0].new_text == "def run(x, verbose=False):\n    return x\n" and draft.parameter == {"run.py": ("verbose", 1)}
-    assert draft.summary().endswith("; the instruction's parameter `verbose` written on 1 line where the model did not write it")
-
-
-def test_the_parameter_the_instruction_asks_to_remove_is_removed_and_said(tmp_path):
-    code = "def run(x, verbose=False):\n    return x\n\n\nrun(1, verbose=True)\n"
-    repo = make_repo(tmp_path / "repo", {"run.py": code})
-    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
-    draft = EditRequester(backend, repo).draft("run never uses verbose, drop it", read_sources(repo, [str(repo / "run.py")]))
-    assert draft.result.files[0].new_text == "def run(x):\n    return x\n\n\nrun(1)\n" and draft.dropped == {"run.py": "verbose"}
-    assert draft.summary().endswith("; the instruction's removal of the parameter `verbose` made where the model left it")
-
-
-def test_where_the_instruction_is_read_plainly_the_models_other_changes_and_a_cut_answer_do_not_count(tmp_path):
-    """Asked to "remove the print call in run": the pair deletes it and garbles another line (that
-    line goes back, said), or its answer runs out at the length limit (the file still gets the
-    deletion: the answer was not needed); --no-carry leaves a cut answer a failed draft."""
-    code = "def run(x):\n    print(x)\n    return x + 1\n"
-    repo = make_repo(tmp_path / "repo", {"run.py": code})
-    wanted = "def run(x):\n    return x + 1\n"
-    garbled = "def run(x):\n    return x - 1\n"
-    backend = ScriptedBackend([Reply(garbled)], kind="local", model="builtin")
-    draft = EditRequester(backend, repo).draft("remove the print call in run", read_sources(repo, [str(repo / "run.py")]))
-    assert draft.result.files[0].new_text == wanted and draft.beside == {"run.py": 1} and draft.complete
-    assert draft.summary().endswith("; 1 change beside the edit the instruction asks plainly put back")
-    backend = ScriptedBackend([Reply("def run(x):\n    ret", finish_reason="length")], kind="local", model="builtin")
-    draft = EditRequester(backend, repo).draft("remove the print call in run", read_sources(repo, [str(repo / "run.py")]))
-    assert draft.complete and not draft.failures and draft.unused == {"run.py": 1}
-    assert draft.result.files[0].new_text == wanted and draft.deleted == {"run.py": "print(x)"}
-    backend = ScriptedBackend([Reply("def run(x):\n    ret", finish_reason="length")], kind="local", model="builtin")
-    draft = EditRequester(backend, repo, carry=False).draft("remove the print call in run", read_sources(repo, [str(repo / "run.py")]))
-    assert not draft.complete and draft.unused == {}
-
-
-def test_a_try_except_around_a_statement_over_several_lines_is_written_and_said(tmp_path):
-    code = "def load(items, out):\n    for item in items:\n        out.add(\n            item,\n        )\n"
-    repo = make_repo(tmp_path / "repo", {"load.py": code})
-    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
-    draft = EditRequester(backend, repo).draft("catch KeyError around out.add(...) in load and continue",
-                                               read_sources(repo, [str(repo / "load.py")]))  # fmt: skip
-    assert draft.result.files[0].new_text == ("def load(items, out):\n    for item in items:\n        try:\n            out.add(\n"
-                                              "                item,\n            )\n        except KeyError:\n            continue\n")
-    assert draft.wrapped == {"load.py": "KeyError"}
-
-
-def test_the_type_hints_the_instruction_asks_are_written_and_said(tmp_path):
-    code = "def area(w, h):\n    return w * h\n"
-    repo = make_repo(tmp_path / "repo", {"geo.py": code})
-    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
-    draft = EditRequester(backend, repo).draft("annotate area: w and h are float, it returns a float", read_sources(repo, [str(repo / "geo.py")]))
-    assert draft.result.files[0].new_text == "def area(w: float, h: float) -> float:\n    return w * h\n"
-    assert draft.summary().endswith("; the instruction's type hints written where the model did not write them: "
-                                    "`def area(w: float, h: float) -> float:`")  # fmt: skip
-
-
-def test_the_docstring_and_the_statement_the_instruction_asks_are_written_and_said(tmp_path):
-    """The builtin pair changes nothing, or writes its own docstring: the instruction's goes first in
-    the body, the pair's goes, and the status line says so; --no-carry leaves the answer."""
-    code = "def area(w, h):\n    return w * h\n"
-    repo = make_repo(tmp_path / "repo", {"geo.py": code})
-    own = code.replace("h):\n", 'h):\n    """Area."""\n')
-    backend = ScriptedBackend([Reply(own)], kind="local", model="builtin")
-    draft = EditRequester(backend, repo).draft('area needs a docstring: "Width times height."', read_sources(repo, [str(repo / "geo.py")]))
-    assert draft.result.files[0].new_text == code.replace("h):\n", 'h):\n    """Width times height."""\n')
-    assert draft.documented == {"geo.py": '"""Width times height."""'} and draft.inserted == {}
-    assert draft.summary().endswith("; the instruction's docstring `\"\"\"Width times height.\"\"\"` written where the model did not write it")
-    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
-    draft = EditRequester(backend, repo).draft("area should begin with assert w >= 0", read_sources(repo, [str(repo / "geo.py")]))
-    assert draft.result.files[0].new_text == code.replace("h):\n", "h):\n    assert w >= 0\n")
-    assert draft.inserted == {"geo.py": "assert w >= 0"} and draft.documented == {}
-    assert draft.summary().endswith("; the instruction's statement `assert w >= 0` written where the model did not write it")
-    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
-    draft = EditRequester(backend, repo, carry=False).draft("area should begin with assert w >= 0", read_sources(repo, [str(repo / "geo.py")]))
-    assert draft.inserted == {} and all(f.new_text == code for f in draft.result.files)
-
-
-def test_a_rename_the_model_made_is_carried_to_the_lines_it_left_and_said(tmp_path, unread_instructions):
-    """The builtin pair renames `def shout` and leaves its call: the call follows, and the
-    progress lines and the status line say so; a guess that renames the definition only is
-    carried the same way; carry=False leaves the call as the model did."""
-    code = GREET + "    shout(sys.argv[1])\n"
-    repo = make_repo(tmp_path / "repo", {"greet.py": code})
-    renamed = code.replace("def shout(", "def yell(")
-    backend = ScriptedBackend([Reply(renamed)], kind="local", model="builtin")
-    events = []
-    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
-    draft = requester.draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
-    (edit,) = draft.result.files
-    assert edit.new_text == code.replace("shout(", "yell(")
-    assert draft.carried == {"greet.py": [CarriedRename("shout", "yell", 1)]}
-    said = "the model renamed shout to yell; specdraft carried it to 1 more line the model left as they were"
-    assert ("kept", f"greet.py: {said}") in events and draft.summary().endswith(f"; {said}")
-    backend = GuessingBackend([Reply(code), Reply(renamed)], guesses=[[guess(-1.0)]])
-    draft = EditRequester(backend, repo).draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
-    assert draft.result.files[0].new_text == code.replace("shout(", "yell(") and draft.likeliest and draft.carried
-    backend = ScriptedBackend([Reply(renamed)], kind="local", model="builtin")
-    draft = EditRequester(backend, repo, carry=False).draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
-    assert draft.result.files[0].new_text == renamed and draft.carried == {}
-    # a model answering in its own format (not the builtin pair): its answer as it is
-    backend = ScriptedBackend([Reply(f"```python\n{renamed}```\n")], kind="local", model="coder", format="whole")
-    draft = EditRequester(backend, repo).draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
-    assert draft.result.files[0].new_text == renamed and draft.carried == {}
-
-
-def test_a_definition_the_instruction_does_not_mention_renamed_is_put_back_and_said(tmp_path, unread_instructions):
-    """Asked to rename shout, the builtin pair renames `def greet` instead: that line goes back,
-    the file is as it was, and the progress lines and the status line say why. (Where the app
-    reads the rename, it is made as well: test_a_misplaced_rename_goes_back_and_the_asked_one_is_made.)"""
-    repo = make_repo(tmp_path / "repo")
-    backend = ScriptedBackend([Reply(GREET.replace("def greet(", "def shout_loud("))], kind="local", model="builtin")
-    events = []
-    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
-    draft = requester.draft("rename shout to shout_loud", read_sources(repo, [str(repo / "greet.py")]))
-    assert not draft.result.files and draft.misplaced == {"greet.py": 1} and draft.put_back == {}
-    said = "1 change of the model's renaming a definition the instruction does not mention put back as they were"
-    assert ("kept", f"greet.py: {said}") in events
-    assert draft.summary().endswith("; 1 change renaming a definition the instruction does not mention put back")
-
-
-def test_a_misplaced_rename_goes_back_and_the_asked_one_is_made(tmp_path):
-    """Asked to rename shout, the builtin pair renames `def greet` and its call to the new name:
-    both go back (the `def` by the put-back rule, the call as no site of `shout`), and `shout`
-    is renamed where Python's scopes put it."""
-    repo = make_repo(tmp_path / "repo", {"greet.py": GREET + "    shout(sys.argv[1])\n"})
-    answer = GREET.replace("greet(", "shout_loud(") + "    shout(sys.argv[1])\n"
+def test_what_no_reader_reads_is_the_models_answer_as_it_wrote_it(tmp_path):
+    """No put-back: a change the model made beside the one asked stays, for the reviewer to judge."""
+    code = "RATE = 0.2\n\n\ndef tax(amount):\n    return amount * RATE\n"
+    answer = code.replace("amount * RATE", "round(amount * RATE, 2)").replace("RATE = 0.2", "RATE = 0.25")
+    repo = make_repo(tmp_path / "repo", {"prices.py": code})
     backend = ScriptedBackend([Reply(answer)], kind="local", model="builtin")
-    draft = EditRequester(backend, repo).draft("rename shout to shout_loud", read_sources(repo, [str(repo / "greet.py")]))
-    (edit,) = draft.result.files
-    assert edit.new_text == GREET.replace("shout(", "shout_loud(") + "    shout_loud(sys.argv[1])\n"
-    assert draft.misplaced == {"greet.py": 2} and draft.renamed == {"greet.py": CarriedRename("shout", "shout_loud", 2)}
+    draft = EditRequester(backend, repo).draft("round the tax to cents", read_sources(repo, [str(repo / "prices.py")]))
+    assert len(backend.requests) == 1 and draft.operation is None
+    assert draft.result.files[0].new_text == answer
+    assert draft.made_by == "text edit by builtin"
 
 
-def test_where_the_model_changes_nothing_its_likeliest_change_that_shows_the_ask_goes_in(tmp_path, unread_instructions):
-    """The builtin pair answers the file unchanged: its likeliest changes are tried likeliest first;
-    one that shows nothing of the instruction (`def shoot`) is passed over (its request does not
-    count in the draft), the next (`def yell`) goes in, marked as a guess; no later one is asked for."""
+def test_an_operation_that_does_not_fit_falls_to_the_model_and_is_said(tmp_path):
+    code = "def tax(amount):\n    return amount * 0.2 + 0.2\n"
+    repo = make_repo(tmp_path / "repo", {"prices.py": code})
+    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
+    said: list[str] = []
+    requester = EditRequester(backend, repo, on_progress=lambda event, payload: said.append(str(payload)))
+    draft = requester.draft("change 0.2 to 0.25 in tax", read_sources(repo, [str(repo / "prices.py")]))
+    assert len(backend.requests) == 1 and draft.operation is None
+    assert any("does not fit" in line and "the model drafts instead" in line for line in said)
+
+
+def test_no_read_has_the_model_draft_what_a_reader_would_read(tmp_path):
+    code = "def tax(amount):\n    return amount * 0.2\n"
+    repo = make_repo(tmp_path / "repo", {"prices.py": code})
+    backend = ScriptedBackend([Reply(code)], kind="local", model="builtin")
+    EditRequester(backend, repo, read=False).draft("rename tax to vat", read_sources(repo, [str(repo / "prices.py")]))
+    assert len(backend.requests) == 1
+
+
+def test_a_file_that_is_not_utf8_is_refused_with_what_to_do(tmp_path):
     repo = make_repo(tmp_path / "repo")
-    renamed = GREET.replace("def shout(", "def yell(")
-    backend = GuessingBackend([Reply(GREET), Reply(GREET.replace("def shout(", "def shoot(")), Reply(renamed)],
-                              guesses=[[guess(-2.0), guess(-0.5), guess(-3.0)]])  # fmt: skip
-    events = []
-    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
-    draft = requester.draft("rename shout to yell", read_sources(repo, [str(repo / "greet.py")]))
-    (edit,) = draft.result.files
-    assert edit.new_text == renamed and draft.complete
-    assert backend.asked_alternatives == [GREET]
-    assert [request["start"].logprob if request["start"] else None for request in backend.requests] == [None, -0.5, -2.0]
-    assert all(request["reference"] == GREET for request in backend.requests)
-    assert len(draft.stats) == 2 and draft.likeliest == {"greet.py": ("greet.py", -2.0)}
-    assert ("kept", "greet.py: the model changed nothing; this is its likeliest change there, a guess: check it") in events
-    assert draft.summary().endswith("; the model changed nothing: greet.py has its likeliest change, a guess")
-
-
-def test_no_guess_where_the_model_changed_a_file_or_offers_none(tmp_path, unread_instructions):
-    """No likeliest change is looked for when the model changed something (in any file), or from a
-    backend without them (a server); when none of them shows what was asked, or each is cut at the
-    length limit, the file stays as it was and the draft is complete."""
-    repo = make_repo(tmp_path / "repo", {"greet.py": GREET, "other.py": "def shout():\n    pass\n"})
-    renamed = GREET.replace("def shout(", "def yell(")
-    both = read_sources(repo, [str(repo / "greet.py"), str(repo / "other.py")])
-    backend = GuessingBackend([Reply(renamed), Reply("def shout():\n    pass\n")], guesses=[[guess(-1.0)]])
-    draft = EditRequester(backend, repo).draft("rename shout to yell", both)
-    assert [edit.new_text for edit in draft.result.files] == [renamed] and backend.asked_alternatives == []
-    remote = ScriptedBackend([Reply(GREET)], kind="local", model="builtin")  # no alternatives
-    draft = EditRequester(remote, repo).draft("rename shout to yell", both[:1])
-    assert not draft.result.files and draft.likeliest == {} and len(remote.requests) == 1
-    backend = GuessingBackend([Reply(GREET), Reply(GREET.replace("def main", "def mane")),
-                               Reply(renamed, finish_reason="length")], guesses=[[guess(-1.0), guess(-2.0)]])  # fmt: skip
-    events = []
-    requester = EditRequester(backend, repo, on_progress=lambda event, payload: events.append((event, payload)))
-    draft = requester.draft("rename shout to yell", both[:1])
-    assert not draft.result.files and draft.complete and draft.likeliest == {} and len(backend.requests) == 3
-    assert ("kept", "none of the model's 2 likeliest changes shows what was asked: the files stay as they were") in events
-
-
-def test_the_likeliest_change_of_several_unchanged_files_is_the_likeliest_of_all(tmp_path, unread_instructions):
-    """Two files the model left as they were: the alternatives of both are ranked together, and the
-    likeliest (here in the second file) is tried first; a cancel during a guess leaves the draft
-    incomplete, as any cancelled draft."""
-    other = "def shout():\n    pass\n"
-    repo = make_repo(tmp_path / "repo", {"greet.py": GREET, "other.py": other})
-    both = read_sources(repo, [str(repo / "greet.py"), str(repo / "other.py")])
-    backend = GuessingBackend([Reply(GREET), Reply(other), Reply(other.replace("shout", "yell"))],
-                              guesses=[[guess(-3.0)], [guess(-1.0)]])  # fmt: skip
-    draft = EditRequester(backend, repo).draft("rename shout to yell", both)
-    assert backend.asked_alternatives == [GREET, other]
-    assert [edit.path for edit in draft.result.files] == ["other.py"] and draft.likeliest == {"other.py": ("other.py", -1.0)}
-    # a file with nothing to send (blank lines only) changed nothing either: the guess is still made
-    repo = make_repo(tmp_path / "blank", {"greet.py": GREET, "blank.py": "\n\n"})
-    with_blank = read_sources(repo, [str(repo / "blank.py"), str(repo / "greet.py")])
-    backend = GuessingBackend([Reply(GREET), Reply(GREET.replace("def shout(", "def yell("))], guesses=[[guess(-1.0)]])
-    draft = EditRequester(backend, repo).draft("rename shout to yell", with_blank)
-    assert draft.likeliest == {"greet.py": ("greet.py", -1.0)} and len(backend.requests) == 2
-    cancel = threading.Event()
-    backend = GuessingBackend([Reply(GREET), Reply(GREET, finish_reason="cancelled", during=cancel.set)],
-                              guesses=[[guess(-1.0), guess(-2.0)]])  # fmt: skip
-    draft = EditRequester(backend, repo, cancel=cancel).draft("rename shout to yell", both[:1])
-    assert not draft.complete and not draft.result.files and len(backend.requests) == 2
+    (repo / "menu.py").write_bytes(b"# caf\xe9\nPRICE = 2\n")
+    with pytest.raises(UserError, match=r"menu.py is not UTF-8 \(byte 0xe9 on line 1\).*convert it first"):
+        read_sources(repo, [str(repo / "menu.py")])

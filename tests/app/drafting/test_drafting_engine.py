@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from specdraft.drafting.requests import EditRequester, read_sources
-from tests.app.editkit import git, make_repo, run_edit
+from tests.app.editkit import ScriptedBackend, git, make_repo, run_edit
 
 pytestmark = pytest.mark.slow
 BUILTIN = Path(__file__).resolve().parents[3] / "engine" / "builtin"
@@ -155,34 +155,39 @@ class Recording:
             yield piece
 
 
-@pytest.mark.skipif(not (BUILTIN / "config.json").is_file(), reason="engine/builtin is not trained yet (no config.json)")
 def test_builtin_model_drafts_through_the_whole_loop(tmp_path, monkeypatch):
+    """--no-read: the model drafts, and what lands is exactly what it wrote, nothing changed after it."""
     from specdraft.drafting.edits import rewrite
-    from specdraft.drafting.requests import SourceFile, _put_back
     from specdraft.engine.backends import open_backend
-    from specdraft.engine.editprompt import asked_rename, finish_rename
 
     source = "def area(w, h):\n    return w * h\n"
     repo = make_repo(tmp_path / "repo", {"geometry.py": source})
     backend = Recording(open_backend(model="builtin"))
-    instruction = "Rename the parameter `w` to `width`."
-    result = run_edit(monkeypatch, repo, [instruction, "geometry.py", "--yes", "--no-guess",
+    result = run_edit(monkeypatch, repo, ["Rename the parameter `w` to `width`.", "geometry.py", "--yes", "--no-read",
                                           "--max-new-tokens", "200"], backend)  # fmt: skip
     (stats,) = backend.stats
     assert stats.model == "builtin" and stats.drafter in ("edit", "hybrid")  # the original as the draft
     if not stats.complete:
         assert result.code == 3 and "did not finish" in result.err and git(repo, "status", "--porcelain") == ""
         return
-    # what landed is exactly what the model drafted, once the put-back rules have run (the
-    # builtin's quality is its model card's business)
-    drafted = _put_back(instruction, source, backend.texts[0], SourceFile("geometry.py", source.encode()), "")[0]
-    drafted = finish_rename(asked_rename(instruction, source), source, drafted)[0]  # and the rename asked, made
-    expected = rewrite(repo, "geometry.py", drafted, originals={"geometry.py": source.encode()})
+    expected = rewrite(repo, "geometry.py", backend.texts[0], originals={"geometry.py": source.encode()})
     if expected.files:
         assert result.code == 0, result.err
         assert (repo / "geometry.py").read_text() == expected.files[0].new_text
     else:  # it rewrote nothing, or wrote something the parser refused: nothing lands
         assert git(repo, "status", "--porcelain") == ""
+
+
+def test_an_instruction_read_as_an_operation_runs_no_model(tmp_path, monkeypatch):
+    """The rename is read from the instruction and made by specdraft.ops: the backend is never asked."""
+    source = "def area(w, h):\n    return w * h\n"
+    repo = make_repo(tmp_path / "repo", {"geometry.py": source})
+    backend = ScriptedBackend([], kind="local", model="builtin")  # no reply: asked, it would fail
+    result = run_edit(monkeypatch, repo, ["Rename the parameter `w` to `width`.", "geometry.py", "--yes"], backend)
+    assert result.code == 0, result.err
+    assert backend.requests == []
+    assert (repo / "geometry.py").read_text() == "def area(width, h):\n    return width * h\n"
+    assert "rename `w` -> `width` in `area`, read from your instruction" in result.err
 
 
 # What the shipped weights write for each of the demo's suggestions, as (old, new) replacements

@@ -1,0 +1,52 @@
+"""Reading a docstring to add: 'add a docstring to area: "Return the area of the rectangle."',
+'document Garage.leave as "Free the bay."', "give the module the docstring 'Helpers for dates.'".
+
+The text is what the instruction quotes (straight or curly quotes), or what follows a colon after
+the name to the end of the instruction; the target is one function, method or class, or the module.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specdraft.drafting.reading.names import Names
+from specdraft.drafting.reading.words import QUOTED, name_term
+from specdraft.ops import Operation
+from specdraft.ops.docstrings import AddDocstring
+
+_TARGET = rf"(?:the\s+)?(?:(?:function|method|class)\s+)?(?:(?P<module>module)\b|{name_term('target')})"
+_PATTERNS = [
+    re.compile(rf"\b(?:add|write|give|put)\s+(?:an?\s+|the\s+)?(?:short\s+|one-line\s+)?docstring\s+(?:to|for|on|in)\s+{_TARGET}", re.I),
+    re.compile(rf"\b(?:document|describe)\s+{_TARGET}\s+(?:as|with|saying)\b", re.I),
+    re.compile(rf"\bgive\s+{_TARGET}\s+(?:an?\s+|the\s+)?docstring\b", re.I),
+    re.compile(rf"{_TARGET}\s+(?:needs|should\s+have|wants)\s+(?:an?\s+)?docstring\b", re.I),
+]
+
+
+def read(instruction: str, names: Names) -> Operation | None:
+    for pattern in _PATTERNS:
+        match = pattern.search(instruction)
+        if match is None:
+            continue
+        rest = instruction[match.end():]
+        quoted = list(QUOTED.finditer(rest))
+        lead = r"\s*(?:[:,\u2014-]\s*)?(?:saying|that\s+says|reading|with\s+the\s+text|as)?\s*:?\s*"
+        if len(quoted) == 1 and re.fullmatch(lead, rest[: quoted[0].start()], re.I):
+            text = next(part for part in quoted[0].groups() if part is not None)
+            after = rest[quoted[0].end():]
+        elif not quoted and re.match(r"\s*:\s*\S", rest):
+            text, after = rest.split(":", 1)[1].strip(), ""
+        else:
+            return None
+        if after.strip(" .!") and not re.fullmatch(r"[\s.!]*(?:please|thanks)?[\s.!]*", after, re.I):
+            return None  # more words after the text: another ask, or a text this reader does not see whole
+        text = text.strip()
+        if not text:
+            return None
+        if match.group("module"):
+            return AddDocstring(text=text, path=next(iter(names.trees))) if len(names.trees) == 1 else None
+        found = names.scopes(match.group("target"))
+        if len(found) != 1:
+            return None
+        return AddDocstring(text=text, target=found[0].dotted, path=found[0].path)
+    return None

@@ -1,0 +1,81 @@
+"""Reading type hints: "add type hints to area: width: float, height: float, returns float",
+"annotate parse's text as str and its return type as list[str]", "mark total as returning int".
+
+Each type is written as Python writes it (`int`, `list[str]`, `Path | None`, in backticks or
+bare), or as one of the plain words for the builtin types ("a string", "an integer"). Only the
+parameters the instruction names get a hint; a function whose types it does not say reads as
+nothing (what the types are is not the reader's to guess).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from specdraft.drafting.reading.names import Names
+from specdraft.drafting.reading.words import asks_more, name_term
+from specdraft.ops import Operation
+from specdraft.ops.hints import AddTypeHints
+
+_CUE = re.compile(r"\b(?:type[- ]?hints?|type\s+annotations?|annotat\w+|add\s+types|typ(?:e|ing)\s+(?:info|information))\b", re.I)
+_OF = rf"\b(?:to|of|on|for)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}(?:'s)?"
+_POSSESSIVE = rf"{name_term('function')}'s\b"
+_TYPE = r"`[^`\n]+`|[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?)*"
+_WORDS = {"string": "str", "integer": "int", "int": "int", "float": "float", "boolean": "bool", "bool": "bool",
+          "str": "str", "bytes": "bytes", "none": "None", "nothing": "None", "dict": "dict", "list": "list"}  # fmt: skip
+_PAIR = re.compile(rf"`?(?P<name>[A-Za-z_]\w*)`?\s*(?::|\bas\b|\bis\s+(?:an?\s+)?|\bshould\s+be\s+(?:an?\s+)?|\bto\s+be\s+(?:an?\s+)?)\s*(?P<type>{_TYPE})")
+_RETURNS = re.compile(rf"(?:\breturns?|\breturning|\breturn\s+type(?:\s+(?:is|of|as|should\s+be))?|\breturn\s+annotation(?:\s+(?:is|of|as))?|->)"
+                      rf"\s*:?\s*(?:an?\s+|the\s+)?(?P<type>{_TYPE})", re.I)  # fmt: skip
+
+
+def read(instruction: str, names: Names) -> Operation | None:
+    cue = _CUE.search(instruction)
+    if cue is None:
+        return None
+    target = re.search(_OF, instruction[cue.start():], re.I) or re.search(_POSSESSIVE, instruction)
+    if target is None:
+        return None
+    found = names.functions(target.group("function"))
+    if len(found) != 1:
+        return None
+    function = found[0]
+    if asks_more(instruction, instruction[cue.start():]):
+        return None
+    parameters = {a.arg for a in names.parameters(function)}
+    said: dict[str, str] = {}
+    returns = None
+    text = instruction.replace(target.group(0), " ")
+    for match in _RETURNS.finditer(text):
+        returns = _type(match.group("type"))
+        if returns is None:
+            return None
+        text = text[: match.start()] + " " * len(match.group(0)) + text[match.end():]
+    at = 0
+    while (match := _PAIR.search(text, at)) is not None:
+        name = match.group("name")
+        at = match.end() if name in parameters else match.start("name") + len(name)
+        if name not in parameters:
+            continue
+        hint = _type(match.group("type"))
+        if hint is None:
+            return None
+        said[name] = hint
+    if not said and returns is None:
+        return None
+    return AddTypeHints(function=function.dotted, parameters=said, returns=returns, path=function.path)
+
+
+def _type(text: str) -> str | None:
+    """A type as Python writes it, from the words; None where they do not read as one."""
+    text = text.strip("`").strip()
+    text = _WORDS.get(text.lower(), text) if text.lower() in _WORDS else text
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None
+    if not isinstance(node, ast.Name | ast.Attribute | ast.Subscript | ast.BinOp | ast.Constant):
+        return None
+    if isinstance(node, ast.Name) and node.id[:1].islower() and node.id not in ("str", "int", "float", "bool", "bytes", "list",
+                                                                                  "dict", "set", "tuple", "object", "complex"):
+        return None  # a plain word, not a type
+    return text

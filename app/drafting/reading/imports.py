@@ -1,0 +1,53 @@
+"""Reading an import to add or remove: "import math", "add `from typing import Any`", "import Path
+from pathlib", "remove the unused import of os".
+
+The module must be written as a module is (a dotted name); the file the import goes into is the
+one Python file given, or the one the instruction names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specdraft.drafting.reading.names import Names
+from specdraft.drafting.reading.words import DOTTED, NAME, asks_more
+from specdraft.ops import Operation
+from specdraft.ops.imports import AddImport, RemoveImport
+
+_NAMES = rf"(?P<names>{NAME}(?:\s+as\s+{NAME})?(?:\s*,\s*{NAME}(?:\s+as\s+{NAME})?)*)"
+_ADD = r"(?:(?:please\s+)?(?:add|insert|put|we\s+need|need|pull\s+in)\s+(?:an?\s+|the\s+)?(?:import(?:\s+statement)?\s*(?:for|of|:)?\s*)?)?"
+_PATTERNS = [
+    re.compile(rf"^\s*{_ADD}`?from\s+(?P<module>\.*{DOTTED}|\.+)\s+import\s+{_NAMES}`?", re.I),
+    re.compile(rf"^\s*{_ADD}`?import\s+(?P<module>{DOTTED})(?:\s+as\s+(?P<alias>{NAME}))?`?(?!\s*\w*\s+from\b)", re.I),
+    re.compile(rf"^\s*{_ADD}`?import\s+`?(?P<names>{NAME})`?\s+from\s+(?:the\s+)?`?(?P<module>{DOTTED})`?(?:\s+module)?", re.I),
+    re.compile(rf"^\s*(?:please\s+)?add\s+(?:an?\s+|the\s+)?import\s+(?:statement\s+)?(?:for|of)\s+(?:the\s+)?`?(?P<module>{DOTTED})`?"
+               r"(?:\s+module)?", re.I),  # fmt: skip
+]
+_REMOVE = re.compile(rf"\b(?:remove|delete|drop)\s+(?:the\s+)?(?:unused\s+)?(?:import\s+(?:of\s+)?|`import\s+)`?(?P<module>{DOTTED})`?"
+                     rf"(?:\s+import)?", re.I)  # fmt: skip
+_PLACE = re.compile(r"^(?:\s*(?:at|to|in|into)\s+(?:the\s+)?(?:top|head|imports?|module|file|beginning)(?:\s+of\s+(?:the\s+)?(?:module|file))?)*"
+                    r"(?:\s+(?:of|in)\s+`?[\w./-]+\.pyi?`?)?\s*(?:please|pls|too|,?\s*thanks)?\s*[.!]?\s*$", re.I)  # fmt: skip
+
+
+def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | None:
+    paths = [path for path in names.trees if re.search(rf"(?<![\w/]){re.escape(path.rsplit('/', 1)[-1])}\b", instruction)]
+    paths = paths or list(names.trees)
+    if len(paths) != 1:
+        return None
+    path = paths[0]
+    match = _REMOVE.search(instruction)
+    if match is not None:
+        if asks_more(instruction, match.group(0)):
+            return None
+        return RemoveImport(module=match.group("module"), path=path)
+    for pattern in _PATTERNS:
+        match = pattern.search(instruction)
+        if match is None or not _PLACE.match(instruction[match.end():]):
+            continue
+        module, groups = match.group("module"), match.groupdict()
+        if groups.get("names"):
+            pairs = [re.split(r"\s+as\s+", part.strip()) for part in groups["names"].split(",")]
+            return tuple(AddImport(module=module, name=pair[0], alias=pair[1] if len(pair) > 1 else None, path=path)
+                         for pair in pairs)  # fmt: skip
+        return AddImport(module=module, alias=groups.get("alias"), path=path)
+    return None

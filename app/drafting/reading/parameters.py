@@ -1,0 +1,106 @@
+"""Reading a parameter to add or remove: "add a parameter `retries: int = 3` to fetch", "add a
+keyword-only argument verbose defaulting to False to run", "remove the unused parameter width
+from render".
+
+The function must be one function or method of the files; a parameter to add is written as
+code (`name: type = default`) or as a name with its default ("defaulting to 3", "with a default
+of None") and type ("of type int"); one with no default is read only where the function is never
+called with positional arguments that would shift (specdraft.ops checks the calls).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from specdraft.drafting.reading.names import Names
+from specdraft.drafting.reading.words import NAME, asks_more, name_term, value_of, value_term
+from specdraft.ops import Operation
+from specdraft.ops.parameters import AddParameter, RemoveParameter
+
+_PARAMETER = r"(?:parameter|param|argument|arg|kwarg|keyword\s+argument|keyword)"
+_SPEC = r"`(?P<spec>[^`\n]+)`|(?!(?:a|an|the|new|one|another|optional|extra|some|to|for|on|in)\b)(?P<name>" + NAME + r")"
+_TO = rf"\s+(?:to|on|for|in)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}"
+
+
+def _default(group: str) -> str:
+    return (r"(?:\s*,?\s*(?:with\s+(?:a\s+)?default(?:\s+value)?\s+(?:of\s+)?|defaulting\s+to\s+|that\s+defaults\s+to\s+"
+            rf"|defaults?\s+(?:to\s+)?|=\s*|\(default\s+){value_term(group)}\)?)?")  # fmt: skip
+
+
+def _type(group: str) -> str:
+    return (r"(?:\s*,?\s*(?:of\s+type|typed(?:\s+as)?|annotated\s+as|:)\s*"
+            rf"`?(?P<{group}>[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*)?)`?)?")  # fmt: skip
+
+
+_ADD = [
+    re.compile(rf"\badd\s+(?:an?\s+|the\s+)?(?:new\s+|optional\s+)?(?P<kwonly>keyword[- ]only\s+)?(?:optional\s+)?{_PARAMETER}\s+"
+               rf"(?:{_SPEC}){_type('type')}{_default('default')}{_type('type2')}{_TO}{_default('default2')}", re.I),
+    re.compile(rf"\badd\s+(?:{_SPEC})\s+(?:as\s+)?(?:an?\s+)?(?:new\s+|optional\s+)?(?P<kwonly>keyword[- ]only\s+)?{_PARAMETER}"
+               rf"{_TO}", re.I),
+]  # fmt: skip
+_REMOVE = [
+    re.compile(rf"\b(?:remove|drop|delete|get\s+rid\s+of)\s+(?:the\s+)?(?:unused\s+)?{_PARAMETER}\s+{name_term('name')}"
+               rf"\s+(?:from|of|in)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}", re.I),
+    re.compile(rf"\b(?:remove|drop|delete|get\s+rid\s+of)\s+(?:the\s+)?(?:unused\s+)?{name_term('name')}\s+{_PARAMETER}"
+               rf"\s+(?:from|of|in)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}", re.I),
+    re.compile(rf"\b(?:remove|drop|delete|get\s+rid\s+of)\s+(?:the\s+)?{name_term('function')}'s\s+(?:unused\s+)?{name_term('name')}"
+               rf"\s+{_PARAMETER}", re.I),
+]  # fmt: skip
+
+
+def read(instruction: str, names: Names) -> Operation | None:
+    for pattern in _REMOVE:
+        match = pattern.search(instruction)
+        if match is not None:
+            return None if asks_more(instruction, match.group(0)) else _remove(match, names)
+    for pattern in _ADD:
+        match = pattern.search(instruction)
+        if match is not None:
+            return None if asks_more(instruction, match.group(0)) else _add(match, names)
+    return None
+
+
+def _function(names: Names, dotted: str):
+    found = names.functions(dotted)
+    return found[0] if len(found) == 1 else None
+
+
+def _remove(match: re.Match[str], names: Names) -> Operation | None:
+    function = _function(names, match.group("function"))
+    name = match.group("name")
+    if function is None or name not in [a.arg for a in names.parameters(function)]:
+        return None
+    return RemoveParameter(function=function.dotted, name=name, path=function.path)
+
+
+def _add(match: re.Match[str], names: Names) -> Operation | None:
+    groups = match.groupdict()
+    function = _function(names, groups["function"])
+    if function is None:
+        return None
+    name, annotation, default = groups.get("name"), groups.get("type") or groups.get("type2"), None
+    given = value_of(match, "default") or value_of(match, "default2")
+    if given is not None:
+        default = given.source
+    if groups.get("spec"):  # `retries: int = 3`, `retries=3`
+        try:
+            signature = ast.parse(f"def f({groups['spec']}): pass").body[0]
+        except SyntaxError:
+            return None
+        assert isinstance(signature, ast.FunctionDef)
+        args = signature.args
+        every = [*args.args, *args.kwonlyargs]
+        if len(every) != 1 or args.vararg or args.kwarg:
+            return None
+        spec = groups["spec"]
+        name = every[0].arg
+        if every[0].annotation is not None:
+            annotation = ast.get_source_segment(f"def f({spec}): pass", every[0].annotation)
+        defaults = args.defaults or [d for d in args.kw_defaults if d is not None]
+        if defaults:
+            default = ast.get_source_segment(f"def f({spec}): pass", defaults[0])
+    if name is None or name in [a.arg for a in names.parameters(function)]:
+        return None
+    return AddParameter(function=function.dotted, name=name, default=default, annotation=annotation,
+                        keyword_only=bool(groups.get("kwonly")), path=function.path)  # fmt: skip

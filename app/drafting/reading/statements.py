@@ -1,0 +1,94 @@
+"""Reading a statement to insert or delete: "insert `log.debug(path)` at the start of load", "add
+`total += fee` after `fee = rate * hours` in bill", "delete the print call in report", "remove
+`cache.clear()` from reset".
+
+The statement to insert is written as code; the place is the start or end of one function, or
+before or after a statement the instruction quotes as code ("the call to save" quotes `save(`,
+"the return" quotes `return`). specdraft.ops finds that statement, and refuses a text that
+matches none or several.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from specdraft.drafting.reading.names import Names
+from specdraft.drafting.reading.words import asks_more, name_term
+from specdraft.ops import Operation
+from specdraft.ops.statements import DeleteStatement, InsertStatement
+
+_IN = rf"(?:\s+(?:in|inside|within|from|of)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}(?:\s+(?:function|method))?)?"
+_ANCHOR = (r"(?:the\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement))?"
+           r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call"
+           r"|(?P<ret>return)(?:\s+statement)?)")  # fmt: skip
+_DELETE = re.compile(rf"\b(?:delete|remove|drop|get\s+rid\s+of|take\s+out)\s+{_ANCHOR}{_IN}", re.I)
+_CODE = r"(?:the\s+)?(?:line\s+|statement\s+|call\s+)?`(?P<new>[^`\n]+)`"
+_PLACE = (rf"(?:(?P<start>at\s+the\s+(?:start|beginning|top)|as\s+the\s+first\s+(?:line|statement))\s+of\s+(?:the\s+)?"
+          rf"(?:(?:function|method)\s+)?{name_term('scope_start')}"
+          rf"|(?P<end>at\s+the\s+(?:end|bottom)|as\s+the\s+last\s+(?:line|statement))\s+of\s+(?:the\s+)?(?:(?:function|method)\s+)?"
+          rf"{name_term('scope_end')}"
+          rf"|(?:right\s+|just\s+|directly\s+|immediately\s+)?(?P<rel>before|after|above|below)\s+{_ANCHOR}{_IN})")  # fmt: skip
+_INSERT = [
+    re.compile(rf"\b(?:insert|add|put|append|prepend|write)\s+{_CODE}\s+{_PLACE}", re.I),
+    re.compile(rf"{_PLACE}\s*,?\s*(?:insert|add|put|append|write)\s+{_CODE}", re.I),
+]
+_NOT_STATEMENTS = re.compile(r"\b(?:parameters?|params?|arguments?|args?|imports?|docstrings?|decorators?|comments?)\b", re.I)
+
+
+def read(instruction: str, names: Names) -> Operation | None:
+    for pattern in _INSERT:
+        match = pattern.search(instruction)
+        if match is not None:
+            return None if asks_more(instruction, match.group(0)) else _insert(match, names)
+    match = _DELETE.search(instruction)
+    if match is not None and not _NOT_STATEMENTS.search(instruction[: match.end()]):
+        return None if asks_more(instruction, match.group(0)) else _delete(match, names)
+    return None
+
+
+def _anchor(match: re.Match[str]) -> str | None:
+    groups = match.groupdict()
+    if groups.get("code"):
+        return groups["code"]
+    callee = groups.get("call") or groups.get("called")
+    if callee:
+        return callee + "("
+    return "return" if groups.get("ret") else None
+
+
+def _scope(names: Names, dotted: str | None) -> tuple[str | None, str | None] | None:
+    """(the function's dotted name, its file), (None, None) for none named, None where it is not one."""
+    if dotted is None:
+        return (None, next(iter(names.trees), None)) if len(names.trees) == 1 else None
+    found = names.scopes(dotted)
+    return (found[0].dotted, found[0].path) if len(found) == 1 else None
+
+
+def _insert(match: re.Match[str], names: Names) -> Operation | None:
+    groups = match.groupdict()
+    code = groups["new"]
+    try:
+        ast.parse(code)
+    except SyntaxError:
+        return None
+    if groups.get("start") or groups.get("end"):
+        where = "start" if groups.get("start") else "end"
+        scope = _scope(names, groups.get("scope_start") or groups.get("scope_end"))
+        if scope is None or scope[0] is None:
+            return None
+        return InsertStatement(code=code, function=scope[0], where=where, path=scope[1])
+    anchor = _anchor(match)
+    scope = _scope(names, groups.get("function"))
+    if anchor is None or scope is None or scope[1] is None:
+        return None
+    where = "before" if groups["rel"].lower() in ("before", "above") else "after"
+    return InsertStatement(code=code, function=scope[0], where=where, anchor=anchor, path=scope[1])
+
+
+def _delete(match: re.Match[str], names: Names) -> Operation | None:
+    anchor = _anchor(match)
+    scope = _scope(names, match.groupdict().get("function"))
+    if anchor is None or scope is None or scope[1] is None:
+        return None
+    return DeleteStatement(statement=anchor, function=scope[0], path=scope[1])

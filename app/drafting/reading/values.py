@@ -1,0 +1,141 @@
+"""Reading a value to set: "set MAX_RETRIES to 5", "change the default of timeout in fetch to 30",
+"change 0.2 to 0.25 in apply_tax", "TAX_RATE should be 0.19".
+
+The value is written as the instruction writes it (a number, a quoted string, True/False/None,
+code in backticks), never computed: "raise it by 2" reads as nothing. A string is written in the
+quotes the old string has, as the file writes its strings. The target must be one binding of the files
+holding a literal (a constant, a class attribute, a local, a parameter's default), or a literal
+written in the one function named.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from specdraft.drafting.reading.names import NOT_LITERAL, Binding, Names, literal
+from specdraft.drafting.reading.words import NAME, Value, asks_more, name_term, value_of, value_term
+from specdraft.ops import Operation
+from specdraft.ops.values import SetValue
+
+_VERB = r"(?:set|change|make|update|bump|raise|lower|increase|decrease|reduce|switch|move|up|drop|cut|adjust)"
+_DEFAULT = r"(?:(?:the\s+)?default(?:\s+value)?\s+(?:of|for)\s+(?:the\s+)?(?:(?:parameter|param|argument|arg|keyword)\s+)?)"
+_KIND = r"(?:(?:the\s+)?(?:value\s+of\s+|constant\s+|variable\s+|attribute\s+|field\s+|setting\s+)?)"
+_IN = rf"(?:\s+(?:in|of|inside|for|on)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?{name_term('owner')})?"
+_FROM = rf"(?:\s+from\s+{value_term('old')})?"
+_TO = rf"\s+(?:to|=)\s+{value_term('new')}"
+_PATTERNS = [
+    # "set the default of timeout in fetch to 30", "change fetch's timeout default from 10 to 30"
+    re.compile(rf"\b{_VERB}\s+(?P<default>{_DEFAULT}){name_term('target')}{_IN}{_FROM}{_TO}", re.I),
+    re.compile(rf"\b{_VERB}\s+(?:the\s+)?{name_term('possessor')}'s\s+{name_term('target')}\s+(?P<default>default)"
+               rf"(?:\s+value)?{_FROM}{_TO}", re.I),  # fmt: skip
+    # "set MAX_RETRIES to 5", "change the value of RATE from 0.2 to 0.25", "update Config.timeout to 30"
+    re.compile(rf"\b{_VERB}\s+{_KIND}{name_term('target')}{_IN}{_FROM}{_TO}", re.I),
+    # "MAX_RETRIES should be 5", "timeout in fetch should default to 30"
+    re.compile(rf"(?:^|[\s(])`?(?P<target>{NAME}(?:\.{NAME})*)`?{_IN}\s+(?:should|must)\s+(?:now\s+)?(?:be|(?P<default>default)\s+to)"
+               rf"\s+{value_term('new')}", re.I),  # fmt: skip
+]
+# "change 0.2 to 0.25 in apply_tax", "replace "draft" with "final" in publish"
+_LITERAL_IN = re.compile(rf"\b(?:change|replace|swap)\s+(?:the\s+)?(?:literal\s+|value\s+|number\s+|string\s+)?{value_term('old')}"
+                         rf"\s+(?:to|with|by|for)\s+{value_term('new')}\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?"
+                         rf"{name_term('owner')}", re.I)  # fmt: skip
+
+
+def read(instruction: str, names: Names) -> Operation | None:
+    match = _LITERAL_IN.search(instruction)
+    if match is not None:
+        return None if asks_more(instruction, match.group(0)) else _literal_in(match, names)
+    for pattern in _PATTERNS:
+        match = pattern.search(instruction)
+        if match is not None:
+            if asks_more(instruction, match.group(0)):
+                return None
+            return _set(match, names)
+    return None
+
+
+def _set(match: re.Match[str], names: Names) -> Operation | None:
+    groups = match.groupdict()
+    target, owner = groups["target"], groups.get("owner") or groups.get("possessor")
+    if "." in target and owner is None:
+        owner, target = target.rsplit(".", 1)
+    new = value_of(match, "new")
+    old = value_of(match, "old")
+    if new is None:
+        return None
+    if groups.get("default"):
+        found = [b for b in names.named(target, ("parameter",)) if _owned(b, owner) and _default_of(b, names) is not None]
+        if not found:  # a dataclass's field: its value in the class body is its default
+            found = [b for b in names.named(target, ("attribute",)) if _owned(b, owner) and isinstance(b.node, ast.expr)
+                     and not isinstance(b.node, ast.Attribute)]  # fmt: skip
+    else:
+        found = [b for b in names.named(target, ("constant", "variable", "attribute", "local", "parameter")) if _owned(b, owner)]
+        found = [b for b in found if (_default_of(b, names) if b.role == "parameter" else b.node) is not None
+                 and not isinstance(b.node, ast.Attribute)]  # `self.x = ...`: its value is not a literal of the class
+    if len(found) != 1:
+        return None
+    binding = found[0]
+    current = _default_of(binding, names) if binding.role == "parameter" else binding.node
+    value = literal(current)
+    if value is NOT_LITERAL:
+        return None  # a value computed from others: what to write is not the instruction's to say
+    source = _written(new, value, ast.get_source_segment(names.texts[binding.path], current) or "")
+    if source is None or (old is not None and literal(_expression(old.source)) != value):
+        return None  # the old value the instruction says is not the one there
+    dotted = f"{binding.owner}.{target}" if binding.owner else target
+    return SetValue(target=dotted, value=source, path=binding.path)
+
+
+def _literal_in(match: re.Match[str], names: Names) -> Operation | None:
+    old, new, owner = value_of(match, "old"), value_of(match, "new"), match.group("owner")
+    scopes = names.scopes(owner)
+    if old is None or new is None or len(scopes) != 1:
+        return None
+    old_value = literal(_expression(old.source))
+    if old_value is NOT_LITERAL:
+        return None
+    source = _written(new, old_value, old.source)
+    if source is None:
+        return None
+    return SetValue(target=scopes[0].dotted, value=source, old=old.source, path=scopes[0].path)
+
+
+def _owned(binding: Binding, owner: str | None) -> bool:
+    if owner is None:
+        return True
+    return binding.owner is not None and (binding.owner == owner or binding.owner.split(".")[-1] == owner)
+
+
+def _default_of(binding: Binding, names: Names) -> ast.expr | None:
+    """The default of a parameter binding (None where it has none)."""
+    function = next((b for b in names.bindings if b.role in ("function", "method", "local") and b.dotted == binding.owner
+                     and b.path == binding.path), None)  # fmt: skip
+    if function is None or not isinstance(function.node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    args = function.node.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults, strict=True))
+    defaults |= {a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None}
+    return defaults.get(binding.name)
+
+
+def _expression(source: str) -> ast.expr | None:
+    try:
+        return ast.parse(source, mode="eval").body
+    except SyntaxError:
+        return None
+
+
+def _written(new: Value, old: object, old_source: str) -> str | None:
+    """How the new value is written over a literal whose value is ``old`` (written ``old_source``):
+    as the instruction writes it, a string in the old string's quotes; a number over a string, or a
+    string over a number, is no reading."""
+    value = literal(_expression(new.source))
+    if new.how == "code":
+        return new.source
+    if isinstance(old, str) != isinstance(value, str) or isinstance(old, bool) != isinstance(value, bool):
+        return None
+    quote = old_source[-1:] if isinstance(old, str) and old_source[-1:] in ("'", '"') else ""
+    if new.how == "string" and quote and old_source[:1] in (quote, *"bBrRuUfF") and quote not in new.text and "\\" not in new.text:
+        return f"{quote}{new.text}{quote}"
+    return new.source

@@ -1,0 +1,102 @@
+"""The words of an instruction as the readers read them: code, names, values, and clauses.
+
+Pure Python. Code is what the instruction writes as code (in backticks), a value is a literal it
+writes (a number, a quoted string, True/False/None, or code that parses as an expression), a
+name is an identifier it writes (dotted or not, bare or in backticks). A reader that needs more
+than this reads nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import keyword
+import re
+from dataclasses import dataclass
+
+BACKTICKED = re.compile(r"`([^`\n]+)`")
+QUOTED = re.compile(r"(?<![\w`])(?:\"([^\"\n]*)\"|'([^'\n]*)'|\u201c([^\u201d\n]*)\u201d|\u2018([^\u2019\n]*)\u2019)(?![\w`])")
+NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+DOTTED = rf"{NAME}(?:\.{NAME})*"
+NUMBER = r"-?\d+(?:_\d\d\d)*(?:\.\d+)?(?:[eE][-+]?\d+)?"
+FILLER = r"(?:\s+(?:please|pls|too|as\s+well|everywhere|throughout|for\s+me|thanks))*\s*[.!]?\s*$"
+
+
+def name_term(group: str) -> str:
+    """A name as an instruction writes it, in backticks or bare, maybe with "()" after a
+    function's, captured as ``group``."""
+    return rf"`?(?P<{group}>{DOTTED})(?:\(\))?`?"
+
+
+def value_term(group: str) -> str:
+    """A value as an instruction writes it (code, a quoted string, a number, a constant); read it
+    with ``value_of(match, group)``."""
+    return (rf"(?:`(?P<{group}_code>[^`\n]+)`|\"(?P<{group}_dq>[^\"\n]*)\"|'(?P<{group}_sq>[^'\n]*)'"
+            rf"|(?<![\w.])(?P<{group}_num>{NUMBER})(?![\w%]|\.\d)|\b(?P<{group}_const>True|False|None)\b"
+            rf"|(?<!\S)(?P<{group}_empty>\[\]|\{{\}}|\(\)|dict\(\)|list\(\)|set\(\))(?![\w(]))")
+
+
+def is_identifier(text: str) -> bool:
+    return text.isidentifier() and not keyword.iskeyword(text)
+
+
+@dataclass(frozen=True)
+class Value:
+    """A value the instruction writes: its source as it goes into the code, and how it was written."""
+
+    source: str  # Python source: "12", "'utf-8'", "None", "timedelta(days=1)"
+    how: str  # "code", "string", "number", "constant"
+    text: str  # the string's contents for a string
+
+
+def value_of(match: re.Match[str], group: str) -> Value | None:
+    """The value a ``value_term(group)`` matched, or None where its code does not parse."""
+    groups = match.groupdict()
+    code = groups.get(f"{group}_code")
+    if code is not None:
+        try:
+            ast.parse(code, mode="eval")
+        except SyntaxError:
+            return None
+        return Value(code, "code", code)
+    for quote, part in (('"', "dq"), ("'", "sq")):
+        text = groups.get(f"{group}_{part}")
+        if text is not None:
+            return Value(f"{quote}{text}{quote}", "string", text)
+    number = groups.get(f"{group}_num")
+    if number is not None:
+        return Value(number, "number", number)
+    constant = groups.get(f"{group}_const") or groups.get(f"{group}_empty")
+    return Value(constant, "constant", constant) if constant is not None else None
+
+
+def code_spans(instruction: str) -> list[str]:
+    return BACKTICKED.findall(instruction)
+
+
+def quoted_text(instruction: str) -> list[str]:
+    """The texts in double or single quotes (straight or curly), code in backticks left out."""
+    return [next(part for part in match.groups() if part is not None) for match in QUOTED.finditer(instruction)]
+
+
+# verbs that ask an edit: two clauses that each hold one ask two edits, and no reader reads that
+_ASKS = re.compile(r"\b(?:add|adds|remove|delete|drop|rename|set|change|make|wrap|insert|import|replace|use|return|raise"
+                   r"|log|move|convert|fix|handle|catch|annotate|document|rewrite|refactor|extract|split|merge|sort"
+                   r"|print|validate|check|cache|update)\b", re.I)  # fmt: skip
+_ALSO = re.compile(r"(?:;|\.\s+(?=[A-Z])|,?\s+and\s+(?:then\s+|also\s+)?|,\s+then\s+|,\s+also\s+)")
+# what a rename or a signature change brings with it anyway: not a second ask
+_BROUGHT = re.compile(r"\b(?:callers?|call\s+sites?|calls|uses|usages?|references?|everywhere|tests?|docs?|imports? of it)\b", re.I)
+
+
+def asks_more(instruction: str, claimed: str) -> bool:
+    """Whether ``instruction`` asks another edit besides the clause ``claimed`` (a part of it):
+    a clause after "and", ";" or a sentence's end that holds a verb of editing, other than
+    updating what the edit brings with it (its callers, its uses)."""
+    at = instruction.find(claimed)
+    rest = instruction[:at] + " \x00 " + instruction[at + len(claimed):] if at >= 0 else instruction
+    rest = BACKTICKED.sub(" CODE ", rest)
+    for clause in _ALSO.split(rest):
+        if "\x00" in clause:  # the clause the reader read
+            continue
+        if _ASKS.search(clause) and not _BROUGHT.search(clause):
+            return True
+    return False

@@ -1,0 +1,99 @@
+"""Reading a statement to wrap in try/except: "wrap the call to json.loads in parse in a try/except
+ValueError that returns None", "catch OSError around `os.remove(path)` in cleanup and ignore it".
+
+The statement is quoted as code or named by the call it makes; the exception is written as
+Python names it (`OSError`, `json.JSONDecodeError`, "KeyError or ValueError"); what the handler
+does is said plainly (returns a value, passes, continues, re-raises) or written as code, and
+where it is not said the handler passes.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from specdraft.drafting.reading.names import Names
+from specdraft.drafting.reading.words import asks_more, name_term, value_of, value_term
+from specdraft.ops import Operation
+from specdraft.ops.wrap import WrapInTry
+
+_EXCEPTION = r"`?(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception|Warning|Interrupt|Exit)|StopIteration|Exception)`?"
+_EXCEPTIONS = rf"(?P<exceptions>{_EXCEPTION}(?:\s*(?:,|\bor\b|\band\b|/)\s*{_EXCEPTION})*)(?:\s+as\s+`?(?P<as>[A-Za-z_]\w*)`?)?"
+_TARGET = (r"(?:the\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement))?"
+           r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call)")  # fmt: skip
+_IN = rf"(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')})?"
+_TRY = r"(?:a\s+)?try\s*(?:/|-|\s|\.\.\.)\s*except(?:\s+block)?"
+_PATTERNS = [
+    re.compile(rf"\bwrap\s+{_TARGET}{_IN}\s+(?:in|with)\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?{_EXCEPTIONS}", re.I),
+    re.compile(rf"\bwrap\s+{_TARGET}{_IN}\s+(?:in|with)\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?", re.I),
+    re.compile(rf"\bcatch\s+{_EXCEPTIONS}\s+(?:raised\s+by|from|around|in|when\s+calling|thrown\s+by)\s+{_TARGET}{_IN}", re.I),
+]
+_HANDLER = [
+    (re.compile(rf"\b(?:and\s+|that\s+|to\s+)?return(?:s|ing)?\s+{value_term('value')}", re.I), "return"),
+    (re.compile(r"\b(?:handler|except\s+(?:block|body|clause))\s*(?:is|does|:|should\s+be)?\s*`(?P<handler>[^`\n]+)`", re.I), "code"),
+    (re.compile(r"\b(?:and\s+|then\s+|to\s+)?(?:do|run|write|set|call)\s+`(?P<handler>[^`\n]+)`", re.I), "code"),
+    (re.compile(r"\b(?:and\s+)?(?:re-?raise|raise\s+it\s+again)\b", re.I), "raise"),
+    (re.compile(r"\b(?:and\s+)?(?:continue|skip\s+(?:it|to\s+the\s+next))\b", re.I), "continue"),
+    (re.compile(r"\b(?:and\s+)?(?:ignore|swallow|silence)\s+(?:it|them|the\s+error|errors)\b|\b(?:and\s+)?pass\b|\bsilently\b", re.I), "pass"),
+]  # fmt: skip
+
+
+def read(instruction: str, names: Names) -> Operation | None:
+    for pattern in _PATTERNS:
+        match = pattern.search(instruction)
+        if match is None:
+            continue
+        at = match.end()  # where the words after the statement and its exception begin
+        exceptions = match.groupdict().get("exceptions")
+        if exceptions is None:  # "wrap X in a try/except that catches ..." written after other words
+            found = re.compile(_EXCEPTIONS).search(instruction, at)
+            if found is None or found.start() - at > 40:
+                return None
+            exceptions, at = found.group("exceptions"), found.end()
+        handler, end = _handler(instruction[at:])
+        if handler is None or asks_more(instruction, instruction[match.start() : at + end]):
+            return None
+        return _wrap(match, exceptions, handler, names)
+    return None
+
+
+def _handler(rest: str) -> tuple[str | None, int]:
+    """What the handler does, as code, from the words after the exception, and where those words
+    end; "pass" where they say nothing of it (None where they say what this reader does not read)."""
+    for pattern, kind in _HANDLER:
+        match = pattern.search(rest)
+        if match is None or match.start() > 40:
+            continue
+        if kind == "return":
+            value = value_of(match, "value")
+            return (None, 0) if value is None else (f"return {value.source}", match.end())
+        if kind == "code":
+            try:
+                ast.parse(match.group("handler"))
+            except SyntaxError:
+                return None, 0
+            return match.group("handler"), match.end()
+        return kind, match.end()
+    words = re.sub(r"[\s.!,;]|please|thanks", "", rest, flags=re.I)
+    return ("pass", 0) if not words else (None, 0)
+
+
+def _wrap(match: re.Match[str], exceptions: str, handler: str, names: Names) -> Operation | None:
+    groups = match.groupdict()
+    anchor = groups.get("code") or ((groups.get("call") or groups.get("called") or "") + "(")
+    if anchor == "(":
+        return None
+    parts = [part.strip("` ") for part in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", exceptions) if part.strip("` ")]
+    exception = parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ")"
+    function = groups.get("function")
+    if function is not None:
+        found = names.scopes(function)
+        if len(found) != 1:
+            return None
+        function, path = found[0].dotted, found[0].path
+    elif len(names.trees) == 1:
+        path = next(iter(names.trees))
+    else:
+        return None
+    return WrapInTry(statement=anchor, exception=exception, name=groups.get("as"), handler=handler, function=function,
+                     path=path)  # fmt: skip

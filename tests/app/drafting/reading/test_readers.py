@@ -1,0 +1,202 @@
+"""The readers: a plainly worded instruction reads as operations, anything less certain as nothing.
+
+Phrasings here are written for these tests (no evaluation set's instruction is quoted); the
+module is made up for them too. Each case checks the operations read, as JSON, and that they
+apply to the module.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from specdraft.drafting.reading import corrected_instruction, read_operation, read_operations
+from specdraft.engine.editprompt import redraft_feedback
+from specdraft.ops import apply, to_json
+
+KILN = textwrap.dedent('''\
+    """Firing schedules for a pottery kiln."""
+
+    import json
+    from dataclasses import dataclass
+
+    PEAK_CELSIUS = 1240
+    COOLING_RATE = 0.5
+    LABEL = "bisque"
+
+
+    @dataclass
+    class Firing:
+        name: str
+        hold_minutes: int = 15
+
+        def describe(self, verbose=False):
+            text = f"{self.name}: hold {self.hold_minutes}"
+            print("describing", self.name)
+            return text
+
+
+    class Kiln:
+        def __init__(self, shelves, size=3):
+            self.shelves = shelves
+            self.load = 0
+
+        def add(self, piece):
+            self.load += 1
+            return self.load
+
+
+    def load_schedule(path, strict=True):
+        raw = json.loads(open(path).read())
+        steps = [Firing(item["name"]) for item in raw]
+        return steps
+
+
+    def total_hold(firings, extra=0):
+        total = 0
+        for firing in firings:
+            total += firing.hold_minutes
+        return total + extra
+    ''')
+
+FILES = [("kiln.py", KILN)]
+
+
+def read_json(instruction: str) -> list[dict] | None:
+    read = read_operations(instruction, FILES)
+    if read is None:
+        return None
+    files = {"kiln.py": KILN}
+    for operation in read:
+        files.update(apply(operation, files))  # each reading applies: no OpError
+    return [to_json(operation) for operation in read]
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("rename total_hold to sum_holds", {"kind": "rename", "old": "total_hold", "new": "sum_holds", "path": "kiln.py"}),
+    ("Rename `load_schedule` to `read_schedule`.", {"kind": "rename", "old": "load_schedule", "new": "read_schedule", "path": "kiln.py"}),
+    ("rename the method add of Kiln to place", {"kind": "rename", "old": "add", "new": "place", "scope": "Kiln", "path": "kiln.py"}),
+    ("rename Kiln.shelves to shelf_count", {"kind": "rename", "old": "shelves", "new": "shelf_count", "scope": "Kiln", "path": "kiln.py"}),
+    ("rename the parameter strict in load_schedule to exact",
+     {"kind": "rename", "old": "strict", "new": "exact", "scope": "load_schedule", "path": "kiln.py"}),
+    ("rename the class Firing to FiringPlan", {"kind": "rename", "old": "Firing", "new": "FiringPlan", "path": "kiln.py"}),
+    ("rename PEAK_CELSIUS -> MAX_TEMPERATURE", {"kind": "rename", "old": "PEAK_CELSIUS", "new": "MAX_TEMPERATURE", "path": "kiln.py"}),
+    ("change the name of raw in load_schedule to payload",
+     {"kind": "rename", "old": "raw", "new": "payload", "scope": "load_schedule", "path": "kiln.py"}),
+])  # fmt: skip
+def test_a_rename_names_the_binding_the_words_say(instruction, expected):
+    assert read_json(instruction) == [expected]
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("set PEAK_CELSIUS to 1260", {"kind": "set_value", "target": "PEAK_CELSIUS", "value": "1260", "path": "kiln.py"}),
+    ("change COOLING_RATE from 0.5 to 0.75", {"kind": "set_value", "target": "COOLING_RATE", "value": "0.75", "path": "kiln.py"}),
+    ("LABEL should be 'glaze'", {"kind": "set_value", "target": "LABEL", "value": '"glaze"', "path": "kiln.py"}),
+    ("change the default of extra in total_hold to 5",
+     {"kind": "set_value", "target": "total_hold.extra", "value": "5", "path": "kiln.py"}),
+    ("set the default value of hold_minutes to 20",
+     {"kind": "set_value", "target": "Firing.hold_minutes", "value": "20", "path": "kiln.py"}),
+    ("change 0 to 10 in Kiln.__init__", {"kind": "set_value", "target": "Kiln.__init__", "value": "10", "old": "0", "path": "kiln.py"}),
+    ("the size in Kiln.__init__ should default to 4", {"kind": "set_value", "target": "Kiln.__init__.size", "value": "4", "path": "kiln.py"}),
+])  # fmt: skip
+def test_a_value_is_written_as_given_over_the_one_binding_named(instruction, expected):
+    assert read_json(instruction) == [expected]
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("import math", [{"kind": "add_import", "module": "math", "path": "kiln.py"}]),
+    ("add `import os.path` at the top", [{"kind": "add_import", "module": "os.path", "path": "kiln.py"}]),
+    ("add `from pathlib import Path`", [{"kind": "add_import", "module": "pathlib", "name": "Path", "path": "kiln.py"}]),
+    ("import Decimal from decimal", [{"kind": "add_import", "module": "decimal", "name": "Decimal", "path": "kiln.py"}]),
+    ("add from typing import Any, Iterable", [{"kind": "add_import", "module": "typing", "name": "Any", "path": "kiln.py"},
+                                              {"kind": "add_import", "module": "typing", "name": "Iterable", "path": "kiln.py"}]),
+])  # fmt: skip
+def test_an_import_is_read_with_its_names(instruction, expected):
+    assert read_json(instruction) == expected
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("remove the parameter strict from load_schedule",
+     {"kind": "remove_parameter", "function": "load_schedule", "name": "strict", "path": "kiln.py"}),
+    ("drop the unused verbose argument from Firing.describe",
+     {"kind": "remove_parameter", "function": "Firing.describe", "name": "verbose", "path": "kiln.py"}),
+    ("add a parameter `limit: int = 10` to total_hold",
+     {"kind": "add_parameter", "function": "total_hold", "name": "limit", "default": "10", "annotation": "int", "path": "kiln.py"}),
+    ("add a keyword-only argument dry_run defaulting to False to load_schedule",
+     {"kind": "add_parameter", "function": "load_schedule", "name": "dry_run", "default": "False", "keyword_only": True,
+      "path": "kiln.py"}),
+])  # fmt: skip
+def test_a_parameter_to_add_or_remove(instruction, expected):
+    assert read_json(instruction) == [expected]
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("wrap the call to json.loads in load_schedule in a try/except ValueError and return []",
+     {"kind": "wrap_try", "statement": "json.loads(", "exception": "ValueError", "handler": "return []", "function": "load_schedule",
+      "path": "kiln.py"}),
+    ("catch KeyError or TypeError around `steps = [Firing(item[\"name\"]) for item in raw]` and return None",
+     {"kind": "wrap_try", "statement": 'steps = [Firing(item["name"]) for item in raw]', "exception": "(KeyError, TypeError)",
+      "handler": "return None", "path": "kiln.py"}),
+    ("add type hints to total_hold: firings: list[Firing], extra: int, returns int",
+     {"kind": "add_type_hints", "function": "total_hold", "parameters": {"firings": "list[Firing]", "extra": "int"},
+      "returns": "int", "path": "kiln.py"}),
+    ("add a docstring to Kiln.add: \"Put one piece on a shelf.\"",
+     {"kind": "add_docstring", "text": "Put one piece on a shelf.", "target": "Kiln.add", "path": "kiln.py"}),
+    ("insert `print(total)` before the return in total_hold",
+     {"kind": "insert_statement", "code": "print(total)", "function": "total_hold", "where": "before", "anchor": "return",
+      "path": "kiln.py"}),
+    ("add `self.load = 0` at the start of Kiln.add",
+     {"kind": "insert_statement", "code": "self.load = 0", "function": "Kiln.add", "where": "start", "path": "kiln.py"}),
+    ("delete the print call in describe",
+     {"kind": "delete_statement", "statement": "print(", "function": "Firing.describe", "path": "kiln.py"}),
+    ("remove `self.load = 0` from Kiln.__init__",
+     {"kind": "delete_statement", "statement": "self.load = 0", "function": "Kiln.__init__", "path": "kiln.py"}),
+])  # fmt: skip
+def test_statements_hints_and_docstrings(instruction, expected):
+    assert read_json(instruction) == [expected]
+
+
+@pytest.mark.parametrize("instruction", [
+    "rename shelves to racks",  # a parameter of Kiln.__init__ and an attribute of Kiln: which one?
+    "raise PEAK_CELSIUS by 20",  # arithmetic: not the reader's to do
+    "make the kiln hotter",  # no name of the file
+    "rename total_hold to sum_holds and make it return a float",  # two asks: one reading would drop the second
+    "set COOLING_RATE to 'fast'",  # a string over a number
+    "change COOLING_RATE from 0.25 to 0.75",  # the old value said is not the one there
+    "add type hints to total_hold",  # which types: not said
+    "wrap the call to json.loads in load_schedule in a try/except ValueError and log a warning",  # a handler not read
+    "rename total_hold to class",  # a keyword is no name
+    "add a docstring to nothing_here: \"x\"",  # no such function
+])  # fmt: skip
+def test_what_is_not_sure_reads_as_nothing(instruction):
+    assert read_operations(instruction, FILES) is None
+
+
+def test_a_name_bound_once_is_read_without_its_role():
+    assert read_json("rename load to weight") == [{"kind": "rename", "old": "load", "new": "weight", "scope": "Kiln", "path": "kiln.py"}]
+
+
+def test_a_rename_across_two_files_names_the_defining_file():
+    use = "from kiln import total_hold\n\n\ndef report(firings):\n    return total_hold(firings)\n"
+    read = read_operation("rename total_hold to sum_holds", [("kiln.py", KILN), ("report.py", use)])
+    assert read is not None and read.said() == "rename `total_hold` -> `sum_holds`, read from your instruction"
+    files = {"kiln.py": KILN, "report.py": use}
+    changed = apply(read.operations[0], files)
+    assert "from kiln import sum_holds" in changed["report.py"] and "def sum_holds(" in changed["kiln.py"]
+
+
+def test_a_note_corrects_the_instruction_and_call_it_corrects_a_rename():
+    feedback = redraft_feedback([("kiln.py", "@@ -1 +1 @@\n-a\n+b\n", "call it `sum_holds`, not `hold_sum`")])
+    corrected, corrections, unread = corrected_instruction("rename total_hold to hold_sum", feedback, FILES)
+    assert corrected == "rename total_hold to sum_holds" and len(corrections) == 1 and unread == []
+    feedback = redraft_feedback([("kiln.py", "@@ -1 +1 @@\n-a\n+b\n", "call it held_total")])
+    assert corrected_instruction("rename total_hold to hold_sum", feedback, FILES)[0] == "rename total_hold to held_total"
+    feedback = redraft_feedback([("kiln.py", "@@ -1 +1 @@\n-a\n+b\n", "the loop is wrong too")])
+    corrected, corrections, unread = corrected_instruction("rename total_hold to hold_sum", feedback, FILES)
+    assert corrected == "rename total_hold to hold_sum" and corrections == [] and unread == ["the loop is wrong too"]
+
+
+def test_a_file_that_does_not_parse_and_other_languages_read_as_nothing():
+    assert read_operations("rename total_hold to sum_holds", [("kiln.py", "def total_hold(:\n")]) is None
+    assert read_operations("rename total_hold to sum_holds", [("kiln.js", "function total_hold() {}\n")]) is None
