@@ -649,8 +649,13 @@ class Rename(Operation):
             places[target] = kept
         # libcst's own references in the binding's file, where rope missed one
         file = binding.parsed
-        places.setdefault(file.path, set()).update(
-            file.start(node) for node in _symbol_names(symbol) if isinstance(node, cst.Name))
+        mine = places.setdefault(file.path, set())
+        for node in _symbol_names(symbol):
+            if isinstance(node, cst.Name):
+                mine.add(file.start(node))
+            elif isinstance(node, cst.SimpleString) and node.evaluated_value == self.old:
+                line, column = file.start(node)  # a forward reference: "Garage"
+                mine.add((line, column + len(node.prefix) + len(node.quote)))
         return places
 
     def _dataclass_keywords(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, set[Position]]:
@@ -765,7 +770,8 @@ def _symbol_names(symbol: set[meta.BaseAssignment]) -> set[cst.CSTNode]:
     for assignment in symbol:
         if isinstance(assignment, meta.Assignment) and isinstance(assignment.node, cst.Name):
             nodes.add(assignment.node)
-        nodes.update(access.node for access in assignment.references if isinstance(access.node, cst.Name))
+        nodes.update(access.node for access in assignment.references
+                     if isinstance(access.node, cst.Name | cst.SimpleString))  # fmt: skip
     return nodes
 
 
@@ -893,15 +899,16 @@ def _class_uses(owner: Owner, name: str) -> list[Binding]:
 
 
 def _is_dataclass(node: cst.ClassDef) -> bool:
+    """Whether the class's fields are its constructor's keywords: a dataclass (or attrs class),
+    a NamedTuple, a TypedDict, a pydantic model."""
     for decorator in node.decorators:
         expr = decorator.decorator
         if isinstance(expr, cst.Call):
             expr = expr.func
         name = cst.helpers.get_full_name_for_node(expr) or ""
-        if name.split(".")[-1] in ("dataclass", "define", "frozen", "attrs"):
+        if name.split(".")[-1] in ("dataclass", "define", "frozen", "attrs", "mutable"):
             return True
-    return False
-
+    return bool(_base_names(node) & {"NamedTuple", "TypedDict", "BaseModel"})
 
 
 def _keywords_of_calls(parsed: Parsed, wanted: Callable[[Position | None], bool], name: str) -> set[Position]:

@@ -167,6 +167,11 @@ def test_class_renamed_with_its_constructor_calls_and_annotations():
 
         def build() -> Garage:
             return Garage()
+
+
+        def clone(g: "Garage") -> "Garage":
+            label = "Garage"
+            return g
         """,
         u_py="""
         import m
@@ -182,6 +187,11 @@ def test_class_renamed_with_its_constructor_calls_and_annotations():
 
         def build() -> Depot:
             return Depot()
+
+
+        def clone(g: "Depot") -> "Depot":
+            label = "Garage"
+            return g
         """,
         u_py="""
         import m
@@ -375,6 +385,33 @@ def test_dataclass_field_renamed_with_the_keyword_of_its_constructor_calls():
         print(dict(speed=1))
         """,
     )
+
+
+def test_named_tuple_field_renamed_with_its_keyword():
+    before = files(m_py="""
+        from typing import NamedTuple
+
+
+        class Point(NamedTuple):
+            x: int
+            y: int
+
+
+        p = Point(x=1, y=2)
+        print(p.x, p.y)
+        """)
+    assert apply(Rename("x", "col", scope="Point"), before) == files(m_py="""
+        from typing import NamedTuple
+
+
+        class Point(NamedTuple):
+            col: int
+            y: int
+
+
+        p = Point(col=1, y=2)
+        print(p.col, p.y)
+        """)
 
 
 def test_the_only_symbol_of_a_name_needs_no_scope():
