@@ -52,7 +52,7 @@ def import_text(module: str, name: str | None, alias: str | None = None) -> str:
 
 def _from_module(node: cst.ImportFrom) -> str:
     """The module of a ``from`` import as written: dots, then the dotted name."""
-    dots = "".join(dot.value for dot in node.relative) if node.relative else ""
+    dots = "." * len(node.relative)
     return dots + (get_full_name_for_node(node.module) or "" if node.module is not None else "")
 
 

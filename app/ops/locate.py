@@ -64,7 +64,11 @@ class Source:
         """The result of an operation that rewrote this file to ``module`` (a file left with
         nothing in it is empty)."""
         code = module.code
-        return {self.path: "" if not module.body and not code.strip() else code}
+        if not module.body and not code.strip():
+            code = ""
+        elif not self.text.strip() and not code.endswith(("\n", "\r")):
+            code += module.default_newline  # an empty file gets lines that end
+        return {self.path: code}
 
 
 def collapse(text: str) -> str:

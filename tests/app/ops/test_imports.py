@@ -329,3 +329,11 @@ def test_a_name_listed_in_all_is_still_used_and_a_plain_import_may_not_shadow_a_
         )
     with pytest.raises(OpError, match="`json` is already imported in m.py at line 1"):
         apply(AddImport("json"), {"m.py": "from fast import json\n"})
+
+
+def test_relative_imports_are_read_with_their_dots():
+    given = {"m.py": "from . import a\nfrom .. import b\n\nprint(a)\n"}
+    assert apply(RemoveImport("..", "b"), given) == {"m.py": "from . import a\n\nprint(a)\n"}
+    assert apply(AddImport(".", "c"), given) == {
+        "m.py": "from . import a, c\nfrom .. import b\n\nprint(a)\n"
+    }

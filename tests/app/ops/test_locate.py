@@ -150,3 +150,8 @@ def test_crlf_and_a_missing_final_newline_are_kept(op: object, changed: tuple[st
 
 def test_a_statement_added_at_the_end_of_a_file_without_a_final_newline_keeps_it_missing():
     assert apply(InsertStatement("y = 2"), {"m.py": "x = 1"}) == {"m.py": "x = 1\ny = 2"}
+
+
+def test_code_added_to_an_empty_file_ends_with_a_newline():
+    assert apply(AddImport("os"), {"m.py": ""}) == {"m.py": "import os\n"}
+    assert apply(AddDocstring("Tools."), {"m.py": ""}) == {"m.py": '"""Tools."""\n'}
