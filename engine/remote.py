@@ -18,11 +18,10 @@ Two bounds hold on our side, whatever the server does: an overall deadline per r
 (request_timeout: the read time-out only covers silence, and a server dripping a token a second
 never falls silent) raises IncompleteDraft; and max_new_tokens is counted here too, so a server
 that ignores max_tokens is cut (see `_read_events` for how tokens are counted) and the draft ends
-with finish_reason "length", like any draft cut at its limit. So is an answer longer than its
-byte or line bound (``AnswerBounds``: by default BYTES_PER_TOKEN bytes and LINES_PER_TOKEN lines
-per token of max_new_tokens, whatever the pieces' count): it ends with finish_reason "length" and
-a note that says which bound it passed, and no line of the stream is held in memory past what
-that bound allows. A cancel ends the stream within `_Reader.POLL_S` in every case.
+with finish_reason "length", like any draft cut at its limit. An answer longer than its byte or
+line bound (``AnswerBounds``: by default BYTES_PER_TOKEN bytes and LINES_PER_TOKEN lines per
+token of max_new_tokens, whatever the pieces' count) raises IncompleteDraft, saying which bound
+it passed, and no line of the stream is held in memory past what that bound allows. A cancel ends the stream within `_Reader.POLL_S` in every case.
 
 A request with a `reference` (a whole-file edit: the text being rewritten) sends it as OpenAI's
 Predicted Output (`"prediction": {"type": "content", "content": ...}`), which a server that
@@ -574,8 +573,8 @@ class RemoteBackend:
         and the draft ends with finish_reason "length".
 
         ``bounds`` hold whatever the pieces' count: the piece that would take the answer past its
-        bytes or lines, or an event line too long for them, ends the draft the same way, with a
-        note that says which bound it passed (a server that sends a whole file in each piece)."""
+        bytes or lines, or an event line too long for them, is not passed on either, and raises
+        IncompleteDraft saying which bound it passed (a server that sends a whole file a piece)."""
         done = False
         finish: str | None = None
         received = 0  # characters of text
@@ -610,10 +609,8 @@ class RemoteBackend:
                             break
                         size = len(text.encode("utf-8", "surrogatepass"))
                         passed = bounds.passed(text_bytes + size, line_breaks + text.count("\n"))
-                        if passed is not None:  # the piece is not passed on, as above
-                            stats.notes.append(self._too_long_note(passed, max_new_tokens))
-                            cut = True
-                            break
+                        if passed is not None:  # the piece is not passed on; the server is hung up on
+                            raise self._too_long(passed, bounds, max_new_tokens, stats)
                         text_bytes += size
                         line_breaks += text.count("\n")
                         if stats.first_piece_s is None:
@@ -632,9 +629,7 @@ class RemoteBackend:
                 return
         except _TooLong:
             passed = f"a line of its stream of more than {bounds.max_raw_line:,} bytes"
-            stats.notes.append(self._too_long_note(passed, max_new_tokens))
-            stats.finish_reason = "length"
-            return
+            raise self._too_long(passed, bounds, max_new_tokens, stats) from None
         except _DeadlinePassed:
             raise IncompleteDraft(
                 f"the model server at {self.base} did not finish within {self.request_timeout:g} s (request "
@@ -699,10 +694,14 @@ class RemoteBackend:
             reason = choice.get("finish_reason")
             yield content or "", str(reason) if reason else None
 
-    def _too_long_note(self, passed: str, max_new_tokens: int) -> str:
-        return (f"the answer from {self.base} was cut at {passed}, past what {max_new_tokens} tokens can hold "
-                f"({BYTES_PER_TOKEN} bytes and {LINES_PER_TOKEN} line a token): the draft is incomplete and "
-                "was not used")  # fmt: skip
+    def _too_long(self, passed: str, bounds: AnswerBounds, max_new_tokens: int, stats: DraftStats) -> IncompleteDraft:
+        """The error that ends an answer past its bounds (its stats end as "length", cut at its limit)."""
+        stats.finish_reason = "length"
+        return IncompleteDraft(
+            f"the answer from {self.base} was cut at {passed}: an answer of {max_new_tokens} tokens "
+            f"(--max-new-tokens) may hold {bounds.max_bytes:,} bytes and {bounds.max_lines:,} lines; the draft "
+            "is incomplete and was not used: raise --max-new-tokens if the answer is meant to be that long"
+        )
 
     def _whole_answer(self, body: bytes, stats: DraftStats, bounds: AnswerBounds,
                       max_new_tokens: int) -> Iterator[str]:  # fmt: skip
@@ -721,9 +720,7 @@ class RemoteBackend:
                 line_breaks += text.count("\n")
                 passed = bounds.passed(text_bytes, line_breaks)
                 if passed is not None:
-                    stats.notes.append(self._too_long_note(passed, max_new_tokens))
-                    stats.finish_reason = "length"
-                    return
+                    raise self._too_long(passed, bounds, max_new_tokens, stats)
                 stats.chars += len(text)
                 yield text
         if finish is None:

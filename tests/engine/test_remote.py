@@ -624,34 +624,46 @@ def test_a_key_where_the_variable_name_belongs_is_refused_without_echoing_it(ser
 # -- an answer's bounds ----------------------------------------------------------------------------
 
 
+def until_cut(stream) -> tuple[str, IncompleteDraft]:
+    """The text a stream passed on before it raised IncompleteDraft, and that error."""
+    text = ""
+    with pytest.raises(IncompleteDraft) as error:
+        for piece in stream:
+            if isinstance(piece, str):
+                text += piece
+    return text, error.value
+
+
 def test_300000_lines_in_30_pieces_are_cut_at_the_line_bound(server):
     """max_new_tokens counts pieces: 30 pieces pass it, not the answer's lines (one per token)."""
     server.script = [flood("\n" * 10_000, 30)]
-    text, stats = collect(backend(server).stream(MESSAGES, max_new_tokens=2048))
-    assert stats.finish_reason == "length" and not stats.complete
-    assert text == "" and stats.chars == 0  # the first piece already passes 2,048 lines
-    assert any("was cut at more than 2,048 lines" in note and "incomplete and was not used" in note
-               for note in stats.notes)  # fmt: skip
-    assert "length" in stats.summary() and "more than 2,048 lines" in stats.summary()
+    stream = backend(server).stream(MESSAGES, max_new_tokens=2048)
+    text, error = until_cut(stream)
+    assert text == ""  # the first piece already passes 2,048 lines
+    assert str(error) == (
+        f"the answer from {server.url} was cut at more than 2,048 lines: an answer of 2048 tokens "
+        "(--max-new-tokens) may hold 32,768 bytes and 2,048 lines; the draft is incomplete and was not "
+        "used: raise --max-new-tokens if the answer is meant to be that long"
+    )
+    assert stream.stats.finish_reason == "length" and not stream.stats.complete
 
 
 def test_the_line_bound_cuts_between_pieces(server):
     server.script = [flood("ab\n" * 100, 30)]  # 100 lines a piece, well within the bytes
-    text, stats = collect(backend(server).stream(MESSAGES, max_new_tokens=250))
-    assert stats.finish_reason == "length" and text == "ab\n" * 200  # a third piece: 301 lines > 250
+    text, _ = until_cut(backend(server).stream(MESSAGES, max_new_tokens=250))
+    assert text == "ab\n" * 200  # a third piece: 301 lines > 250
 
 
 def test_the_byte_bound_is_16_bytes_a_token(server):
     server.script = [flood("x" * 1000, 100)]  # no line breaks: only the bytes bound it
-    text, stats = collect(backend(server).stream(MESSAGES, max_new_tokens=200))
-    assert stats.finish_reason == "length" and text == "x" * 3000  # 16 * 200 = 3,200 bytes
-    assert any("more than 3,200 bytes" in note for note in stats.notes)
+    text, error = until_cut(backend(server).stream(MESSAGES, max_new_tokens=200))
+    assert text == "x" * 3000 and "cut at more than 3,200 bytes" in str(error)  # 16 * 200
 
 
 def test_the_bounds_count_bytes_not_characters(server):
     server.script = [flood("é" * 100, 100)]  # 200 bytes a piece
-    text, stats = collect(backend(server).stream(MESSAGES, max_new_tokens=100))
-    assert stats.finish_reason == "length" and text == "é" * 800  # 1,600 bytes; 9 pieces: 1,800
+    text, _ = until_cut(backend(server).stream(MESSAGES, max_new_tokens=100))
+    assert text == "é" * 800  # 1,600 bytes; 9 pieces: 1,800
 
 
 def test_an_answer_within_its_bounds_is_whole(server):
@@ -661,26 +673,25 @@ def test_an_answer_within_its_bounds_is_whole(server):
 
 
 def test_a_70_mb_answer_in_30_pieces_ends_at_once_without_reading_it(server):
-    """Each event is one 2.3 MB line: the stream is cut while that line is read, never held whole."""
+    """Each event is one 2.4 MB line: the stream is cut while that line is read, never held whole."""
     server.script = [flood("z" * 2_400_000, 30)]
     started = time.monotonic()
-    text, stats = collect(backend(server).stream(MESSAGES, max_new_tokens=2048))
+    text, error = until_cut(backend(server).stream(MESSAGES, max_new_tokens=2048))
     assert time.monotonic() - started < 10
-    assert stats.finish_reason == "length" and text == ""
-    assert any("a line of its stream of more than" in note for note in stats.notes)
+    assert text == "" and "cut at a line of its stream of more than 262,144 bytes" in str(error)
     assert server.dripped < 30 and server.hung_up.wait(5)
 
 
 def test_a_whole_json_answer_past_its_bounds_is_cut(server):
     server.script = [flood("w\n" * 1000, 40, whole=True)]  # 40,000 lines as one JSON body
-    text, stats = collect(backend(server).stream(MESSAGES, max_new_tokens=2048))
-    assert stats.finish_reason == "length" and text == ""
+    text, error = until_cut(backend(server).stream(MESSAGES, max_new_tokens=20_000))
+    assert text == "" and "cut at more than 20,000 lines" in str(error)
 
 
 def test_given_bounds_win_and_must_be_positive(server):
     server.script = [flood("abc\n", 50)]
-    text, stats = collect(backend(server, max_answer_lines=10).stream(MESSAGES, max_new_tokens=2048))
-    assert stats.finish_reason == "length" and text == "abc\n" * 9  # a 10th break: 11 lines
+    text, _ = until_cut(backend(server, max_answer_lines=10).stream(MESSAGES, max_new_tokens=2048))
+    assert text == "abc\n" * 9  # a 10th break: 11 lines
     with pytest.raises(EngineError, match="bounds must be more than 0"):
         backend(server, max_answer_bytes=0)
 
