@@ -1116,6 +1116,9 @@ def _squeezed_matches(
             at = joined.find(squeezed)
             while at >= 0:
                 end = at + len(squeezed)
+                if _inside_a_word(joined, at, end, set(starts)):  # `return result` is not in `return results`
+                    at = joined.find(squeezed, at + 1)
+                    continue
                 for (number, text), start in zip(run, starts, strict=True):
                     if number in wanted and start < end and start + len(text) > at:
                         held, digests = found.setdefault(number, ([], set()))
@@ -1123,6 +1126,16 @@ def _squeezed_matches(
                         digests.add(digest)
                 at = joined.find(squeezed, at + 1)
     return [(number, held, digests) for number, (held, digests) in sorted(found.items())]
+
+
+def _inside_a_word(text: str, start: int, end: int, line_starts: set[int]) -> bool:
+    """Whether ``text[start:end]`` begins or ends in the middle of a name or number (the start
+    of a line of ``text``, lines joined, is the end of a word)."""
+    word = re.compile(r"\w")
+    return bool(
+        (start > 0 and start not in line_starts and word.match(text[start]) and word.match(text[start - 1]))
+        or (end < len(text) and end not in line_starts and word.match(text[end - 1]) and word.match(text[end]))
+    )
 
 
 def _numbers(numbers: list[int]) -> str:

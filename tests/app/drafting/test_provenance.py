@@ -218,6 +218,7 @@ def test_records_keep_the_text_of_their_lines(tmp_path):
         (b"    return x * 2 + offset\n", "unattended"),
         (b"    return x * 2  # reviewed, honest\n", "unattended"),  # a trailing comment
         (b"    return x * 3 + offset\n", None),  # the drafted line is no longer in it
+        (b"    early_return x * 2 + offset_in_bytes\n", None),  # in it, but inside a longer name
         (b"    raise ValueError(x)\n", None),
     ],
 )
