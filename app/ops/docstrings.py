@@ -57,9 +57,9 @@ class AddDocstring(Operation):
             block: cst.CSTNode = module
         else:
             unit = scope.body.indent if isinstance(scope.body, cst.IndentedBlock) else None
-            indent = " " * source.column(scope) + (
-                unit if unit is not None else module.default_indent
-            )
+            line = source.text.splitlines()[source.line(scope) - 1]
+            outer = line[: len(line) - len(line.lstrip())]
+            indent = outer + (unit if unit is not None else module.default_indent)
             literal = docstring_literal(text, indent, newline)
             module, block = indented_body(module, scope)
             body = list(block.body)  # type: ignore[attr-defined]

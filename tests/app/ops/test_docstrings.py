@@ -192,3 +192,11 @@ def test_describe_and_json_round_trip():
         "path": "m.py",
     }
     assert from_json(data) == op
+
+
+def test_a_tab_indented_method_gets_its_docstring_lines_indented_with_tabs():
+    before = "class Box:\n\tdef open(self):\n\t\treturn 1\n"
+    after = 'class Box:\n\tdef open(self):\n\t\t"""Open it.\n\n\t\tAll the way.\n\t\t"""\n\t\treturn 1\n'
+    assert apply(AddDocstring("Open it.\n\nAll the way.", target="Box.open"), {"m.py": before}) == {
+        "m.py": after
+    }
