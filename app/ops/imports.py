@@ -20,6 +20,8 @@ from specdraft.ops.locate import (
     assigned_names,
     blank_prefix,
     choose_file,
+    is_docstring,
+    is_future_import,
     lines_text,
     remove_statement,
     scope_statements,
@@ -259,7 +261,7 @@ class AddImport(Operation):
         body: list[cst.BaseStatement] = list(module.body)
         blank = cst.EmptyLine(indent=False)
         wanted = section(self.module, local)
-        start = 1 if body and _is_docstring_line(body[0]) else 0
+        start = 1 if body and is_docstring(body[0]) else 0
         first = next(
             (index for index in range(start, len(body)) if _is_import_line(body[index])), None
         )
@@ -267,7 +269,7 @@ class AddImport(Operation):
             first is None
         ):  # no imports yet: after the docstring and `from __future__`, a blank line after
             index = start
-            while index < len(body) and _is_future_line(body[index]):
+            while index < len(body) and is_future_import(body[index]):
                 index += 1
             if index < len(body):
                 blanks, rest = blank_prefix(body[index])
@@ -305,19 +307,6 @@ class AddImport(Operation):
 
     def describe(self) -> str:
         return f"add `{import_text(self.module, self.name, self.alias)}`"
-
-
-def _is_docstring_line(statement: cst.CSTNode) -> bool:
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and len(statement.body) == 1
-        and isinstance(statement.body[0], cst.Expr)
-        and isinstance(statement.body[0].value, cst.SimpleString | cst.ConcatenatedString)
-    )
-
-
-def _is_future_line(statement: cst.CSTNode) -> bool:
-    return _is_import_line(statement) and _statement_module(statement)[1] == "__future__"  # type: ignore[arg-type]
 
 
 @register

@@ -374,6 +374,21 @@ def is_docstring(statement: cst.CSTNode) -> bool:
     )
 
 
+def is_future_import(statement: cst.CSTNode) -> bool:
+    """Whether a statement is a line of ``from __future__ import ...``."""
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and bool(statement.body)
+        and all(
+            isinstance(small, cst.ImportFrom)
+            and not small.relative
+            and isinstance(small.module, cst.Name)
+            and small.module.value == "__future__"
+            for small in statement.body
+        )
+    )
+
+
 def ends_flow(statement: cst.CSTNode) -> str | None:
     """'return' or 'raise' when a statement (or a small one) ends with one: what follows it
     would not run."""

@@ -21,6 +21,7 @@ from specdraft.ops.locate import (
     insert_around,
     insert_statements,
     is_docstring,
+    is_future_import,
     parse_statements,
     quoted,
     remove_statement,
@@ -99,7 +100,7 @@ class InsertStatement(Operation):
         if self.where == "start":
             index = 1 if body and is_docstring(body[0]) else 0
             if isinstance(scope, cst.Module):
-                while index < len(body) and _is_future_import(body[index]):
+                while index < len(body) and is_future_import(body[index]):
                     index += 1
         else:
             index = len(body)
@@ -118,15 +119,6 @@ class InsertStatement(Operation):
             place = f"{self.where} {quoted(self.anchor or '')} in"
         scope = "the module" if self.function is None else f"`{self.function}`"
         return f"insert {quoted(self.code)} {place} {scope}"
-
-
-def _is_future_import(statement: cst.CSTNode) -> bool:
-    return isinstance(statement, cst.SimpleStatementLine) and all(
-        isinstance(small, cst.ImportFrom)
-        and isinstance(small.module, cst.Name)
-        and small.module.value == "__future__"
-        for small in statement.body
-    )
 
 
 @register
