@@ -606,12 +606,18 @@ def _read_lines(data: bytes) -> tuple[list[tuple[bytes, dict]], list[Problem]]:
     return good, problems
 
 
-def _read_record(path: Path) -> bytes:
+def _read_record(path: Path, repo: GitRepo | None = None) -> tuple[bytes, str | None]:
+    """The record's bytes and, read under the same lock (an append between the two would look
+    like a loss), why they disagree with the witness (None: they agree)."""
     try:
         with _locked(path.parent, exclusive=False):
-            return path.read_bytes()
-    except FileNotFoundError:
-        return b""
+            try:
+                data = path.read_bytes()
+            except FileNotFoundError:
+                data = b""
+            return data, _witness_problem(repo, data)
+    except FileNotFoundError:  # no directory for the lock: nothing was ever recorded here
+        return b"", _witness_problem(repo, b"")
     except OSError as error:
         raise UserError(f"cannot read the review record {path}: {error.strerror or error}") from None
 
@@ -619,11 +625,10 @@ def _read_record(path: Path) -> bytes:
 def load_store(repo: GitRepo) -> Store:
     """Read the whole record; raises ``RecordDamaged`` when any line of it cannot be read."""
     path = store_dir(repo) / RECORD_NAME
-    data = _read_record(path)
+    data, lost = _read_record(path, repo)
     good, problems = _read_lines(data)
     if problems:
         raise RecordDamaged(path, problems)
-    lost = _witness_problem(repo, data)
     if lost:
         raise RecordLost(path, lost)
     records: list[HunkRecord] = []
@@ -640,11 +645,10 @@ def load_store(repo: GitRepo) -> Store:
 def record_damage(repo: GitRepo) -> RecordDamaged | None:
     """The damage of the record, or None when it reads whole (or does not exist)."""
     path = store_dir(repo) / RECORD_NAME
-    data = _read_record(path)
+    data, lost = _read_record(path, repo)
     _good, problems = _read_lines(data)
     if problems:
         return RecordDamaged(path, problems)
-    lost = _witness_problem(repo, data)
     return RecordLost(path, lost) if lost else None
 
 

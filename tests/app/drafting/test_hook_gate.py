@@ -208,13 +208,17 @@ def test_the_same_text_reviewed_elsewhere_does_not_review_a_second_copy(repo):
     assert "(1 line, drafted by tiny-coder): accepted without review" in out
 
 
-@pytest.mark.parametrize("damage", ["deleted", "emptied", "cut"])
+@pytest.mark.parametrize("damage", ["deleted", "emptied", "cut", "directory"])
 def test_a_record_emptied_or_deleted_fails_closed_until_repaired(repo, damage):
     draft(repo, {"calc.py": DRAFT})
     git(repo, "add", "calc.py")
     path = repo / ".git" / "specdraft" / "provenance.jsonl"
     if damage == "deleted":
         path.unlink()
+    elif damage == "directory":
+        import shutil
+
+        shutil.rmtree(path.parent)
     elif damage == "emptied":
         path.write_bytes(b"")
     else:
