@@ -252,6 +252,8 @@ class AddParameter(Operation):
             raise OpError(f"`{self.name}` without a default would follow `{with_default[0].name.value}`, "
                           f"which has one, in `{self.function}`: give a default or keyword_only")  # fmt: skip
         calls = _calls(parsed, owner)
+        if not self.keyword_only and isinstance(params.star_arg, cst.Param):
+            self._check_no_overflow(calls, len(_positional(params)), params.star_arg.name.value)
         if default is None and argument is None and calls:
             places = ", ".join(call.where for call in calls)
             raise OpError(f"`{self.function}` is called ({places}) and `{self.name}` has no default: "
@@ -290,6 +292,17 @@ class AddParameter(Operation):
             return node.with_changes(args=insert_element(node.args, len(node.args), arg))
 
         return _edit_files(parsed, owner, calls, edit_def, edit_call)
+
+
+    def _check_no_overflow(self, calls: Sequence[_Call], positional: int, star: str) -> None:
+        """OpError where a call passes positional arguments that ``*star`` collects today: the
+        new parameter, before ``*star``, would take the first of them."""
+        for call in calls:
+            passed = [arg for arg in call.node.args if arg.keyword is None and arg.star != "**"]
+            if any(arg.star == "*" for arg in passed) or len(passed) + call.bound > positional:
+                raise OpError(f"the call at {call.where} passes positional arguments that `*{star}` of "
+                              f"`{self.function}` collects: `{self.name}` before `*{star}` would take "
+                              f"the first of them; add it keyword_only")  # fmt: skip
 
 
 @register

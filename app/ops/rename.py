@@ -324,31 +324,88 @@ def call_name_position(parsed: Parsed, call: cst.Call) -> Position | None:
     return None
 
 
+def _after_value(node: cst.CSTNode) -> str | None:
+    """The field of the whitespace between an element's value and its comma, if it has one."""
+    for field in ("whitespace_after_param", "whitespace_after_arg"):
+        if hasattr(node, field):
+            return field
+    return None
+
+
+def _no_comment(comma: cst.Comma) -> cst.Comma:
+    """``comma`` with its comment and blank lines dropped: a separator to copy."""
+    after = comma.whitespace_after
+    if isinstance(after, cst.ParenthesizedWhitespace):
+        after = after.with_changes(first_line=cst.TrailingWhitespace(), empty_lines=())
+    return comma.with_changes(whitespace_after=after)
+
+
+def _ending(comma: object, ending: cst.Comma) -> cst.Comma:
+    """``comma`` (its comment kept) going on as ``ending`` goes on: the next line's indent."""
+    if (isinstance(comma, cst.Comma) and isinstance(comma.whitespace_after, cst.ParenthesizedWhitespace)
+            and isinstance(ending.whitespace_after, cst.ParenthesizedWhitespace)):  # fmt: skip
+        after = comma.whitespace_after.with_changes(indent=ending.whitespace_after.indent,
+                                                    last_line=ending.whitespace_after.last_line)  # fmt: skip
+        return comma.with_changes(whitespace_after=after)
+    return ending
+
+
 def replace_element(items: Sequence, index: int, new: object | None):
     """``items`` (nodes that carry a ``comma``) with the one at ``index`` replaced by ``new``, or
-    removed when ``new`` is None, the commas kept right: a last element removed hands its comma
-    (a trailing one, or none) to the one before it."""
+    removed when ``new`` is None, the layout kept: the last element removed, the one before it
+    keeps its comment and ends as the removed one ended (a trailing comma, or none)."""
     items = list(items)
     if new is not None:
         items[index] = new
         return items
     removed = items.pop(index)
     if index == len(items) and items:
-        items[-1] = items[-1].with_changes(comma=removed.comma)
+        before = items[-1]
+        if isinstance(removed.comma, cst.Comma):
+            items[-1] = before.with_changes(comma=_ending(before.comma, removed.comma))
+        else:
+            changes: dict[str, object] = {"comma": cst.MaybeSentinel.DEFAULT}
+            field = _after_value(before)
+            if field and field == _after_value(removed):
+                changes[field] = getattr(removed, field)
+            items[-1] = before.with_changes(**changes)
     return items
 
 
 def insert_element(items: Sequence, index: int, new):
-    """``items`` with ``new`` inserted at ``index``, commas written as the list writes them."""
+    """``items`` with ``new`` inserted at ``index``, commas and lines written as the list writes
+    them (comments stay with their element)."""
     items = list(items)
-    separators = [item.comma for item in items[:-1] if isinstance(item.comma, cst.Comma)]
-    separator = separators[0] if separators else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-    if index == len(items) and items:
-        last = items[-1]
-        items[-1] = last.with_changes(comma=separator)
-        items.append(new.with_changes(comma=last.comma))
+    if not items:
+        return [new.with_changes(comma=cst.MaybeSentinel.DEFAULT)]
+    separators = [_no_comment(item.comma) for item in items[:-1] if isinstance(item.comma, cst.Comma)]
+    if index < len(items):
+        separator = separators[index - 1] if 0 < index <= len(separators) else None
+        if separator is None:
+            separator = separators[0] if separators else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        items.insert(index, new.with_changes(comma=separator))
+        return items
+    last = items[-1]
+    if isinstance(last.comma, cst.Comma):  # a trailing comma: the new element ends the list so
+        ending = last.comma.whitespace_after
+        if separators:
+            separator = separators[-1]
+        elif isinstance(ending, cst.ParenthesizedWhitespace):  # one element a line: indent as one
+            separator = cst.Comma(whitespace_after=ending.with_changes(
+                first_line=cst.TrailingWhitespace(), empty_lines=(), last_line=cst.SimpleWhitespace("    ")))
+        else:
+            separator = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        items[-1] = last.with_changes(comma=_ending(last.comma, separator))
+        items.append(new.with_changes(comma=_no_comment(last.comma)))
+        return items
+    separator = separators[-1] if separators else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    field = _after_value(last)
+    if field and field == _after_value(new):  # `f(\n    a\n)`: the new one ends the line as `a` did
+        items[-1] = last.with_changes(comma=separator, **{field: cst.SimpleWhitespace("")})
+        items.append(new.with_changes(comma=cst.MaybeSentinel.DEFAULT, **{field: getattr(last, field)}))
     else:
-        items.insert(index, new.with_changes(comma=separator if items else cst.MaybeSentinel.DEFAULT))
+        items[-1] = last.with_changes(comma=separator)
+        items.append(new.with_changes(comma=cst.MaybeSentinel.DEFAULT))
     return items
 
 

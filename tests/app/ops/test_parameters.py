@@ -450,3 +450,66 @@ def test_calls_on_a_parameter_annotated_with_the_class_are_calls_too():
                 return path
         """,
     )
+
+
+def test_comments_stay_with_their_parameter_and_argument():
+    before = files(m_py="""
+        def plot(
+            xs,  # the x values
+            ys,  # the y values
+        ):
+            return xs
+
+
+        plot(
+            [1],  # one point
+            [2],  # its height
+        )
+        """)
+    assert apply(RemoveParameter("plot", "ys"), before) == files(m_py="""
+        def plot(
+            xs,  # the x values
+        ):
+            return xs
+
+
+        plot(
+            [1],  # one point
+        )
+        """)
+    assert apply(AddParameter("plot", "color", default='"red"', argument='"blue"'), before) == files(m_py="""
+        def plot(
+            xs,  # the x values
+            ys,  # the y values
+            color="red",
+        ):
+            return xs
+
+
+        plot(
+            [1],  # one point
+            [2],  # its height
+            color="blue",
+        )
+        """)
+
+
+def test_add_before_star_args_refuses_calls_whose_extra_arguments_it_would_take():
+    before = files(m_py="""
+        def log(level, *parts):
+            return level, parts
+
+
+        log("info", "a", "b")
+        """)
+    with pytest.raises(OpError, match=r"the call at m.py line 5 passes positional arguments that `\*parts` of "
+                                      r"`log` collects: `sep` before `\*parts` would take the first of them; "
+                                      r"add it keyword_only"):  # fmt: skip
+        apply(AddParameter("log", "sep", default='" "'), before)
+    assert apply(AddParameter("log", "sep", default='" "', keyword_only=True), before) == files(m_py="""
+        def log(level, *parts, sep=" "):
+            return level, parts
+
+
+        log("info", "a", "b")
+        """)
