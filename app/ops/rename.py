@@ -4,15 +4,21 @@
 method or attribute, a function or method for a parameter or local; None for a module-level
 symbol, or the only symbol of that name in the files), ``path`` the file that defines it.
 
-Python's scopes decide which names are the symbol, never a regular expression. libcst finds the
-binding (and checks that ``new`` clashes with nothing there); rope renames it across the files
-(``from m import old``, ``m.old``, ``self.old``, ``obj.old`` where rope infers ``obj``'s class,
-``old=`` keywords of a parameter) on a temporary copy of them, never the user's directory and never
-importing or running them. What rope leaves, libcst does: the keyword of a dataclass field at the
-class's constructor calls, and ``p.old`` where the parameter ``p`` is annotated with the class.
+Python's scopes decide which names are the symbol, never a regular expression:
 
-The helpers here (parsing every file, finding a class or function by its dotted name, a rope
-project of the files, the calls of a function) serve ``parameters.py`` too.
+* libcst finds the binding, and refuses a clash (``new`` already bound there, or bound in a
+  function or comprehension that reads the symbol, which would then read its own).
+* rope finds the occurrences across the files (``from m import old``, ``m.old``, ``self.old``,
+  ``obj.old`` where rope infers ``obj``'s class, ``old=`` keywords of a parameter, overrides)
+  on a temporary copy of them: never the user's directory, nothing imported or run.
+* libcst's scopes check each plain name rope found (rope takes a comprehension's variable of
+  the same name for the symbol) and add what rope leaves: a dataclass (NamedTuple, TypedDict)
+  field's keyword at the constructor calls, ``p.old`` and ``p.meth(old=...)`` where ``p`` is
+  annotated with the class, ``super().old`` and ``super().meth(old=...)``, forward references.
+* The name is written at those positions and nowhere else (strings and comments are left).
+
+The helpers here (parsing every file, finding a function by its dotted name, a rope project of
+the files, editing comma-separated lists) serve ``parameters.py`` too.
 """
 
 from __future__ import annotations
