@@ -10,6 +10,7 @@ from specdraft.core.config import Settings
 from specdraft.core.diffs import parse_diff
 from specdraft.core.session import ReviewSession
 from specdraft.ui.tui.edit import EditReviewApp, InstructionApp
+from specdraft.ui.tui.screens.editor import EditorScreen
 from tests.app.tui_support import THEMES, file_rows, shown
 
 NAME = "[bold]evil\x1b[2K.py"
@@ -120,7 +121,6 @@ async def test_the_file_finder_shows_file_names_as_written_and_still_chooses_the
 
 async def test_a_question_and_the_editor_show_a_file_name_as_written():
     from specdraft.ui.tui.screens.dialogs import ConfirmScreen
-    from specdraft.ui.tui.screens.editor import EditorScreen
 
     app = make_edit_app()
     async with app.run_test(size=(200, 40)) as pilot:
@@ -133,3 +133,15 @@ async def test_a_question_and_the_editor_show_a_file_name_as_written():
         await app.push_screen(EditorScreen("x = 1\n", NAME))
         await pilot.pause()
         assert f"editing {SHOWN_NAME} · ctrl+s" in screen_text(app)
+
+
+async def test_the_editor_inside_is_not_offered_a_hunk_with_control_characters():
+    app = make_edit_app()
+    async with app.run_test(size=(200, 40)) as pilot:
+        await pilot.press("E")  # the editor inside, whatever $EDITOR says
+        await pilot.pause()
+        assert not isinstance(app.screen, EditorScreen)
+        (notification,) = list(app._notifications)
+        assert "holds control characters" in notification.message and "$EDITOR" in notification.message
+        assert_nothing_raw(screen_text(app))
+        assert app.view.session.units[0].edited is None

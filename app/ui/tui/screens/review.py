@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from specdraft.core.errors import UserError
 from specdraft.core.session import Decision
-from specdraft.core.visible import visible
+from specdraft.core.visible import has_controls, visible
 from specdraft.ui.tui.bindings import EDIT_ONLY, KEY_ORDER, SPEC_BY_ID, review_bindings
 from specdraft.ui.tui.messages import FileChosen, SessionGrew
 from specdraft.ui.tui.model import SessionView
@@ -550,6 +550,9 @@ class ReviewScreen(Screen[None]):
                     text = data.decode("utf-8")
                 except UnicodeDecodeError:
                     raise UserError("this hunk is not UTF-8: set $VISUAL or $EDITOR to edit it") from None
+                if has_controls(text):  # the text area would send them to the terminal as they are
+                    raise UserError("this hunk holds control characters (shown as \\x1b and the like), which "
+                                    "the editor inside cannot show safely: set $VISUAL or $EDITOR to edit it")
                 answer = await self.app.push_screen_wait(EditorScreen(text, unit.hunk.path))
                 edited = None if answer is None else answer.encode("utf-8")
             if edited is None:
