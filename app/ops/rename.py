@@ -719,6 +719,10 @@ class Rename(Operation):
             elif isinstance(node, cst.SimpleString) and node.evaluated_value == self.old:
                 line, column = file.start(node)  # a forward reference: "Garage"
                 mine.add((line, column + len(node.prefix) + len(node.quote)))
+        if binding.owner is None:  # the name in `__all__`, where the module defines or imports it
+            for path in [file.path, *(p for p in found if p != file.path and _imports_name(
+                    parsed[p], module_name(file.path), self.old))]:  # fmt: skip
+                places.setdefault(path, set()).update(_all_entries(parsed[path], self.old))
         return places
 
     def _dataclass_keywords(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, set[Position]]:
@@ -806,6 +810,27 @@ def replace_names(text: str, positions: set[Position], old: str, new: str) -> st
             raise OpError(f"rename `{old}`: found {text[offset : offset + len(old)]!r} where `{old}` was expected")
         text = text[:offset] + new + text[offset + len(old) :]
     return text
+
+
+def _all_entries(parsed: Parsed, name: str) -> set[Position]:
+    """Where ``name`` is written in the module's ``__all__`` (inside its quotes)."""
+    found: set[Position] = set()
+    for statement in parsed.module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            targets = ([t.target for t in small.targets] if isinstance(small, cst.Assign)
+                       else [small.target] if isinstance(small, cst.AugAssign | cst.AnnAssign) else [])  # fmt: skip
+            value = getattr(small, "value", None)
+            if not any(isinstance(t, cst.Name) and t.value == "__all__" for t in targets):
+                continue
+            if isinstance(value, cst.List | cst.Tuple):
+                for element in value.elements:
+                    string = element.value
+                    if isinstance(string, cst.SimpleString) and string.evaluated_value == name:
+                        line, column = parsed.start(string)
+                        found.add((line, column + len(string.prefix) + len(string.quote)))
+    return found
 
 
 def _param_names(owner: Owner) -> list[cst.Name]:

@@ -777,3 +777,16 @@ def test_a_method_parameter_renamed_at_calls_on_an_annotated_parameter():
             return client.get("/a", deadline=1)
         """,
     )
+
+
+def test_the_name_in_all_is_renamed_where_the_module_defines_or_reexports_it():
+    before = {
+        "pkg/__init__.py": 'from .core import helper\n\n__all__ = ["helper", "other"]\n',
+        "pkg/core.py": '__all__ = ("helper",)\n\n\ndef helper():\n    return "helper"\n',
+        "main.py": "from pkg import helper\n\nhelper()\n",
+    }
+    assert apply(Rename("helper", "assist"), before) == {
+        "pkg/__init__.py": 'from .core import assist\n\n__all__ = ["assist", "other"]\n',
+        "pkg/core.py": '__all__ = ("assist",)\n\n\ndef assist():\n    return "helper"\n',
+        "main.py": "from pkg import assist\n\nassist()\n",
+    }
