@@ -177,10 +177,10 @@ def _bound(owner: Owner, call: cst.Call) -> int:
         return 1
     func = call.func
     assert owner.parent is not None
-    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-        if func.value.value == owner.parent.node.name.value:
-            return 0
-    return 1 if isinstance(func, cst.Attribute) else 0
+    if not isinstance(func, cst.Attribute):
+        return 0
+    through = cst.helpers.get_full_name_for_node(func.value) or ""
+    return 0 if through.split(".")[-1] == owner.parent.node.name.value else 1
 
 
 def _edit_files(parsed: Mapping[str, Parsed], owner: Owner, calls: Sequence[_Call],

@@ -513,3 +513,14 @@ def test_add_before_star_args_refuses_calls_whose_extra_arguments_it_would_take(
 
         log("info", "a", "b")
         """)
+
+
+def test_a_method_called_on_its_class_through_the_module_passes_self_itself():
+    before = {
+        "counter.py": "class Counter:\n    def add(self, step, label=None):\n        return step\n",
+        "use.py": 'import counter\n\nc = counter.Counter()\ncounter.Counter.add(c, 1, "x")\nc.add(2, "y")\n',
+    }
+    assert apply(RemoveParameter("Counter.add", "label"), before) == {
+        "counter.py": "class Counter:\n    def add(self, step):\n        return step\n",
+        "use.py": "import counter\n\nc = counter.Counter()\ncounter.Counter.add(c, 1)\nc.add(2)\n",
+    }
