@@ -142,7 +142,29 @@ def install(repo: GitRepo, *, review_all: bool = False, python: str | None = Non
         os.replace(temporary, target)
     for path, sub in _checked_out_submodules(repo):  # a draft can land in them too
         done += [f"submodule {path}: {line}" for line in install(sub, review_all=review_all, python=python)]
+    done += _writable_by_drafts(repo, python)
     return done
+
+
+def _writable_by_drafts(repo: GitRepo, python: str) -> list[str]:
+    """Warnings for the interpreter or specdraft itself lying in the working tree (a project's
+    own .venv), where a draft could rewrite what the hook runs."""
+    import specdraft
+
+    root = repo.root.resolve()
+    out = []
+    for what, where in (("the interpreter", Path(python)), ("specdraft", Path(specdraft.__file__).parent)):
+        try:
+            resolved = where.absolute().resolve()
+        except OSError:
+            continue
+        if root in resolved.parents:
+            out.append(
+                f"warning: {what} the hooks run ({where}) is inside the working tree, where an AI "
+                "draft could rewrite it; install specdraft outside it (pipx, uv tool, a virtual "
+                "environment elsewhere) and run `specdraft hook install` from there"
+            )
+    return out
 
 
 def _checked_out_submodules(repo: GitRepo) -> list[tuple[str, GitRepo]]:
@@ -672,7 +694,8 @@ def read_notes(repo: GitRepo, revision_range: str) -> list[tuple[str, dict | Non
         from specdraft.core.git import first_line
 
         raise UserError(
-            f"cannot read the commits of {revision_range!r}: {first_line(result.stderr)}; "
+            f"cannot read the commits of {revision_range!r}: "
+            f"{visible(first_line(result.stderr), keep_newlines=False)}; "
             "give a range as git log takes it (e.g. main..HEAD)"
         )
     out: list[tuple[str, dict | None]] = []

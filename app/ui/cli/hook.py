@@ -54,11 +54,11 @@ def run(args: argparse.Namespace) -> int:
     repo = GitRepo(".")
     if args.hook_command == "install":
         for line in hook.install(repo, review_all=args.review_all):
-            print(f"specdraft hook: {line}")
+            print(f"specdraft hook: {visible(line, keep_newlines=False)}")
         return 0
     if args.hook_command == "uninstall":
         for line in hook.uninstall(repo):
-            print(f"specdraft hook: {line}")
+            print(f"specdraft hook: {visible(line, keep_newlines=False)}")
         return 0
     if args.hook_command == "status":
         for line in hook.status(repo).lines():

@@ -144,6 +144,13 @@ def test_a_hooks_directory_inside_the_working_tree_is_refused(repo):
     assert gate(repo)[0] == 0
 
 
+def test_an_interpreter_inside_the_working_tree_is_warned_of(repo):
+    done = hook.install(GitRepo(repo), python=str(repo / ".venv" / "bin" / "python"))
+    assert any(line.startswith("warning: the interpreter the hooks run") and "inside the working tree" in line
+               for line in done)  # fmt: skip
+    assert not any(line.startswith("warning") for line in hook.install(GitRepo(repo)))
+
+
 # ---------------------------------------------------------------- item 5: lines followed
 
 
