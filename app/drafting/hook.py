@@ -311,10 +311,12 @@ class CheckResult:
     warnings: list
 
 
-def staged_sources(repo: GitRepo, base: str) -> dict[str, list[str]]:
-    """New path -> the paths git's rename and copy detection (-M -C) says it came from."""
+def staged_sources(repo: GitRepo, base: str, commit: str | None = None) -> dict[str, list[str]]:
+    """New path -> the paths git's rename and copy detection (-M -C) says it came from, in the
+    staged change (or, given ``commit``, from ``base`` to it)."""
+    sides = [base, commit] if commit else ["--cached", base]
     out = repo.run(
-        "diff", "--cached", "-M", "-C", "--name-status", "-z", "--no-ext-diff", base, check=False
+        "diff", "-M", "-C", "--name-status", "-z", "--no-ext-diff", *sides, check=False
     ).stdout.decode("utf-8", "surrogateescape")
     fields = out.split("\0")
     sources: dict[str, list[str]] = {}
@@ -589,6 +591,9 @@ def build_note(repo: GitRepo, settings: Settings, commit: str = "HEAD") -> tuple
         return None, {}
     files = commit_files(repo, sha)
     reachable = _reachable(repo, store, sha) - {sha}
+    parent = repo.run("rev-parse", "--verify", "-q", f"{sha}^1", check=False)
+    old = parent.stdout.decode().strip() if parent.returncode == 0 else repo.empty_tree()
+    sources = staged_sources(repo, old, sha)
     result = classify(
         files,
         store,
@@ -596,6 +601,8 @@ def build_note(repo: GitRepo, settings: Settings, commit: str = "HEAD") -> tuple
         file_text=_contents(repo, files, f"{sha}:"),
         reachable=reachable,
         landing=True,
+        sources=sources,
+        inherited=_inherited(repo, old, sources),
     )
     if not result.origins:
         return None, {}

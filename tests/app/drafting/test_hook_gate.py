@@ -173,6 +173,16 @@ def test_git_mv_of_a_drafted_file_keeps_its_lines_drafted(repo):
     assert "arith.py:5-6 (2 lines, drafted by tiny-coder): accepted without review" in out
 
 
+def test_the_note_of_a_renamed_drafted_file_counts_its_lines(repo):
+    draft(repo, {"calc.py": DRAFT.replace(b"x + 5\n", b"x + 5 if x else 0\n")})
+    write_files(repo, {"calc.py": (repo / "calc.py").read_bytes().replace(b"x + 100", b"x + 101")})
+    git(repo, "add", "calc.py")
+    git(repo, "mv", "calc.py", "arith.py")  # the line changed a little is found by likeness
+    git(repo, "commit", "-q", "--no-verify", "-m", "renamed")
+    note, _event = hook.build_note(GitRepo(repo), load_settings(repo))
+    assert note is not None and note["files"]["arith.py"]["lines"]["drafted"] == 3
+
+
 def test_an_edit_that_changes_nothing_is_read_at_the_accept_speed(repo):
     draft(repo, {"calc.py": DRAFT}, unattended=False, seconds=0.1, edit_unchanged=True)
     git(repo, "add", "calc.py")
