@@ -449,22 +449,19 @@ def test_a_record_that_cannot_be_written_applies_nothing(repo, monkeypatch, flag
 
 def test_the_record_is_written_before_the_file(repo, monkeypatch):
     import specdraft.core.git as git_module
+    from specdraft.core.errors import UserError
 
     record = repo / ".git" / "specdraft" / "provenance.jsonl"
-    seen = []
-    real_swap = git_module.WorktreeWrite.swap
+    recorded_when_written = []
 
-    def swap(self):
-        seen.append(record.exists() and len(record.read_text().splitlines()))
-        raise UserError("the machine stopped here")
-
-    from specdraft.core.errors import UserError
+    def swap(self):  # the moment the first file would be renamed over
+        recorded_when_written.append(len(record.read_text().splitlines()) if record.exists() else 0)
+        raise UserError("stopped before any file was written")
 
     monkeypatch.setattr(git_module.WorktreeWrite, "swap", swap)
     result = run_edit(monkeypatch, repo, ["friendlier", "greet.py", "--yes"], ScriptedBackend([Reply(FRIENDLIER)]))
-    assert seen == [2] and result.code == 2  # both drafted hunks recorded before any file was written
-    assert (repo / "greet.py").read_text() == GREET
-    assert real_swap is not swap
+    assert recorded_when_written == [2]  # both drafted hunks were on record first
+    assert result.code == 2 and (repo / "greet.py").read_text() == GREET
 
 
 def test_no_instruction_outside_a_terminal_is_a_clear_error(repo, monkeypatch):
