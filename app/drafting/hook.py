@@ -18,6 +18,13 @@ unreviewed in the same way (or only warn, as ``hook.too_fast`` says). A record t
 read whole stops the commit with the file and line at fault (``specdraft hook repair`` moves
 the unreadable lines aside). After the commit (``write_note``) a git note under
 ``refs/notes/specdraft`` records what of the commit specdraft drafted and how it was verified.
+
+What a draft can write cannot switch the check off: its settings come from the committed
+.specdraft.toml, never the working tree (app/core/config.py); a staged file git shows as binary
+(a NUL byte, a ``binary`` or ``-diff`` attribute) is read again as text and blocks when drafted
+lines are in it, reviewed or not; renames and copies are followed (``git diff -M -C``); and a
+hooks directory inside the working tree (``core.hooksPath``), where a draft could rewrite the
+hook itself, is refused at install and blocks every commit.
 """
 
 from __future__ import annotations

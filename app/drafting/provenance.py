@@ -15,13 +15,20 @@ unattended, accepted faster than a reading speed, or changed after review (a rev
 whose drafted lines were replaced since). A line that is not a drafted line exactly but still
 mostly one (difflib ratio >= ``SIMILAR`` against a drafted line of the same file, indentation
 aside) is that line, changed: a trivial edit does not make a drafted line the human's own.
+Lines are followed where they go: into a file renamed or copied from theirs, into another file
+(the same text exactly), inside a longer line or re-wrapped over several (a trailing comment);
+and a drafted line counts once, so the same text reviewed elsewhere reviews no second copy.
+A hunk drafted into a file of a submodule is also recorded in the submodule's own record.
 Pure Python apart from the git calls; no textual.
 
 The record is read whole or not at all (invariant 9 of the design): a line that is not UTF-8,
 not JSON, or not a record of the expected shape raises ``RecordDamaged``, which names the file
 and the line, and everything that reads the record stops on it. Each record line is written
 with one ``os.write`` (appended under a lock, then fsynced), so a crash leaves at most one bad
-last line; ``repair_record`` moves unreadable lines aside to a file next to the record.
+last line; ``repair_record`` moves unreadable lines aside to a file next to the record. A second
+witness in git config (``specdraft.record``: the size and hash of the record at its last write)
+makes a record emptied, deleted or rewritten fail closed too (``RecordLost``), until ``repair_record``
+accepts the loss.
 """
 
 from __future__ import annotations
