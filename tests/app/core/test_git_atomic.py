@@ -258,3 +258,28 @@ def test_the_index_swap_refuses_an_index_changed_since_the_review(tmp_path):
         gitrepo.rebuild_index(["a.txt"], b"", expected=snapshot)
     assert git(repo, "ls-files", "-s") == before
     assert not (repo / ".git" / "index.lock").exists()
+
+
+KILLED_BETWEEN_RENAMES = (
+    "import os, signal, sys\n"
+    "import specdraft.core.git as git_module\n"
+    "from specdraft.core.git import GitRepo\n"
+    "real, renames = os.replace, []\n"
+    "def replace(source, target):\n"
+    "    renames.append(target)\n"
+    "    if len(renames) == 2:  # the first file renamed over, the second not yet\n"
+    "        os.kill(os.getpid(), signal.SIGKILL)\n"
+    "    return real(source, target)\n"
+    "git_module.os.replace = replace\n"
+    "GitRepo('.').apply(sys.stdin.buffer.read())\n"
+)
+
+
+def test_a_crash_between_two_files_leaves_each_whole(tmp_path):
+    repo, patch = two_file_repo(tmp_path)
+    done = subprocess.run([sys.executable, "-c", KILLED_BETWEEN_RENAMES], cwd=repo, input=patch,
+                          capture_output=True, env={**os.environ, **GIT_ENV})  # fmt: skip
+    assert done.returncode == -signal.SIGKILL
+    contents = {(repo / name).read_bytes() for name in ("a.txt", "b.txt")}
+    assert contents <= {MINE, CHANGED}  # each file old or new, whole; the old one is kept beside
+    assert any(path.name.endswith(".specdraft-old") for path in repo.iterdir())
