@@ -5,15 +5,14 @@ import pytest  # noqa: E402
 
 @pytest.fixture
 def unread_instructions(monkeypatch):
-    """The app reads nothing an instruction asks plainly (EditRequester._asked_edit gives None: no
-    rename, value, import or deletion made by the app), as for an instruction it cannot read:
-    what the model wrote, its guesses and the carry are all there is. For the tests of those,
-    whose instructions ("rename shout to yell") the app would read. (`run_edit` undoes every
-    patch when it returns: call `read_no_instructions` again before a second run.)"""
+    """The app's readers read nothing (specdraft.drafting.reading gives None), as for an instruction
+    they cannot read: the model drafts every edit. For the tests of the model's path, whose
+    instructions ("rename shout to yell") a reader would read. (`run_edit` undoes every patch when
+    it returns: call `read_no_instructions` again before a second run.)"""
     read_no_instructions(monkeypatch)
 
 
 def read_no_instructions(monkeypatch) -> None:
-    from specdraft.drafting.requests import EditRequester
+    import specdraft.drafting.requests
 
-    monkeypatch.setattr(EditRequester, "_asked_edit", lambda self, instruction, feedback, source: None)
+    monkeypatch.setattr(specdraft.drafting.requests, "read_operation", lambda *args, **kwargs: None)

@@ -236,7 +236,8 @@ def run_task(task: EditTask, backend: Any, *, read: bool = True) -> TaskResult:
             result.exact = drafted.encode("utf-8", "surrogateescape") == task.expected.read_bytes()
             result.unchanged = drafted == sources[0].text
             result.wrong = not result.exact and not result.unchanged
-            plan = WindowPlan(*first.draft.windows[sources[0].path])
+            whole = ([(0, len(sources[0].text.splitlines()))], [0])  # an operation is judged over the whole file
+            plan = WindowPlan(*first.draft.windows.get(sources[0].path, whole))
             result.windows, result.sent = len(plan.ranges), len(plan.sent)
             result.collateral, result.off_target = window_damage(sources[0].text, drafted, result.expected, plan)
         if task.redraft:

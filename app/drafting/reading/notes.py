@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from specdraft.drafting.reading.names import Names
+from specdraft.drafting.reading.rename import read as read_rename
 from specdraft.engine.editprompt import feedback_notes
 from specdraft.ops.rename import Rename
 
@@ -56,10 +58,8 @@ def _correction(note: str, instruction: str, files: list[tuple[str, str]]) -> Co
             return Correction(old, new) if _written_in(instruction, old) and old != new else None
     match = _NEW_NAME.match(note)
     if match is not None:
-        from specdraft.drafting.reading import read_operations
-
-        read = read_operations(instruction, files)
-        rename = read[0] if read is not None and len(read) == 1 and isinstance(read[0], Rename) else None
+        read = read_rename(" ".join(instruction.split()), Names(files))
+        rename = read if isinstance(read, Rename) else None
         if rename is not None and _written_in(instruction, rename.new) and rename.new != match.group("new"):
             return Correction(rename.new, match.group("new"))
     return None

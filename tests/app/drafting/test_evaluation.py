@@ -19,7 +19,7 @@ from specdraft.drafting.evaluation import (
     window_damage,
 )
 from specdraft.ui.cli.bench import shipped_tasks
-from tests.app.editkit import GuessingBackend, Reply, ScriptedBackend, guess
+from tests.app.editkit import Reply, ScriptedBackend
 from tests.conftest import read_no_instructions
 
 SOURCE = '''import os
@@ -90,112 +90,7 @@ def test_an_exactly_right_answer_counts_exact_and_no_collateral(task_dir):
     assert (result.collateral, result.off_target) == (0, 0)
 
 
-def test_a_change_naming_nothing_of_the_instruction_is_put_back_and_counted(tmp_path, monkeypatch, capsys):
-    task = rename_task(instruction="rename the loading function to read_file")  # every window is sent
-    task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})
-
-    def garbling(window: str, prompt: str) -> str:  # renames, and garbles a line of another function
-        return window.replace("def load(", "def read_file(").replace("getsize(path)", "getsizes(path)")
-
-    result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=garbling))
-    assert result.exact and (result.put_back, result.collateral) == (1, 0)
-    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)],
-                             RewritingBackend(context_length=WINDOWED, answer=garbling))  # fmt: skip
-    assert code == 0 and "put back: 1 of the model's changes named nothing of the instruction" in out
-
-
-@pytest.mark.parametrize("instruction, garbled, was, counted, said", [
-    # renames, and breaks a line (naming the new name) below
-    ("rename load to read_file", "return handle.read()", "return read_file(handle.read()", "unparsable",
-     "put back: 1 of the model's changes broke the Python syntax"),
-    # renames load, and size to the same new name (the instruction names `os`: load's and size's windows are sent)
-    ("rename load to read_file (beside the os helpers)", "def size(", "def read_file(", "misplaced",
-     "put back: 1 of the model's changes renamed a definition the instruction does not mention"),
-    # renames, and slips while copying a name in size's window
-    ("rename load to read_file (beside the os helpers)", "os.path.getsize(path)", "os.path.getsize(pathh)", "invented",
-     "put back: 1 of the model's changes wrote a name found nowhere in the file or the instruction"),
-    # renames, and drops size's parameter (the instruction names size: its window is sent)
-    ("rename load to read_file (beside the size helper)", "def size(path):", "def size():", "unbound",
-     "put back: 1 of the model's changes left a name the file uses bound nowhere"),
-])  # fmt: skip
-def test_a_change_a_put_back_rule_takes_out_is_counted(tmp_path, monkeypatch, capsys, instruction, garbled, was, counted, said):
-    task = rename_task(instruction=instruction)
-    task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})
-
-    def garbling(window: str, prompt: str) -> str:
-        return window.replace("def load(", "def read_file(").replace(garbled, was)
-
-    result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=garbling))
-    assert result.exact and (getattr(result, counted), result.put_back, result.collateral) == (1, 0, 0)
-    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)],
-                             RewritingBackend(context_length=WINDOWED, answer=garbling))  # fmt: skip
-    assert code == 0 and said in out
-
-
-def test_a_task_where_the_likeliest_change_went_in_counts_as_guessed(tmp_path, monkeypatch, capsys, unread_instructions):
-    """The model answers the file unchanged; its likeliest change (the rename) goes in, as in the
-    app: the task is exact, and guessed; the report says how many guesses were exact."""
-    task = rename_task(instruction="rename load to read_file")
-    task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": SOURCE, "renamed.py": RENAMED})
-
-    def backend() -> GuessingBackend:
-        return GuessingBackend([Reply(SOURCE), Reply(RENAMED)], guesses=[[guess(-1.5)]])
-
-    result = run_task(load_tasks(task_dir).tasks[0], backend())
-    assert result.exact and result.guessed and result.requests == 2
-    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)], backend())
-    assert code == 0 and "guessed: in 1 task the model changed nothing and its likeliest change went in instead; 1 of them exact" in out
-    result = run_task(load_tasks(task_dir).tasks[0], backend(), guess=False)  # as --no-guess
-    assert result.unchanged and not result.guessed and result.requests == 1
-    guessing = backend()
-    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir), "--no-guess"], guessing)
-    assert code == 0 and "guessed" not in out and guessing.asked_alternatives == []
-
-
 CALLER = SOURCE + "\n\ndef copy(src, dst):\n    save(dst, load(src))\n"
-
-
-def test_the_asked_rename_made_in_the_windows_the_model_left_is_counted(tmp_path, monkeypatch, capsys):
-    """The model renames `def load` in its window and answers the window that calls it unchanged:
-    the call gets the rename the instruction asks, as in the app (the task is exact, and
-    renamed); with --no-carry the call stays and the task is wrong."""
-    expected = CALLER.replace("def load(", "def read_file(").replace("load(src)", "read_file(src)")
-    task = rename_task(instruction="rename load to read_file")
-    task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": CALLER, "renamed.py": expected})
-
-    def backend() -> RewritingBackend:  # the window with the call is left as it was
-        return RewritingBackend(context_length=WINDOWED, answer=lambda window, prompt: window.replace("def load(", "def read_file("))
-
-    result = run_task(load_tasks(task_dir).tasks[0], backend())
-    assert result.sent > 1 and result.exact and result.renamed and not result.carried
-    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)], backend())
-    assert code == 0 and ("renamed: in 1 task the instruction's rename was made by Python's scopes on lines the model "
-                          "left as they were; 1 of them exact") in out  # fmt: skip
-    result = run_task(load_tasks(task_dir).tasks[0], backend(), carry=False)
-    assert not result.exact and not result.renamed
-    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir), "--no-carry", "--json"], backend())
-    assert code == 0 and json.loads(out)["total"]["renamed"] == 0
-
-
-def test_a_rename_made_in_one_window_is_carried_to_the_others_and_counted(tmp_path, monkeypatch, capsys, unread_instructions):
-    """As above, where the app does not read the instruction as a rename: the rename the model
-    made is carried to the call (the task is exact, and carried); with --no-carry the call stays
-    and the task is wrong."""
-    expected = CALLER.replace("def load(", "def read_file(").replace("load(src)", "read_file(src)")
-    task = rename_task(instruction="rename load to read_file")
-    task_dir = write_task_set(tmp_path / "tasks", [task], {"files.py": CALLER, "renamed.py": expected})
-
-    def backend() -> RewritingBackend:  # the window with the call is left as it was
-        return RewritingBackend(context_length=WINDOWED, answer=lambda window, prompt: window.replace("def load(", "def read_file("))
-
-    result = run_task(load_tasks(task_dir).tasks[0], backend())
-    assert result.sent > 1 and result.exact and result.carried
-    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir)], backend())
-    assert code == 0 and "carried: in 1 task a rename the model made was carried to lines it left as they were; 1 of them exact" in out
-    result = run_task(load_tasks(task_dir).tasks[0], backend(), carry=False)
-    assert not result.exact and not result.carried
-    code, out, _ = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir), "--no-carry", "--json"], backend())
-    assert code == 0 and json.loads(out)["total"]["carried"] == 0
 
 
 def test_a_bare_name_of_the_file_sends_only_the_windows_holding_it(tmp_path, monkeypatch):
@@ -206,24 +101,12 @@ def test_a_bare_name_of_the_file_sends_only_the_windows_holding_it(tmp_path, mon
         return window.replace("def load(", "def read_file(").replace("handle.read()", "handle.load()")
 
     result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=careless))
-    assert (result.windows, result.sent, result.requests) == (4, 1, 1)
-    # the app reads the rename itself: the damage beside it goes back
-    assert result.exact and result.beside == 1 and result.collateral == 0
+    # a reader reads the rename: specdraft.ops makes it, and the model is not asked
+    assert result.exact and result.requests == 0 and result.read.startswith("rename `load` -> `read_file`")
     read_no_instructions(monkeypatch)
     result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=careless))
-    assert result.collateral == 1 and not result.exact  # the one window sent is damaged, the others kept
-
-
-def test_a_change_to_an_unrelated_line_in_another_window_is_collateral(task_dir):
-    def answer(window: str, prompt: str) -> str:
-        # the damage names the new name: a change naming nothing of the instruction would be put
-        # back (put_back_unrelated) before it counted
-        return window.replace("def load(", "def read_file(").replace("os.path.getsize(path)", "read_file(path)")
-
-    result = run_task(load_tasks(task_dir).tasks[0], RewritingBackend(context_length=WINDOWED, answer=answer))
-    assert not result.exact
-    assert result.collateral == 1  # size's window: a line the expected file keeps
-    assert result.off_target == 1  # ... in a window the instruction does not concern
+    assert (result.windows, result.sent, result.requests) == (4, 1, 1)
+    assert result.collateral == 1 and not result.exact and result.wrong  # the one window sent is damaged, the others kept
 
 
 def test_an_extra_change_inside_the_edited_window_is_collateral_but_not_off_target(task_dir):
@@ -240,7 +123,7 @@ def test_a_copy_is_unchanged_and_no_collateral(task_dir):
     assert (result.collateral, result.off_target) == (0, 0)
 
 
-def test_windows_quoting_nothing_of_the_instruction_are_not_sent(tmp_path):
+def test_windows_quoting_nothing_of_the_instruction_are_not_sent(tmp_path, unread_instructions):
     root = write_task_set(tmp_path, [rename_task(instruction="rename `load` to `read_file`")],
                           {"files.py": SOURCE, "renamed.py": RENAMED})  # fmt: skip
     backend = RewritingBackend(context_length=WINDOWED, answer=lambda window, prompt: window.replace("def load(", "def read_file("))
@@ -295,26 +178,6 @@ REDRAFT_TASK = {"id": "add-sep", "kind": "add_parameter", "phrasing": "heldout",
                 "note": "use `delimiter`, not `sep`", "after_note": "delimiter.py"}  # fmt: skip
 
 
-def test_a_redraft_that_repeats_the_first_draft_did_not_differ(tmp_path):
-    """With the note sent as written (--no-correct) the model repeating its first draft did not
-    differ; by default the note corrects the instruction: `sep`, named nowhere now, goes back, and
-    the parameter the corrected instruction asks is added (asked_parameter), so the redraft
-    follows the note."""
-    root = write_task_set(tmp_path, [REDRAFT_TASK], REDRAFT_FILES)
-    backend = RewritingBackend(answer=lambda window, prompt: REDRAFT_FILES["sep.py"])
-    result = run_task(load_tasks(root).tasks[0], backend, correct=False)
-    assert result.exact
-    assert result.redraft is not None and not result.redraft.error
-    assert (result.redraft.differed, result.redraft.followed, result.redraft.corrected) == (False, False, False)
-    second_prompt = backend.requests[-1]["messages"][-1]["content"]
-    assert "use `delimiter`, not `sep`" in second_prompt and "sep=" in second_prompt  # the rejected hunk, with the note
-    backend = RewritingBackend(answer=lambda window, prompt: REDRAFT_FILES["sep.py"])
-    result = run_task(load_tasks(root).tasks[0], backend)
-    assert result.redraft is not None and result.redraft.corrected
-    assert backend.requests[-1]["messages"][-1]["content"].startswith('add a keyword parameter delimiter="," to write\n\n')
-    assert result.redraft.drafted == REDRAFT_FILES["delimiter.py"] and result.redraft.followed
-
-
 def test_a_redraft_that_follows_the_note_counts(tmp_path):
     root = write_task_set(tmp_path, [REDRAFT_TASK], REDRAFT_FILES)
 
@@ -349,7 +212,7 @@ def test_the_command_prints_the_table(monkeypatch, capsys, task_dir):
     assert "[1/1] rename-load: wrong, collateral in 1 of 4 windows sent" in err
     lines = out.splitlines()
     header = next(line for line in lines if line.startswith("kind"))
-    assert header.split()[:4] == ["kind", "tasks", "exact", "unchanged"]
+    assert header.split()[:5] == ["kind", "tasks", "exact", "wrong", "no"]
     assert next(line for line in lines if line.startswith("rename_function")).split()[1:3] == ["1", "0/1"]
     assert any(line.startswith("total") for line in lines)
     assert "collateral: 1 of 4 windows sent" in out and "seconds:" in out
@@ -559,17 +422,3 @@ def test_a_task_naming_a_missing_file_is_refused(monkeypatch, capsys, tmp_path):
 # the real builtin model
 
 
-@pytest.mark.slow
-def test_the_builtin_model_end_to_end(capsys):
-    pytest.importorskip("torch")
-    if not (shipped_tasks().parent / "model.safetensors").is_file():
-        pytest.skip("the builtin model is not built")
-    from specdraft.ui.cli.main import main
-
-    assert main(["bench", "edits", "--model", "builtin", "--limit", "2", "--threads", "1", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert [result["id"] for result in data["results"]] == [task.id for task in load_tasks(shipped_tasks()).tasks[:2]]
-    for result in data["results"]:  # a request per window sent, and one per likeliest change tried
-        assert result["error"] or (result["requests"] == result["sent"] > 0
-                                   or result["guessed"] and result["requests"] > result["sent"] > 0)  # fmt: skip
-    assert data["total"]["tasks"] == 2
