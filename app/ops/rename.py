@@ -427,11 +427,13 @@ class Binding:
     position: Position
     node: cst.CSTNode
     attribute: bool = False  # ``self.old = ...`` in a method of the class
+    comprehension: meta.Scope | None = None  # the variable of a comprehension in the function
 
     @property
     def where(self) -> str:
         owner = f"scope `{self.owner.dotted}`" if self.owner else "module level"
-        return f"{owner} ({self.parsed.path} line {self.position[0]})"
+        inner = " (a comprehension's variable)" if self.comprehension else ""
+        return f"{owner}{inner} ({self.parsed.path} line {self.position[0]})"
 
 
 def _name_node(parsed: Parsed, assignment: meta.BaseAssignment, name: str) -> cst.CSTNode | None:
@@ -521,6 +523,22 @@ def bindings_in(owner: Owner, name: str) -> list[Binding]:
     if owner.is_class:
         found += [Binding(parsed, owner, parsed.start(node), node, attribute=True)
                   for node in instance_attributes(owner, name)]  # fmt: skip
+    else:
+        for scope in _comprehensions_of(parsed, owner.scope):
+            found += [Binding(parsed, owner, parsed.start(node), node, comprehension=scope)
+                      for node in _scope_bindings(parsed, scope, name)]  # fmt: skip
+    return found
+
+
+def _comprehensions_of(parsed: Parsed, top: meta.Scope) -> list[meta.Scope]:
+    """The comprehension scopes of the function whose scope is ``top`` (not of nested defs)."""
+    found = []
+    for scope in {scope for scope in parsed.scopes.values() if isinstance(scope, meta.ComprehensionScope)}:
+        parent = scope.parent
+        while isinstance(parent, meta.ComprehensionScope):
+            parent = parent.parent
+        if parent is top:
+            found.append(scope)
     return found
 
 
@@ -534,9 +552,10 @@ def module_bindings(parsed: Parsed, name: str) -> list[Binding]:
 
 def _one_per_owner(bindings: list[Binding]) -> list[Binding]:
     """The first binding of each (file, owner): ``x = 1`` then ``x = 2`` is one symbol."""
-    seen: dict[tuple[str, str | None], Binding] = {}
+    seen: dict[tuple[str, str | None, int], Binding] = {}
     for binding in bindings:
-        key = (binding.parsed.path, binding.owner.dotted if binding.owner else None)
+        key = (binding.parsed.path, binding.owner.dotted if binding.owner else None,
+               id(binding.comprehension))  # fmt: skip
         seen.setdefault(key, binding)
     return list(seen.values())
 
@@ -595,12 +614,29 @@ class Rename(Operation):
             where = self.path or "the files given"
             raise OpError(f"`{self.old}` is bound nowhere in {where}: check the name "
                           f"(and `path`, the file that defines it)")  # fmt: skip
+        found = self._own_first(found)
         if len(found) > 1:
             places = "; ".join(binding.where for binding in found)
             hint = ("give `path`, the file that defines it" if all(b.owner is None for b in found)
                     else "give `scope` (the class or function that owns it) and `path`")  # fmt: skip
             raise OpError(f"`{self.old}` is ambiguous, bound in {len(found)} places: {places}; {hint}")
         return found[0]
+
+    def _own_first(self, found: list[Binding]) -> list[Binding]:
+        """A function's own local or parameter before a comprehension's variable of the same
+        name inside it (a scope of its own); OpError where only comprehensions of one function
+        bind it, more than one: no scope tells them apart."""
+        own = [binding for binding in found if binding.comprehension is None]
+        if own:
+            return own
+        functions = {(binding.parsed.path, binding.owner.dotted if binding.owner else "") for binding in found}
+        if len(found) > 1 and len(functions) == 1:
+            lines = ", ".join(str(binding.position[0]) for binding in found)
+            owner = found[0].owner.dotted if found[0].owner else ""
+            raise OpError(f"`{self.old}` is the variable of {len(found)} comprehensions in `{owner}` "
+                          f"({found[0].parsed.path} lines {lines}): no scope tells them apart; "
+                          f"rename it by hand")  # fmt: skip
+        return found
 
     def _binding_in_scope(self, parsed: Mapping[str, Parsed], searched: list[Parsed]) -> Binding:
         scope_owners = [owner for file in searched for owner in owners(file) if owner.dotted == self.scope]
@@ -617,6 +653,7 @@ class Rename(Operation):
             hint = (f"; it is bound in {'; '.join(b.where for b in elsewhere)}" if elsewhere
                     else "; it is bound nowhere in the files")  # fmt: skip
             raise OpError(f"`{self.old}` is not bound in `{self.scope}` ({scope_owners[0].where}){hint}")
+        found = self._own_first(found)
         if len(found) > 1:
             places = "; ".join(binding.where for binding in found)
             raise OpError(f"`{self.old}` is ambiguous, bound in {len(found)} places: {places}; "
@@ -645,22 +682,38 @@ class Rename(Operation):
                 raise OpError(f"`{new}` is already bound at module level ({first.parsed.path} line "
                               f"{first.position[0]}): choose another name or rename that first")  # fmt: skip
             self._check_shadowing(binding.parsed, _symbol_assignments(binding, self.old))
+            self._check_captured(binding.parsed, _global_scope(binding.parsed))
             for file in parsed.values():
                 if file is not binding.parsed and _imports_name(file, module_name(binding.parsed.path), self.old):
                     self._check_shadowing(file, set(_imports_of_assignments(file, self.old)))
+                    self._check_captured(file, _global_scope(file))
             return
         clashes = bindings_in(owner, new)
         if owner.is_class:
             clashes += _class_uses(owner, new)
-        else:
-            clashes += [Binding(owner.parsed, owner, owner.parsed.start(access.node), access.node)
-                        for access in owner.scope.accesses[new]]  # fmt: skip
         if clashes:
             first = min(clashes, key=lambda b: b.position)
             raise OpError(f"`{new}` is already bound or used in `{owner.dotted}` ({owner.parsed.path} "
                           f"line {first.position[0]}): choose another name or rename that first")  # fmt: skip
         if not owner.is_class:
             self._check_shadowing(owner.parsed, _symbol_assignments(binding, self.old))
+            self._check_captured(owner.parsed, binding.comprehension or owner.scope)
+
+    def _check_captured(self, parsed: Parsed, top: meta.Scope | None) -> None:
+        """OpError where ``new`` is read inside ``top`` (or a scope nested in it) and means
+        something bound outside it, a builtin included: the renamed symbol would capture it."""
+        if top is None:
+            return
+        for scope in {scope for scope in parsed.scopes.values() if scope is not None}:
+            if not _within(scope, top):
+                continue
+            for access in scope.accesses[self.new]:
+                if not any(_within(assignment.scope, top) for assignment in access.referents):
+                    builtin = all(isinstance(a, meta.BuiltinAssignment) for a in access.referents)
+                    what = "a builtin" if builtin else "a name bound outside"
+                    raise OpError(f"`{self.new}` is already used in {parsed.path} line "
+                                  f"{parsed.line(access.node)} ({what}): renamed, `{self.old}` would "
+                                  f"hide it; choose another name")  # fmt: skip
 
     def _check_shadowing(self, parsed: Parsed, symbol: set[meta.BaseAssignment]) -> None:
         """OpError where a read of the symbol sits in a nested scope (a function, a
@@ -689,6 +742,10 @@ class Rename(Operation):
 
         path = binding.parsed.path
         in_class = binding.owner is not None and binding.owner.is_class
+        symbol = _symbol_assignments(binding, self.old)
+        if binding.comprehension is not None:  # rope cannot resolve it; libcst's scope is exact
+            return {path: {binding.parsed.start(node) for node in _symbol_names(symbol)
+                           if isinstance(node, cst.Name)}}  # fmt: skip
         with rope_project({p: file.text for p, file in parsed.items()}) as rope:
             try:
                 rename = RopeRename(rope.project, rope.resource(path), rope.offset(path, binding.position))
@@ -699,7 +756,6 @@ class Rename(Operation):
                 found = {target: rope.find(finder, target) for target in targets}
             except exceptions.RopeError as error:
                 raise OpError(f"{self.describe()}: rope could not rename it ({error})") from None
-        symbol = _symbol_assignments(binding, self.old)
         places: dict[str, set[Position]] = {}
         for target, positions in found.items():
             names = _scoped_names(parsed[target], self.old)
@@ -843,8 +899,10 @@ def _param_names(owner: Owner) -> list[cst.Name]:
 def _symbol_assignments(binding: Binding, name: str) -> set[meta.BaseAssignment]:
     """libcst's assignments of the symbol in its own scope (the module, class or function)."""
     parsed = binding.parsed
-    if binding.owner is None:
-        scope = next((s for s in parsed.scopes.values() if isinstance(s, meta.GlobalScope)), None)
+    if binding.comprehension is not None:
+        scope = binding.comprehension
+    elif binding.owner is None:
+        scope = _global_scope(parsed)
     else:
         scope = binding.owner.scope
     if scope is None:
@@ -940,6 +998,19 @@ def _imports_of(parsed: Parsed, name: str) -> list[Binding]:
         return []
     return [Binding(parsed, None, parsed.start(a.node), a.node) for a in scope.assignments[name]
             if isinstance(a, meta.ImportAssignment) and a.scope is scope]  # fmt: skip
+
+
+def _global_scope(parsed: Parsed) -> meta.Scope | None:
+    return next((s for s in parsed.scopes.values() if isinstance(s, meta.GlobalScope)), None)
+
+
+def _within(scope: meta.Scope, top: meta.Scope) -> bool:
+    """Whether ``scope`` is ``top`` or nested in it."""
+    while scope is not top:
+        if scope.parent is scope:
+            return False
+        scope = scope.parent
+    return True
 
 
 def _imports_of_assignments(parsed: Parsed, name: str) -> list[meta.BaseAssignment]:

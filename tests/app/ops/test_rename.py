@@ -569,6 +569,7 @@ ERRORS = files(
 
     class Crate:
         def open(self):
+            print("crate")
             return 2
     """,
 )
@@ -586,8 +587,10 @@ ERRORS = files(
         (Rename("step", "lambda", scope="run"), "the new name 'lambda' is a keyword"),
         (Rename("LIMIT", "run", path="a.py"), "`run` is already bound at module level (a.py line 4)"),
         (Rename("step", "total", scope="run"), "`total` is already bound or used in `run` (a.py line 4)"),
-        (Rename("step", "len", scope="run"), "`len` is already bound or used in `run` (a.py line 6)"),
+        (Rename("step", "len", scope="run"), "`len` is already used in a.py line 6 (a builtin): renamed, `step` would hide it"),
         (Rename("LIMIT", "step", path="a.py"), "`step` is bound in a scope that reads `LIMIT` (a.py line 5): renamed, it would read that `step` instead"),
+        (Rename("LIMIT", "print", path="b.py"), "`print` is already used in b.py line 6 (a builtin)"),
+        (Rename("total", "LIMIT", scope="run"), "`LIMIT` is already used in a.py line 5 (a name bound outside): renamed, `total` would hide it"),
         (Rename("LIMIT", "CAP", path="c.py"), "the file c.py is not among the Python files given (a.py, b.py)"),
         (Rename("LIMIT", "LIMIT", path="a.py"), "`LIMIT` already has that name"),
     ],
@@ -790,3 +793,33 @@ def test_the_name_in_all_is_renamed_where_the_module_defines_or_reexports_it():
         "pkg/core.py": '__all__ = ("assist",)\n\n\ndef assist():\n    return "helper"\n',
         "main.py": "from pkg import assist\n\nassist()\n",
     }
+
+
+def test_a_comprehension_variable_renamed_in_its_comprehension_only():
+    before = files(m_py="""
+        x = 5
+
+
+        def doubled(values):
+            kept = [x * 2 for x in values if x]
+            return kept, x
+        """)
+    assert apply(Rename("x", "value", scope="doubled"), before) == files(m_py="""
+        x = 5
+
+
+        def doubled(values):
+            kept = [value * 2 for value in values if value]
+            return kept, x
+        """)
+
+
+def test_two_comprehension_variables_of_one_function_cannot_be_told_apart():
+    before = files(m_py="""
+        def both(values):
+            firsts = [x for x in values]
+            return [x + 1 for x in firsts]
+        """)
+    with pytest.raises(OpError, match=r"`x` is the variable of 2 comprehensions in `both` \(m.py lines 2, 3\): "
+                                      r"no scope tells them apart; rename it by hand"):  # fmt: skip
+        apply(Rename("x", "value", scope="both"), before)
