@@ -119,7 +119,7 @@ def test_edit_command_with_the_tiny_engine_applies_nothing_from_a_cut_draft(tmp_
 
     backend = real(Settings(model=str(tiny_model), dtype="float32"))  # every other setting at its default
     assert backend.weights_dtype() == "float32"  # the setting reaches the engine
-    result = run_edit(monkeypatch, repo, ["rename x to y", "a.py", "--yes", "--max-new-tokens", "8"], backend)
+    result = run_edit(monkeypatch, repo, ["make x bigger", "a.py", "--yes", "--max-new-tokens", "8"], backend)
     assert backend.kind == "local" and backend.loaded
     if result.code == 3:  # nothing could be applied
         assert "did not finish (length)" in result.err and "nothing was applied" in result.err
