@@ -21,6 +21,7 @@ itself yet: what they do not read, the model drafts as a text edit.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -40,6 +41,8 @@ from specdraft.ops import Operation
 
 __all__ = ["READERS", "Correction", "ReadOperation", "corrected_instruction", "read_operation", "read_operations"]
 
+_OPENING = re.compile(r"^(?:in|inside|within)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?`?(?P<scope>[A-Za-z_][\w.]*)`?(?:\(\))?"
+                      r"(?:\s+(?:function|method|class))?\s*[,:]\s*", re.I)  # fmt: skip
 Reader = Callable[[str, Names], "Operation | tuple[Operation, ...] | None"]
 
 # the readers in the order they are asked: imports and parameters before statements ("remove the
@@ -88,6 +91,11 @@ def _read(instruction: str, files: Sequence[tuple[str, str]]) -> tuple[tuple[Ope
     if not names.trees or not instruction.strip():
         return None, ""
     text = " ".join(instruction.split())
+    opening = _OPENING.match(text)
+    if opening is not None:  # "In load_items, rename path to store_path": the scope of what follows
+        scopes = names.scopes(opening.group("scope"))
+        if len(scopes) == 1:
+            names.focus, text = scopes[0].dotted, text[opening.end():]
     for name, reader in READERS:
         read = reader(text, names)
         if read is not None:

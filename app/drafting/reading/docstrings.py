@@ -16,6 +16,7 @@ from specdraft.ops.docstrings import AddDocstring
 
 _TARGET = rf"(?:the\s+)?(?:(?:function|method|class)\s+)?(?:(?P<module>module)\b|{name_term('target')})"
 _PATTERNS = [
+    re.compile(r"\b(?:add|write|give|put)\s+(?:an?\s+|the\s+)?(?P<module>module)(?:-level)?\s+docstring\b(?P<target>)", re.I),
     re.compile(rf"\b(?:add|write|give|put)\s+(?:an?\s+|the\s+)?(?:short\s+|one-line\s+)?docstring\s+(?:to|for|on|in)\s+{_TARGET}", re.I),
     re.compile(rf"\b(?:document|describe)\s+{_TARGET}\s+(?:as|with|saying)\b", re.I),
     re.compile(rf"\bgive\s+{_TARGET}\s+(?:an?\s+|the\s+)?docstring\b", re.I),

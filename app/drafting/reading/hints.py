@@ -32,7 +32,8 @@ def read(instruction: str, names: Names) -> Operation | None:
     cue = _CUE.search(instruction)
     if cue is None:
         return None
-    target = re.search(_OF, instruction[cue.start():], re.I) or re.search(_POSSESSIVE, instruction)
+    target = (re.search(_OF, instruction[cue.start():], re.I) or re.search(_POSSESSIVE, instruction)
+              or re.compile(rf"\bannotate\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}", re.I).search(instruction))
     if target is None:
         return None
     found = names.functions(target.group("function"))

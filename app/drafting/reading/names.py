@@ -35,6 +35,9 @@ class Names:
     def __init__(self, files: Sequence[tuple[str, str]]) -> None:
         self.bindings: list[Binding] = []
         self.trees: dict[str, ast.Module] = {}
+        # the scope an instruction opens with ("In load, rename ..."): the owner of what it names
+        # where it names none itself
+        self.focus: str | None = None
         self.texts = dict(files)
         for path, text in files:
             if not path.endswith((".py", ".pyi")):

@@ -36,7 +36,8 @@ def _type(group: str) -> str:
 _ADD = [
     re.compile(rf"\badd\s+(?:an?\s+|the\s+)?(?:new\s+|optional\s+)?(?P<kwonly>keyword[- ]only\s+)?(?:optional\s+)?{_PARAMETER}\s+"
                rf"(?:{_SPEC}){_type('type')}{_default('default')}{_type('type2')}{_TO}{_default('default2')}", re.I),
-    re.compile(rf"\badd\s+(?:{_SPEC})\s+(?:as\s+)?(?:an?\s+)?(?:new\s+|optional\s+)?(?P<kwonly>keyword[- ]only\s+)?{_PARAMETER}"
+    re.compile(rf"\badd\s+(?:an?\s+|the\s+)?(?:new\s+|optional\s+)?(?:{_SPEC})\s+(?:as\s+)?(?:an?\s+)?(?:new\s+|optional\s+)?"
+               rf"(?P<kwonly>keyword[- ]only\s+)?{_PARAMETER}"
                rf"{_TO}", re.I),
 ]  # fmt: skip
 _REMOVE = [

@@ -28,7 +28,8 @@ _ROLE = "|".join(sorted(ROLE_WORDS, key=len, reverse=True))
 _OWNER = rf"(?:\s+(?:in|of|inside|within|on|from)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?{name_term('owner')})"
 _OLD = (rf"(?:the\s+)?(?:(?P<role>{_ROLE})s?\s+)?{name_term('old')}(?:\s+(?P<role_after>{_ROLE}))?{_OWNER}?"
         rf"|(?:the\s+)?{name_term('possessor')}'s\s+(?P<role_of>{_ROLE})\s+{name_term('old_of')}")  # fmt: skip
-_NEW = r"`?(?P<new>[A-Za-z_][A-Za-z0-9_]*)`?"
+_NEW = (r"`?(?P<new>[A-Za-z_][A-Za-z0-9_]*)`?(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?"
+        r"`?(?P<owner_after>[A-Za-z_][\w.]*)`?(?:\(\))?)?")
 _PATTERNS = [
     re.compile(rf"\brename\s+(?:{_OLD})\s+(?:to|as|into)\s+{_NEW}", re.I),
     re.compile(rf"\bchange\s+the\s+name\s+of\s+(?:{_OLD})\s+to\s+{_NEW}", re.I),
@@ -51,7 +52,7 @@ def read(instruction: str, names: Names) -> Operation | None:
 def _rename(match: re.Match[str], names: Names) -> Operation | None:
     groups = match.groupdict()
     old = groups.get("old") or groups.get("old_of") or ""
-    owner = groups.get("owner") or groups.get("possessor")
+    owner = groups.get("owner") or groups.get("possessor") or groups.get("owner_after") or names.focus
     role = (groups.get("role") or groups.get("role_after") or groups.get("role_of") or "").lower()
     new = groups["new"]
     if not is_identifier(new) or new == old.split(".")[-1]:

@@ -74,12 +74,12 @@ def _insert(match: re.Match[str], names: Names) -> Operation | None:
         return None
     if groups.get("start") or groups.get("end"):
         where = "start" if groups.get("start") else "end"
-        scope = _scope(names, groups.get("scope_start") or groups.get("scope_end"))
+        scope = _scope(names, groups.get("scope_start") or groups.get("scope_end") or names.focus)
         if scope is None or scope[0] is None:
             return None
         return InsertStatement(code=code, function=scope[0], where=where, path=scope[1])
     anchor = _anchor(match)
-    scope = _scope(names, groups.get("function"))
+    scope = _scope(names, groups.get("function") or names.focus)
     if anchor is None or scope is None or scope[1] is None:
         return None
     where = "before" if groups["rel"].lower() in ("before", "above") else "after"
@@ -88,7 +88,7 @@ def _insert(match: re.Match[str], names: Names) -> Operation | None:
 
 def _delete(match: re.Match[str], names: Names) -> Operation | None:
     anchor = _anchor(match)
-    scope = _scope(names, match.groupdict().get("function"))
+    scope = _scope(names, match.groupdict().get("function") or names.focus)
     if anchor is None or scope is None or scope[1] is None:
         return None
     return DeleteStatement(statement=anchor, function=scope[0], path=scope[1])

@@ -56,7 +56,7 @@ def read(instruction: str, names: Names) -> Operation | None:
 
 def _set(match: re.Match[str], names: Names) -> Operation | None:
     groups = match.groupdict()
-    target, owner = groups["target"], groups.get("owner") or groups.get("possessor")
+    target, owner = groups["target"], groups.get("owner") or groups.get("possessor") or names.focus
     if "." in target and owner is None:
         owner, target = target.rsplit(".", 1)
     new = value_of(match, "new")

@@ -32,7 +32,8 @@ def value_term(group: str) -> str:
     with ``value_of(match, group)``."""
     return (rf"(?:`(?P<{group}_code>[^`\n]+)`|\"(?P<{group}_dq>[^\"\n]*)\"|'(?P<{group}_sq>[^'\n]*)'"
             rf"|(?<![\w.])(?P<{group}_num>{NUMBER})(?![\w%]|\.\d)|\b(?P<{group}_const>True|False|None)\b"
-            rf"|(?<!\S)(?P<{group}_empty>\[\]|\{{\}}|\(\)|dict\(\)|list\(\)|set\(\))(?![\w(]))")
+            rf"|(?<!\S)(?P<{group}_empty>\[\]|\{{\}}|\(\)|dict\(\)|list\(\)|set\(\))(?![\w(])"
+            rf"|\b(?P<{group}_words>an\s+empty\s+(?:list|dict|dictionary|string|str|set|tuple))\b)")
 
 
 def is_identifier(text: str) -> bool:
@@ -65,8 +66,16 @@ def value_of(match: re.Match[str], group: str) -> Value | None:
     number = groups.get(f"{group}_num")
     if number is not None:
         return Value(number, "number", number)
+    words = groups.get(f"{group}_words")
+    if words is not None:
+        source = _EMPTY[words.split()[-1].lower()]
+        return Value(source, "constant", source)
     constant = groups.get(f"{group}_const") or groups.get(f"{group}_empty")
     return Value(constant, "constant", constant) if constant is not None else None
+
+
+# "an empty list": the value as Python writes it
+_EMPTY = {"list": "[]", "dict": "{}", "dictionary": "{}", "string": '""', "str": '""', "set": "set()", "tuple": "()"}
 
 
 def code_spans(instruction: str) -> list[str]:

@@ -34,7 +34,8 @@ _HANDLER = [
     (re.compile(r"\b(?:and\s+|then\s+|to\s+)?(?:do|run|write|set|call)\s+`(?P<handler>[^`\n]+)`", re.I), "code"),
     (re.compile(r"\b(?:and\s+)?(?:re-?raise|raise\s+it\s+again)\b", re.I), "raise"),
     (re.compile(r"\b(?:and\s+)?(?:continue|skip\s+(?:it|to\s+the\s+next))\b", re.I), "continue"),
-    (re.compile(r"\b(?:and\s+)?(?:ignore|swallow|silence)\s+(?:it|them|the\s+error|errors)\b|\b(?:and\s+)?pass\b|\bsilently\b", re.I), "pass"),
+    (re.compile(r"\b(?:and\s+|that\s+)?(?:ignores?|swallows?|silences?)\s+(?:it|them|the\s+(?:error|exception)|errors)\b"
+                r"|\b(?:and\s+)?pass(?:es)?\b|\bsilently\b", re.I), "pass"),
 ]  # fmt: skip
 
 
@@ -85,7 +86,7 @@ def _wrap(match: re.Match[str], exceptions: str, handler: str, names: Names) -> 
         return None
     parts = [part.strip("` ") for part in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", exceptions) if part.strip("` ")]
     exception = parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ")"
-    function = groups.get("function")
+    function = groups.get("function") or names.focus
     if function is not None:
         found = names.scopes(function)
         if len(found) != 1:

@@ -157,17 +157,17 @@ def report(inventory):
     return "\\n".join(lines)
 '''
 
-# What the builtin model is asked to do by default: an edit of a kind it was trained on and gets
-# right on this module (wrapping a line in try/except; it still misses most renames here, see
-# engine/builtin/MODEL_CARD.md), for the review to show; --instruction, --model and --server change it.
-SUGGESTED_INSTRUCTION = "Wrap `json.dump(data, f, indent=2)` in a try/except TypeError that ignores the error."
-# More instructions the builtin model gets right on SAMPLE (tests/app/drafting/test_drafting_engine.py
-# pins what it writes for each), offered in the instruction box: ctrl+n cycles through them.
-# "Change 2 to 4." changes both indents, far enough apart to be two hunks: accept one, reject the other.
+# What the builtin model is asked to do by default: an edit no reader of the app reads, so that the
+# model drafts it and the review shows the speculative decoder at work (its two hunks, far enough
+# apart: accept one, reject the other); --instruction, --model and --server change it.
+SUGGESTED_INSTRUCTION = "Change 2 to 4."
+# More instructions offered in the instruction box (ctrl+n cycles through them), each landing right
+# on SAMPLE (tests/app/drafting/test_drafting_engine.py pins what each lands): the first two the
+# app reads as operations (made by specdraft.ops at once, no model run, and said so).
 SUGGESTIONS = (
     SUGGESTED_INSTRUCTION,
+    "Wrap `json.dump(data, f, indent=2)` in a try/except TypeError that ignores the error.",
     "Annotate the parameter `data` of `dumps` as `dict`.",
-    "Change 2 to 4.",
 )
 SUGGESTED_FILE = "storage.py"
 SAMPLE = '''\

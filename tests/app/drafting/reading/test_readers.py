@@ -200,3 +200,18 @@ def test_a_note_corrects_the_instruction_and_call_it_corrects_a_rename():
 def test_a_file_that_does_not_parse_and_other_languages_read_as_nothing():
     assert read_operations("rename total_hold to sum_holds", [("kiln.py", "def total_hold(:\n")]) is None
     assert read_operations("rename total_hold to sum_holds", [("kiln.js", "function total_hold() {}\n")]) is None
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("In load_schedule, rename raw to payload", {"kind": "rename", "old": "raw", "new": "payload", "scope": "load_schedule", "path": "kiln.py"}),
+    ("rename raw to payload in load_schedule", {"kind": "rename", "old": "raw", "new": "payload", "scope": "load_schedule", "path": "kiln.py"}),
+    ("Inside total_hold: set total to 1", {"kind": "set_value", "target": "total_hold.total", "value": "1", "path": "kiln.py"}),
+    ("Add a module docstring: \"Kiln schedules.\"", {"kind": "add_docstring", "text": "Kiln schedules.", "path": "kiln.py"}),
+    ("Annotate Kiln.add: piece is a Firing, returns int",
+     {"kind": "add_type_hints", "function": "Kiln.add", "parameters": {"piece": "Firing"}, "returns": "int", "path": "kiln.py"}),
+    ("wrap `raw = json.loads(open(path).read())` in a try/except ValueError that returns an empty list",
+     {"kind": "wrap_try", "statement": "raw = json.loads(open(path).read())", "exception": "ValueError", "handler": "return []",
+      "path": "kiln.py"}),
+])  # fmt: skip
+def test_an_opening_scope_and_plain_words_for_values(instruction, expected):
+    assert read_json(instruction) == [expected]
