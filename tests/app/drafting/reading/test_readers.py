@@ -205,8 +205,7 @@ def test_a_file_that_does_not_parse_and_other_languages_read_as_nothing():
 @pytest.mark.parametrize(("instruction", "expected"), [
     ("In load_schedule, rename raw to payload", {"kind": "rename", "old": "raw", "new": "payload", "scope": "load_schedule", "path": "kiln.py"}),
     ("rename raw to payload in load_schedule", {"kind": "rename", "old": "raw", "new": "payload", "scope": "load_schedule", "path": "kiln.py"}),
-    ("Inside total_hold: set total to 1", {"kind": "set_value", "target": "total_hold.total", "value": "1", "path": "kiln.py"}),
-    ("Add a module docstring: \"Kiln schedules.\"", {"kind": "add_docstring", "text": "Kiln schedules.", "path": "kiln.py"}),
+    ("Inside Kiln.__init__: set size to 4", {"kind": "set_value", "target": "Kiln.__init__.size", "value": "4", "path": "kiln.py"}),
     ("Annotate Kiln.add: piece is a Firing, returns int",
      {"kind": "add_type_hints", "function": "Kiln.add", "parameters": {"piece": "Firing"}, "returns": "int", "path": "kiln.py"}),
     ("wrap `raw = json.loads(open(path).read())` in a try/except ValueError that returns an empty list",
@@ -215,3 +214,10 @@ def test_a_file_that_does_not_parse_and_other_languages_read_as_nothing():
 ])  # fmt: skip
 def test_an_opening_scope_and_plain_words_for_values(instruction, expected):
     assert read_json(instruction) == [expected]
+
+
+def test_a_module_docstring_goes_to_the_one_file():
+    bare = KILN.split("\n", 2)[2]  # without its docstring
+    read = read_operations('Add a module docstring: "Kiln schedules."', [("kiln.py", bare)])
+    assert read is not None and [to_json(op) for op in read] == [{"kind": "add_docstring", "text": "Kiln schedules.", "path": "kiln.py"}]
+    assert apply(read[0], {"kiln.py": bare})["kiln.py"].startswith('"""Kiln schedules."""\n')
