@@ -83,6 +83,12 @@ def _positional(params: cst.Parameters) -> list[cst.Param]:
     return [*params.posonly_params, *params.params]
 
 
+def _names_of(function: str) -> list[str]:
+    """The names a file must write to define or call ``function`` (its class's for ``__init__``)."""
+    parts = function.split(".")
+    return parts[-2:] if parts[-1] == "__init__" and len(parts) > 1 else parts[-1:]
+
+
 def _is_method(owner: Owner) -> bool:
     return owner.parent is not None and owner.parent.is_class
 
@@ -110,9 +116,10 @@ class _Call:
         return f"{self.parsed.path} line {self.parsed.line(self.node)}"
 
 
-def _calls(parsed: Mapping[str, Parsed], owner: Owner) -> list[_Call]:
-    """Every call of the function ``owner`` that rope finds in the files."""
-    texts = {path: file.text for path, file in parsed.items()}
+def _calls(files: Mapping[str, str], parsed: Mapping[str, Parsed], owner: Owner) -> list[_Call]:
+    """Every call of the function ``owner`` that rope finds in the files (``parsed``: those
+    that write its name, or its class's for ``__init__``)."""
+    texts = files
     name_position = owner.parsed.start(owner.node.name)
     constructor = owner.node.name.value == "__init__" and _is_method(owner)
     with rope_project(texts) as rope:
@@ -239,7 +246,7 @@ class AddParameter(Operation):
         default = check_expression(self.default, "the default") if self.default is not None else None
         annotation = check_expression(self.annotation, "the annotation") if self.annotation is not None else None
         argument = check_expression(self.argument, "the argument") if self.argument is not None else None
-        parsed = parse_files(files)
+        parsed = parse_files(files, _names_of(self.function), self.path)
         owner = find_function(parsed, self.function, self.path)
         assert isinstance(owner.node, cst.FunctionDef)
         params = owner.node.params
@@ -251,7 +258,7 @@ class AddParameter(Operation):
         if default is None and not self.keyword_only and with_default:
             raise OpError(f"`{self.name}` without a default would follow `{with_default[0].name.value}`, "
                           f"which has one, in `{self.function}`: give a default or keyword_only")  # fmt: skip
-        calls = _calls(parsed, owner)
+        calls = _calls(files, parsed, owner)
         if not self.keyword_only and isinstance(params.star_arg, cst.Param):
             self._check_no_overflow(calls, len(_positional(params)), params.star_arg.name.value)
         if default is None and argument is None and calls:
@@ -320,7 +327,7 @@ class RemoveParameter(Operation):
         return f"remove the parameter `{self.name}` of `{self.function}`"
 
     def apply(self, files: Mapping[str, str]) -> dict[str, str]:
-        parsed = parse_files(files)
+        parsed = parse_files(files, _names_of(self.function), self.path)
         owner = find_function(parsed, self.function, self.path)
         assert isinstance(owner.node, cst.FunctionDef)
         params = owner.node.params
@@ -339,7 +346,7 @@ class RemoveParameter(Operation):
                           f"it cannot be removed")  # fmt: skip
         self._check_unused(owner, param)
         by_keyword = param not in params.posonly_params
-        calls = _calls(parsed, owner)
+        calls = _calls(files, parsed, owner)
         plans = {id(call.node): self._plan(call, index, by_keyword) for call in calls}
 
         def edit_def(params: cst.Parameters) -> cst.Parameters:

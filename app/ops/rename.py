@@ -26,11 +26,12 @@ from __future__ import annotations
 import ast
 import contextlib
 import dataclasses
+import functools
 import keyword
 import os
 import tempfile
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import libcst as cst
 import libcst.metadata as meta
@@ -52,7 +53,11 @@ class Parsed:
     wrapper: meta.MetadataWrapper
     scopes: Mapping[cst.CSTNode, meta.Scope | None]
     positions: Mapping[cst.CSTNode, meta.CodeRange]
-    qualified: Mapping[cst.CSTNode, Sequence[meta.QualifiedName]]
+
+    @functools.cached_property
+    def qualified(self) -> Mapping[cst.CSTNode, Sequence[meta.QualifiedName]]:
+        """libcst's qualified names (resolved when first asked: they cost)."""
+        return self.wrapper.resolve(meta.QualifiedNameProvider)
 
     @property
     def module(self) -> cst.Module:
@@ -78,26 +83,41 @@ def is_python(path: str) -> bool:
 
 def parse(path: str, text: str) -> Parsed:
     """``text`` parsed with its scopes; OpError naming the file and line when it does not parse."""
-    try:
-        ast.parse(text, filename=path)
-    except SyntaxError as error:
-        raise OpError(f"{path} does not parse (line {error.lineno}): {error.msg}; "
-                      f"fix it or leave it out of the files") from None  # fmt: skip
+    check_parses(path, text)
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError as error:  # pragma: no cover - Python's parser said it parses
         raise OpError(f"{path} does not parse (line {error.raw_line}, column {error.raw_column + 1}): "
                       f"{error.message}; fix it or leave it out of the files") from None  # fmt: skip
     wrapper = meta.MetadataWrapper(module, unsafe_skip_copy=True)
-    data = wrapper.resolve_many(
-        [meta.ScopeProvider, meta.PositionProvider, meta.QualifiedNameProvider])
-    return Parsed(path, text, wrapper, data[meta.ScopeProvider], data[meta.PositionProvider],
-                  data[meta.QualifiedNameProvider])  # fmt: skip
+    data = wrapper.resolve_many([meta.ScopeProvider, meta.PositionProvider])
+    return Parsed(path, text, wrapper, data[meta.ScopeProvider], data[meta.PositionProvider])
 
 
-def parse_files(files: Mapping[str, str]) -> dict[str, Parsed]:
-    """Every Python file of ``files`` parsed (OpError at the first that does not parse)."""
-    return {path: parse(path, text) for path, text in sorted(files.items()) if is_python(path)}
+def check_parses(path: str, text: str) -> None:
+    """OpError naming the file and line when ``text`` is no Python module."""
+    try:
+        ast.parse(text, filename=path)
+    except SyntaxError as error:
+        raise OpError(f"{path} does not parse (line {error.lineno}): {error.msg}; "
+                      f"fix it or leave it out of the files") from None  # fmt: skip
+
+
+def parse_files(files: Mapping[str, str], names: Iterable[str], path: str | None = None) -> dict[str, Parsed]:
+    """The Python files of ``files`` that write one of ``names`` (and ``path``), parsed with
+    libcst's scopes; every other one only checked to parse (OpError at the first that does not).
+    A file that does not contain a name's letters can neither bind nor use it, and libcst's
+    scopes cost about a second a thousand lines."""
+    names = tuple(names)
+    parsed: dict[str, Parsed] = {}
+    for name, text in sorted(files.items()):
+        if not is_python(name):
+            continue
+        if name == path or any(word in text for word in names):
+            parsed[name] = parse(name, text)
+        else:
+            check_parses(name, text)
+    return parsed
 
 
 def check_identifier(name: str, what: str) -> None:
@@ -585,11 +605,11 @@ class Rename(Operation):
             raise OpError(f"the name to rename {self.old!r} is not a Python identifier")
         if self.old == self.new:
             raise OpError(f"`{self.old}` already has that name")
-        parsed = parse_files(files)
+        parsed = parse_files(files, [self.old], self.path)
         binding = self._binding(parsed)
         self._check_clash(parsed, binding)
         places: dict[str, set[Position]] = {}
-        for found in (self._rope_places(parsed, binding), self._dataclass_keywords(parsed, binding),
+        for found in (self._rope_places(files, parsed, binding), self._dataclass_keywords(files, parsed, binding),
                       self._annotated_uses(parsed, binding), self._super_uses(parsed, binding)):  # fmt: skip
             for path, positions in found.items():
                 places.setdefault(path, set()).update(positions)
@@ -732,7 +752,8 @@ class Rename(Operation):
 
     # where: rope's occurrences, checked by libcst's scopes, and what rope leaves
 
-    def _rope_places(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, set[Position]]:
+    def _rope_places(self, files: Mapping[str, str], parsed: Mapping[str, Parsed], binding: Binding,
+                     ) -> dict[str, set[Position]]:  # fmt: skip
         """rope's occurrences of the symbol (the binding's pyname: imports, ``m.old``, ``self.old``,
         inferred instances, keywords of a parameter, overrides), where libcst's scopes agree."""
         from rope.base import exceptions
@@ -746,7 +767,7 @@ class Rename(Operation):
         if binding.comprehension is not None:  # rope cannot resolve it; libcst's scope is exact
             return {path: {binding.parsed.start(node) for node in _symbol_names(symbol)
                            if isinstance(node, cst.Name)}}  # fmt: skip
-        with rope_project({p: file.text for p, file in parsed.items()}) as rope:
+        with rope_project(files) as rope:
             try:
                 rename = RopeRename(rope.project, rope.resource(path), rope.offset(path, binding.position))
                 finder = occurrences.create_finder(
@@ -781,7 +802,8 @@ class Rename(Operation):
                 places.setdefault(path, set()).update(_all_entries(parsed[path], self.old))
         return places
 
-    def _dataclass_keywords(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, set[Position]]:
+    def _dataclass_keywords(self, files: Mapping[str, str], parsed: Mapping[str, Parsed], binding: Binding,
+                            ) -> dict[str, set[Position]]:  # fmt: skip
         """A dataclass field's keyword at the class's constructor calls (rope renames the field
         and its uses, not ``Car(old=...)``)."""
         owner = binding.owner
@@ -789,7 +811,9 @@ class Rename(Operation):
             return {}
         if not isinstance(binding.node, cst.Name) or binding.attribute:
             return {}
-        with rope_project({p: f.text for p, f in parsed.items()}) as rope:
+        parsed = dict(parsed, **{p: parse(p, text) for p, text in files.items() if is_python(p)
+                                 and p not in parsed and owner.node.name.value in text})  # fmt: skip
+        with rope_project(files) as rope:
             found = rope.occurrences(owner.node.name.value, owner.parsed.path, owner.parsed.start(owner.node.name))
         places: dict[str, set[Position]] = {}
         for path, occurrences in found.items():
