@@ -307,6 +307,17 @@ def instruction_names(instruction: str, code: str) -> list[str]:
     return names
 
 
+def instruction_misses(instruction: str, window: str, code: str | None = None) -> bool:
+    """True when the instruction names something (quotes it, or names bare a word of `code`, the
+    whole file, by default the window itself: `instruction_names`) and none of it occurs in
+    `window`; a quoted span counts even inside a longer word, a bare name as a whole word
+    (conservative: a window that merely might be meant is not missed). False when it names
+    nothing. The builtin models were trained to answer such a window unchanged (kind
+    "no_change"), and the app does not send them one (`windows_about`)."""
+    quoted, names = quoted_spans(instruction), instruction_names(instruction, window if code is None else code)
+    return bool(quoted or names) and not _holds(window, quoted, names)
+
+
 def _holds(window: str, quoted: list[str], names: list[str]) -> bool:
     """Whether `window` holds a quoted span (even inside a longer word), a name (as a word), or a
     lower-case word of the instruction as a part of an identifier ("the tax rate": `TAX_RATE`)."""
