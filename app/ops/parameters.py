@@ -21,19 +21,22 @@ import libcst as cst
 
 from specdraft.ops import Operation, OpError, register
 from specdraft.ops.rename import (
+    Occurrence,
     Owner,
     Parsed,
     Position,
+    RopeFiles,
     annotated_uses,
     call_name_position,
     check_expression,
     check_identifier,
+    check_unsure,
     find_function,
     insert_element,
     parse_files,
     replace_element,
-    rope_project,
     subclass_names,
+    with_rope,
 )
 
 # The sections of a def's parameters, in order, and whether each holds a list.
@@ -110,6 +113,7 @@ class _Call:
     parsed: Parsed
     node: cst.Call
     bound: int
+    through_super: bool = False
 
     @property
     def where(self) -> str:
@@ -122,12 +126,16 @@ def _calls(files: Mapping[str, str], parsed: Mapping[str, Parsed], owner: Owner)
     texts = files
     name_position = owner.parsed.start(owner.node.name)
     constructor = owner.node.name.value == "__init__" and _is_method(owner)
-    with rope_project(texts) as rope:
-        found = rope.occurrences(owner.node.name.value, owner.parsed.path, name_position)
-        classes: dict[str, list[tuple[Position, bool]]] = {}
+
+    def work(rope: RopeFiles) -> tuple[dict[str, list[Occurrence]], ...]:
+        found = rope.occurrences(owner.node.name.value, owner.parsed.path, name_position, parsed,
+                                 unsure=_is_method(owner))  # fmt: skip
         if constructor and owner.parent is not None:
             cls = owner.parent.node.name
-            classes = rope.occurrences(cls.value, owner.parsed.path, owner.parsed.start(cls))
+            return found, rope.occurrences(cls.value, owner.parsed.path, owner.parsed.start(cls), parsed)
+        return found, {}
+
+    found, classes = with_rope(texts, work)
     subclasses: set[str] = set()
     annotated: dict[str, set[Position]] = {}
     if _is_method(owner) and owner.parent is not None:
@@ -135,11 +143,17 @@ def _calls(files: Mapping[str, str], parsed: Mapping[str, Parsed], owner: Owner)
         annotated = annotated_uses(parsed, owner.parent, owner.node.name.value)
     calls: list[_Call] = []
     for path, file in parsed.items():
-        direct = {position for position, called in found.get(path, ()) if called} | annotated.get(path, set())
-        via_class = {position for position, called in classes.get(path, ()) if called}
+        direct = {o.position for o in found.get(path, ()) if o.called} | annotated.get(path, set())
+        via_class = {o.position for o in classes.get(path, ()) if o.called}
         if not direct and not via_class and not (subclasses and "super(" in file.text):
             continue
         file.module.visit(_CollectCalls(file, owner, direct, via_class, subclasses, calls))
+    if _is_method(owner) and owner.parent is not None:
+        unsure = {(path, o.position) for path, found_in in found.items() for o in found_in if o.unsure}
+        doubtful = [call.where for call in calls if not call.through_super
+                    and (call.parsed.path, call_name_position(call.parsed, call.node)) in unsure
+                    and call_name_position(call.parsed, call.node) not in annotated.get(call.parsed.path, ())]
+        check_unsure(parsed, owner.parent, owner.node.name.value, doubtful, f"the calls of `{owner.dotted}`")
     return calls
 
 
@@ -163,15 +177,15 @@ class _CollectCalls(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         position = call_name_position(self.file, node)
         func = node.func
-        if position in self.via_class:
-            self.calls.append(_Call(self.file, node, 1))
-        elif position in self.direct:
-            self.calls.append(_Call(self.file, node, _bound(self.owner, node)))
-        elif (isinstance(func, cst.Attribute) and func.attr.value == self.owner.node.name.value
+        if (isinstance(func, cst.Attribute) and func.attr.value == self.owner.node.name.value
                 and isinstance(func.value, cst.Call) and isinstance(func.value.func, cst.Name)
                 and func.value.func.value == "super" and self.classes
                 and self.classes[-1] in self.subclasses):  # fmt: skip
+            self.calls.append(_Call(self.file, node, 1, through_super=True))
+        elif position in self.via_class:
             self.calls.append(_Call(self.file, node, 1))
+        elif position in self.direct:
+            self.calls.append(_Call(self.file, node, _bound(self.owner, node)))
 
 
 def _bound(owner: Owner, call: cst.Call) -> int:

@@ -27,11 +27,16 @@ import ast
 import contextlib
 import dataclasses
 import functools
+import io
 import keyword
 import os
+import re
 import tempfile
+import tokenize
+import typing
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TypeVar
 
 import libcst as cst
 import libcst.metadata as meta
@@ -269,9 +274,57 @@ def rope_project(files: Mapping[str, str]) -> Iterator[RopeFiles]:
         except OpError:
             raise
         except Exception as error:  # rope's own failures (its parser, its inference) on these files
-            raise OpError(f"rope could not analyse the files ({type(error).__name__}: {error})") from error
+            raise RopeFailed(f"rope could not analyse the files ({type(error).__name__}: {error})") from error
         finally:
             project.close()
+
+
+class RopeFailed(OpError):
+    """rope failed on the files (a bug of its own, e.g. in reading some string literals)."""
+
+
+_T = TypeVar("_T")
+_DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*\Z")
+_STRING_START = re.compile(r"([A-Za-z]*)(\'\'\'|\"\"\"|\'|\")")
+
+
+def with_rope(files: Mapping[str, str], work: Callable[[RopeFiles], _T]) -> _T:
+    """``work`` done on a rope project of ``files``; where rope fails, done again on copies whose
+    plain string literals are blanked (same lines and columns: rope's reader of strings has
+    bugs, and occurrences in strings are never wanted)."""
+    try:
+        with rope_project(files) as rope:
+            return work(rope)
+    except RopeFailed:
+        blanked = {path: blank_strings(text) if is_python(path) else text for path, text in files.items()}
+        with rope_project(blanked) as rope:
+            return work(rope)
+
+
+def blank_strings(text: str) -> str:
+    """``text`` with the inside of each plain string literal written as ``x``s, line breaks kept;
+    f-strings (they hold code), names (``__all__``'s, forward references) and strings continued
+    with a backslash are left as they are."""
+    lines = text.splitlines(keepends=True)
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return text
+    for token in tokens:
+        start = _STRING_START.match(token.string) if token.type == tokenize.STRING else None
+        if start is None or "f" in start.group(1).lower():
+            continue
+        prefix, quote = start.groups()
+        body = token.string[len(prefix) + len(quote) : -len(quote)]
+        (first, column), (last, end) = token.start, token.end
+        if _DOTTED.match(body) or (first != last and len(quote) == 1):
+            continue
+        for number in range(first, last + 1):
+            line = lines[number - 1]
+            left = column + len(prefix) + len(quote) if number == first else 0
+            right = end - len(quote) if number == last else len(line.rstrip("\r\n"))
+            lines[number - 1] = line[:left] + "x" * (right - left) + line[right:]
+    return "".join(lines)
 
 
 @dataclasses.dataclass
@@ -302,29 +355,30 @@ class RopeFiles:
         pymodule = self.project.get_pymodule(self.resource(path))
         return evaluate.eval_location(pymodule, self.offset(path, position))
 
-    def find(self, finder, path: str) -> list[Position]:
-        """Where ``finder`` (rope's occurrence finder) finds its name in ``path``: (line, column)."""
+    def find(self, finder, path: str) -> list[tuple[Position, bool]]:
+        """Where ``finder`` (rope's occurrence finder) finds its name in ``path``: (line, column),
+        and whether rope is unsure of it (an attribute of an object whose class it cannot tell)."""
         text = self.resource(path).read()
         found = []
         for occurrence in finder.find_occurrences(resource=self.resource(path)):
             offset = occurrence.get_word_range()[0]
-            found.append((text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1)))
+            position = (text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1))
+            found.append((position, bool(occurrence.is_unsure())))
         return found
 
-    def occurrences(self, name: str, path: str, position: Position, *, in_hierarchy: bool = False,
-                    ) -> dict[str, list[tuple[Position, bool]]]:  # fmt: skip
-        """Where the symbol whose name is at ``position`` of ``path`` occurs (rope's sure
-        occurrences, the binding left out), by file: (line, column) and whether it is called."""
+    def occurrences(self, name: str, path: str, position: Position, targets: Iterable[str], *,
+                    unsure: bool = False) -> dict[str, list[Occurrence]]:  # fmt: skip
+        """Where the symbol whose name is at ``position`` of ``path`` occurs in the files
+        ``targets`` (the binding left out; with ``unsure``, rope's unsure occurrences too)."""
         from rope.refactor import occurrences
 
         pyname = self.pyname(path, position)
         if pyname is None:
             return {}
-        finder = occurrences.create_finder(self.project, name, pyname, in_hierarchy=in_hierarchy)
-        found: dict[str, list[tuple[Position, bool]]] = {}
-        for given in self.files:
-            if not is_python(given):
-                continue
+        finder = occurrences.create_finder(self.project, name, pyname,
+                                           unsure=(lambda occurrence: True) if unsure else None)  # fmt: skip
+        found: dict[str, list[Occurrence]] = {}
+        for given in targets:
             resource = self.resource(given)
             text = resource.read()
             for occurrence in finder.find_occurrences(resource=resource):
@@ -333,8 +387,44 @@ class RopeFiles:
                 offset = occurrence.get_word_range()[0]
                 line = text.count("\n", 0, offset) + 1
                 column = offset - (text.rfind("\n", 0, offset) + 1)
-                found.setdefault(given, []).append(((line, column), bool(occurrence.is_called())))
+                found.setdefault(given, []).append(
+                    Occurrence((line, column), bool(occurrence.is_called()), bool(occurrence.is_unsure())))
         return found
+
+
+class Occurrence(typing.NamedTuple):
+    """One occurrence rope found: where, whether called, whether rope is unsure of it."""
+
+    position: Position
+    called: bool
+    unsure: bool
+
+
+_BUILTIN_MEMBERS = frozenset(
+    member for kind in (object, type, dict, list, tuple, set, frozenset, str, bytes, bytearray, int,
+                        float, complex, bool, range, slice, memoryview, BaseException)
+    for member in dir(kind))  # fmt: skip
+
+
+def check_unsure(parsed: Mapping[str, Parsed], cls: Owner, name: str, places: Sequence[str], what: str) -> None:
+    """OpError unless ``.name`` read from objects whose class rope cannot tell (at ``places``)
+    may be taken for the member of ``cls``: no other class of the files (outside its hierarchy)
+    has a member ``name``, and no builtin type has one."""
+    if not places:
+        return
+    family = subclass_names(parsed, cls) | {base.node.name.value for base in _superclasses(parsed, cls)}
+    others = [owner for file in parsed.values() for owner in owners(file)
+              if owner.is_class and owner.node.name.value not in family and bindings_in(owner, name)]  # fmt: skip
+    shown = ", ".join(places[:6]) + (f" and {len(places) - 6} more" if len(places) > 6 else "")
+    if others:
+        reason = f"`{others[0].dotted}` ({others[0].where}) has a member `{name}` too"
+    elif name in _BUILTIN_MEMBERS:
+        reason = f"builtin types have a member `{name}` too"
+    else:
+        return
+    raise OpError(f"{what}: `.{name}` is also used at {shown} on objects whose class cannot be told, "
+                  f"and {reason}: which of them are `{cls.dotted}`'s is a guess; annotate those "
+                  f"objects' types (a parameter `x: {cls.node.name.value}`) or edit them by hand")  # fmt: skip
 
 
 # --- editing calls at positions --------------------------------------------------------------
@@ -609,10 +699,12 @@ class Rename(Operation):
         binding = self._binding(parsed)
         self._check_clash(parsed, binding)
         places: dict[str, set[Position]] = {}
-        for found in (self._rope_places(files, parsed, binding), self._dataclass_keywords(files, parsed, binding),
-                      self._annotated_uses(parsed, binding), self._super_uses(parsed, binding)):  # fmt: skip
+        for found in (self._dataclass_keywords(files, parsed, binding), self._annotated_uses(parsed, binding),
+                      self._super_uses(parsed, binding)):  # fmt: skip
             for path, positions in found.items():
                 places.setdefault(path, set()).update(positions)
+        for path, positions in self._rope_places(files, parsed, binding, places).items():
+            places.setdefault(path, set()).update(positions)
         changed: dict[str, str] = {}
         for path, positions in places.items():
             text = replace_names(files[path], positions, self.old, self.new)
@@ -753,7 +845,7 @@ class Rename(Operation):
     # where: rope's occurrences, checked by libcst's scopes, and what rope leaves
 
     def _rope_places(self, files: Mapping[str, str], parsed: Mapping[str, Parsed], binding: Binding,
-                     ) -> dict[str, set[Position]]:  # fmt: skip
+                     handled: Mapping[str, set[Position]]) -> dict[str, set[Position]]:  # fmt: skip
         """rope's occurrences of the symbol (the binding's pyname: imports, ``m.old``, ``self.old``,
         inferred instances, keywords of a parameter, overrides), where libcst's scopes agree."""
         from rope.base import exceptions
@@ -767,21 +859,30 @@ class Rename(Operation):
         if binding.comprehension is not None:  # rope cannot resolve it; libcst's scope is exact
             return {path: {binding.parsed.start(node) for node in _symbol_names(symbol)
                            if isinstance(node, cst.Name)}}  # fmt: skip
-        with rope_project(files) as rope:
+
+        def work(rope: RopeFiles) -> dict[str, list[Position]]:
             try:
                 rename = RopeRename(rope.project, rope.resource(path), rope.offset(path, binding.position))
                 finder = occurrences.create_finder(
                     rope.project, rename.old_name, rename.old_pyname, instance=rename.old_instance,
-                    in_hierarchy=in_class and rename.is_method())  # fmt: skip
+                    in_hierarchy=in_class and rename.is_method(),
+                    unsure=(lambda occurrence: True) if in_class else None)  # fmt: skip
                 targets = [path] if _is_local(rename.old_pyname) else list(parsed)
-                found = {target: rope.find(finder, target) for target in targets}
+                return {target: rope.find(finder, target) for target in targets}
             except exceptions.RopeError as error:
-                raise OpError(f"{self.describe()}: rope could not rename it ({error})") from None
+                raise RopeFailed(f"{self.describe()}: rope could not rename it ({error})") from None
+
+        found = with_rope(files, work)
+        unsure = [f"{target} line {position[0]}" for target, positions in found.items()
+                  for position, doubtful in positions
+                  if doubtful and position not in handled.get(target, ())]  # fmt: skip
+        if in_class and binding.owner is not None:
+            check_unsure(parsed, binding.owner, self.old, unsure, self.describe())
         places: dict[str, set[Position]] = {}
         for target, positions in found.items():
             names = _scoped_names(parsed[target], self.old)
             kept = set()
-            for position in positions:
+            for position, _ in positions:
                 assignments = names.get(position)
                 if assignments is None or _is_the_symbol(assignments, symbol, parsed[target] is binding.parsed,
                                                          in_class):  # fmt: skip
@@ -813,11 +914,11 @@ class Rename(Operation):
             return {}
         parsed = dict(parsed, **{p: parse(p, text) for p, text in files.items() if is_python(p)
                                  and p not in parsed and owner.node.name.value in text})  # fmt: skip
-        with rope_project(files) as rope:
-            found = rope.occurrences(owner.node.name.value, owner.parsed.path, owner.parsed.start(owner.node.name))
+        found = with_rope(files, lambda rope: rope.occurrences(
+            owner.node.name.value, owner.parsed.path, owner.parsed.start(owner.node.name), parsed))  # fmt: skip
         places: dict[str, set[Position]] = {}
         for path, occurrences in found.items():
-            calls = {position for position, called in occurrences if called}
+            calls = {occurrence.position for occurrence in occurrences if occurrence.called}
             keywords = _keywords_of_calls(parsed[path], lambda call, calls=calls: call in calls, self.old)
             if keywords:
                 places[path] = keywords

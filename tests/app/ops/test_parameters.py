@@ -428,9 +428,8 @@ def test_calls_on_a_parameter_annotated_with_the_class_are_calls_too():
         from client import Client
 
 
-        def fetch_both(first: Client, second: "Client", other):
+        def fetch_both(first: Client, second: "Client"):
             first.get("/a", timeout=1)
-            other.get("/c", 3)
             return second.get("/b", 2)
         """,
     )
@@ -439,9 +438,8 @@ def test_calls_on_a_parameter_annotated_with_the_class_are_calls_too():
         from client import Client
 
 
-        def fetch_both(first: Client, second: "Client", other):
+        def fetch_both(first: Client, second: "Client"):
             first.get("/a")
-            other.get("/c", 3)
             return second.get("/b")
         """,
         client_py="""
@@ -524,3 +522,46 @@ def test_a_method_called_on_its_class_through_the_module_passes_self_itself():
         "counter.py": "class Counter:\n    def add(self, step):\n        return step\n",
         "use.py": "import counter\n\nc = counter.Counter()\ncounter.Counter.add(c, 1)\nc.add(2)\n",
     }
+
+
+def test_calls_on_objects_of_unknown_class():
+    # rope cannot tell the class of `box` (a parameter without annotation): its call is taken
+    # for `Crate.seal`'s where no other class, and no builtin type, has a `seal`
+    before = files(
+        crate_py="""
+        class Crate:
+            def seal(self, tape=True):
+                return 1
+        """,
+        use_py="""
+        def close(box):
+            return box.seal(False)
+        """,
+    )
+    assert apply(RemoveParameter("Crate.seal", "tape"), before) == files(
+        crate_py="""
+        class Crate:
+            def seal(self):
+                return 1
+        """,
+        use_py="""
+        def close(box):
+            return box.seal()
+        """,
+    )
+    # where builtin types have a member of that name, it is a guess: an error that says where
+    dicts = files(
+        client_py="""
+        class Client:
+            def get(self, path, timeout=5):
+                return path
+        """,
+        use_py="""
+        def fetch(client, options):
+            return client.get("/a", 1), options.get("b")
+        """,
+    )
+    with pytest.raises(OpError, match=r"the calls of `Client.get`: `.get` is also used at use.py line 2, "
+                                      r"use.py line 2 on objects whose class cannot be told, and builtin "
+                                      r"types have a member `get` too"):  # fmt: skip
+        apply(RemoveParameter("Client.get", "timeout"), dicts)

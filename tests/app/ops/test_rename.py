@@ -288,6 +288,8 @@ def test_method_renamed_through_self_cls_super_instances_and_overrides_only():
 
 
 def test_attribute_set_from_a_parameter_renames_the_attribute_not_the_parameter():
+    # `other.size`: rope cannot tell `other`'s class; no other class and no builtin type has a
+    # member `size`, so it is taken for `Garage`'s
     result = apply(Rename("size", "capacity", scope="Garage"), files(garage_py=GARAGE, uses_py=USES))
     assert result["garage.py"] == src(GARAGE).replace("self.size", "self.capacity")
     assert result["uses.py"] == src("""
@@ -303,7 +305,7 @@ def test_attribute_set_from_a_parameter_renames_the_attribute_not_the_parameter(
 
 
         def level(g: Garage, other) -> int:
-            return g.capacity + other.size
+            return g.capacity + other.capacity
         """)
 
 
@@ -823,3 +825,25 @@ def test_two_comprehension_variables_of_one_function_cannot_be_told_apart():
     with pytest.raises(OpError, match=r"`x` is the variable of 2 comprehensions in `both` \(m.py lines 2, 3\): "
                                       r"no scope tells them apart; rename it by hand"):  # fmt: skip
         apply(Rename("x", "value", scope="both"), before)
+
+
+def test_an_attribute_on_objects_of_unknown_class_that_another_class_has_is_an_error():
+    before = files(
+        m_py="""
+        class Tank:
+            def __init__(self):
+                self.level = 0
+
+
+        class Floor:
+            level = 1
+
+
+        def show(thing):
+            return thing.level
+        """,
+    )
+    with pytest.raises(OpError, match=r"`.level` is also used at m.py line 11 on objects whose class cannot "
+                                      r"be told, and `Floor` \(m.py line 6\) has a member `level` too: which "
+                                      r"of them are `Tank`'s is a guess"):  # fmt: skip
+        apply(Rename("level", "depth", scope="Tank"), before)
