@@ -34,6 +34,7 @@ from typing import Any, BinaryIO
 
 from specdraft.core.errors import (
     EXIT_INTERRUPTED,
+    EXIT_NOT_COMMITTED,
     EXIT_NOTHING_APPLIED,
     EXIT_OK,
     EXIT_STALE,
@@ -42,8 +43,6 @@ from specdraft.core.errors import (
     UserError,
 )
 from specdraft.engine.options import DRAFTER_SETTINGS, EDIT_FORMATS, REQUEST_TIMEOUT_S
-
-EXIT_NOT_COMMITTED = 4  # --commit: the accepted hunks were applied and staged, the commit refused
 
 EXIT_CODES = f"""\
 exit codes:
@@ -507,11 +506,9 @@ def _ask_redraft_stale(stale: list[str], answers: BinaryIO, output: BinaryIO) ->
 
 def _show_round(round_, output: BinaryIO) -> None:
     """Failed blocks (the model's text and the reason), dropped hunks, and what is new."""
-    for failure in round_.failures:
-        block = failure.block if failure.block.endswith("\n") else failure.block + "\n"
-        output.write(f"failed hunk: {failure.summary()}\n".encode("utf-8", "replace"))
-        output.write(b"".join(b"| " + line.encode("utf-8", "replace") + b"\n"
-                              for line in block.splitlines()))  # fmt: skip
+    from specdraft.ui.plain import failed_blocks_text
+
+    output.write(failed_blocks_text(round_.failures))  # the model's text, its control characters as escapes
     for hunk_id in round_.dropped:
         print(f"specdraft edit: a redrafted hunk ({hunk_id}) would change lines you accepted; dropped",
               file=sys.stderr)  # fmt: skip

@@ -19,6 +19,7 @@ from specdraft.core.errors import (
     NothingApplied,
     UserError,
 )
+from specdraft.core.visible import visible
 from specdraft.engine.errors import EngineError, IncompleteDraft
 
 # name -> (module, one-line help). Order is the order shown in --help.
@@ -100,7 +101,7 @@ def _run(argv: list[str] | None) -> int:
     try:
         return int(args._module.run(args) or 0)
     except (UserError, EngineError) as error:
-        print(f"specdraft {args.command}: {error}", file=sys.stderr)
+        print(f"specdraft {args.command}: {visible(str(error))}", file=sys.stderr)  # it may quote a path or a model's text
         # a draft that broke off or did not finish is not the user's error: nothing could be applied
         return EXIT_NOTHING_APPLIED if isinstance(error, (NothingApplied, IncompleteDraft)) else EXIT_USER_ERROR
     except KeyboardInterrupt:

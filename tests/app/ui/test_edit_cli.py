@@ -464,3 +464,13 @@ def test_a_redraft_that_follows_the_note_says_nothing_of_repeats(repo, monkeypat
     assert "redraft: 1 new hunk" in result.out and "did not follow the note" not in result.out
 
 
+
+
+def test_failed_blocks_in_plain_mode_show_their_control_characters_escaped(tmp_path, monkeypatch):
+    """A model's failed block is printed with its escapes visible: it cannot erase the line above it."""
+    repo = make_repo(tmp_path / "repo")
+    answer = "no edit here\x1b[2K\x1b[1G but a hidden line\n"
+    backend = ScriptedBackend([Reply(answer)], kind="remote")
+    result = run_edit(monkeypatch, repo, ["tidy greet", "greet.py", "--plain"], backend, "q\n")
+    assert "\x1b" not in result.out and "\x1b" not in result.err
+    assert "\\x1b[2K" in result.out + result.err
