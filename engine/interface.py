@@ -67,6 +67,9 @@ class DraftStats:
     accepted_tokens: int | None = None
     target_forwards: int | None = None  # local engine: decoding forwards of the target
     chars: int = 0  # characters of text so far
+    # local engine: the target's probability of the least likely token of the answer (its end
+    # included): how sure the model was at its weakest point (None: not known, e.g. a server)
+    least_token_prob: float | None = None
     notes: list[str] = field(default_factory=list)  # what the user should know of this request (a server
     # that refused the predicted output, asked again without it)
 

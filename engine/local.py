@@ -310,6 +310,7 @@ class LocalBackend:
                     result.drafted_tokens = stats.drafted_tokens
                     result.accepted_tokens = stats.accepted_tokens
                     result.target_forwards = stats.target_forwards
+                    result.least_token_prob = stats.least_token_prob
 
             try:
                 for piece in text:

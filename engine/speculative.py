@@ -61,6 +61,9 @@ class SpecStats:
     total_time: float = 0.0
     stop_reason: str = ""  # "eos", "max_new_tokens", "context", "stop_string" (set by TextStream)
     by_source: dict[str, list[int]] = field(default_factory=dict)  # source -> [drafted, accepted]
+    # the target's probability of the least likely token it emitted (the end token included): how
+    # sure the model was of its answer at its weakest point; None before the first token
+    least_token_prob: float | None = None
 
     @property
     def acceptance_rate(self) -> float:
@@ -279,6 +282,13 @@ def _spec_iterator(model: Any, prompt: list[int], drafter: Drafter, max_new_toke
                 if token in eos:
                     new, hit_eos = new[:j], True
                     break
+            chosen = draft.tokens[:accepted] + [nxt]
+            chosen = chosen[: len(new) + hit_eos]  # the tokens emitted, and the EOS that ended them
+            if chosen:
+                probs = torch.softmax(logits[: len(chosen)].float(), dim=-1)  # [n, V]
+                weakest = float(probs.gather(1, torch.tensor(chosen, device=device).unsqueeze(1)).min())
+                if stats.least_token_prob is None or weakest < stats.least_token_prob:
+                    stats.least_token_prob = weakest
             stats.draft_time += t1 - t0
             stats.verify_time += time.perf_counter() - t1
             stats.target_forwards += 1

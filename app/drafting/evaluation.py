@@ -70,6 +70,8 @@ class TaskResult:
     off_target: int = 0  # windows sent that the instruction does not concern, and that changed
     wrong: bool = False  # the draft changed the file, finished cleanly, and is not exact
     read: str = ""  # the operation read from the instruction (no model ran), as the review says it
+    # the least likely token of the model's answers (local engine): how sure it was at its weakest point
+    least_token_prob: float | None = None
     seconds: float = 0.0
     redraft: RedraftResult | None = None
     drafted: str = field(default="", repr=False)
@@ -227,6 +229,8 @@ def run_task(task: EditTask, backend: Any, *, read: bool = True) -> TaskResult:
         result.requests = len(first.draft.stats)
         if first.draft.operation is not None:
             result.read = first.draft.operation.said()
+        sure = [stats.least_token_prob for stats in first.draft.stats if getattr(stats, "least_token_prob", None) is not None]
+        result.least_token_prob = min(sure) if sure else None
         drafted = drafted_text(first, sources[0])
         if drafted is None:
             reasons = ", ".join(first.draft.finish_reasons) or "; ".join(f.summary() for f in first.failures)
