@@ -32,12 +32,15 @@ from specdraft.ops.rename import (
     check_identifier,
     check_unsure,
     find_function,
+    in_fstrings,
     insert_element,
     parse_files,
     replace_element,
     subclass_names,
     with_rope,
 )
+
+_Found = tuple[dict[str, list[Occurrence]], dict[str, list[Occurrence]]]
 
 # The sections of a def's parameters, in order, and whether each holds a list.
 _SECTIONS = (("posonly_params", True), ("posonly_ind", False), ("params", True),
@@ -127,7 +130,7 @@ def _calls(files: Mapping[str, str], parsed: Mapping[str, Parsed], owner: Owner)
     name_position = owner.parsed.start(owner.node.name)
     constructor = owner.node.name.value == "__init__" and _is_method(owner)
 
-    def work(rope: RopeFiles) -> tuple[dict[str, list[Occurrence]], ...]:
+    def work(rope: RopeFiles) -> _Found:
         found = rope.occurrences(owner.node.name.value, owner.parsed.path, name_position, parsed,
                                  unsure=_is_method(owner))  # fmt: skip
         if constructor and owner.parent is not None:
@@ -135,7 +138,7 @@ def _calls(files: Mapping[str, str], parsed: Mapping[str, Parsed], owner: Owner)
             return found, rope.occurrences(cls.value, owner.parsed.path, owner.parsed.start(cls), parsed)
         return found, {}
 
-    found, classes = with_rope(texts, work)
+    found, classes = with_rope_checked(texts, parsed, owner, work)
     subclasses: set[str] = set()
     annotated: dict[str, set[Position]] = {}
     if _is_method(owner) and owner.parent is not None:
@@ -155,6 +158,20 @@ def _calls(files: Mapping[str, str], parsed: Mapping[str, Parsed], owner: Owner)
                     and call_name_position(call.parsed, call.node) not in annotated.get(call.parsed.path, ())]
         check_unsure(parsed, owner.parent, owner.node.name.value, doubtful, f"the calls of `{owner.dotted}`")
     return calls
+
+
+def with_rope_checked(files: Mapping[str, str], parsed: Mapping[str, Parsed], owner: Owner,
+                      work: Callable[[RopeFiles], _Found]) -> _Found:  # fmt: skip
+    """``work`` on a rope project of the files; OpError where the function is called inside an
+    f-string rope could not read (no call there could be found for sure)."""
+    names = _names_of(owner.dotted)
+    result, blanked = with_rope(files, names, work)
+    for path in sorted(blanked):
+        calls = [node for name in names for node in in_fstrings(parsed[path], name) if isinstance(node, cst.Call)]
+        if calls:
+            raise OpError(f"{path} line {parsed[path].line(calls[0])} calls `{owner.node.name.value}` inside "
+                          f"an f-string rope cannot read: take the call out of the f-string first")  # fmt: skip
+    return result
 
 
 class _CollectCalls(cst.CSTVisitor):

@@ -288,23 +288,43 @@ _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*\Z")
 _STRING_START = re.compile(r"([A-Za-z]*)(\'\'\'|\"\"\"|\'|\")")
 
 
-def with_rope(files: Mapping[str, str], work: Callable[[RopeFiles], _T]) -> _T:
-    """``work`` done on a rope project of ``files``; where rope fails, done again on copies whose
-    plain string literals are blanked (same lines and columns: rope's reader of strings has
-    bugs, and occurrences in strings are never wanted)."""
-    try:
-        with rope_project(files) as rope:
-            return work(rope)
-    except RopeFailed:
-        blanked = {path: blank_strings(text) if is_python(path) else text for path, text in files.items()}
-        with rope_project(blanked) as rope:
-            return work(rope)
+def with_rope(files: Mapping[str, str], names: Iterable[str], work: Callable[[RopeFiles], _T],
+              ) -> tuple[_T, set[str]]:  # fmt: skip
+    """``work`` done on a rope project of ``files``, each file that writes one of ``names`` given
+    to rope as rope can read it (``rope_readable``); with the files whose f-strings rope could
+    not read and were blanked (occurrences inside them are the caller's to find)."""
+    texts = dict(files)
+    blanked: set[str] = set()
+    for path, text in files.items():
+        if is_python(path) and any(name in text for name in names):
+            texts[path], fstrings = rope_readable(text)
+            if fstrings:
+                blanked.add(path)
+    with rope_project(texts) as rope:
+        return work(rope), blanked
 
 
-def blank_strings(text: str) -> str:
+def rope_readable(text: str) -> tuple[str, bool]:
+    """``text`` as rope's reader of string literals can read it (it fails on some files, e.g. an
+    f-string with a string inside, a "#" string in a default): as it is where rope reads it,
+    else with its plain strings blanked, else its f-strings too (then True). Lines and columns
+    stay; the name is never renamed inside a string."""
+    from rope.refactor import patchedast
+
+    candidates = ((text, False), (blank_strings(text), False), (blank_strings(text, fstrings=True), True))
+    for candidate, fstrings in candidates:
+        try:
+            patchedast.get_patched_ast(candidate, True)
+        except Exception:  # rope's reader failing: try the next copy
+            continue
+        return candidate, fstrings
+    return text, False
+
+
+def blank_strings(text: str, *, fstrings: bool = False) -> str:
     """``text`` with the inside of each plain string literal written as ``x``s, line breaks kept;
-    f-strings (they hold code), names (``__all__``'s, forward references) and strings continued
-    with a backslash are left as they are."""
+    f-strings (they hold code; unless ``fstrings``), names (``__all__``'s, forward references)
+    and strings continued with a backslash are left as they are."""
     lines = text.splitlines(keepends=True)
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
@@ -312,7 +332,7 @@ def blank_strings(text: str) -> str:
         return text
     for token in tokens:
         start = _STRING_START.match(token.string) if token.type == tokenize.STRING else None
-        if start is None or "f" in start.group(1).lower():
+        if start is None or ("f" in start.group(1).lower() and not fstrings):
             continue
         prefix, quote = start.groups()
         body = token.string[len(prefix) + len(quote) : -len(quote)]
@@ -872,7 +892,13 @@ class Rename(Operation):
             except exceptions.RopeError as error:
                 raise RopeFailed(f"{self.describe()}: rope could not rename it ({error})") from None
 
-        found = with_rope(files, work)
+        found, blanked = with_rope(files, [self.old], work)
+        for target in blanked:  # f-strings rope could not read: what they hold, found by libcst
+            for node in in_fstrings(parsed[target], self.old):
+                if isinstance(node, cst.Attribute):
+                    through = parsed[target].qualified_names(node.value)
+                    if in_class or module_name(binding.parsed.path) in through:
+                        found.setdefault(target, []).append((parsed[target].start(node.attr), in_class))
         unsure = [f"{target} line {position[0]}" for target, positions in found.items()
                   for position, doubtful in positions
                   if doubtful and position not in handled.get(target, ())]  # fmt: skip
@@ -897,6 +923,13 @@ class Rename(Operation):
             elif isinstance(node, cst.SimpleString) and node.evaluated_value == self.old:
                 line, column = file.start(node)  # a forward reference: "Garage"
                 mine.add((line, column + len(node.prefix) + len(node.quote)))
+        if binding.owner is None:  # the names an import of it binds elsewhere, read there
+            for other in parsed.values():
+                if other is not file:
+                    places.setdefault(other.path, set()).update(
+                        other.start(access.node)
+                        for assignment in _imported(other, module_name(file.path), self.old)
+                        for access in assignment.references if isinstance(access.node, cst.Name))  # fmt: skip
         if binding.owner is None:  # the name in `__all__`, where the module defines or imports it
             for path in [file.path, *(p for p in found if p != file.path and _imports_name(
                     parsed[p], module_name(file.path), self.old))]:  # fmt: skip
@@ -914,7 +947,7 @@ class Rename(Operation):
             return {}
         parsed = dict(parsed, **{p: parse(p, text) for p, text in files.items() if is_python(p)
                                  and p not in parsed and owner.node.name.value in text})  # fmt: skip
-        found = with_rope(files, lambda rope: rope.occurrences(
+        found, _ = with_rope(files, [owner.node.name.value], lambda rope: rope.occurrences(
             owner.node.name.value, owner.parsed.path, owner.parsed.start(owner.node.name), parsed))  # fmt: skip
         places: dict[str, set[Position]] = {}
         for path, occurrences in found.items():
@@ -991,6 +1024,38 @@ def replace_names(text: str, positions: set[Position], old: str, new: str) -> st
             raise OpError(f"rename `{old}`: found {text[offset : offset + len(old)]!r} where `{old}` was expected")
         text = text[:offset] + new + text[offset + len(old) :]
     return text
+
+
+def in_fstrings(parsed: Parsed, name: str) -> list[cst.Name | cst.Attribute | cst.Call]:
+    """The names ``name``, attributes ``.name`` and calls of either inside the file's f-strings."""
+    found: list[cst.Name | cst.Attribute | cst.Call] = []
+
+    class Inside(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.depth = 0
+
+        def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
+            self.depth += 1
+
+        def leave_FormattedStringExpression(self, original_node: cst.FormattedStringExpression) -> None:
+            self.depth -= 1
+
+        def visit_Name(self, node: cst.Name) -> None:
+            if self.depth and node.value == name:
+                found.append(node)
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if self.depth and node.attr.value == name:
+                found.append(node)
+
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            called = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
+            if self.depth and called == name:
+                found.append(node)
+
+    parsed.module.visit(Inside())
+    return found
 
 
 def _all_entries(parsed: Parsed, name: str) -> set[Position]:
@@ -1144,6 +1209,25 @@ def _imports_of_assignments(parsed: Parsed, name: str) -> list[meta.BaseAssignme
     if scope is None:
         return []
     return [a for a in scope.assignments[name] if isinstance(a, meta.ImportAssignment) and a.scope is scope]
+
+
+def _from_module(statement: cst.ImportFrom, module: str) -> bool:
+    """Whether ``from <x> import ...`` imports from ``module`` (``x`` relative or not)."""
+    source = cst.helpers.get_full_name_for_node(statement.module) if statement.module else ""
+    return bool(source) and (source == module or module.endswith("." + source))
+
+
+def _imported(parsed: Parsed, module: str, name: str) -> list[meta.BaseAssignment]:
+    """The module-level assignments of ``from <module> import name`` (not ``as`` another name)."""
+    found = []
+    for assignment in _imports_of_assignments(parsed, name):
+        statement = assignment.node
+        if isinstance(statement, cst.ImportFrom) and _from_module(statement, module):
+            if isinstance(statement.names, cst.ImportStar):
+                continue
+            if any(alias.evaluated_name == name and alias.asname is None for alias in statement.names):
+                found.append(assignment)
+    return found
 
 
 def _imports_name(parsed: Parsed, module: str, name: str) -> bool:

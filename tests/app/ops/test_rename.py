@@ -847,3 +847,32 @@ def test_an_attribute_on_objects_of_unknown_class_that_another_class_has_is_an_e
                                       r"be told, and `Floor` \(m.py line 6\) has a member `level` too: which "
                                       r"of them are `Tank`'s is a guess"):  # fmt: skip
         apply(Rename("level", "depth", scope="Tank"), before)
+
+
+def test_a_file_rope_cannot_read_is_read_with_its_strings_blanked():
+    # rope's reader of string literals fails on this f-string (an escaped quote and a "#" after
+    # a conversion); what the f-strings hold is then found by libcst
+    before = files(
+        palette_py="""
+        class Palette:
+            def __init__(self):
+                self.accent = "#00ff00"
+
+            def check(self, value):
+                if not value:
+                    raise ValueError(f"{self.accent!r} {value!r}: use \\"#rrggbb\\"")
+                return self.accent
+        """,
+    )
+    assert apply(Rename("accent", "highlight", scope="Palette"), before) == files(
+        palette_py="""
+        class Palette:
+            def __init__(self):
+                self.highlight = "#00ff00"
+
+            def check(self, value):
+                if not value:
+                    raise ValueError(f"{self.highlight!r} {value!r}: use \\"#rrggbb\\"")
+                return self.highlight
+        """,
+    )
