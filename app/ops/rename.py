@@ -56,8 +56,15 @@ class Parsed:
     path: str
     text: str
     wrapper: meta.MetadataWrapper
-    scopes: Mapping[cst.CSTNode, meta.Scope | None]
-    positions: Mapping[cst.CSTNode, meta.CodeRange]
+
+    @functools.cached_property
+    def scopes(self) -> Mapping[cst.CSTNode, meta.Scope | None]:
+        """libcst's scopes (resolved when first asked, as the others: they cost)."""
+        return self.wrapper.resolve(meta.ScopeProvider)
+
+    @functools.cached_property
+    def positions(self) -> Mapping[cst.CSTNode, meta.CodeRange]:
+        return self.wrapper.resolve(meta.PositionProvider)
 
     @functools.cached_property
     def qualified(self) -> Mapping[cst.CSTNode, Sequence[meta.QualifiedName]]:
@@ -94,9 +101,13 @@ def parse(path: str, text: str) -> Parsed:
     except cst.ParserSyntaxError as error:  # pragma: no cover - Python's parser said it parses
         raise OpError(f"{path} does not parse (line {error.raw_line}, column {error.raw_column + 1}): "
                       f"{error.message}; fix it or leave it out of the files") from None  # fmt: skip
-    wrapper = meta.MetadataWrapper(module, unsafe_skip_copy=True)
-    data = wrapper.resolve_many([meta.ScopeProvider, meta.PositionProvider])
-    return Parsed(path, text, wrapper, data[meta.ScopeProvider], data[meta.PositionProvider])
+    return Parsed(path, text, meta.MetadataWrapper(module, unsafe_skip_copy=True))
+
+
+def _writes(text: str, name: str) -> bool:
+    """Whether ``text`` has the word ``name`` anywhere (code, strings or comments): a file
+    without it can neither bind nor use the name. A filter of files only; scopes decide."""
+    return name in text and re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) is not None
 
 
 def check_parses(path: str, text: str) -> None:
@@ -118,7 +129,7 @@ def parse_files(files: Mapping[str, str], names: Iterable[str], path: str | None
     for name, text in sorted(files.items()):
         if not is_python(name):
             continue
-        if name == path or any(word in text for word in names):
+        if name == path or any(_writes(text, word) for word in names):
             parsed[name] = parse(name, text)
         else:
             check_parses(name, text)
@@ -296,7 +307,7 @@ def with_rope(files: Mapping[str, str], names: Iterable[str], work: Callable[[Ro
     texts = dict(files)
     blanked: set[str] = set()
     for path, text in files.items():
-        if is_python(path) and any(name in text for name in names):
+        if is_python(path) and any(_writes(text, name) for name in names):
             texts[path], fstrings = rope_readable(text)
             if fstrings:
                 blanked.add(path)
@@ -888,6 +899,10 @@ class Rename(Operation):
                     in_hierarchy=in_class and rename.is_method(),
                     unsure=(lambda occurrence: True) if in_class else None)  # fmt: skip
                 targets = [path] if _is_local(rename.old_pyname) else list(parsed)
+                if binding.owner is not None and not binding.owner.is_class:  # a parameter or local:
+                    # elsewhere only the keywords of calls of its function
+                    targets = [target for target in targets if target == path
+                               or _writes(parsed[target].text, binding.owner.node.name.value)]
                 return {target: rope.find(finder, target) for target in targets}
             except exceptions.RopeError as error:
                 raise RopeFailed(f"{self.describe()}: rope could not rename it ({error})") from None
