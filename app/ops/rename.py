@@ -726,7 +726,7 @@ class Rename(Operation):
             raise OpError(f"the name to rename {self.old!r} is not a Python identifier")
         if self.old == self.new:
             raise OpError(f"`{self.old}` already has that name")
-        parsed = parse_files(files, [self.old], self.path)
+        parsed = parse_files(files, [self.old, self.new], self.path)
         binding = self._binding(parsed)
         self._check_clash(parsed, binding)
         places: dict[str, set[Position]] = {}
@@ -834,6 +834,13 @@ class Rename(Operation):
         clashes = bindings_in(owner, new)
         if owner.is_class:
             clashes += _class_uses(owner, new)
+            names = subclass_names(parsed, owner) - {owner.node.name.value}
+            for other in _top_classes(parsed):
+                if other.node.name.value in names and bindings_in(other, new):
+                    first = bindings_in(other, new)[0]
+                    raise OpError(f"`{new}` is already a member of `{other.dotted}`, a subclass of "
+                                  f"`{owner.dotted}` ({first.parsed.path} line {first.position[0]}): "
+                                  f"choose another name or rename that first")  # fmt: skip
         if clashes:
             first = min(clashes, key=lambda b: b.position)
             raise OpError(f"`{new}` is already bound or used in `{owner.dotted}` ({owner.parsed.path} "

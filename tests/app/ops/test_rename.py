@@ -876,3 +876,13 @@ def test_a_file_rope_cannot_read_is_read_with_its_strings_blanked():
                 return self.highlight
         """,
     )
+
+
+def test_a_member_of_a_subclass_with_the_new_name_is_a_clash():
+    before = {
+        "garage.py": "class Garage:\n    def park(self):\n        return 1\n",
+        "van.py": "from garage import Garage\n\n\nclass Van(Garage):\n    def stow(self):\n        return 2\n",
+    }
+    with pytest.raises(OpError, match=r"`stow` is already a member of `Van`, a subclass of `Garage` "
+                                      r"\(van.py line 5\): choose another name"):  # fmt: skip
+        apply(Rename("park", "stow", scope="Garage"), before)
