@@ -8,8 +8,12 @@ path)`` takes it out of the def and out of every call (the positional argument a
 the keyword).
 
 rope finds the calls (``f(...)`` through any import, ``m.f(...)``, ``obj.meth(...)`` where rope
-infers ``obj``'s class, ``Cls(...)`` for ``Cls.__init__``), libcst edits the def and those calls
-exactly; expressions given are written as given, after checking that they parse.
+infers ``obj``'s class, ``Cls(...)`` for ``Cls.__init__``); libcst adds what rope leaves
+(``super().meth(...)`` in subclasses, ``p.meth(...)`` where ``p`` is annotated with the class)
+and edits the def and those calls exactly, comments and layout kept. A method called on objects
+whose class rope cannot tell is taken for this one only where no other class of the files and
+no builtin type has a member of that name; else an error names those calls. Expressions given
+are written as given, after checking that they parse.
 """
 
 from __future__ import annotations
