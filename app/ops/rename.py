@@ -125,6 +125,9 @@ def parse_files(files: Mapping[str, str], names: Iterable[str], path: str | None
     A file that does not contain a name's letters can neither bind nor use it, and libcst's
     scopes cost about a second a thousand lines."""
     names = tuple(names)
+    if path is not None and path not in files:
+        given = ", ".join(sorted(name for name in files if is_python(name))) or "none"
+        raise OpError(f"the file {path} is not among the Python files given ({given})")
     parsed: dict[str, Parsed] = {}
     for name, text in sorted(files.items()):
         if not is_python(name):
