@@ -189,13 +189,14 @@ class Report:
 
 
 def run_tasks(tasks: Sequence[EditTask], backend: Any, *, model: str, tasks_dir: str,
-              on_task: Callable[[int, TaskResult], None] | None = None, read: bool = True) -> Report:  # fmt: skip
+              on_task: Callable[[int, TaskResult], None] | None = None, read: bool = True,
+              show_unsure: bool = False) -> Report:  # fmt: skip
     """Every task through ``backend``, in order; ``on_task(number, result)`` after each; ``read``: as
-    `specdraft edit` (False: --no-read, the model drafts every task)."""
+    `specdraft edit` (False: --no-read, the model drafts every task); ``show_unsure``: --show-unsure."""
     report = Report(model=model, tasks_dir=tasks_dir, date=time.strftime("%Y-%m-%d"))
     started = time.perf_counter()
     for number, task in enumerate(tasks, 1):
-        result = run_task(task, backend, read=read)
+        result = run_task(task, backend, read=read, show_unsure=show_unsure)
         report.results.append(result)
         if on_task is not None:
             on_task(number, result)
@@ -203,7 +204,7 @@ def run_tasks(tasks: Sequence[EditTask], backend: Any, *, model: str, tasks_dir:
     return report
 
 
-def run_task(task: EditTask, backend: Any, *, read: bool = True) -> TaskResult:
+def run_task(task: EditTask, backend: Any, *, read: bool = True, show_unsure: bool = False) -> TaskResult:
     """One task drafted as `specdraft edit --yes` drafts it, in a scratch directory holding the
     file under ``task.path``; then, for a redraft task, the reject-with-note loop."""
     from specdraft.engine.errors import EngineError
@@ -218,7 +219,7 @@ def run_task(task: EditTask, backend: Any, *, read: bool = True) -> TaskResult:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(original)
         sources = read_sources(root, [str(target)])
-        requester = EditRequester(backend, root, read=read)
+        requester = EditRequester(backend, root, read=read, show_unsure=show_unsure)
         flow = EditFlow(requester, task.instruction, sources)
         try:
             first = flow.first()

@@ -42,6 +42,7 @@ class Reply:
     raise_after: int | None = None  # raise IncompleteDraft after this many pieces (a cut stream)
     refuse: str | None = None  # raise EngineError(refuse) before any piece (a server that refused)
     during: Callable[[], None] | None = None  # runs while the draft streams (e.g. edit the file)
+    least_token_prob: float | None = None  # how sure the model was at its weakest point (local engine)
 
 
 @dataclass
@@ -95,6 +96,7 @@ class ScriptedBackend:
                 if number == 0 and reply.during:
                     reply.during()
             stats.finish_reason = reply.finish_reason
+            stats.least_token_prob = reply.least_token_prob
             stats.elapsed_s = max(stats.elapsed_s, 0.01)
             yield stats
 

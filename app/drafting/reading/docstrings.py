@@ -15,6 +15,9 @@ from specdraft.ops import Operation
 from specdraft.ops.docstrings import AddDocstring
 
 _TARGET = rf"(?:the\s+)?(?:(?:function|method|class)\s+)?(?:(?P<module>module)\b|{name_term('target')})"
+# 'add the docstring "..." to area': the text before the target
+_TEXT_FIRST = re.compile(rf"\b(?:add|write|put|give)\s+(?:the\s+|a\s+)?(?:module\s+)?docstring\s+(?P<quoted>{QUOTED.pattern})\s+(?:to|for|on)\s+"
+                         rf"{_TARGET}\s*[.!]?\s*$", re.I)  # fmt: skip
 _PATTERNS = [
     re.compile(r"\b(?:add|write|give|put)\s+(?:an?\s+|the\s+)?(?P<module>module)(?:-level)?\s+docstring\b(?P<target>)", re.I),
     re.compile(rf"\b(?:add|write|give|put)\s+(?:an?\s+|the\s+)?(?:short\s+|one-line\s+)?docstring\s+(?:to|for|on|in)\s+{_TARGET}", re.I),
@@ -25,6 +28,11 @@ _PATTERNS = [
 
 
 def read(instruction: str, names: Names) -> Operation | None:
+    first = _TEXT_FIRST.search(instruction)
+    if first is not None:
+        quoted = QUOTED.match(first.group("quoted"))
+        assert quoted is not None
+        return _docstring(next(part for part in quoted.groups() if part is not None), first, names)
     for pattern in _PATTERNS:
         match = pattern.search(instruction)
         if match is None:
@@ -41,13 +49,17 @@ def read(instruction: str, names: Names) -> Operation | None:
             return None
         if after.strip(" .!") and not re.fullmatch(r"[\s.!]*(?:please|thanks)?[\s.!]*", after, re.I):
             return None  # more words after the text: another ask, or a text this reader does not see whole
-        text = text.strip()
-        if not text:
-            return None
-        if match.group("module"):
-            return AddDocstring(text=text, path=next(iter(names.trees))) if len(names.trees) == 1 else None
-        found = names.scopes(match.group("target"))
-        if len(found) != 1:
-            return None
-        return AddDocstring(text=text, target=found[0].dotted, path=found[0].path)
+        return _docstring(text, match, names)
     return None
+
+
+def _docstring(text: str, match: re.Match[str], names: Names) -> Operation | None:
+    text = text.strip()
+    if not text:
+        return None
+    if match.group("module"):
+        return AddDocstring(text=text, path=next(iter(names.trees))) if len(names.trees) == 1 else None
+    found = names.scopes(match.group("target"))
+    if len(found) != 1:
+        return None
+    return AddDocstring(text=text, target=found[0].dotted, path=found[0].path)

@@ -21,9 +21,12 @@ _CUE = re.compile(r"\b(?:type[- ]?hints?|type\s+annotations?|annotat\w+|add\s+ty
 _OF = rf"\b(?:to|of|on|for)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}(?:'s)?"
 _POSSESSIVE = rf"{name_term('function')}'s\b"
 _TYPE = r"`[^`\n]+`|[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?)*"
-_WORDS = {"string": "str", "integer": "int", "int": "int", "float": "float", "boolean": "bool", "bool": "bool",
+_WORDS = {"string": "str", "strings": "str", "integer": "int", "integers": "int", "ints": "int", "floats": "float",
+          "int": "int", "float": "float", "boolean": "bool", "bool": "bool",
           "str": "str", "bytes": "bytes", "none": "None", "nothing": "None", "dict": "dict", "list": "list"}  # fmt: skip
 _PAIR = re.compile(rf"`?(?P<name>[A-Za-z_]\w*)`?\s*(?::|\bas\b|\bis\s+(?:an?\s+)?|\bshould\s+be\s+(?:an?\s+)?|\bto\s+be\s+(?:an?\s+)?)\s*(?P<type>{_TYPE})")
+_GROUP = re.compile(rf"(?P<names>`?[A-Za-z_]\w*`?(?:\s*,\s*`?[A-Za-z_]\w*`?)*(?:\s*,?\s+and\s+|\s*,\s*)`?[A-Za-z_]\w*`?)\s+(?:are|should\s+be)"
+                    rf"\s+(?:both\s+|all\s+)?(?:an?\s+)?(?P<type>{_TYPE})", re.I)  # fmt: skip
 _RETURNS = re.compile(rf"(?:\breturns?|\breturning|\breturn\s+type(?:\s+(?:is|of|as|should\s+be))?|\breturn\s+annotation(?:\s+(?:is|of|as))?|->)"
                       rf"\s*:?\s*(?:an?\s+|the\s+)?(?P<type>{_TYPE})", re.I)  # fmt: skip
 
@@ -51,6 +54,13 @@ def read(instruction: str, names: Names) -> Operation | None:
         if returns is None:
             return None
         text = text[: match.start()] + " " * len(match.group(0)) + text[match.end():]
+    for match in _GROUP.finditer(text):  # "width and height are float"
+        hint = _type(match.group("type"))
+        named = [name.strip("` ") for name in re.split(r"\s*,\s*|\s+and\s+", match.group("names")) if name.strip("` ")]
+        if hint is None or not all(name in parameters for name in named):
+            return None
+        said.update(dict.fromkeys(named, hint))
+        text = text[: match.start()] + " " * len(match.group(0)) + text[match.end():]
     at = 0
     while (match := _PAIR.search(text, at)) is not None:
         name = match.group("name")
@@ -63,12 +73,17 @@ def read(instruction: str, names: Names) -> Operation | None:
         said[name] = hint
     if not said and returns is None:
         return None
+    for match in _PAIR.finditer(text):  # blank what was read, then see whether a parameter is left
+        if match.group("name") in said:
+            text = text[: match.start()] + " " * len(match.group(0)) + text[match.end():]
+    if any(re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) for name in parameters - set(said) - {"self", "cls"}):
+        return None  # a parameter named and given no type this reader read: part of the ask would be dropped
     return AddTypeHints(function=function.dotted, parameters=said, returns=returns, path=function.path)
 
 
 def _type(text: str) -> str | None:
     """A type as Python writes it, from the words; None where they do not read as one."""
-    text = text.strip("`").strip()
+    text = text.strip("`").strip().rstrip(".,;:")  # a sentence's end is no part of a dotted name
     text = _WORDS.get(text.lower(), text) if text.lower() in _WORDS else text
     try:
         node = ast.parse(text, mode="eval").body

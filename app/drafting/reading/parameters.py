@@ -17,6 +17,7 @@ from specdraft.drafting.reading.names import Names
 from specdraft.drafting.reading.words import NAME, asks_more, name_term, value_of, value_term
 from specdraft.ops import Operation
 from specdraft.ops.parameters import AddParameter, RemoveParameter
+from specdraft.ops.values import SetValue
 
 _PARAMETER = r"(?:parameter|param|argument|arg|kwarg|keyword\s+argument|keyword)"
 _SPEC = r"`(?P<spec>[^`\n]+)`|(?!(?:a|an|the|new|one|another|optional|extra|some|to|for|on|in)\b)(?P<name>" + NAME + r")"
@@ -50,15 +51,31 @@ _REMOVE = [
 ]  # fmt: skip
 
 
-def read(instruction: str, names: Names) -> Operation | None:
+# "... and use it instead of the hard-coded 1.3": the parameter takes the place of a literal of its function
+_USE = re.compile(rf"\s*(?:,\s*)?(?:and\s+)?(?:then\s+)?use\s+it\b[^`\"'\d]{{0,40}}?\b(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+"
+                  rf"(?:the\s+)?(?:hard-?coded\s+|literal\s+|fixed\s+|constant\s+)*(?:value\s+)?{value_term('old')}", re.I)  # fmt: skip
+
+
+def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | None:
     for pattern in _REMOVE:
         match = pattern.search(instruction)
         if match is not None:
             return None if asks_more(instruction, match.group(0)) else _remove(match, names)
     for pattern in _ADD:
         match = pattern.search(instruction)
-        if match is not None:
-            return None if asks_more(instruction, match.group(0)) else _add(match, names)
+        if match is None:
+            continue
+        use = _USE.search(instruction, match.end())
+        claimed = instruction[match.start() : use.end()] if use is not None else match.group(0)
+        if asks_more(instruction, claimed):
+            return None
+        added = _add(match, names)
+        if added is None or use is None:
+            return added
+        value = value_of(use, "old")  # the literal the new parameter takes the place of, in its function
+        if value is None or use.start() - match.end() > 40:
+            return None
+        return (added, SetValue(target=added.function, value=added.name, old=value.source, path=added.path))
     return None
 
 

@@ -20,14 +20,16 @@ ROLE_WORDS = {
     "method": ("method",), "class": ("class",), "dataclass": ("class",),
     "constant": ("constant",), "const": ("constant",), "global": ("constant", "variable"),
     "variable": ("variable", "local", "constant"), "var": ("variable", "local"), "local": ("local",),
+    "local variable": ("local",), "local var": ("local",), "instance attribute": ("attribute",),
+    "class attribute": ("attribute",), "module constant": ("constant",), "global variable": ("variable", "constant"),
     "parameter": ("parameter",), "param": ("parameter",), "argument": ("parameter",), "arg": ("parameter",),
     "kwarg": ("parameter",), "keyword": ("parameter",),
     "attribute": ("attribute",), "attr": ("attribute",), "field": ("attribute",), "property": ("method", "attribute"),
 }  # fmt: skip
-_ROLE = "|".join(sorted(ROLE_WORDS, key=len, reverse=True))
+_ROLE = "|".join(word.replace(" ", r"\s+") for word in sorted(ROLE_WORDS, key=len, reverse=True))
 _OWNER = rf"(?:\s+(?:in|of|inside|within|on|from)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?{name_term('owner')})"
 _OLD = (rf"(?:the\s+)?(?:(?P<role>{_ROLE})s?\s+)?{name_term('old')}(?:\s+(?P<role_after>{_ROLE}))?{_OWNER}?"
-        rf"|(?:the\s+)?{name_term('possessor')}'s\s+(?P<role_of>{_ROLE})\s+{name_term('old_of')}")  # fmt: skip
+        rf"|(?:the\s+)?{name_term('possessor')}(?:'s)?\s+(?P<role_of>{_ROLE})\s+{name_term('old_of')}")  # fmt: skip
 _NEW = (r"`?(?P<new>[A-Za-z_][A-Za-z0-9_]*)`?(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?"
         r"`?(?P<owner_after>[A-Za-z_][\w.]*)`?(?:\(\))?)?")
 _PATTERNS = [
@@ -53,7 +55,7 @@ def _rename(match: re.Match[str], names: Names) -> Operation | None:
     groups = match.groupdict()
     old = groups.get("old") or groups.get("old_of") or ""
     owner = groups.get("owner") or groups.get("possessor") or groups.get("owner_after") or names.focus
-    role = (groups.get("role") or groups.get("role_after") or groups.get("role_of") or "").lower()
+    role = " ".join((groups.get("role") or groups.get("role_after") or groups.get("role_of") or "").lower().split())
     new = groups["new"]
     if not is_identifier(new) or new == old.split(".")[-1]:
         return None

@@ -19,7 +19,7 @@ from specdraft.ops import Operation
 from specdraft.ops.values import SetValue
 
 _VERB = r"(?:set|change|make|update|bump|raise|lower|increase|decrease|reduce|switch|move|up|drop|cut|adjust)"
-_DEFAULT = r"(?:(?:the\s+)?default(?:\s+value)?\s+(?:of|for)\s+(?:the\s+)?(?:(?:parameter|param|argument|arg|keyword)\s+)?)"
+_DEFAULT = r"(?:(?:the\s+)?default(?:\s+value)?\s+(?:(?:of|for)\s+)?(?:the\s+)?(?:(?:parameter|param|argument|arg|keyword)\s+)?)"
 _KIND = r"(?:(?:the\s+)?(?:value\s+of\s+|constant\s+|variable\s+|attribute\s+|field\s+|setting\s+)?)"
 _IN = rf"(?:\s+(?:in|of|inside|for|on)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?{name_term('owner')})?"
 _FROM = rf"(?:\s+from\s+{value_term('old')})?"
@@ -35,22 +35,22 @@ _PATTERNS = [
     re.compile(rf"(?:^|[\s(])`?(?P<target>{NAME}(?:\.{NAME})*)`?{_IN}\s+(?:should|must)\s+(?:now\s+)?(?:be|(?P<default>default)\s+to)"
                rf"\s+{value_term('new')}", re.I),  # fmt: skip
 ]
-# "change 0.2 to 0.25 in apply_tax", "replace "draft" with "final" in publish"
-_LITERAL_IN = re.compile(rf"\b(?:change|replace|swap)\s+(?:the\s+)?(?:literal\s+|value\s+|number\s+|string\s+)?{value_term('old')}"
-                         rf"\s+(?:to|with|by|for)\s+{value_term('new')}\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?"
-                         rf"{name_term('owner')}", re.I)  # fmt: skip
+# "change 0.2 to 0.25 in apply_tax", "in publish, change the status string "draft" to "final""
+_LITERAL_IN = re.compile(rf"\b(?:change|replace|swap)\s+(?:the\s+)?(?P<words>(?:(?!from\b|to\b|with\b)[A-Za-z][\w-]*\s+){{0,4}}){value_term('old')}"
+                         rf"\s+(?:to|with|by|for|into)\s+{value_term('new')}(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?"
+                         rf"{name_term('owner')})?", re.I)  # fmt: skip
 
 
 def read(instruction: str, names: Names) -> Operation | None:
-    match = _LITERAL_IN.search(instruction)
-    if match is not None:
-        return None if asks_more(instruction, match.group(0)) else _literal_in(match, names)
     for pattern in _PATTERNS:
         match = pattern.search(instruction)
         if match is not None:
             if asks_more(instruction, match.group(0)):
                 return None
             return _set(match, names)
+    match = _LITERAL_IN.search(instruction)
+    if match is not None and not any(names.knows(word) for word in match.group("words").split()):
+        return None if asks_more(instruction, match.group(0)) else _literal_in(match, names)
     return None
 
 
@@ -87,12 +87,18 @@ def _set(match: re.Match[str], names: Names) -> Operation | None:
 
 
 def _literal_in(match: re.Match[str], names: Names) -> Operation | None:
-    old, new, owner = value_of(match, "old"), value_of(match, "new"), match.group("owner")
-    scopes = names.scopes(owner)
-    if old is None or new is None or len(scopes) != 1:
+    old, new, owner = value_of(match, "old"), value_of(match, "new"), match.group("owner") or names.focus
+    if old is None or new is None:
         return None
     old_value = literal(_expression(old.source))
     if old_value is NOT_LITERAL:
+        return None
+    if owner is not None:
+        scopes = names.scopes(owner)
+    else:  # no function named: the one function that holds such a literal
+        scopes = [b for b in names.bindings if b.role in ("function", "method") and _holds_literal(b.node, old_value)]
+        scopes = [b for b in scopes if not any(o is not b and o.dotted.startswith(b.dotted + ".") for o in scopes)]
+    if len(scopes) != 1:
         return None
     source = _written(new, old_value, old.source)
     if source is None:
@@ -139,3 +145,9 @@ def _written(new: Value, old: object, old_source: str) -> str | None:
     if new.how == "string" and quote and old_source[:1] in (quote, *"bBrRuUfF") and quote not in new.text and "\\" not in new.text:
         return f"{quote}{new.text}{quote}"
     return new.source
+
+
+def _holds_literal(node: ast.AST, value: object) -> bool:
+    """Whether a function holds a literal of ``value`` (its own type too: 1 is not True)."""
+    return any(isinstance(child, ast.Constant) and type(child.value) is type(value) and child.value == value
+               for child in ast.walk(node))  # fmt: skip

@@ -93,7 +93,8 @@ _ASKS = re.compile(r"\b(?:add|adds|remove|delete|drop|rename|set|change|make|wra
                    r"|print|validate|check|cache|update)\b", re.I)  # fmt: skip
 _ALSO = re.compile(r"(?:;|\.\s+(?=[A-Z])|,?\s+and\s+(?:then\s+|also\s+)?|,\s+then\s+|,\s+also\s+)")
 # what a rename or a signature change brings with it anyway: not a second ask
-_BROUGHT = re.compile(r"\b(?:callers?|call\s+sites?|calls|uses|usages?|references?|everywhere|tests?|docs?|imports? of it)\b", re.I)
+_BROUGHT = re.compile(r"\b(?:callers?|call\s+sites?|calls?|uses?|usages?|references?|everywhere|tests?|docs?|imports? of it"
+                      r"|keyword\s+arguments?|as\s+it\s+is|alone|unchanged)\b", re.I)  # fmt: skip
 
 
 def asks_more(instruction: str, claimed: str) -> bool:

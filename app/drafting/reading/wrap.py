@@ -28,10 +28,13 @@ _PATTERNS = [
     re.compile(rf"\bwrap\s+{_TARGET}{_IN}\s+(?:in|with)\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?", re.I),
     re.compile(rf"\bcatch\s+{_EXCEPTIONS}\s+(?:raised\s+by|from|around|in|when\s+calling|thrown\s+by)\s+{_TARGET}{_IN}", re.I),
 ]
+# code spans one after another, the handler's statements: "`log.warning(...)` and then `continue`"
+_CODES = r"(?P<handler>`[^`\n]+`(?:\s*(?:,|;|and|then|and\s+then)\s*(?:(?:do|call|run|write)\s+)?`[^`\n]+`)*)"
 _HANDLER = [
     (re.compile(rf"\b(?:and\s+|that\s+|to\s+)?return(?:s|ing)?\s+{value_term('value')}", re.I), "return"),
-    (re.compile(r"\b(?:handler|except\s+(?:block|body|clause))\s*(?:is|does|:|should\s+be)?\s*`(?P<handler>[^`\n]+)`", re.I), "code"),
-    (re.compile(r"\b(?:and\s+|then\s+|to\s+)?(?:do|run|write|set|call)\s+`(?P<handler>[^`\n]+)`", re.I), "code"),
+    (re.compile(rf"\b(?:handler|except\s+(?:block|body|clause|branch))\s*(?:is|does|:|should\s+be|,)?\s*(?:(?:do|run|write|set|call|log)\s+)?"
+                rf"{_CODES}", re.I), "code"),
+    (re.compile(rf"\b(?:and\s+|then\s+|to\s+)?(?:do|run|write|set|call|log\s+with)\s+{_CODES}", re.I), "code"),
     (re.compile(r"\b(?:and\s+)?(?:re-?raise|raise\s+it\s+again)\b", re.I), "raise"),
     (re.compile(r"\b(?:and\s+)?(?:continue|skip\s+(?:it|to\s+the\s+next))\b", re.I), "continue"),
     (re.compile(r"\b(?:and\s+|that\s+)?(?:ignores?|swallows?|silences?)\s+(?:it|them|the\s+(?:error|exception)|errors)\b"
@@ -69,11 +72,12 @@ def _handler(rest: str) -> tuple[str | None, int]:
             value = value_of(match, "value")
             return (None, 0) if value is None else (f"return {value.source}", match.end())
         if kind == "code":
+            code = "\n".join(re.findall(r"`([^`\n]+)`", match.group("handler")))
             try:
-                ast.parse(match.group("handler"))
+                ast.parse(code)
             except SyntaxError:
                 return None, 0
-            return match.group("handler"), match.end()
+            return code, match.end()
         return kind, match.end()
     words = re.sub(r"[\s.!,;]|please|thanks", "", rest, flags=re.I)
     return ("pass", 0) if not words else (None, 0)

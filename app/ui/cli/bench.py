@@ -64,10 +64,11 @@ def add_edits_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--drafter", help=f"the local engine's drafter: {', '.join(DRAFTER_SETTINGS)}")
     parser.add_argument("--dtype", help="the local engine's weights: auto, float32, bfloat16")
     parser.add_argument("--threads", type=int, metavar="N", help="torch threads for the local engine")
-    from specdraft.ui.cli.edit import add_format_argument, add_read_argument
+    from specdraft.ui.cli.edit import add_format_argument, add_read_argument, add_unsure_argument
 
     add_format_argument(parser)
     add_read_argument(parser)
+    add_unsure_argument(parser)
     parser.add_argument("--kinds", action="append", metavar="KIND[,KIND]", default=[],
                         help="only tasks of these kinds (repeat or separate with commas)")  # fmt: skip
     parser.add_argument("--ids", action="append", metavar="ID[,ID]", default=[], help="only these tasks")
@@ -142,7 +143,8 @@ def report_edits(args: argparse.Namespace, tasks, backend, model: str, tasks_dir
 
     print(f"specdraft bench edits: {len(tasks)} tasks from {tasks_dir}, model {model} (greedy)",
           file=sys.stderr, flush=True)  # fmt: skip
-    report = run_tasks(tasks, backend, model=model, tasks_dir=tasks_dir, on_task=progress, read=args.read)
+    report = run_tasks(tasks, backend, model=model, tasks_dir=tasks_dir, on_task=progress, read=args.read,
+                        show_unsure=args.show_unsure)
     if args.json:
         print(json.dumps(report.to_json(diffs=args.show_failures), indent=1))
         return 0

@@ -98,9 +98,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--context", "-U", type=int, metavar="N", help="lines of context around each hunk")
     parser.add_argument("--max-new-tokens", type=int, metavar="N", help="limit each request's answer")
     add_read_argument(parser)
+    add_unsure_argument(parser)
     parser.add_argument("--request-timeout", type=int, metavar="SECONDS",
                         help="with --server: the most one request may take, however slowly the server "
                         f"streams (default: the request_timeout setting, {REQUEST_TIMEOUT_S})")  # fmt: skip
+
+
+def add_unsure_argument(parser: argparse.ArgumentParser) -> None:
+    """--show-unsure: the builtin pair's drafts it is not sure of go into the review too."""
+    parser.add_argument("--show-unsure", action="store_true",
+                        help="review the builtin pair's text edits even where it was not sure of them (by default "
+                        "such a draft is withheld, shown as a failed block with the reason: they are almost always "
+                        "wrong)")  # fmt: skip
 
 
 def add_read_argument(parser: argparse.ArgumentParser) -> None:
@@ -210,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
     backend = make_backend(settings)
 
     drafter = EditRequester(backend, repo.root, on_progress=_Progress(), max_new_tokens=args.max_new_tokens,
-                            read=args.read)  # fmt: skip
+                            read=args.read, show_unsure=args.show_unsure)  # fmt: skip
     flows: list[EditFlow] = []
     if use_tui:  # the review opens at once; hunks appear as they stream in
         flow = EditFlow(drafter, args.instruction, sources, context=settings.context)

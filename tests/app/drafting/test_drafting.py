@@ -477,3 +477,24 @@ def test_a_file_that_is_not_utf8_is_refused_with_what_to_do(tmp_path):
     (repo / "menu.py").write_bytes(b"# caf\xe9\nPRICE = 2\n")
     with pytest.raises(UserError, match=r"menu.py is not UTF-8 \(byte 0xe9 on line 1\).*convert it first"):
         read_sources(repo, [str(repo / "menu.py")])
+
+
+def test_a_builtin_draft_the_model_was_not_sure_of_is_withheld_with_its_text_and_the_reason(tmp_path):
+    code = "def tax(amount):\n    return amount * 0.2\n"
+    answer = code.replace("0.2", "0.3")
+    repo = make_repo(tmp_path / "repo", {"prices.py": code})
+    sources = read_sources(repo, [str(repo / "prices.py")])
+    backend = ScriptedBackend([Reply(answer, least_token_prob=0.31)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo).draft("make the tax higher", sources)
+    assert draft.result.files == [] and len(draft.failures) == 1
+    (failure,) = draft.failures
+    assert failure.block == answer and "not sure of this draft (its least likely token had p=0.31" in failure.reason
+    backend = ScriptedBackend([Reply(answer, least_token_prob=0.31)], kind="local", model="builtin")
+    draft = EditRequester(backend, repo, show_unsure=True).draft("make the tax higher", sources)
+    assert draft.result.files[0].new_text == answer and not draft.failures
+    backend = ScriptedBackend([Reply(answer, least_token_prob=0.93)], kind="local", model="builtin")
+    assert EditRequester(backend, repo).draft("make the tax higher", sources).result.files[0].new_text == answer
+    backend = ScriptedBackend([Reply(answer, least_token_prob=0.31)], kind="local", model="other", format="whole")
+    answer_fenced = "prices.py\n```python\n" + answer + "```\n"
+    backend.replies[0] = Reply(answer_fenced, least_token_prob=0.31)  # another model: not calibrated, not withheld
+    assert EditRequester(backend, repo).draft("make the tax higher", sources).result.files[0].new_text == answer

@@ -13,7 +13,7 @@ import pytest
 
 from specdraft.drafting.reading import corrected_instruction, read_operation, read_operations
 from specdraft.engine.editprompt import redraft_feedback
-from specdraft.ops import apply, to_json
+from specdraft.ops import OpError, apply, to_json
 
 KILN = textwrap.dedent('''\
     """Firing schedules for a pottery kiln."""
@@ -221,3 +221,47 @@ def test_a_module_docstring_goes_to_the_one_file():
     read = read_operations('Add a module docstring: "Kiln schedules."', [("kiln.py", bare)])
     assert read is not None and [to_json(op) for op in read] == [{"kind": "add_docstring", "text": "Kiln schedules.", "path": "kiln.py"}]
     assert apply(read[0], {"kiln.py": bare})["kiln.py"].startswith('"""Kiln schedules."""\n')
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("In total_hold, rename the local variable total to held.",
+     [{"kind": "rename", "old": "total", "new": "held", "scope": "total_hold", "path": "kiln.py"}]),
+    ("Rename the Kiln attribute shelves to racks.", [{"kind": "rename", "old": "shelves", "new": "racks", "scope": "Kiln", "path": "kiln.py"}]),
+    ("Rename the method Kiln.add to place and update its call in the tests.",
+     [{"kind": "rename", "old": "add", "new": "place", "scope": "Kiln", "path": "kiln.py"}]),
+    ('In Firing.describe, change the string "describing" to "showing".',
+     [{"kind": "set_value", "target": "Firing.describe", "value": '"showing"', "old": '"describing"', "path": "kiln.py"}]),
+    ('Change the default size of Kiln.__init__ from 3 to 5.',
+     [{"kind": "set_value", "target": "Kiln.__init__.size", "value": "5", "path": "kiln.py"}]),
+    ("Add a parameter `start: int = 0` to total_hold and use it in place of the hard-coded 0 in the first line.",
+     None),  # two literals 0 in total_hold (a default and a start): the operation refuses, so the reading stands but does not fit
+    ('Add the docstring "Sum the hold times." to total_hold.',
+     [{"kind": "add_docstring", "text": "Sum the hold times.", "target": "total_hold", "path": "kiln.py"}]),
+    ("Add type hints to total_hold: firings is a list[Firing], extra is an int, and it returns int.",
+     [{"kind": "add_type_hints", "function": "total_hold", "parameters": {"firings": "list[Firing]", "extra": "int"}, "returns": "int",
+       "path": "kiln.py"}]),
+    ("Add type hints to load_schedule: path and strict are str and bool.", None),  # a pairing this reader does not read
+    ("In load_schedule, wrap the call to json.loads in try/except ValueError; in the except branch call `print(path)` and then `return []`.",
+     [{"kind": "wrap_try", "statement": "json.loads(", "exception": "ValueError", "handler": "print(path)\nreturn []",
+       "function": "load_schedule", "path": "kiln.py"}]),
+])  # fmt: skip
+def test_more_plain_shapes(instruction, expected):
+    if expected is None:
+        read = read_operations(instruction, FILES)
+        if read is not None:  # read, but the operation does not fit: the model drafts instead
+            with pytest.raises(OpError):
+                files = {"kiln.py": KILN}
+                for operation in read:
+                    files.update(apply(operation, files))
+        return
+    assert read_json(instruction) == expected
+
+
+def test_a_new_parameter_takes_the_place_of_the_literal_it_names():
+    code = "def area(w):\n    return w * 2.5\n"
+    read = read_operations("Add a parameter `h: float = 2.5` to area and use it instead of the hard-coded 2.5.", [("geo.py", code)])
+    assert read is not None and len(read) == 2
+    files = {"geo.py": code}
+    for operation in read:
+        files.update(apply(operation, files))
+    assert files["geo.py"] == "def area(w, h: float = 2.5):\n    return w * h\n"
