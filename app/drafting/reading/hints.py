@@ -59,6 +59,10 @@ def read(instruction: str, names: Names) -> Operation | None:
         named = [name.strip("` ") for name in re.split(r"\s*,\s*|\s+and\s+", match.group("names")) if name.strip("` ")]
         if hint is None or not all(name in parameters for name in named):
             return None
+        following = re.match(r"\s*(?:,\s*|\s+and\s+)(?:an?\s+)?`?([A-Za-z_][\w.]*(?:\[[^\]\n]*\])?)`?", text[match.end():])
+        if following is not None and following.group(1) not in parameters and _type(following.group(1)) is not None \
+                and following.group(1) not in ("it", "its"):  # fmt: skip
+            return None  # "a and b are str and bool": a type each, which one reading does not pair
         said.update(dict.fromkeys(named, hint))
         text = text[: match.start()] + " " * len(match.group(0)) + text[match.end():]
     at = 0

@@ -75,7 +75,8 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         value = value_of(use, "old")  # the literal the new parameter takes the place of, in its function
         if value is None or use.start() - match.end() > 40:
             return None
-        return (added, SetValue(target=added.function, value=added.name, old=value.source, path=added.path))
+        # the literal first: once the parameter is added, its default may be a literal equal to it
+        return (SetValue(target=added.function, value=added.name, old=value.source, path=added.path), added)
     return None
 
 
