@@ -51,6 +51,14 @@ from specdraft.engine.errors import EngineError
 COMPLETE = "stop"
 
 
+@dataclass(frozen=True)
+class ToolCall:
+    """One tool call of an answer: the tool's name and its arguments as the server sent them (JSON text)."""
+
+    name: str
+    arguments: str
+
+
 @dataclass
 class DraftStats:
     """What one draft cost and how it ended; the last item of every Backend.stream."""
@@ -70,6 +78,8 @@ class DraftStats:
     # local engine: the target's probability of the least likely token of the answer (its end
     # included): how sure the model was at its weakest point (None: not known, e.g. a server)
     least_token_prob: float | None = None
+    # a server's tool calls (an answer as operations, where tools were offered): name, JSON arguments
+    tool_calls: list[ToolCall] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what the user should know of this request (a server
     # that refused the predicted output, asked again without it)
 

@@ -54,6 +54,7 @@ from specdraft.engine.interface import (
     DraftStats,
     DraftStream,
     Piece,
+    ToolCall,
     check_generation_options,
     check_messages,
 )
@@ -285,11 +286,17 @@ class RemoteBackend:
         self.retries, self.backoff_s = retries, backoff_s
         self.rate_limit_waits, self.max_wait_s = rate_limit_waits, max_wait_s
         self.send_prediction = send_prediction
+        self.send_tools = True  # offer tools when asked to (a server that refuses them is not offered them again)
         self.extra_body = dict(extra_body or {})
         self._models: list[dict[str, Any]] | None = None
         self._models_lock = threading.Lock()
 
     # -- what the app asks before drafting ------------------------------------------------------
+
+    @property
+    def offers_tools(self) -> bool:
+        """Whether a request may offer tools (OpenAI tool calls): until the server refuses them."""
+        return self.send_tools
 
     @property
     def edit_format(self) -> str:
@@ -487,7 +494,8 @@ class RemoteBackend:
     # -- streaming -------------------------------------------------------------------------------
 
     def request_body(self, messages: Sequence[dict[str, str]], *, reference: str | None, max_new_tokens: int,
-                     temperature: float, stop: Sequence[str], usage: bool = True) -> dict[str, Any]:  # fmt: skip
+                     temperature: float, stop: Sequence[str], usage: bool = True,
+                     tools: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:  # fmt: skip
         body: dict[str, Any] = {
             "model": self.name,
             "messages": check_messages(messages),
@@ -501,17 +509,21 @@ class RemoteBackend:
             body["stop"] = list(stop)
         if reference is not None and self.send_prediction:
             body["prediction"] = {"type": "content", "content": reference}
+        if tools and self.send_tools:  # the model may answer with tool calls (operations) instead of text
+            body["tools"] = list(tools)
+            body["tool_choice"] = "auto"
         body.update(self.extra_body)
         return body
 
     def stream(self, messages: Sequence[dict[str, str]], *, reference: str | None = None,
                max_new_tokens: int = 2048, temperature: float = 0.0, stop: Sequence[str] = (),
-               cancel: threading.Event | None = None) -> DraftStream:  # fmt: skip
-        """Text pieces as the server streams them, then a DraftStats; EngineError on any failure,
+               cancel: threading.Event | None = None, tools: Sequence[dict[str, Any]] = ()) -> DraftStream:  # fmt: skip
+        """Text pieces as the server streams them, then a DraftStats (with the answer's tool calls,
+        where ``tools`` were offered and the model called them); EngineError on any failure,
         including a stream that ends before the server said it was done."""
         check_generation_options(max_new_tokens, temperature)
         body = self.request_body(messages, reference=reference, max_new_tokens=max_new_tokens,
-                                 temperature=temperature, stop=stop)  # fmt: skip
+                                 temperature=temperature, stop=stop, tools=tools)  # fmt: skip
         stats = DraftStats(model=str(body["model"]), backend="remote", finish_reason="")
         return DraftStream(self._stream(body, cancel, stats, max_new_tokens), stats)
 
@@ -549,6 +561,13 @@ class RemoteBackend:
             names = error.said.lower()
             if "stream_options" in body and "stream_options" in names and error.status == 400:
                 field = "stream_options"
+            elif "tools" in body and 400 <= error.status < 500 and ("tool" in names or error.status in (400, 422)):
+                field = "tools"
+                self.send_tools = False  # for the session: later requests go without them
+                said = f": {excerpt(error.said, 80)}" if error.said else ""
+                notes.append(f"{self.base} refused the operations offered as tools ({error.status}{said}); "
+                             "asked again for a text edit, and will not offer them again")  # fmt: skip
+                body = {k: v for k, v in body.items() if k != "tool_choice"}
             elif "prediction" in body and 400 <= error.status < 500 and (
                     "predict" in names or error.status in (400, 422)):  # fmt: skip
                 field = "prediction"
@@ -582,6 +601,7 @@ class RemoteBackend:
         reported = 0  # completion_tokens in the usage the server reported while streaming
         cut = False  # the server went past max_new_tokens
         text_bytes = line_breaks = 0  # of the text passed on, for the answer's bounds
+        calls: dict[int, list[str]] = {}  # the answer's tool calls, as they stream: index -> [name, arguments]
         try:
             for event in iter_events(reader.lines()):
                 data = event.data.strip()
@@ -599,7 +619,7 @@ class RemoteBackend:
                     stats.prompt_tokens = _int_or(usage.get("prompt_tokens"), stats.prompt_tokens)
                     stats.new_tokens = _int_or(usage.get("completion_tokens"), stats.new_tokens)
                     reported = _int_or(usage.get("completion_tokens"), reported) or 0
-                for text, reason in self._choices(payload, data):
+                for text, reason in self._choices(payload, data, calls):
                     if reason:
                         finish = reason
                     if text:
@@ -619,6 +639,9 @@ class RemoteBackend:
                         stats.chars = received
                         stats.elapsed_s = time.perf_counter() - started
                         yield text
+                called = sum(len(name) + len(arguments) for name, arguments in calls.values())
+                if bounds.passed(text_bytes + called, line_breaks) is not None:
+                    raise self._too_long("its tool calls' size", bounds, max_new_tokens, stats)
                 if cut:  # the rest is not read: the server is hung up on (finally, in _stream)
                     finish = "length"
                     break
@@ -627,6 +650,7 @@ class RemoteBackend:
             if reader.whole_body is not None:  # a server that ignored stream=true answered in one piece
                 yield from self._whole_answer(reader.whole_body, stats, bounds, max_new_tokens)
                 return
+            stats.tool_calls = [ToolCall(name, arguments) for _, (name, arguments) in sorted(calls.items())]
         except _TooLong:
             passed = f"a line of its stream of more than {bounds.max_raw_line:,} bytes"
             raise self._too_long(passed, bounds, max_new_tokens, stats) from None
@@ -655,7 +679,8 @@ class RemoteBackend:
                 f"the stream from {self.base} was cut after {received} characters (neither a finish_reason "
                 "nor [DONE] came); the draft is incomplete and was not used: check the server, then try again"
             )
-        stats.finish_reason = finish or "stop"
+        # an answer that ends in tool calls is whole: its operations are the draft
+        stats.finish_reason = "stop" if finish in (None, "tool_calls", "function_call") else finish
 
     def _parse_event(self, event: ServerEvent, data: str) -> dict[str, Any]:
         try:
@@ -674,7 +699,8 @@ class RemoteBackend:
             )
         return payload
 
-    def _choices(self, payload: dict[str, Any], data: str) -> Iterator[tuple[str, str | None]]:
+    def _choices(self, payload: dict[str, Any], data: str,
+                 calls: dict[int, list[str]] | None = None) -> Iterator[tuple[str, str | None]]:  # fmt: skip
         choices = payload.get("choices", [])
         if not isinstance(choices, list):
             raise EngineError(f"malformed event from {self.base} (choices is not a list): {excerpt(data)!r}")
@@ -691,8 +717,31 @@ class RemoteBackend:
             content = delta.get("content")
             if content is not None and not isinstance(content, str):
                 raise EngineError(f"malformed event from {self.base} (content is not text): {excerpt(data)!r}")
+            if calls is not None:
+                self._tool_call_parts(delta.get("tool_calls"), calls, data)
             reason = choice.get("finish_reason")
             yield content or "", str(reason) if reason else None
+
+    def _tool_call_parts(self, parts: Any, calls: dict[int, list[str]], data: str) -> None:
+        """Adds a delta's tool-call parts to ``calls`` (index: [name, arguments so far]); a whole
+        message's tool calls come as one part each."""
+        if parts is None:
+            return
+        if not isinstance(parts, list):
+            raise EngineError(f"malformed event from {self.base} (tool_calls is not a list): {excerpt(data)!r}")
+        for number, part in enumerate(parts):
+            function = part.get("function") if isinstance(part, dict) else None
+            if not isinstance(function, dict):
+                raise EngineError(f"malformed event from {self.base} (a tool call has no function): {excerpt(data)!r}")
+            index = part.get("index", number)
+            call = calls.setdefault(index if isinstance(index, int) else number, ["", ""])
+            name, arguments = function.get("name"), function.get("arguments")
+            if isinstance(name, str):
+                call[0] += name if call[0] != name else ""
+            if isinstance(arguments, str):
+                call[1] += arguments
+            elif isinstance(arguments, dict):  # some servers send the arguments parsed
+                call[1] += json.dumps(arguments)
 
     def _too_long(self, passed: str, bounds: AnswerBounds, max_new_tokens: int, stats: DraftStats) -> IncompleteDraft:
         """The error that ends an answer past its bounds (its stats end as "length", cut at its limit)."""
@@ -713,7 +762,8 @@ class RemoteBackend:
             stats.new_tokens = _int_or(usage.get("completion_tokens"), None)
         finish = None
         text_bytes = line_breaks = 0
-        for text, reason in self._choices(payload, data):
+        calls: dict[int, list[str]] = {}
+        for text, reason in self._choices(payload, data, calls):
             finish = reason or finish
             if text:
                 text_bytes += len(text.encode("utf-8", "surrogatepass"))
@@ -725,7 +775,8 @@ class RemoteBackend:
                 yield text
         if finish is None:
             raise EngineError(f"the answer from {self.base} has no finish_reason: {excerpt(data)!r}")
-        stats.finish_reason = finish
+        stats.tool_calls = [ToolCall(name, arguments) for _, (name, arguments) in sorted(calls.items())]
+        stats.finish_reason = "stop" if finish in ("tool_calls", "function_call") else finish
 
 
 class _Cancelled(Exception):

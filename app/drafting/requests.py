@@ -90,6 +90,12 @@ ASKED_FOR = {
     "udiff": "a unified diff in a ```diff fence",
 }
 EXCERPT_CHARS = 160  # of an unreadable answer, quoted in its failure
+OPERATIONS_SYSTEM = (
+    "Where the edit is a refactoring that the tools offered make (a rename, a value, an import, a parameter, "
+    "a try/except, type hints, a docstring, a statement inserted or deleted), answer by calling them, one call "
+    "per operation, in the order they are to be made: a refactoring library then makes each exactly, in every "
+    "file. Otherwise answer with a text edit as follows.\n\n"
+)
 
 
 def unreadable(path: str | None, answer: str, edit_format: str) -> EditFailure:
@@ -238,7 +244,7 @@ class DraftedEdits:
     def summary(self) -> str:
         """One line for a status bar: how the draft was made, the requests' statistics added up (only
         tokens that became the draft), and the windows kept."""
-        if self.operation is not None:
+        if self.operation is not None and self.operation.origin != "model":
             return self.made_by + "; no model ran"
         if not self.stats:
             text = "no request"
@@ -295,6 +301,7 @@ class EditRequester:
         max_new_tokens: int | None = None,
         read: bool = True,
         show_unsure: bool = False,
+        operations: bool = True,
     ):
         self.backend = backend
         self.repo_root = Path(repo_root)
@@ -308,6 +315,8 @@ class EditRequester:
         self.read = read
         # the builtin pair's drafts it is not sure of (BUILTIN_MIN_TOKEN_PROB) go into the review too
         self.show_unsure = show_unsure
+        # offer a model server the operations as tools (where it takes them): its answer may be one
+        self.operations = operations
 
     @property
     def local(self) -> bool:
@@ -532,24 +541,33 @@ class EditRequester:
     # ---------------------------------------------------------------- all files in one request
 
     def search_replace_messages(self, instruction: str, sources: Sequence[SourceFile],
-                                edit_format: str = "search-replace") -> list[dict[str, str]]:  # fmt: skip
-        """One request for all files, asking for SEARCH/REPLACE blocks (or a unified diff)."""
+                                edit_format: str = "search-replace", operations: bool = False) -> list[dict[str, str]]:  # fmt: skip
+        """One request for all files, asking for SEARCH/REPLACE blocks (or a unified diff); with
+        ``operations``, saying that the tools offered make an edit exactly."""
         files = [file_block(source.path, source.text) for source in sources]
         user = instruction + "\n\nThe files:\n\n" + "\n\n".join(files)
+        system = EDIT_SYSTEM + (OPERATIONS_SYSTEM if operations else "") + format_instructions(edit_format)
         return [
-            {"role": "system", "content": EDIT_SYSTEM + format_instructions(edit_format)},
+            {"role": "system", "content": system},
             {"role": "user", "content": user},
         ]
 
     def _draft_all_files(self, instruction: str, sources: Sequence[SourceFile],
                          edit_format: str = "search-replace") -> DraftedEdits:  # fmt: skip
-        messages = self.search_replace_messages(instruction, sources, edit_format)
+        """One request for all files; where the server takes tools, the operations (specdraft.ops) are
+        offered too, and an answer of tool calls is made by them (``_made_by_model``)."""
+        tools = self.operations and getattr(self.backend, "offers_tools", False)
+        messages = self.search_replace_messages(instruction, sources, edit_format, operations=tools)
         self._check_window(messages, sources)
         label = ", ".join(source.path for source in sources)
-        text, stats = self._request(label, messages, None)
+        text, stats = self._request(label, messages, None, tools=tools)
         draft = DraftedEdits(EditResult(format=edit_format), [stats], self.backend.name)
         draft.windows = {source.path: ([(0, len(source.text.splitlines()))], [0]) for source in sources}
-        if stats.complete:
+        if stats.complete and getattr(stats, "tool_calls", None):
+            draft.result = self._made_by_model(stats.tool_calls, sources, draft)
+            if self.on_result is not None:
+                self.on_result(draft.result)
+        elif stats.complete:
             originals = {source.path: source.data for source in sources}
             # the format is read from the answer: a model that answers in another one is still understood
             draft.result = parse_edits(text, self.repo_root, originals=originals)
@@ -560,6 +578,47 @@ class EditRequester:
             if self.on_result is not None:
                 self.on_result(draft.result)
         return draft
+
+    def _made_by_model(self, calls: Sequence[Any], sources: Sequence[SourceFile], draft: DraftedEdits) -> EditResult:
+        """The edits of an answer given as tool calls: each an operation (specdraft.ops.from_json),
+        made in order on the files. A call that does not read as an operation, or does not fit the
+        files, is a failure with its text and the reason; then none of them is made (they may depend
+        on each other)."""
+        import json
+
+        from specdraft.ops import OpError, apply, from_json
+
+        result = EditResult(format="operation")
+        operations = []
+        for call in calls:
+            shown = f"{call.name}({call.arguments})"
+            try:
+                arguments = json.loads(call.arguments or "{}")
+                if not isinstance(arguments, dict):
+                    raise OpError("the arguments are not a JSON object")
+                operations.append(from_json({"kind": call.name, **arguments}))
+            except (ValueError, OpError) as error:
+                result.failures.append(EditFailure(None, shown, f"the model's tool call does not read as an operation: {error}; "
+                                                                "nothing of the answer is used: redraft"))  # fmt: skip
+        if result.failures:
+            return result
+        files = {source.path: source.text for source in sources}
+        changed: dict[str, str] = {}
+        for operation in operations:
+            try:
+                changed.update(apply(operation, {**files, **changed}))
+            except OpError as error:
+                result.failures.append(EditFailure(None, operation.describe(), (
+                    f"the operation {self.backend.name} answered does not fit the files: {error}; nothing of the "
+                    "answer is used: redraft, or say it in other words")))  # fmt: skip
+                return result
+        draft.operation = ReadOperation(tuple(operations), reader=self.backend.name, origin="model")
+        self.on_progress("kept", draft.operation.said())
+        for source in sources:
+            if changed.get(source.path, source.text) != source.text:
+                _merge(result, rewrite(self.repo_root, source.path, changed[source.path], complete=True,
+                                       originals={source.path: source.data}))  # fmt: skip
+        return result
 
     def _check_window(self, messages: list[dict[str, str]], sources: Sequence[SourceFile]) -> None:
         window = self.backend.context_length
@@ -579,8 +638,8 @@ class EditRequester:
     # ---------------------------------------------------------------- one request
 
     def _request(self, label: str, messages: list[dict[str, str]], reference: str | None,
-                 start: Any = None) -> tuple[str, Any]:  # fmt: skip
-        """One request's answer and its DraftStats; ``start``: an Alternative the answer begins with."""
+                 tools: bool = False) -> tuple[str, Any]:  # fmt: skip
+        """One request's answer and its DraftStats; ``tools``: the operations offered as tools."""
         from specdraft.engine.interface import DraftStats
 
         budget = self.max_new_tokens
@@ -588,7 +647,12 @@ class EditRequester:
             window = self.backend.context_length
             budget = window if self.local and window else SERVER_MAX_NEW_TOKENS
         self.on_progress("start", label)
-        extra = {} if start is None else {"start": start}
+        if tools:
+            from specdraft.ops import tool_schemas
+
+            extra: dict[str, Any] = {"tools": tool_schemas()}
+        else:
+            extra = {}
         stream = self.backend.stream(messages, reference=reference, max_new_tokens=budget,
                                      temperature=0.0, cancel=self.cancel, **extra)  # fmt: skip
         chunks: list[str] = []

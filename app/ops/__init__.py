@@ -160,3 +160,46 @@ def _load_kinds() -> None:
     """Import every kind's module once, so that each registers itself."""
     for module in _KIND_MODULES:
         importlib.import_module(f"{__name__}.{module}")
+
+
+def tool_schemas() -> list[dict[str, Any]]:
+    """Every kind as an OpenAI-style tool (a function whose parameters are its fields, as a JSON
+    schema), so that a model server can answer with operations: a tool call named by the kind,
+    whose arguments ``from_json`` reads."""
+    _load_kinds()
+    tools = []
+    for kind, cls in sorted(KINDS.items()):
+        hints = typing.get_type_hints(cls)
+        properties: dict[str, Any] = {}
+        required = []
+        for field in dataclasses.fields(cls):
+            properties[field.name] = _json_schema(hints[field.name])
+            if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+                required.append(field.name)
+        summary = " ".join((cls.__doc__ or kind).strip().split("\n\n")[0].split())
+        tools.append({"type": "function", "function": {
+            "name": kind, "description": summary,
+            "parameters": {"type": "object", "properties": properties, "required": required, "additionalProperties": False},
+        }})  # fmt: skip
+    return tools
+
+
+def _json_schema(hint: Any) -> dict[str, Any]:
+    """The JSON schema of a field type that ``_checked`` reads."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = [_json_schema(option) for option in args]
+        return {"anyOf": options}
+    if hint is type(None):
+        return {"type": "null"}
+    if hint is bool:
+        return {"type": "boolean"}
+    if hint is int:
+        return {"type": "integer"}
+    if hint is str:
+        return {"type": "string"}
+    if origin in (Mapping, dict) or hint in (Mapping, dict):
+        return {"type": "object", "additionalProperties": {"type": "string"}}
+    if origin is tuple:
+        return {"type": "array", "items": {"type": "string"}}
+    raise AssertionError(f"no JSON schema for the type {hint!r}")  # pragma: no cover - a programming error

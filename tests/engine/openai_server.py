@@ -165,6 +165,35 @@ def flood(piece: str, count: int, *, whole: bool = False) -> Scenario:
     return scenario
 
 
+def tool_calls(calls: Sequence[tuple[str, dict[str, Any] | str]], *, whole: bool = False) -> Scenario:
+    """An answer of tool calls, (name, arguments) each, as OpenAI streams them: the name, then the
+    arguments' JSON in pieces; ``whole``: one JSON body with the message's tool_calls."""
+
+    def text_of(arguments: dict[str, Any] | str) -> str:
+        return arguments if isinstance(arguments, str) else json.dumps(arguments)
+
+    def scenario(handler: Handler, body: dict[str, Any]) -> None:
+        if whole:
+            message = {"role": "assistant", "content": None, "tool_calls": [
+                {"id": f"call_{n}", "type": "function", "function": {"name": name, "arguments": text_of(arguments)}}
+                for n, (name, arguments) in enumerate(calls)]}  # fmt: skip
+            handler.send_json(200, {"id": "chatcmpl-test", "object": "chat.completion", "model": "tiny-coder",
+                                    "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}]})  # fmt: skip
+            return
+        handler.start_events()
+        for n, (name, arguments) in enumerate(calls):
+            head = {"index": n, "id": f"call_{n}", "type": "function", "function": {"name": name, "arguments": ""}}
+            handler.event({**chunk(), "choices": [{"index": 0, "delta": {"tool_calls": [head]}, "finish_reason": None}]})
+            text = text_of(arguments)
+            for start in range(0, len(text), 7):
+                part = {"index": n, "function": {"arguments": text[start : start + 7]}}
+                handler.event({**chunk(), "choices": [{"index": 0, "delta": {"tool_calls": [part]}, "finish_reason": None}]})
+        handler.event(chunk(finish="tool_calls"))
+        handler.write("data: [DONE]\n\n")
+
+    return scenario
+
+
 def raw(text: str) -> Scenario:
     """An event stream whose body is exactly `text` (for framing and malformed events)."""
 

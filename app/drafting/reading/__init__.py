@@ -65,12 +65,17 @@ class ReadOperation:
     """Operations read from the reviewer's words: made in order by specdraft.ops, no model run."""
 
     operations: tuple[Operation, ...]
-    reader: str  # which reader read them ("rename")
-    origin: str = "instruction"  # "instruction", or "note": a reviewer's note read as a correction
+    reader: str  # which reader read them ("rename"), or the model that answered with them
+    # "instruction", "note" (a reviewer's note read as a correction), or "model": a model server's
+    # answer, given as tool calls
+    origin: str = "instruction"
 
     def said(self) -> str:
-        """How the review says it: "rename `a` -> `b`, read from your instruction"."""
+        """How the review says it: "rename `a` -> `b`, read from your instruction", or "..., an
+        operation by qwen2.5-coder"."""
         what = "; ".join(operation.describe() for operation in self.operations)
+        if self.origin == "model":
+            return f"{what}, {'an operation' if len(self.operations) == 1 else 'operations'} by {self.reader}"
         return f"{what}, read from your {self.origin}"
 
 

@@ -117,10 +117,11 @@ def add_read_argument(parser: argparse.ArgumentParser) -> None:
     (or a reviewer's note correcting it) that the app's readers read plainly is made as an
     operation, with no model run."""
     parser.add_argument("--no-read", dest="read", action="store_false",
-                        help="have the model draft every edit (by default, with the builtin pair, an instruction "
-                        "the app reads plainly, a rename, value, import, deletion, parameter, try/except, type "
-                        "hints, docstring or inserted statement, or a reviewer's note that corrects a name or "
-                        "value of it, is made as an operation by specdraft.ops, and the draft says so)")  # fmt: skip
+                        help="have the model draft every edit as a text edit (by default, with the builtin pair, an "
+                        "instruction the app reads plainly, a rename, value, import, deletion, parameter, try/except, "
+                        "type hints, docstring or inserted statement, or a reviewer's note that corrects a name or "
+                        "value of it, is made as an operation by specdraft.ops, and the draft says so; a model "
+                        "server is offered the operations as tools, and may answer with them)")  # fmt: skip
 
 
 def add_format_argument(parser: argparse.ArgumentParser) -> None:
@@ -219,7 +220,7 @@ def run(args: argparse.Namespace) -> int:
     backend = make_backend(settings)
 
     drafter = EditRequester(backend, repo.root, on_progress=_Progress(), max_new_tokens=args.max_new_tokens,
-                            read=args.read, show_unsure=args.show_unsure)  # fmt: skip
+                            read=args.read, operations=args.read, show_unsure=args.show_unsure)  # fmt: skip
     flows: list[EditFlow] = []
     if use_tui:  # the review opens at once; hunks appear as they stream in
         flow = EditFlow(drafter, args.instruction, sources, context=settings.context)

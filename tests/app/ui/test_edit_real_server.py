@@ -118,9 +118,10 @@ def specdraft(repo: Path, *args: str, answers: str) -> subprocess.CompletedProce
 def test_a_served_draft_writes_what_the_local_engine_writes(tmp_path, served):
     local = make_repo(tmp_path / "local", {"prices.py": ORIGINAL})
     remote = make_repo(tmp_path / "remote", {"prices.py": ORIGINAL})
-    here = specdraft(local, "--model", "builtin", "--dtype", "float32", answers="y\n\n")
+    # --no-read: the model drafts (a reader would read this instruction, and no model would run)
+    here = specdraft(local, "--model", "builtin", "--dtype", "float32", "--no-read", answers="y\n\n")
     assert here.returncode == 0, here.stderr
-    there = specdraft(remote, "--server", served.url, "--format", "builtin", answers="y\n\n")
+    there = specdraft(remote, "--server", served.url, "--format", "builtin", "--no-read", answers="y\n\n")
     assert there.returncode == 0, there.stderr + served.tail()
     # streamed (the server's usage counts in the summary), parsed, one hunk asked about, applied
     assert "drafted prices.py: " in there.stderr and " tokens in " in there.stderr
@@ -144,3 +145,14 @@ def test_format_whole_to_the_builtin_checkpoint_says_what_it_could_not_read(tmp_
     assert "; the answer begins: '" in result.stdout  # what the weights write is theirs to choose
     assert "changed nothing" not in result.stdout + result.stderr and "refused" not in result.stderr
     assert git(repo, "status", "--porcelain") == "" and (repo / "prices.py").read_text() == ORIGINAL
+
+
+def test_the_operations_offered_as_tools_to_a_real_server(tmp_path, served):
+    """`transformers serve` takes the request that offers the operations as tools (its chat template
+    may ignore them): the answer comes back and is read, or refused with the reason; never a crash."""
+    repo = make_repo(tmp_path / "repo", {"prices.py": ORIGINAL})
+    result = specdraft(repo, "--server", served.url, "--format", "search-replace", "--max-new-tokens", "64", answers="q\n")
+    assert "Traceback" not in result.stderr, result.stderr + served.tail()
+    assert result.returncode in (0, 3), result.stderr + served.tail()  # a draft, or an answer with no edit in it
+    if result.returncode == 3:
+        assert "no edit specdraft can read" in result.stdout + result.stderr or "refused" in result.stderr
