@@ -24,10 +24,10 @@ _TYPE = r"`[^`\n]+`|[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*(?
 _WORDS = {"string": "str", "strings": "str", "integer": "int", "integers": "int", "ints": "int", "floats": "float",
           "int": "int", "float": "float", "boolean": "bool", "bool": "bool",
           "str": "str", "bytes": "bytes", "none": "None", "nothing": "None", "dict": "dict", "list": "list"}  # fmt: skip
-_PAIR = re.compile(rf"`?(?P<name>[A-Za-z_]\w*)`?\s*(?::|\bas\b|\bis\s+(?:an?\s+)?|\bshould\s+be\s+(?:an?\s+)?|\bto\s+be\s+(?:an?\s+)?)\s*(?P<type>{_TYPE})")
+_PAIR = re.compile(rf"`?(?P<name>[A-Za-z_]\w*)`?(?:\s+(?:parameter|param|argument|arg))?\s*(?::|\bas\b|\bis\s+(?:an?\s+)?|\bshould\s+be\s+(?:an?\s+)?|\bto\s+be\s+(?:an?\s+)?)\s*(?P<type>{_TYPE})")
 _GROUP = re.compile(rf"(?P<names>`?[A-Za-z_]\w*`?(?:\s*,\s*`?[A-Za-z_]\w*`?)*(?:\s*,?\s+and\s+|\s*,\s*)`?[A-Za-z_]\w*`?)\s+(?:are|should\s+be)"
                     rf"\s+(?:both\s+|all\s+)?(?:an?\s+)?(?P<type>{_TYPE})", re.I)  # fmt: skip
-_RETURNS = re.compile(rf"(?:\breturns?|\breturning|\breturn\s+type(?:\s+(?:is|of|as|should\s+be))?|\breturn\s+annotation(?:\s+(?:is|of|as))?|->)"
+_RETURNS = re.compile(rf"(?:\breturn\s+type(?:\s+(?:is|of|as|should\s+be))?|\breturn\s+annotation(?:\s+(?:is|of|as))?|\breturns?|\breturning|->)"
                       rf"\s*:?\s*(?:an?\s+|the\s+)?(?P<type>{_TYPE})", re.I)  # fmt: skip
 
 

@@ -25,7 +25,8 @@ _PATTERNS = [
 ]
 _REMOVE = re.compile(rf"\b(?:remove|delete|drop)\s+(?:the\s+)?(?:unused\s+)?(?:import\s+(?:of\s+)?|`import\s+)`?(?P<module>{DOTTED})`?"
                      rf"(?:\s+import)?", re.I)  # fmt: skip
-_PLACE = re.compile(r"^(?:\s*(?:at|to|in|into)\s+(?:the\s+)?(?:top|head|imports?|module|file|beginning)(?:\s+of\s+(?:the\s+)?(?:module|file))?)*"
+_PLACE = re.compile(r"^(?:\s*(?:at|to|in|into)\s+(?:the\s+|this\s+)?(?:(?:module|file)(?:'s)?\s+)?(?:top|head|imports?|module|file|beginning)"
+                    r"(?:\s+of\s+(?:the\s+|this\s+)?(?:module|file))?)*"
                     r"(?:\s+(?:of|in)\s+`?[\w./-]+\.pyi?`?)?\s*(?:please|pls|too|,?\s*thanks)?\s*[.!]?\s*$", re.I)  # fmt: skip
 
 

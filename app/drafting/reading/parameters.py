@@ -41,6 +41,8 @@ _ADD = [
                rf"(?P<kwonly>keyword[- ]only\s+)?{_PARAMETER}"
                rf"{_TO}", re.I),
 ]  # fmt: skip
+_GIVE = re.compile(rf"\bgive\s+{name_term('function')}\s+(?:an?\s+|the\s+)?(?:new\s+|second\s+|third\s+|extra\s+|optional\s+)*"
+                   rf"(?P<kwonly>keyword[- ]only\s+)?{_PARAMETER}\s+(?:{_SPEC}){_type('type')}{_default('default')}", re.I)  # fmt: skip
 _REMOVE = [
     re.compile(rf"\b(?:remove|drop|delete|get\s+rid\s+of)\s+(?:the\s+)?(?:unused\s+)?{_PARAMETER}\s+{name_term('name')}"
                rf"\s+(?:from|of|in)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}", re.I),
@@ -61,7 +63,7 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         match = pattern.search(instruction)
         if match is not None:
             return None if asks_more(instruction, match.group(0)) else _remove(match, names)
-    for pattern in _ADD:
+    for pattern in (*_ADD, _GIVE):
         match = pattern.search(instruction)
         if match is None:
             continue

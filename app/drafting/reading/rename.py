@@ -30,7 +30,7 @@ _ROLE = "|".join(word.replace(" ", r"\s+") for word in sorted(ROLE_WORDS, key=le
 _OWNER = rf"(?:\s+(?:in|of|inside|within|on|from)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?{name_term('owner')})"
 _OLD = (rf"(?:the\s+)?(?:(?P<role>{_ROLE})s?\s+)?{name_term('old')}(?:\s+(?P<role_after>{_ROLE}))?{_OWNER}?"
         rf"|(?:the\s+)?{name_term('possessor')}(?:'s)?\s+(?P<role_of>{_ROLE})\s+{name_term('old_of')}")  # fmt: skip
-_NEW = (r"`?(?P<new>[A-Za-z_][A-Za-z0-9_]*)`?(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?"
+_NEW = (r"`?(?:(?P<new_owner>[A-Za-z_][\w.]*)\.)?(?P<new>[A-Za-z_][A-Za-z0-9_]*)`?(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?"
         r"`?(?P<owner_after>[A-Za-z_][\w.]*)`?(?:\(\))?)?")
 _PATTERNS = [
     re.compile(rf"\brename\s+(?:{_OLD})\s+(?:to|as|into)\s+{_NEW}", re.I),
@@ -54,9 +54,16 @@ def read(instruction: str, names: Names) -> Operation | None:
 def _rename(match: re.Match[str], names: Names) -> Operation | None:
     groups = match.groupdict()
     old = groups.get("old") or groups.get("old_of") or ""
-    owner = groups.get("owner") or groups.get("possessor") or groups.get("owner_after") or names.focus
+    after = groups.get("owner_after")
+    owner = groups.get("owner") or groups.get("possessor") or (after if after and names.scopes(after) else None) or names.focus
     role = " ".join((groups.get("role") or groups.get("role_after") or groups.get("role_of") or "").lower().split())
     new = groups["new"]
+    if old.startswith("self.") or old.startswith("cls."):  # `self.count`: an attribute of the class in focus
+        old = old.split(".", 1)[1]
+        role = role or "attribute"
+    new_owner = groups.get("new_owner")
+    if new_owner not in (None, "self", "cls") and not old.startswith(new_owner + "."):
+        return None  # "Garage.leave to Van.leave": a move, not a rename
     if not is_identifier(new) or new == old.split(".")[-1]:
         return None
     if "." in old:  # "Garage.leave", "load.path"

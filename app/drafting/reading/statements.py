@@ -20,7 +20,7 @@ from specdraft.ops.statements import DeleteStatement, InsertStatement
 
 _IN = rf"(?:\s+(?:in|inside|within|from|of)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}(?:\s+(?:function|method))?)?"
 _ANCHOR = (r"(?:the\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement))?"
-           r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call"
+           r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|(?!return\b)`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call|(?!return\b)`?(?P<named>[A-Za-z_][\w.]*)`?\s+(?:statement|line)"
            r"|(?P<ret>return)(?:\s+statement)?)")  # fmt: skip
 _DELETE = re.compile(rf"\b(?:delete|remove|drop|get\s+rid\s+of|take\s+out)\s+{_ANCHOR}{_IN}", re.I)
 _CODE = r"(?:the\s+)?(?:line\s+|statement\s+|call\s+)?`(?P<new>[^`\n]+)`"
@@ -50,10 +50,15 @@ def read(instruction: str, names: Names) -> Operation | None:
 def _anchor(match: re.Match[str]) -> str | None:
     groups = match.groupdict()
     if groups.get("code"):
-        return groups["code"]
+        code = groups["code"]
+        if "..." in code or "\u2026" in code:  # `print(...)`: what comes before the ellipsis
+            code = re.split(r"\.\.\.|\u2026", code, maxsplit=1)[0]
+        return code if code.strip() else None
     callee = groups.get("call") or groups.get("called")
     if callee:
         return callee + "("
+    if groups.get("named"):  # "the print statement": the one statement that says print
+        return groups["named"]
     return "return" if groups.get("ret") else None
 
 

@@ -31,6 +31,9 @@ _PATTERNS = [
                rf"(?:\s+value)?{_FROM}{_TO}", re.I),  # fmt: skip
     # "set MAX_RETRIES to 5", "change the value of RATE from 0.2 to 0.25", "update Config.timeout to 30"
     re.compile(rf"\b{_VERB}\s+{_KIND}{name_term('target')}{_IN}{_FROM}{_TO}", re.I),
+    # "make the default timeout in fetch 30 instead of 10"
+    re.compile(rf"\bmake\s+(?P<default>{_DEFAULT}){name_term('target')}{_IN}\s+(?:be\s+)?{value_term('new')}\s+"
+               rf"(?:instead\s+of|rather\s+than|not)\s+{value_term('old')}", re.I),  # fmt: skip
     # "MAX_RETRIES should be 5", "timeout in fetch should default to 30"
     re.compile(rf"(?:^|[\s(])`?(?P<target>{NAME}(?:\.{NAME})*)`?{_IN}\s+(?:should|must)\s+(?:now\s+)?(?:be|(?P<default>default)\s+to)"
                rf"\s+{value_term('new')}", re.I),  # fmt: skip

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 BACKTICKED = re.compile(r"`([^`\n]+)`")
-QUOTED = re.compile(r"(?<![\w`])(?:\"([^\"\n]*)\"|'([^'\n]*)'|\u201c([^\u201d\n]*)\u201d|\u2018([^\u2019\n]*)\u2019)(?![\w`])")
+QUOTED = re.compile(r"(?<![\w`])(?:\"\"\"(.+?)\"\"\"|\'\'\'(.+?)\'\'\'|\"([^\"\n]*)\"|'([^'\n]*)'|\u201c([^\u201d\n]*)\u201d|\u2018([^\u2019\n]*)\u2019)(?![\w`])", re.S)
 NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 DOTTED = rf"{NAME}(?:\.{NAME})*"
 NUMBER = r"-?\d+(?:_\d\d\d)*(?:\.\d+)?(?:[eE][-+]?\d+)?"
@@ -94,19 +94,21 @@ _ASKS = re.compile(r"\b(?:add|adds|remove|delete|drop|rename|set|change|make|wra
 _ALSO = re.compile(r"(?:;|\.\s+(?=[A-Z])|,?\s+and\s+(?:then\s+|also\s+)?|,\s+then\s+|,\s+also\s+)")
 # what a rename or a signature change brings with it anyway: not a second ask
 _BROUGHT = re.compile(r"\b(?:callers?|call\s+sites?|calls?|uses?|usages?|references?|everywhere|tests?|docs?|imports? of it"
-                      r"|keyword\s+arguments?|as\s+it\s+is|alone|unchanged)\b", re.I)  # fmt: skip
+                      r"|keyword\s+arguments?|as\s+(?:it|they)\s+(?:is|are)|alone|unchanged|the\s+body|its\s+body)\b", re.I)  # fmt: skip
 
 
 def asks_more(instruction: str, claimed: str) -> bool:
     """Whether ``instruction`` asks another edit besides the clause ``claimed`` (a part of it):
-    a clause after "and", ";" or a sentence's end that holds a verb of editing, other than
-    updating what the edit brings with it (its callers, its uses)."""
+    a clause after "and", ";" or a sentence's end that holds a verb of editing or quotes code,
+    other than updating what the edit brings with it (its callers, its uses) or keeping
+    something as it is."""
     at = instruction.find(claimed)
     rest = instruction[:at] + " \x00 " + instruction[at + len(claimed):] if at >= 0 else instruction
-    rest = BACKTICKED.sub(" CODE ", rest)
     for clause in _ALSO.split(rest):
         if "\x00" in clause:  # the clause the reader read
             continue
-        if _ASKS.search(clause) and not _BROUGHT.search(clause):
+        if _BROUGHT.search(clause):
+            continue
+        if _ASKS.search(BACKTICKED.sub(" CODE ", clause)) or BACKTICKED.search(clause):
             return True
     return False

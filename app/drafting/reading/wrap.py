@@ -20,7 +20,8 @@ from specdraft.ops.wrap import WrapInTry
 _EXCEPTION = r"`?(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception|Warning|Interrupt|Exit)|StopIteration|Exception)`?"
 _EXCEPTIONS = rf"(?P<exceptions>{_EXCEPTION}(?:\s*(?:,|\bor\b|\band\b|/)\s*{_EXCEPTION})*)(?:\s+as\s+`?(?P<as>[A-Za-z_]\w*)`?)?"
 _TARGET = (r"(?:the\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement))?"
-           r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call)")  # fmt: skip
+           r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call"
+           r"|(?P<ret>return)(?:\s+statement)?)")  # fmt: skip
 _IN = rf"(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')})?"
 _TRY = r"(?:a\s+)?try\s*(?:/|-|\s|\.\.\.)\s*except(?:\s+block)?"
 _PATTERNS = [
@@ -86,6 +87,8 @@ def _handler(rest: str) -> tuple[str | None, int]:
 def _wrap(match: re.Match[str], exceptions: str, handler: str, names: Names) -> Operation | None:
     groups = match.groupdict()
     anchor = groups.get("code") or ((groups.get("call") or groups.get("called") or "") + "(")
+    if groups.get("ret"):
+        anchor = "return"
     if anchor == "(":
         return None
     parts = [part.strip("` ") for part in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", exceptions) if part.strip("` ")]

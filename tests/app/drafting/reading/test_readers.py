@@ -265,3 +265,38 @@ def test_a_new_parameter_takes_the_place_of_the_literal_it_names():
     for operation in read:
         files.update(apply(operation, files))
     assert files["geo.py"] == "def area(w, h: float = 2.5):\n    return w * h\n"
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("Rename the method `Kiln.add` to `Kiln.place`.", [{"kind": "rename", "old": "add", "new": "place", "scope": "Kiln", "path": "kiln.py"}]),
+    ("In class `Kiln`, rename the attribute `self.shelves` to `self.racks` in every method.",
+     [{"kind": "rename", "old": "shelves", "new": "racks", "scope": "Kiln", "path": "kiln.py"}]),
+    ("The `strict` parameter of `load_schedule` should be called `exact`; update the body too.",
+     [{"kind": "rename", "old": "strict", "new": "exact", "scope": "load_schedule", "path": "kiln.py"}]),
+    ("Add type hints to total_hold: the `extra` parameter is `int` and the return type is `int | None`.",
+     [{"kind": "add_type_hints", "function": "total_hold", "parameters": {"extra": "int"}, "returns": "int | None", "path": "kiln.py"}]),
+    ('Please add a docstring to Kiln.add: """Put a piece on a shelf."""',
+     [{"kind": "add_docstring", "text": "Put a piece on a shelf.", "target": "Kiln.add", "path": "kiln.py"}]),
+    ("Give `total_hold` a second parameter `floor: int = 0`",
+     [{"kind": "add_parameter", "function": "total_hold", "name": "floor", "default": "0", "annotation": "int", "path": "kiln.py"}]),
+    ("please make the default `size` in `Kiln.__init__` 4 instead of 3",
+     [{"kind": "set_value", "target": "Kiln.__init__.size", "value": "4", "path": "kiln.py"}]),
+    ("Delete the `print(...)` call in `describe`.",
+     [{"kind": "delete_statement", "statement": "print(", "function": "Firing.describe", "path": "kiln.py"}]),
+    ("remove the print statement from describe",
+     [{"kind": "delete_statement", "statement": "print", "function": "Firing.describe", "path": "kiln.py"}]),
+    ("Add `import math` to this module's imports.", [{"kind": "add_import", "module": "math", "path": "kiln.py"}]),
+    ("In `total_hold`, wrap the return statement in a try/except that catches `TypeError` and returns `0`.",
+     [{"kind": "wrap_try", "statement": "return", "exception": "TypeError", "handler": "return 0", "function": "total_hold",
+       "path": "kiln.py"}]),
+])  # fmt: skip
+def test_plain_shapes_of_a_second_battery(instruction, expected):
+    assert read_json(instruction) == expected
+
+
+@pytest.mark.parametrize("instruction", [
+    "Add a parameter `cap: int = 0` to `total_hold` and compare against `cap` instead of the constant.",  # a second ask, in code
+    "Rename the method `Kiln.add` to `Firing.add`.",  # a move to another class, not a rename
+])  # fmt: skip
+def test_a_second_ask_in_code_or_a_move_reads_as_nothing(instruction):
+    assert read_operations(instruction, FILES) is None
