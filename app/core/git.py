@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import hashlib
+import json
 import os
 import secrets
 import shutil
@@ -502,7 +503,7 @@ class GitRepo:
             else:
                 data = self.run("cat-file", "--filters", f"--path={path}", blob).stdout
             changes.append(_Change(path, target, olds[path], data, mode))
-        return WorktreeWrite(changes, self.root)
+        return WorktreeWrite(changes, self.root, journal=self.state_dir / JOURNAL_NAME)
 
     def _patch_paths(self, patch: bytes, *, reverse: bool) -> list[str]:
         """Every path ``patch`` touches, as git reads the patch: ``--numstat`` names a file by
@@ -715,6 +716,7 @@ class _Change:
     git_mode: str = "100644"  # "100644" | "100755" | "120000"
     temporary: Path | None = None  # the new contents, beside the file
     backup: Path | None = None  # the old file, hard-linked (or moved, for a deletion) beside it
+    backup_name: Path | None = None  # where the old file goes, chosen (and journaled) before any rename
     swapped: bool = False
 
 
@@ -732,11 +734,40 @@ class WorktreeWrite:
     changes: list[_Change]
     root: Path
     created: list[Path] = field(default_factory=list)  # folders made for new files
+    # where the files being swapped and their old copies are listed while they are: a process
+    # killed half way through leaves it, and ``recover_interrupted_write`` puts them back
+    journal: Path | None = None
 
     def run(self) -> None:
         self.prepare()
         self.swap()
         self.finish()
+
+    def _write_journal(self) -> None:
+        """Lists each file about to be swapped, with the names of its new and old copies, durably,
+        before the first rename: a crash between two renames can then be undone whole."""
+        if self.journal is None:
+            return
+        for change in self.changes:
+            if change.old.kind != "missing" or change.new is None:
+                change.backup_name = _beside(change.target, "old")
+        entries = [{"path": change.path, "target": str(change.target),
+                    "new": str(change.temporary) if change.temporary else None,
+                    "old": str(change.backup_name) if change.backup_name else None,
+                    "existed": change.old.kind != "missing"} for change in self.changes]  # fmt: skip
+        self.journal.parent.mkdir(parents=True, exist_ok=True)
+        scratch = self.journal.with_name(self.journal.name + ".tmp")
+        with open(scratch, "w", encoding="utf-8") as handle:
+            json.dump({"root": str(self.root), "files": entries}, handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(scratch, self.journal)
+        _fsync_folder(self.journal.parent)
+
+    def _drop_journal(self) -> None:
+        if self.journal is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.journal)
 
     def prepare(self) -> None:
         change = None
@@ -751,6 +782,11 @@ class WorktreeWrite:
     def swap(self) -> None:
         change = None
         try:
+            self._write_journal()
+        except OSError as error:
+            self._clean_up()
+            raise UserError(self._failed(None, error)) from None
+        try:
             for change in sorted(self.changes, key=lambda change: change.new is not None):
                 if _read_old(change.target) != change.old:
                     raise UserError(
@@ -763,6 +799,7 @@ class WorktreeWrite:
 
     def finish(self) -> None:
         folders = {change.target.parent for change in self.changes}
+        self._drop_journal()  # every file is swapped: there is nothing to put back any more
         for change in self.changes:
             if change.backup is not None:
                 with contextlib.suppress(OSError):
@@ -792,6 +829,8 @@ class WorktreeWrite:
                 kept = f", its old contents are in {change.backup.name}" if change.backup else ""
                 problems.append(f"{_shown(change.path)} ({error.strerror or error}{kept})")
         self._clean_up()
+        if not problems:
+            self._drop_journal()
         return f" (but could not put back {', '.join(problems)})" if problems else ""
 
     def _write_beside(self, change: _Change) -> None:
@@ -816,12 +855,12 @@ class WorktreeWrite:
     def _swap(self, change: _Change) -> None:
         target = change.target
         if change.new is None:
-            change.backup = _beside(target, "old")
+            change.backup = change.backup_name or _beside(target, "old")
             os.replace(target, change.backup)  # the deletion, undone by renaming it back
             change.swapped = True
             return
         if change.old.kind != "missing":
-            backup = _beside(target, "old")
+            backup = change.backup_name or _beside(target, "old")
             try:
                 os.link(target, backup, follow_symlinks=False)
                 change.backup = backup
@@ -879,6 +918,49 @@ class WorktreeWrite:
         full = error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
         hint = "; free some space, then run it again" if full else ""
         return f"cannot write {what}: {reason}; nothing was applied{not_put_back}{hint}"
+
+
+JOURNAL_NAME = "apply-journal.json"
+
+
+def recover_interrupted_write(git_dir: Path) -> str | None:
+    """Where a write of worktree files was killed half way (its journal is left), puts every file
+    it listed back as it was and removes the copies beside them; what was done, in words, or None
+    where nothing was interrupted. A file whose old copy is gone is left as it is, and said."""
+    journal = git_dir / "specdraft" / JOURNAL_NAME
+    try:
+        data = json.loads(journal.read_text(encoding="utf-8"))
+        entries = data["files"]
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError):
+        return (f"an interrupted write left {journal} unreadable: check the files git status lists, then "
+                "delete that file")  # fmt: skip
+    put_back, left = [], []
+    for entry in entries:
+        target = Path(entry["target"])
+        if entry.get("new"):
+            with contextlib.suppress(OSError):
+                os.unlink(entry["new"])  # never renamed: the file is as it was
+        old = entry.get("old")
+        try:
+            if old and os.path.lexists(old):
+                if os.path.lexists(target) and os.path.samefile(old, target):
+                    os.unlink(old)  # never swapped: the old copy is a hard link of the file itself
+                else:
+                    os.replace(old, target)
+                    put_back.append(entry["path"])
+            elif not entry.get("existed") and os.path.lexists(target):
+                os.unlink(target)  # a file the write created
+                put_back.append(entry["path"])
+        except OSError as error:
+            left.append(f"{_shown(entry['path'])} ({error.strerror or error})")
+    with contextlib.suppress(OSError):
+        os.unlink(journal)
+    said = f"an earlier apply was interrupted before it finished; {len(put_back)} file(s) put back as they were"
+    if left:
+        said += f"; could not put back {', '.join(left)}: check them with git status"
+    return said
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -185,11 +185,13 @@ def _isatty(stream) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     from specdraft.core.config import load_settings
-    from specdraft.core.git import GitRepo
+    from specdraft.core.git import GitRepo, recover_interrupted_write
     from specdraft.drafting.flow import EditFlow
     from specdraft.drafting.requests import EditRequester, read_sources
 
     repo = GitRepo(".")
+    if (recovered := recover_interrupted_write(repo.git_dir)) is not None:  # a crash half way through an apply
+        print(f"specdraft: {recovered}", file=sys.stderr)
     settings = load_settings(repo.root, flags={
         "model": args.model, "server": args.server, "draft_model": args.draft_model,
         "drafter": args.drafter, "dtype": args.dtype, "context": args.context, "theme": args.theme,

@@ -170,12 +170,14 @@ def _paths(files) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from specdraft.core.config import load_settings
     from specdraft.core.diffs import build_patch, parse_diff
-    from specdraft.core.git import GitRepo
+    from specdraft.core.git import GitRepo, recover_interrupted_write
     from specdraft.core.session import ReviewSession
 
     mode = _mode(args)
     _check_report_path(args.report)  # before anything is read, saved or applied
     repo = GitRepo(".")
+    if (recovered := recover_interrupted_write(repo.git_dir)) is not None:  # a crash half way through an apply
+        print(f"specdraft: {recovered}", file=sys.stderr)
     settings = load_settings(repo.root, flags={"theme": args.theme, "context": args.context})
     if settings.source("context") != "default":  # else git's diff.context, as git add -p
         repo.context = settings.context

@@ -283,3 +283,48 @@ def test_a_crash_between_two_files_leaves_each_whole(tmp_path):
     contents = {(repo / name).read_bytes() for name in ("a.txt", "b.txt")}
     assert contents <= {MINE, CHANGED}  # each file old or new, whole; the old one is kept beside
     assert any(path.name.endswith(".specdraft-old") for path in repo.iterdir())
+
+
+KILLED_AFTER_ONE_FILE = (
+    "import os, signal, sys\n"
+    "import specdraft.core.git as git_module\n"
+    "from specdraft.core.git import GitRepo\n"
+    "real, renames = os.replace, []\n"
+    "def replace(source, target):\n"
+    "    if not str(target).endswith('.json'):  # the journal's own rename does not count\n"
+    "        renames.append(target)\n"
+    "    if len(renames) == 2:  # the first file renamed over, the second not yet\n"
+    "        os.kill(os.getpid(), signal.SIGKILL)\n"
+    "    return real(source, target)\n"
+    "git_module.os.replace = replace\n"
+    "GitRepo('.').apply(sys.stdin.buffer.read())\n"
+)
+
+
+def test_an_apply_killed_between_two_files_is_put_back_whole_by_the_next_run(tmp_path):
+    """All or nothing across files, even through a SIGKILL: the journal left behind lists what was
+    swapped, and the next specdraft command puts every file back as it was, and says so."""
+    from specdraft.core.git import recover_interrupted_write
+
+    repo, patch = two_file_repo(tmp_path)
+    done = subprocess.run([sys.executable, "-c", KILLED_AFTER_ONE_FILE], cwd=repo, input=patch,
+                          capture_output=True, env={**os.environ, **GIT_ENV})  # fmt: skip
+    assert done.returncode == -signal.SIGKILL
+    contents = sorted((repo / name).read_bytes() for name in ("a.txt", "b.txt"))
+    assert contents == sorted([MINE, CHANGED])  # one file new, one old: half an apply
+    said = recover_interrupted_write(repo / ".git")
+    assert said is not None and "put back as they were" in said
+    assert [(repo / name).read_bytes() for name in ("a.txt", "b.txt")] == [MINE, MINE]
+    assert not [path.name for path in repo.iterdir() if ".specdraft-" in path.name]
+    assert recover_interrupted_write(repo / ".git") is None  # once
+
+
+def test_the_review_command_puts_back_an_interrupted_apply_first(tmp_path):
+    from tests.app.reviewkit import specdraft_subprocess
+
+    repo, patch = two_file_repo(tmp_path)
+    subprocess.run([sys.executable, "-c", KILLED_AFTER_ONE_FILE], cwd=repo, input=patch, capture_output=True,
+                   env={**os.environ, **GIT_ENV})  # fmt: skip
+    result = specdraft_subprocess(repo, ["review", "--plain"], stdin=b"q\n")
+    assert b"an earlier apply was interrupted" in result.stderr
+    assert [(repo / name).read_bytes() for name in ("a.txt", "b.txt")] == [MINE, MINE]
