@@ -84,11 +84,13 @@ def in_room(module: str, room: str) -> bool:
 
 
 ENGINE_TOOLING = ("specdraft.engine.training", "specdraft.engine.bench", "specdraft.engine.cli")
-APP_ROOMS = ("specdraft.core", "specdraft.drafting", "specdraft.ui")
+APP_ROOMS = ("specdraft.core", "specdraft.drafting", "specdraft.ui", "specdraft.ops")
 RULES = [
     # (rooms the rule applies to, imported rooms or packages it forbids, why)
     (("specdraft.core",), ("textual", "torch", "specdraft.drafting", "specdraft.ui"), "the review core is pure"),
     (("specdraft.drafting",), ("textual", "specdraft.ui"), "drafting does not know the interfaces"),
+    (("specdraft.ops",), ("textual", "torch", "specdraft.core", "specdraft.drafting", "specdraft.ui", "specdraft.engine"),
+     "operations are edits as data: libcst and rope, nothing of the app or the engine"),
     (("specdraft.engine",), ("textual", *APP_ROOMS), "the engine never imports the app"),
 ]
 
@@ -179,6 +181,8 @@ RUNTIME = ("specdraft.engine.model, specdraft.engine.checkpoint, specdraft.engin
         ("import specdraft.core.config", {"textual", "torch"}),
         ("import specdraft.ui.plain", {"textual", "torch"}),
         ("import specdraft.drafting.edits", {"textual", "torch", "git"}),
+        ("import specdraft.ops; specdraft.ops.tool_schemas()", {"textual", "torch", "specdraft.engine"}),
+        ("import specdraft.drafting.reading", {"textual", "torch"}),
         ("import specdraft.ui.cli.review", {"textual", "torch", "git"}),  # GitPython loads in run() only
         ("import specdraft.engine", {"textual", *APP_ROOMS}),
         (f"import {RUNTIME}", {"textual", *APP_ROOMS, *ENGINE_TOOLING}),

@@ -234,8 +234,10 @@ def run_task(task: EditTask, backend: Any, *, read: bool = True, show_unsure: bo
         result.least_token_prob = min(sure) if sure else None
         drafted = drafted_text(first, sources[0])
         if drafted is None:
-            reasons = ", ".join(first.draft.finish_reasons) or "; ".join(f.summary() for f in first.failures)
-            result.error = f"the draft did not finish ({reasons or 'no answer'})"
+            if first.draft.finish_reasons:
+                result.error = f"the draft did not finish ({', '.join(first.draft.finish_reasons)})"
+            else:  # failed blocks: unreadable, not fitting, or withheld as unsure
+                result.error = "no draft: " + ("; ".join(f.summary() for f in first.failures) or "no answer")
         else:
             result.drafted = drafted
             result.exact = drafted.encode("utf-8", "surrogateescape") == task.expected.read_bytes()
