@@ -1222,75 +1222,29 @@ def _share(part: int, whole: int) -> str:
     return f"{part / whole:.0%}" if whole else "n/a"
 
 
-# the put-back rules' counts in a `specdraft bench edits` report, and what the changes they took out did
-PUT_BACK_RULES = (
-    ("put_back", "of the model's changes that named nothing of the instruction"),
-    ("misplaced", "that renamed a definition the instruction does not mention"),
-    ("invented", "that wrote a name found nowhere in the file or the instruction"),
-    ("unparsable", "that broke the Python syntax"),
-    ("unbound", "that left a name the file uses bound nowhere"),
-    ("astray", "that did what the instruction does not ask"),
-    ("unshown", "that did not show what the instruction asks, where no reader read it"),
-    ("beside", "beside the edit the instruction asks plainly (which the app made)"),
-)
-
-
 def _tasks_section(tasks: dict) -> list[str]:
     """The card's account of `specdraft bench edits` (its --json report, saved as TASKS_REPORT)."""
-    total, phrasings, redraft = tasks["total"], tasks["phrasing"], tasks["redraft"]
+    total, redraft = tasks["total"], tasks["redraft"]
     lines = ["## Edit tasks as people write them: `specdraft bench edits`\n",
              f"{total['tasks']} tasks on modules written for the evaluation (never in the training data), phrased as "
-             "people type them, drafted through the same path as `specdraft edit` (windows of a long file, the windows "
-             "that name nothing of the instruction kept, the answer parsed), greedy, scored byte for byte against "
-             "the expected file (engine/builtin/eval/README.md says how the set was written). Measured on "
+             "people type them, drafted through the same path as `specdraft edit`, greedy, scored byte for byte "
+             "against the expected file (engine/builtin/eval/README.md says how the set was written). A draft is "
+             "made by an operation the app's readers read from the instruction (no model run), or by the model (a "
+             "text edit, withheld where the model was not sure of it); the two are counted apart. Measured on "
              f"{tasks.get('date', 'n/a')}; reproduce with `specdraft bench edits --model builtin --json`.\n",
-             "| kind | tasks | exact | unchanged | no draft | collateral / windows sent | off-target files |",
-             "|---|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
-    for kind, row in tasks["kinds"].items():
-        lines.append(f"| {kind} | {row['tasks']} | {row['exact']} | {row['unchanged']} | {row['no_draft']} | "
-                     f"{row['collateral']} / {row['sent']} | {row['off_target_files']} |")  # fmt: skip
-    lines.append(f"| **all** | {total['tasks']} | **{total['exact']}** ({_share(total['exact'], total['tasks'])}) | "
-                 f"{total['unchanged']} | {total['no_draft']} | {total['collateral']} / {total['sent']} "
-                 f"({_share(total['collateral'], total['sent'])}) | {total['off_target_files']} |\n")  # fmt: skip
-    lines.append(f"Held-out phrasings: {phrasings['heldout']['exact']} of {phrasings['heldout']['tasks']} exact; trained "
-                 f"phrasings: {phrasings['trained']['exact']} of {phrasings['trained']['tasks']}. Redraft after a "
-                 f"reviewer's note ({redraft['tasks']} tasks): the redraft differed from the first draft in "
-                 f"{redraft['differed']} and followed the note in {redraft['followed_note']}"
-                 + (f"; {redraft['corrected']} notes read as a correction of the instruction, which the app then asks"
+             "| kind | tasks | exact | wrong but applied | no draft | read: exact / wrong | model: exact / wrong | "
+             "collateral / windows sent |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+    for kind, row in [*tasks["kinds"].items(), ("**all**", total)]:
+        lines.append(f"| {kind} | {row['tasks']} | {row['exact']} | {row.get('wrong', 0)} | {row['no_draft']} | "
+                     f"{row.get('read_exact', 0)} / {row.get('read_wrong', 0)} of {row.get('read', 0)} | "
+                     f"{row.get('model_exact', 0)} / {row.get('model_wrong', 0)} of {row.get('model', 0)} | "
+                     f"{row['collateral']} / {row['sent']} |")  # fmt: skip
+    lines.append(f"\nRedraft after a reviewer's note ({redraft['tasks']} tasks): the redraft differed from the first "
+                 f"draft in {redraft['differed']} and followed the note in {redraft['followed_note']}"
+                 + (f"; {redraft['corrected']} notes read as a correction of the instruction"
                     if redraft.get("corrected") else "") + ".\n")  # fmt: skip
-    what = [f"{total[key]} {said}" for key, said in PUT_BACK_RULES if total.get(key)]
-    if what:
-        listed = ", ".join(what[:-1]) + " and " + what[-1] if len(what) > 1 else what[0]
-        lines.append(f"Before scoring, as before a review, {listed} were put back as they were (the "
-                     "collateral above is what got past that).\n")  # fmt: skip
-    if total.get("guessed"):
-        lines.append(f"In {total['guessed']} tasks the model changed nothing and its likeliest change that shows what was "
-                     f"asked went in instead, as the app does; {total['guessed_exact']} of them are exact.\n")  # fmt: skip
-    if total.get("carried"):
-        lines.append(f"In {total['carried']} tasks a rename the model made in some lines was carried to the lines it "
-                     f"left as they were, as the app does; {total['carried_exact']} of them are exact.\n")  # fmt: skip
-    made = [f"{total[key]} {said} ({total[key + '_exact']} exact)" for key, said in ASKED_EDITS if total.get(key)]
-    if made:
-        lines.append("Where the instruction says it plainly, the app makes what it asks wherever the model left it undone, "
-                     "and that edit is then the whole draft (not the model's work: `--no-carry` turns it off): in "
-                     + "; in ".join(made) + ".\n")  # fmt: skip
     return lines
-
-
-# what the app makes where the instruction says it plainly (specdraft.engine.editprompt.asked_*), as a
-# `specdraft bench edits` report counts the tasks
-ASKED_EDITS = (
-    ("renamed", "tasks the rename it asks, by Python's scopes"),
-    ("valued", "the value it asks"),
-    ("imported", "the import it asks"),
-    ("deleted", "the statement it asks to delete"),
-    ("parameter", "the keyword parameter it asks to add"),
-    ("dropped", "the parameter it asks to remove"),
-    ("wrapped", "the try/except it asks"),
-    ("hinted", "the type hints it asks"),
-    ("documented", "the docstring it asks"),
-    ("inserted", "the statement it asks to insert"),
-)
 
 
 def write_model_card(out_dir: Path, work: Path) -> Path:
@@ -1346,8 +1300,8 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
           f"right ({total['heldout_exact']} of {total['heldout']} in held-out phrasings), and lines the instruction "
           f"is not about changed in {total['collateral']} of the {total['sent']} windows sent "
           f"({_share(total['collateral'], total['sent'])})"
-          + (f"; most of it is the app's own reading of plain instructions, not the model's (in "
-             f"{sum(total.get(key, 0) for key, _ in ASKED_EDITS)} tasks)" if any(total.get(key) for key, _ in ASKED_EDITS) else "")
+          + (f"; {total.get('read_exact', 0)} of the exact ones are the app's own reading of plain instructions (an "
+             f"operation, no model run), {total.get('model_exact', 0)} the model's" if "read" in total else "")
           + ". See the section on that evaluation below.\n")
     w("Load with the engine (`specdraft.engine.checkpoint.load('engine/builtin')`, `specdraft ... --model builtin`) or with "
       "transformers (`AutoModelForCausalLM.from_pretrained('engine/builtin')`, `AutoTokenizer`, "

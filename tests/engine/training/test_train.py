@@ -523,25 +523,19 @@ def test_evaluation_writes_per_kind_results_and_card(work, tmp_path):
             equal, total = map(int, value.split("/"))
             assert equal == total
     # the task-set evaluation (`specdraft bench edits --json`, saved beside the weights) gets its own section
-    row = {"tasks": 4, "exact": 1, "unchanged": 2, "no_draft": 0, "sent": 9, "collateral": 3, "off_target_files": 1,
-           "heldout": 3, "heldout_exact": 1, "trained": 1, "trained_exact": 0}  # fmt: skip
+    row = {"tasks": 4, "exact": 1, "wrong": 1, "unchanged": 2, "no_draft": 2, "sent": 9, "collateral": 3, "off_target_files": 1,
+           "heldout": 3, "heldout_exact": 1, "trained": 1, "trained_exact": 0, "read": 1, "read_exact": 1, "read_wrong": 0,
+           "model": 3, "model_exact": 0, "model_wrong": 1}  # fmt: skip
     report = {"date": "2026-12-05", "kinds": {"rename_function": row}, "total": row,
               "phrasing": {"heldout": {"tasks": 3, "exact": 1}, "trained": {"tasks": 1, "exact": 0}},
               "redraft": {"tasks": 1, "errors": 0, "differed": 1, "followed_note": 1},
               "results": [{"id": "cache-rename-a"}, {"id": "csv-rename-b"}]}  # fmt: skip
     (out / train.TASKS_REPORT).write_text(json.dumps(report))
     card = train.write_model_card(out, work).read_text()
-    assert "## Edit tasks as people write them" in card and "| rename_function | 4 | 1 | 2 | 0 | 3 / 9 | 1 |" in card
+    assert "## Edit tasks as people write them" in card and "| rename_function | 4 | 1 | 1 | 2 | 1 / 0 of 1 | 0 / 1 of 3 | 3 / 9 |" in card
     assert "1 of 4 files come out exactly right (1 of 3 in held-out phrasings)" in card and "on 2 modules" in card
     assert "differed from the first draft in 1 and followed the note in 1" in card
-    assert "put back" not in card  # an older report, without the count
-    report["total"] = {**row, "put_back": 5}
-    (out / train.TASKS_REPORT).write_text(json.dumps(report))
-    assert "5 of the model's changes that named nothing of the instruction were put back" in train.write_model_card(out, work).read_text()
-    report["total"] = {**row, "put_back": 5, "unparsable": 2}
-    (out / train.TASKS_REPORT).write_text(json.dumps(report))
-    assert ("5 of the model's changes that named nothing of the instruction and 2 that broke the Python syntax were put back"
-            in train.write_model_card(out, work).read_text())  # fmt: skip
+    assert "put back" not in card  # nothing the model wrote is changed: there is nothing put back to count
 
 
 BUILTIN = Path(train.ROOT) / "engine" / "builtin"
@@ -588,25 +582,14 @@ def test_device_names_a_device_this_torch_can_use():
             train.check_device("cuda")
 
 
-def test_the_cards_task_section_says_what_the_app_put_back_guessed_and_carried():
-    total = {"tasks": 10, "exact": 3, "unchanged": 1, "no_draft": 0, "collateral": 2, "sent": 12, "off_target_files": 1,
-             "put_back": 2, "unparsable": 0, "guessed": 2, "guessed_exact": 1, "carried": 3, "carried_exact": 2}
-    tasks = {"total": total, "kinds": {"rename_function": total}, "date": "2026-12-05",
+def test_the_cards_task_section_counts_the_apps_reading_and_the_model_apart():
+    total = {"tasks": 10, "exact": 3, "wrong": 2, "unchanged": 1, "no_draft": 5, "collateral": 2, "sent": 12,
+             "off_target_files": 1, "read": 4, "read_exact": 3, "read_wrong": 1, "model": 6, "model_exact": 0, "model_wrong": 1}
+    tasks = {"total": total, "kinds": {"rename_function": total}, "date": "2026-12-07",
              "phrasing": {"heldout": {"tasks": 8, "exact": 2}, "trained": {"tasks": 2, "exact": 1}},
-             "redraft": {"tasks": 1, "differed": 1, "followed_note": 0}}  # fmt: skip
+             "redraft": {"tasks": 1, "differed": 1, "followed_note": 0, "corrected": 1}}  # fmt: skip
     text = "".join(train._tasks_section(tasks))
-    assert "2 of the model's changes that named nothing of the instruction were put back" in text
-    total["misplaced"] = 1
-    assert ("2 of the model's changes that named nothing of the instruction and 1 that renamed a definition the "
-            "instruction does not mention were put back") in "".join(train._tasks_section(tasks))  # fmt: skip
-    total["invented"] = 3
-    assert ("2 of the model's changes that named nothing of the instruction, 1 that renamed a definition the "
-            "instruction does not mention and 3 that wrote a name found nowhere") in "".join(train._tasks_section(tasks))  # fmt: skip
-    total["invented"] = 0
-    total["misplaced"] = 0
-    assert "In 2 tasks the model changed nothing and its likeliest change" in text and "1 of them are exact" in text
-    assert "In 3 tasks a rename the model made in some lines was carried to the lines it left as they were, as the " \
-           "app does; 2 of them are exact." in text
-    total.update(carried=0, guessed=0)
-    text = "".join(train._tasks_section(tasks))
-    assert "carried" not in text and "likeliest" not in text
+    assert "| rename_function | 10 | 3 | 2 | 5 | 3 / 1 of 4 | 0 / 1 of 6 | 2 / 12 |" in text
+    assert "| **all** | 10 | 3 | 2 | 5 |" in text
+    assert "1 notes read as a correction of the instruction" in text
+    assert "put back" not in text and "likeliest" not in text and "carried" not in text
