@@ -187,9 +187,10 @@ def _check(done: subprocess.CompletedProcess, what: str) -> None:
 
 def _edit_args(repo: Path) -> list[str]:
     # a module cut short (--lines) may end before restock(): the edit is then about its first function,
-    # so that the draft has something the instruction names (the builtin pair's other changes are put back)
+    # so that the draft has something the instruction names; --no-read and --show-unsure: the model
+    # drafts and its draft is applied, whatever a reader would read (this measures the engine's path)
     instruction = INSTRUCTION if "def restock(" in (repo / FILE).read_text() else SHORT_INSTRUCTION
-    return ["edit", instruction, FILE, "--yes", "--plain", "--model", "builtin"]
+    return ["edit", instruction, FILE, "--yes", "--plain", "--model", "builtin", "--no-read", "--show-unsure"]
 
 
 def _measure_edit(repo: Path, env: dict[str, str], phases: bool, scratch: Path) -> dict[str, float]:
