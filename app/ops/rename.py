@@ -474,6 +474,13 @@ def call_name_position(parsed: Parsed, call: cst.Call) -> Position | None:
     return None
 
 
+def _attribute_called(parsed: Parsed, position: Position, name: str) -> bool:
+    """Whether the call whose called name starts at ``position`` calls an attribute ``.name``."""
+    line, column = position
+    text = parsed.text.splitlines()[line - 1] if 0 < line <= len(parsed.text.splitlines()) else ""
+    return text[column : column + len(name)] == name and column > 0 and text[:column].rstrip().endswith(".")
+
+
 def _after_value(node: cst.CSTNode) -> str | None:
     """The field of the whitespace between an element's value and its comma, if it has one."""
     for field in ("whitespace_after_param", "whitespace_after_arg"):
@@ -739,12 +746,41 @@ class Rename(Operation):
                 places.setdefault(path, set()).update(positions)
         for path, positions in self._rope_places(files, parsed, binding, places).items():
             places.setdefault(path, set()).update(positions)
+        for path, positions in self._method_keywords(parsed, binding, places).items():
+            places.setdefault(path, set()).update(positions)
         changed: dict[str, str] = {}
         for path, positions in places.items():
             text = replace_names(files[path], positions, self.old, self.new)
             if text != files[path]:
                 changed[path] = text
         return changed
+
+    def _method_keywords(self, parsed: Mapping[str, Parsed], binding: Binding,
+                         places: Mapping[str, set[Position]]) -> dict[str, set[Position]]:  # fmt: skip
+        """A method's parameter: its keyword in calls ``x.method(old=...)`` whose receiver's class
+        rope cannot tell (an unannotated parameter), where the method's name is the member of no
+        other class of the files and of no builtin type (``check_unsure``'s rule); where another
+        could answer the call, those calls are left as they are (they may be another's)."""
+        function = binding.owner
+        cls = function.parent if function is not None and not function.is_class else None
+        if cls is None or not cls.is_class or not isinstance(function.node, cst.FunctionDef):
+            return {}
+        method = function.node.name.value
+        found: dict[str, set[Position]] = {}
+        for path, file in parsed.items():
+
+            def on_attribute(position: Position | None, file: Parsed = file) -> bool:
+                return position is not None and _attribute_called(file, position, method)
+
+            keywords = _keywords_of_calls(file, on_attribute, self.old) - places.get(path, set())
+            if keywords:
+                found[path] = keywords
+        unsure = [f"{path} line {position[0]}" for path, positions in found.items() for position in sorted(positions)]
+        try:
+            check_unsure(parsed, cls, method, unsure, self.describe())
+        except OpError:  # another class (or a builtin type) answers `.method` too: those calls are left alone
+            return {}
+        return found
 
     # which binding
 

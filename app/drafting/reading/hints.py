@@ -82,6 +82,8 @@ def read(instruction: str, names: Names) -> Operation | None:
             text = text[: match.start()] + " " * len(match.group(0)) + text[match.end():]
     if any(re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) for name in parameters - set(said) - {"self", "cls"}):
         return None  # a parameter named and given no type this reader read: part of the ask would be dropped
+    if not said and re.search(r"\b(?:takes?|accepts?|parameters?|params?|arguments?|args?|inputs?)\b", text, re.I):
+        return None  # its parameters described, not named ("it takes the weight as a float"): not read
     return AddTypeHints(function=function.dotted, parameters=said, returns=returns, path=function.path)
 
 

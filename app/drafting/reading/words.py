@@ -97,12 +97,19 @@ _BROUGHT = re.compile(r"\b(?:callers?|call\s+sites?|calls?|uses?|usages?|referen
                       r"|keyword\s+arguments?|as\s+(?:it|they)\s+(?:is|are)|alone|unchanged|the\s+body|its\s+body)\b", re.I)  # fmt: skip
 
 
+# words that take back what was said before them: "... actually no, call it X", "no wait"
+_TAKEN_BACK = re.compile(r"\b(?:actually|no\s+wait|wait,|scratch\s+that|i\s+mean|on\s+second\s+thought|correction|"
+                         r"make\s+that|rather,|sorry,|hmm+|oops)\b|(?:^|[.,;!?\u2014-]\s*)no[,.!]", re.I)  # fmt: skip
+
+
 def asks_more(instruction: str, claimed: str) -> bool:
     """Whether ``instruction`` asks another edit besides the clause ``claimed`` (a part of it):
     a clause after "and", ";" or a sentence's end that holds a verb of editing or quotes code,
     other than updating what the edit brings with it (its callers, its uses) or keeping
-    something as it is."""
+    something as it is; or words after it that take it back ("... actually no, ...")."""
     at = instruction.find(claimed)
+    if at >= 0 and _TAKEN_BACK.search(instruction[at + len(claimed):]):
+        return True  # the words take back what was read: which ask stands is not this reader's to say
     rest = instruction[:at] + " \x00 " + instruction[at + len(claimed):] if at >= 0 else instruction
     for clause in _ALSO.split(rest):
         if "\x00" in clause:  # the clause the reader read

@@ -886,3 +886,27 @@ def test_a_member_of_a_subclass_with_the_new_name_is_a_clash():
     with pytest.raises(OpError, match=r"`stow` is already a member of `Van`, a subclass of `Garage` "
                                       r"\(van.py line 5\): choose another name"):  # fmt: skip
         apply(Rename("park", "stow", scope="Garage"), before)
+
+
+OVEN = '''class Oven:
+    def bake(self, loaf, minutes=30):
+        return loaf, minutes
+
+
+def plan(oven, loaves):
+    for minutes, loaf in enumerate(loaves):
+        oven.bake(loaf, minutes=minutes)
+'''
+
+
+def test_a_methods_parameter_is_renamed_in_calls_whose_receiver_is_not_known():
+    """`oven` is unannotated: rope cannot tell its class, but no other class has a `bake`."""
+    after = apply(Rename(old="minutes", new="bake_minutes", scope="Oven.bake"), {"b.py": OVEN})["b.py"]
+    assert "def bake(self, loaf, bake_minutes=30):" in after
+    assert "oven.bake(loaf, bake_minutes=minutes)" in after and "for minutes, loaf in" in after
+
+
+def test_a_methods_parameter_in_calls_another_class_could_answer_is_left_there():
+    timer = OVEN + "\n\nclass Timer:\n    def bake(self, minutes):\n        return minutes\n"
+    after = apply(Rename(old="minutes", new="bake_minutes", scope="Oven.bake"), {"b.py": timer})["b.py"]
+    assert "def bake(self, loaf, bake_minutes=30):" in after and "oven.bake(loaf, minutes=minutes)" in after

@@ -300,3 +300,12 @@ def test_plain_shapes_of_a_second_battery(instruction, expected):
 ])  # fmt: skip
 def test_a_second_ask_in_code_or_a_move_reads_as_nothing(instruction):
     assert read_operations(instruction, FILES) is None
+
+
+@pytest.mark.parametrize("instruction", [
+    "rename total_hold to hold_sum... actually no, total_minutes reads better. go with total_minutes",  # taken back
+    "rename total_hold to hold_sum, no, to held",
+    "Could you add type hints to total_hold? It takes the firings as a list and returns an int.",  # parameters not named
+])  # fmt: skip
+def test_words_taken_back_or_parameters_described_read_as_nothing(instruction):
+    assert read_operations(instruction, FILES) is None
