@@ -10,7 +10,7 @@ changed before the reviewer sees it:
   instruction as an operation ("rename `parse_tags` to `split_tags`", "set TAX_RATE to 0.19"),
   specdraft.ops makes it, exactly and across every file given, and the model is not run: the
   draft is instant and says "read from your instruction". In a redraft, a reviewer's note that
-  corrects a name, number or text of the instruction ("call it `allocate_id`, not `new_id`") is
+  corrects a name, number or text of the instruction ("call it `reserve_slot`, not `next_slot`") is
   read the same way, and the draft says "read from your note". An operation that does not fit
   the files is said, and the model drafts instead.
 * **A text edit by the model**, where nothing is read. How a model is asked is the model's
@@ -212,7 +212,7 @@ class DraftedEdits:
     # specdraft.ops made: then no model ran, and ``stats`` is empty
     operation: ReadOperation | None = None
     # the instruction as the reviewer's notes on a redraft correct it, where they read as
-    # corrections ("call it `allocate_id`, not `new_id`")
+    # corrections ("call it `reserve_slot`, not `next_slot`")
     asked_as: str = ""
     # path: (the line ranges [start, end) the file was cut into, the numbers of those requested)
     windows: dict[str, tuple[list[tuple[int, int]], list[int]]] = field(default_factory=dict)

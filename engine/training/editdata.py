@@ -152,7 +152,7 @@ _COPYLEFT = re.compile(r"\b(A?GPL|LGPL|MPL|Mozilla|EUPL|CDDL|EPL|Eclipse|SSPL|Co
 PACKAGE_EXCLUDED_DIRS = {"_vendor", "vendor", "_vendored", "vendored", "extern", "_distutils", "tests", "test",
                          "testing", "__pycache__", "example", "examples", "docs"}  # fmt: skip
 MAX_PACKAGE_FILES = 40  # files per distribution at most (the biggest would swamp the rest), chosen by path hash
-EVAL_DIRS = tuple(Path(__file__).resolve().parents[1] / "builtin" / name for name in ("eval", "eval2", "eval3", "eval4", "eval5", "eval6", "eval7", "eval8", "eval9", "eval10", "eval11", "eval12", "eval13", "fresh"))  # the evaluations' modules (fresh/: sets not yet read by a session's tests): never training data
+EVAL_DIRS = tuple(Path(__file__).resolve().parents[1] / "builtin" / name for name in ("eval", "eval2", "eval3", "eval4", "eval5", "eval6", "eval7", "eval8", "eval9", "eval10", "eval11", "eval12", "eval13", "eval14", "eval15", "eval16", "eval17", "eval18", "eval19", "fresh"))  # the evaluations' modules (fresh/: sets not yet read by a session's tests): never training data
 
 
 def licence_ok(metadata, expected: str) -> bool:
@@ -1916,7 +1916,7 @@ def after_neighbour(snippet: str, previous: dict[str, str], rng: random.Random, 
 
 # Functions and classes cut from a module carry none of its constants, and the modules' own
 # UPPER_CASE constants are few (data v3: 159 constant changes among 39,000 edits), while people
-# ask about constants all the time ("bump MAX_RETRIES to 5", "rename TIMEOUT to TIMEOUT_S"). So
+# ask about constants all the time ("set MAX_TRIES to 4", "rename TIMEOUT to TIMEOUT_S"). So
 # some snippets get the head such a module has: maybe a docstring and imports, and constants,
 # some of them a literal of the snippet lifted out (`retries=3` -> `retries=MAX_RETRIES`).
 CONSTANTS_SHARE = 0.2  # of the snippets, in data v4

@@ -136,9 +136,9 @@ def workers(settings):
 
 
 def test_feedback_notes_are_what_the_reviewer_said_and_nothing_around_it():
-    feedback = editprompt.redraft_feedback([("report.py", "-a\n+b\n", "use `delimiter`, not sep"),
+    feedback = editprompt.redraft_feedback([("report.py", "-a\n+b\n", "use `separator`, not sep"),
                                             ("util.py", "-c\n+d\n", "")], [("x.py", "-e\n+f\n")])  # fmt: skip
-    assert editprompt.feedback_notes(feedback) == "use `delimiter`, not sep"
+    assert editprompt.feedback_notes(feedback) == "use `separator`, not sep"
     assert editprompt.feedback_notes("") == ""
 
 

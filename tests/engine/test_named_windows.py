@@ -16,7 +16,7 @@ MODULE = (
 
 def test_the_definitions_an_instruction_names_are_found_at_their_first_line():
     lines = MODULE.splitlines()
-    found = editprompt.named_definitions("add a keyword parameter sep=',' to write_report", MODULE, "r.py")
+    found = editprompt.named_definitions("write_report should take sep=',' as a keyword", MODULE, "r.py")
     assert [lines[k] for k in found] == ["@staticmethod"]  # its decorator: the statement's first line
     found = editprompt.named_definitions("in `Report.save`, rename path to target", MODULE, "r.py")
     assert [lines[k] for k in found] == ["class Report:", "    def save(self, path):"]
@@ -34,7 +34,7 @@ def test_a_window_starts_at_each_given_line_and_the_rest_is_cut_as_before():
     costs = [len(line) // 3 + 1 for line in lines]
     depth = editprompt.statement_starts(MODULE, "r.py")
     plain = editprompt.window_ranges(lines, costs, 70, depth)
-    start = editprompt.named_definitions("add a keyword parameter sep to write_report", MODULE, "r.py")[0]
+    start = editprompt.named_definitions("write_report should take a sep keyword", MODULE, "r.py")[0]
     assert all(begin != start for begin, _ in plain)  # cut by size alone, write_report is inside a window
     cut = editprompt.window_ranges(lines, costs, 70, depth, [start])
     assert any(begin == start for begin, _ in cut)

@@ -62,7 +62,7 @@ def read(instruction: str, names: Names) -> Operation | None:
         following = re.match(r"\s*(?:,\s*|\s+and\s+)(?:an?\s+)?`?([A-Za-z_][\w.]*(?:\[[^\]\n]*\])?)`?", text[match.end():])
         if following is not None and following.group(1) not in parameters and _type(following.group(1)) is not None \
                 and following.group(1) not in ("it", "its"):  # fmt: skip
-            return None  # "a and b are str and bool": a type each, which one reading does not pair
+            return None  # "x and y are int and str": a type each, which one reading does not pair
         said.update(dict.fromkeys(named, hint))
         text = text[: match.start()] + " " * len(match.group(0)) + text[match.end():]
     at = 0

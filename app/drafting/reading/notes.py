@@ -1,5 +1,5 @@
-"""Reading a reviewer's note as a correction of the instruction: "call it `allocate_id`, not
-`new_id`", "30, not 60", "use "draft" instead of "final"", "not Y but X".
+"""Reading a reviewer's note as a correction of the instruction: "call it `reserve_slot`, not
+`next_slot`", "30, not 60", "use "draft" instead of "final"", "not Y but X".
 
 A correction replaces what the instruction wrote (a name, a number, a quoted text) with what the
 note writes; the instruction so corrected is then read like any other (the draft says it was read

@@ -53,7 +53,7 @@ _REMOVE = [
 ]  # fmt: skip
 
 
-# "... and use it instead of the hard-coded 1.3": the parameter takes the place of a literal of its function
+# "... and use it rather than the literal 0.5": the parameter takes the place of a literal of its function
 _USE = re.compile(rf"\s*(?:,\s*)?(?:and\s+)?(?:then\s+)?use\s+it\b[^`\"'\d]{{0,40}}?\b(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+"
                   rf"(?:the\s+)?(?:hard-?coded\s+|literal\s+|fixed\s+|constant\s+)*(?:value\s+)?{value_term('old')}", re.I)  # fmt: skip
 

@@ -19,7 +19,7 @@ from specdraft.ops.wrap import WrapInTry
 
 _EXCEPTION = r"`?(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception|Warning|Interrupt|Exit)|StopIteration|Exception)`?"
 _EXCEPTIONS = rf"(?P<exceptions>{_EXCEPTION}(?:\s*(?:,|\bor\b|\band\b|/)\s*{_EXCEPTION})*)(?:\s+as\s+`?(?P<as>[A-Za-z_]\w*)`?)?"
-_TARGET = (r"(?:the\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement))?"
+_TARGET = (r"(?:the\s+|its\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement))?"
            r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call"
            r"|(?P<ret>return)(?:\s+statement)?)")  # fmt: skip
 _IN = rf"(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')})?"
@@ -50,7 +50,7 @@ def read(instruction: str, names: Names) -> Operation | None:
             continue
         at = match.end()  # where the words after the statement and its exception begin
         exceptions = match.groupdict().get("exceptions")
-        if exceptions is None:  # "wrap X in a try/except that catches ..." written after other words
+        if exceptions is None:  # the exception named after other words ("wrap X with try/except catching E")
             found = re.compile(_EXCEPTIONS).search(instruction, at)
             if found is None or found.start() - at > 40:
                 return None
@@ -65,10 +65,8 @@ def read(instruction: str, names: Names) -> Operation | None:
 def _handler(rest: str) -> tuple[str | None, int]:
     """What the handler does, as code, from the words after the exception, and where those words
     end; "pass" where they say nothing of it (None where they say what this reader does not read)."""
-    for pattern, kind in _HANDLER:
-        match = pattern.search(rest)
-        if match is None or match.start() > 40:
-            continue
+    found = [(match, kind) for pattern, kind in _HANDLER if (match := pattern.search(rest)) is not None and match.start() <= 40]
+    for match, kind in sorted(found, key=lambda item: item[0].start())[:1]:  # what the words say first
         if kind == "return":
             value = value_of(match, "value")
             return (None, 0) if value is None else (f"return {value.source}", match.end())

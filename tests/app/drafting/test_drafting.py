@@ -217,11 +217,11 @@ def test_windows_about_never_skips_on_a_guess():
 def test_windows_about_reads_names_people_write_bare():
     windows = ["import json\nTIMEOUT = 30\n", "def parse_tags(text):\n    return text.split()\n",
                "def load(path):\n    return parse_tags(open(path).read())\n", "def save(data):\n    pass\n"]  # fmt: skip
-    assert windows_about("rename parse_tags to split_tags everywhere", windows) == {1, 2}
+    assert windows_about("please rename parse_tags -> split_tags", windows) == {1, 2}
     assert windows_about("Increase the timeout from 30 to 60", windows) == {0}  # a number of the file
     assert windows_about("please make load() read bytes", windows) == {2}  # a call names a function
     assert windows_about("rename the path parameter to filename", windows) == {2}  # a name of the file
-    assert windows_about("can you add type hints to save", windows) == {3}
+    assert windows_about("type hints for save, please", windows) == {3}
     assert windows_about("add a docstring to the function that splits tags", windows) == {0, 1, 2, 3}  # no name
     # an instruction about imports also goes to the window with the imports, where the new one belongs
     assert windows_about("import Path from pathlib and use it in load", windows) == {0, 2}

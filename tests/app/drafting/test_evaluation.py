@@ -174,8 +174,8 @@ REDRAFT_FILES = {
     "delimiter.py": 'def write(rows, out, delimiter=","):\n    for row in rows:\n        out.write(row)\n',
 }
 REDRAFT_TASK = {"id": "add-sep", "kind": "add_parameter", "phrasing": "heldout", "source": "report.py",
-                "instruction": 'add a keyword parameter sep="," to write', "expected": "sep.py",
-                "note": "use `delimiter`, not `sep`", "after_note": "delimiter.py"}  # fmt: skip
+                "instruction": 'write should take sep="," as a keyword', "expected": "sep.py",
+                "note": "`delimiter`, not `sep`", "after_note": "delimiter.py"}  # fmt: skip
 
 
 def test_a_redraft_that_follows_the_note_counts(tmp_path):
@@ -385,6 +385,25 @@ def test_the_eleventh_to_thirteenth_task_sets_are_well_formed_and_apart_from_tho
     assert len(tasks) == sum(task.phrasing == "heldout" for task in tasks) == 48
     assert sum(1 for task in tasks if task.redraft) == 4
     assert set(Counter(task.kind for task in tasks)) == set(KINDS)
+
+
+@pytest.mark.parametrize("name", ["eval14", "eval15", "eval16", "eval17", "eval18", "eval19"])
+def test_the_sets_of_issue_37_are_well_formed_every_kind_three_times(name):
+    """engine/builtin/eval14 to eval19: written for issue 37 by helpers that saw neither the code nor
+    the other sets (plain wording in the even ones, varied in the odd), read once, then moved here.
+    Their module names may repeat an earlier set's (apiary.py): their contents and instructions do not."""
+    root = shipped_tasks().parent
+    task_set = load_tasks(root / name)
+    assert check_task_set(task_set) == []
+    tasks = task_set.tasks
+    assert len(tasks) == 54 and Counter(task.kind for task in tasks) == dict.fromkeys(KINDS, 3)
+    assert all(task.phrasing == "heldout" for task in tasks) and 4 <= sum(1 for task in tasks if task.redraft) <= 5
+    earlier = {task.instruction.lower() for other in root.glob("eval*") if other.is_dir() and other.name != name
+               for task in load_tasks(other).tasks}  # fmt: skip
+    assert not {task.instruction.lower() for task in tasks} & earlier
+    for source in {task.source for task in tasks}:
+        text = source.read_text(encoding="utf-8")
+        assert text.isascii() and "\t" not in text and 90 <= len(text.splitlines()) <= 140, source.name
 
 
 @pytest.mark.parametrize(

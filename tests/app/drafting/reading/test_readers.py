@@ -132,7 +132,7 @@ def test_a_parameter_to_add_or_remove(instruction, expected):
 
 
 @pytest.mark.parametrize(("instruction", "expected"), [
-    ("wrap the call to json.loads in load_schedule in a try/except ValueError and return []",
+    ("wrap the call to json.loads in load_schedule with try/except ValueError, returning []",
      {"kind": "wrap_try", "statement": "json.loads(", "exception": "ValueError", "handler": "return []", "function": "load_schedule",
       "path": "kiln.py"}),
     ("catch KeyError or TypeError around `steps = [Firing(item[\"name\"]) for item in raw]` and return None",
@@ -165,7 +165,7 @@ def test_statements_hints_and_docstrings(instruction, expected):
     "set COOLING_RATE to 'fast'",  # a string over a number
     "change COOLING_RATE from 0.25 to 0.75",  # the old value said is not the one there
     "add type hints to total_hold",  # which types: not said
-    "wrap the call to json.loads in load_schedule in a try/except ValueError and log a warning",  # a handler not read
+    "wrap the call to json.loads in load_schedule with try/except ValueError, logging a warning",  # a handler not read
     "rename total_hold to class",  # a keyword is no name
     "add a docstring to nothing_here: \"x\"",  # no such function
 ])  # fmt: skip
@@ -233,15 +233,15 @@ def test_a_module_docstring_goes_to_the_one_file():
      [{"kind": "set_value", "target": "Firing.describe", "value": '"showing"', "old": '"describing"', "path": "kiln.py"}]),
     ('Change the default size of Kiln.__init__ from 3 to 5.',
      [{"kind": "set_value", "target": "Kiln.__init__.size", "value": "5", "path": "kiln.py"}]),
-    ("Add a parameter `start: int = 0` to total_hold and use it in place of the hard-coded 0 in the first line.",
+    ("Add a parameter `start: int = 0` to total_hold and use it rather than the literal 0 of its first line.",
      None),  # two literals 0 in total_hold (a default and a start): the operation refuses, so the reading stands but does not fit
     ('Add the docstring "Sum the hold times." to total_hold.',
      [{"kind": "add_docstring", "text": "Sum the hold times.", "target": "total_hold", "path": "kiln.py"}]),
-    ("Add type hints to total_hold: firings is a list[Firing], extra is an int, and it returns int.",
+    ("Add type hints to total_hold: firings is a list[Firing], extra is an int; returns int.",
      [{"kind": "add_type_hints", "function": "total_hold", "parameters": {"firings": "list[Firing]", "extra": "int"}, "returns": "int",
        "path": "kiln.py"}]),
     ("Add type hints to load_schedule: path and strict are str and bool.", None),  # a pairing this reader does not read
-    ("In load_schedule, wrap the call to json.loads in try/except ValueError; in the except branch call `print(path)` and then `return []`.",
+    ("In load_schedule, wrap the call to json.loads with try/except ValueError; the handler: `print(path)` then `return []`.",
      [{"kind": "wrap_try", "statement": "json.loads(", "exception": "ValueError", "handler": "print(path)\nreturn []",
        "function": "load_schedule", "path": "kiln.py"}]),
 ])  # fmt: skip
@@ -259,7 +259,7 @@ def test_more_plain_shapes(instruction, expected):
 
 def test_a_new_parameter_takes_the_place_of_the_literal_it_names():
     code = "def area(w):\n    return w * 2.5\n"
-    read = read_operations("Add a parameter `h: float = 2.5` to area and use it instead of the hard-coded 2.5.", [("geo.py", code)])
+    read = read_operations("Add a parameter `h: float = 2.5` to area, then use it rather than the literal 2.5.", [("geo.py", code)])
     assert read is not None and len(read) == 2
     files = {"geo.py": code}
     for operation in read:
@@ -286,7 +286,7 @@ def test_a_new_parameter_takes_the_place_of_the_literal_it_names():
     ("remove the print statement from describe",
      [{"kind": "delete_statement", "statement": "print", "function": "Firing.describe", "path": "kiln.py"}]),
     ("Add `import math` to this module's imports.", [{"kind": "add_import", "module": "math", "path": "kiln.py"}]),
-    ("In `total_hold`, wrap the return statement in a try/except that catches `TypeError` and returns `0`.",
+    ("In `total_hold`, wrap its return statement with try/except `TypeError`, returning `0`.",
      [{"kind": "wrap_try", "statement": "return", "exception": "TypeError", "handler": "return 0", "function": "total_hold",
        "path": "kiln.py"}]),
 ])  # fmt: skip
@@ -305,7 +305,7 @@ def test_a_second_ask_in_code_or_a_move_reads_as_nothing(instruction):
 @pytest.mark.parametrize("instruction", [
     "rename total_hold to hold_sum... actually no, total_minutes reads better. go with total_minutes",  # taken back
     "rename total_hold to hold_sum, no, to held",
-    "Could you add type hints to total_hold? It takes the firings as a list and returns an int.",  # parameters not named
+    "Type hints for total_hold, please? It takes the firings as a list and returns an int.",  # parameters not named
 ])  # fmt: skip
 def test_words_taken_back_or_parameters_described_read_as_nothing(instruction):
     assert read_operations(instruction, FILES) is None
