@@ -27,7 +27,7 @@ _WORDS = {"string": "str", "strings": "str", "integer": "int", "integers": "int"
 _PAIR = re.compile(rf"`?(?P<name>[A-Za-z_]\w*)`?(?:\s+(?:parameter|param|argument|arg))?\s*(?::|\bas\b|\bis\s+(?:an?\s+)?|\bshould\s+be\s+(?:an?\s+)?|\bto\s+be\s+(?:an?\s+)?)\s*(?P<type>{_TYPE})")
 _GROUP = re.compile(rf"(?P<names>`?[A-Za-z_]\w*`?(?:\s*,\s*`?[A-Za-z_]\w*`?)*(?:\s*,?\s+and\s+|\s*,\s*)`?[A-Za-z_]\w*`?)\s+(?:are|should\s+be)"
                     rf"\s+(?:both\s+|all\s+)?(?:an?\s+)?(?P<type>{_TYPE})", re.I)  # fmt: skip
-_RETURNS = re.compile(rf"(?:\breturn\s+type(?:\s+(?:is|of|as|should\s+be))?|\breturn\s+annotation(?:\s+(?:is|of|as))?|\breturns?|\breturning|->)"
+_RETURNS = re.compile(rf"(?:\breturn\s+type(?:\s+(?:is|of|as|should\s+be))?|\breturn\s+annotation(?:\s+(?:is|of|as))?|\breturn(?:s|ing)?\b|->)"
                       rf"\s*:?\s*(?:an?\s+|the\s+)?(?P<type>{_TYPE})", re.I)  # fmt: skip
 
 
@@ -57,6 +57,8 @@ def read(instruction: str, names: Names) -> Operation | None:
     for match in _GROUP.finditer(text):  # "width and height are float"
         hint = _type(match.group("type"))
         named = [name.strip("` ") for name in re.split(r"\s*,\s*|\s+and\s+", match.group("names")) if name.strip("` ")]
+        while len(named) > 2 and named[0] not in parameters:  # "puppet is a Puppet, a and b are int": Puppet is a type
+            named.pop(0)
         if hint is None or not all(name in parameters for name in named):
             return None
         following = re.match(r"\s*(?:,\s*|\s+and\s+)(?:an?\s+)?`?([A-Za-z_][\w.]*(?:\[[^\]\n]*\])?)`?", text[match.end():])
@@ -64,7 +66,8 @@ def read(instruction: str, names: Names) -> Operation | None:
                 and following.group(1) not in ("it", "its"):  # fmt: skip
             return None  # "x and y are int and str": a type each, which one reading does not pair
         said.update(dict.fromkeys(named, hint))
-        text = text[: match.start()] + " " * len(match.group(0)) + text[match.end():]
+        start = match.start("names") + match.group("names").find(named[0])  # the kept names only
+        text = text[:start] + " " * (match.end() - start) + text[match.end():]
     at = 0
     while (match := _PAIR.search(text, at)) is not None:
         name = match.group("name")

@@ -23,6 +23,9 @@ _PATTERNS = [
     re.compile(rf"^\s*(?:please\s+)?add\s+(?:an?\s+|the\s+)?import\s+(?:statement\s+)?(?:for|of)\s+(?:the\s+)?`?(?P<module>{DOTTED})`?"
                r"(?:\s+module)?", re.I),  # fmt: skip
 ]
+# an import statement quoted as code anywhere: "we need json here: add `import json` with the other imports"
+_QUOTED_STATEMENT = re.compile(rf"\b(?:add|insert|put|need)\s+`(?:(?P<plain>import\s+(?P<module>{DOTTED})(?:\s+as\s+(?P<alias>{NAME}))?)"
+                               rf"|from\s+(?P<from>\.*{DOTTED})\s+import\s+{_NAMES})`", re.I)  # fmt: skip
 _REMOVE = re.compile(rf"\b(?:remove|delete|drop)\s+(?:the\s+)?(?:unused\s+)?(?:import\s+(?:of\s+)?|`import\s+)`?(?P<module>{DOTTED})`?"
                      rf"(?:\s+import)?", re.I)  # fmt: skip
 _PLACE = re.compile(r"^(?:\s*(?:at|to|in|into)\s+(?:the\s+|this\s+)?(?:(?:module|file)(?:'s)?\s+)?(?:top|head|imports?|module|file|beginning)"
@@ -41,6 +44,14 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         if asks_more(instruction, match.group(0)):
             return None
         return RemoveImport(module=match.group("module"), path=path)
+    quoted = _QUOTED_STATEMENT.search(instruction)
+    if quoted is not None and _PLACE.match(re.sub(r"\s*(?:with|among|next\s+to)\s+the\s+other\s+imports", "", instruction[quoted.end():])):
+        groups = quoted.groupdict()
+        if groups.get("plain"):
+            return AddImport(module=groups["module"], alias=groups.get("alias"), path=path)
+        pairs = [re.split(r"\s+as\s+", part.strip()) for part in groups["names"].split(",")]
+        return tuple(AddImport(module=groups["from"], name=pair[0], alias=pair[1] if len(pair) > 1 else None, path=path)
+                     for pair in pairs)  # fmt: skip
     for pattern in _PATTERNS:
         match = pattern.search(instruction)
         if match is None or not _PLACE.match(instruction[match.end():]):

@@ -62,7 +62,8 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
     for pattern in _REMOVE:
         match = pattern.search(instruction)
         if match is not None:
-            return None if asks_more(instruction, match.group(0)) else _remove(match, names)
+            brought = re.compile(rf"\b(?:argument|arg|keyword)s?\b[^.;]*\b(?:calls?|in|from)\b|`{re.escape(match.group('name'))}\s*=", re.I)
+            return None if asks_more(instruction, match.group(0), brought) else _remove(match, names)
     for pattern in (*_ADD, _GIVE):
         match = pattern.search(instruction)
         if match is None:

@@ -19,15 +19,17 @@ from specdraft.ops import Operation
 from specdraft.ops.statements import DeleteStatement, InsertStatement
 
 _IN = rf"(?:\s+(?:in|inside|within|from|of)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}(?:\s+(?:function|method))?)?"
+# a line named by a text it holds: 'after the line that appends "presented by ..."'
+_HOLDING = r"|(?:the\s+)?line\s+(?:that|which)\s+\w+\s+(?:\w+\s+)?\"(?P<holds>[^\"\n]+)\""
 _ANCHOR = (r"(?:the\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement))?"
            r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|(?!return\b)`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call|(?!return\b)`?(?P<named>[A-Za-z_][\w.]*)`?\s+(?:statement|line)"
-           r"|(?P<ret>return)(?:\s+statement)?)")  # fmt: skip
+           r"|(?P<ret>return)(?:\s+statement)?" + _HOLDING + ")")  # fmt: skip
 _DELETE = re.compile(rf"\b(?:delete|remove|drop|get\s+rid\s+of|take\s+out)\s+{_ANCHOR}{_IN}", re.I)
 _CODE = r"(?:the\s+)?(?:line\s+|statement\s+|call\s+)?`(?P<new>[^`\n]+)`"
 _PLACE = (rf"(?:(?P<start>at\s+the\s+(?:start|beginning|top)|as\s+the\s+first\s+(?:line|statement))\s+of\s+(?:the\s+)?"
-          rf"(?:(?:function|method)\s+)?{name_term('scope_start')}"
+          rf"(?:(?:the\s+)?(?:method|function)(?:'s)?\s+body|its\s+body|(?:(?:function|method)\s+)?{name_term('scope_start')})"
           rf"|(?P<end>at\s+the\s+(?:end|bottom)|as\s+the\s+last\s+(?:line|statement))\s+of\s+(?:the\s+)?(?:(?:function|method)\s+)?"
-          rf"{name_term('scope_end')}"
+          rf"(?:(?:the\s+)?(?:method|function)(?:'s)?\s+body|its\s+body|(?:(?:function|method)\s+)?{name_term('scope_end')})"
           rf"|(?:right\s+|just\s+|directly\s+|immediately\s+)?(?P<rel>before|after|above|below)\s+{_ANCHOR}{_IN})")  # fmt: skip
 _INSERT = [
     re.compile(rf"\b(?:insert|add|put|append|prepend|write)\s+{_CODE}\s+{_PLACE}", re.I),
@@ -59,6 +61,9 @@ def _anchor(match: re.Match[str]) -> str | None:
         return callee + "("
     if groups.get("named"):  # "the print statement": the one statement that says print
         return groups["named"]
+    if groups.get("holds"):  # 'the line that appends "presented by ..."': the text before the ellipsis
+        held = re.split(r"\.\.\.|\u2026", groups["holds"], maxsplit=1)[0]
+        return held if len(held.strip()) >= 4 else None
     return "return" if groups.get("ret") else None
 
 

@@ -44,6 +44,11 @@ _LITERAL_IN = re.compile(rf"\b(?:change|replace|swap)\s+(?:the\s+)?(?P<words>(?:
                          rf"{name_term('owner')})?", re.I)  # fmt: skip
 
 
+# "In fan_speed, return 30 instead of 40 when ...": the literal returned, in the function in focus
+_RETURN_INSTEAD = re.compile(rf"\b(?:return|use)\s+{value_term('new')}\s+(?:instead\s+of|rather\s+than)\s+{value_term('old')}"
+                             rf"(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?{name_term('owner')})?", re.I)  # fmt: skip
+
+
 def read(instruction: str, names: Names) -> Operation | None:
     for pattern in _PATTERNS:
         match = pattern.search(instruction)
@@ -51,9 +56,10 @@ def read(instruction: str, names: Names) -> Operation | None:
             if asks_more(instruction, match.group(0)):
                 return None
             return _set(match, names)
-    match = _LITERAL_IN.search(instruction)
-    if match is not None and not any(names.knows(word) for word in match.group("words").split()):
-        return None if asks_more(instruction, match.group(0)) else _literal_in(match, names)
+    for pattern in (_LITERAL_IN, _RETURN_INSTEAD):  # the words before a literal only say what it is
+        match = pattern.search(instruction)
+        if match is not None:
+            return None if asks_more(instruction, match.group(0)) else _literal_in(match, names)
     return None
 
 
@@ -90,7 +96,7 @@ def _set(match: re.Match[str], names: Names) -> Operation | None:
 
 
 def _literal_in(match: re.Match[str], names: Names) -> Operation | None:
-    old, new, owner = value_of(match, "old"), value_of(match, "new"), match.group("owner") or names.focus
+    old, new, owner = value_of(match, "old"), value_of(match, "new"), match.groupdict().get("owner") or names.focus
     if old is None or new is None:
         return None
     old_value = literal(_expression(old.source))

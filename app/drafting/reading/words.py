@@ -88,13 +88,15 @@ def quoted_text(instruction: str) -> list[str]:
 
 
 # verbs that ask an edit: two clauses that each hold one ask two edits, and no reader reads that
-_ASKS = re.compile(r"\b(?:add|adds|remove|delete|drop|rename|set|change|make|wrap|insert|import|replace|use|return|raise"
+_ASKS = re.compile(r"\b(?:add|remove|delete|drop|rename|set|change|make|wrap|insert|import|replace|use|return|raise"
                    r"|log|move|convert|fix|handle|catch|annotate|document|rewrite|refactor|extract|split|merge|sort"
                    r"|print|validate|check|cache|update)\b", re.I)  # fmt: skip
 _ALSO = re.compile(r"(?:;|\.\s+(?=[A-Z])|,?\s+and\s+(?:then\s+|also\s+)?|,\s+then\s+|,\s+also\s+)")
 # what a rename or a signature change brings with it anyway: not a second ask
 _BROUGHT = re.compile(r"\b(?:callers?|call\s+sites?|calls?|uses?|usages?|references?|everywhere|tests?|docs?|imports? of it"
-                      r"|keyword\s+arguments?|as\s+(?:it|they)\s+(?:is|are)|alone|unchanged|the\s+body|its\s+body)\b", re.I)  # fmt: skip
+                      r"|keyword\s+arguments?|as\s+(?:it|they)\s+(?:is|are)|alone|unchanged|the\s+body|its\s+body"
+                      r"|(?:do\s+not|don't|never)\s+(?:touch|change|rename)|rename\s+(?:it|them)\b(?!\s+(?:to|as|into)\b))\b",
+                      re.I)  # fmt: skip
 
 
 # words that take back what was said before them: "... actually no, call it X", "no wait"
@@ -102,7 +104,7 @@ _TAKEN_BACK = re.compile(r"\b(?:actually|no\s+wait|wait,|scratch\s+that|i\s+mean
                          r"make\s+that|rather,|sorry,|hmm+|oops)\b|(?:^|[.,;!?\u2014-]\s*)no[,.!]", re.I)  # fmt: skip
 
 
-def asks_more(instruction: str, claimed: str) -> bool:
+def asks_more(instruction: str, claimed: str, brought: re.Pattern[str] | None = None) -> bool:
     """Whether ``instruction`` asks another edit besides the clause ``claimed`` (a part of it):
     a clause after "and", ";" or a sentence's end that holds a verb of editing or quotes code,
     other than updating what the edit brings with it (its callers, its uses) or keeping
@@ -114,7 +116,7 @@ def asks_more(instruction: str, claimed: str) -> bool:
     for clause in _ALSO.split(rest):
         if "\x00" in clause:  # the clause the reader read
             continue
-        if _BROUGHT.search(clause):
+        if _BROUGHT.search(clause) or (brought is not None and brought.search(clause)):
             continue
         if _ASKS.search(BACKTICKED.sub(" CODE ", clause)) or BACKTICKED.search(clause):
             return True

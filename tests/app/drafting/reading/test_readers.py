@@ -309,3 +309,34 @@ def test_a_second_ask_in_code_or_a_move_reads_as_nothing(instruction):
 ])  # fmt: skip
 def test_words_taken_back_or_parameters_described_read_as_nothing(instruction):
     assert read_operations(instruction, FILES) is None
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ('In `Firing.describe`, change the label string "describing" to "showing".',
+     [{"kind": "set_value", "target": "Firing.describe", "value": '"showing"', "old": '"describing"', "path": "kiln.py"}]),
+    ("In Kiln.add, the count steps by 1; change that 1 to 2.",
+     [{"kind": "set_value", "target": "Kiln.add", "value": "2", "old": "1", "path": "kiln.py"}]),
+    ("In Kiln.add, use 2 rather than 1 for the step.",
+     [{"kind": "set_value", "target": "Kiln.add", "value": "2", "old": "1", "path": "kiln.py"}]),
+    ("Give total_hold a short docstring: Add up the hold minutes.",
+     [{"kind": "add_docstring", "text": "Add up the hold minutes.", "target": "total_hold", "path": "kiln.py"}]),
+    ("Logging is coming: add `import logging` with the other imports.", [{"kind": "add_import", "module": "logging", "path": "kiln.py"}]),
+    ('In load_schedule, right after the line that builds "steps = ...", add `print(len(steps))`.',
+     [{"kind": "insert_statement", "code": "print(len(steps))", "function": "load_schedule", "where": "after", "anchor": "steps = ",
+       "path": "kiln.py"}]),
+    ("In `Kiln.add`, add `print(piece)` as the first line of the method body.",
+     [{"kind": "insert_statement", "code": "print(piece)", "function": "Kiln.add", "where": "start", "path": "kiln.py"}]),
+    ("Remove the unused `verbose` parameter from `Firing.describe`, and drop any `verbose=` argument in the calls.",
+     [{"kind": "remove_parameter", "function": "Firing.describe", "name": "verbose", "path": "kiln.py"}]),
+    ("Rename the `size` parameter of `Kiln.__init__` to `capacity`. Do not touch the `shelves` attribute.",
+     [{"kind": "rename", "old": "size", "new": "capacity", "scope": "Kiln.__init__", "path": "kiln.py"}]),
+    ("The `Firing` class should be named `FiringStep`. Rename it and its uses in load_schedule.",
+     [{"kind": "rename", "old": "Firing", "new": "FiringStep", "path": "kiln.py"}]),
+    ("Annotate Kiln.add: piece is a Firing; it returns int.",
+     [{"kind": "add_type_hints", "function": "Kiln.add", "parameters": {"piece": "Firing"}, "returns": "int", "path": "kiln.py"}]),
+    ("Add type hints to total_hold: `firings: list`, `extra: int`, returning `int`.",
+     [{"kind": "add_type_hints", "function": "total_hold", "parameters": {"firings": "list", "extra": "int"}, "returns": "int",
+       "path": "kiln.py"}]),
+])  # fmt: skip
+def test_plain_shapes_of_a_third_battery(instruction, expected):
+    assert read_json(instruction) == expected
