@@ -19,7 +19,7 @@ from specdraft.ops import Operation
 from specdraft.ops.statements import DeleteStatement, InsertStatement
 
 _IN = rf"(?:\s+(?:in|inside|within|from|of)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}(?:\s+(?:function|method))?)?"
-# a line named by a text it holds: 'after the line that appends "presented by ..."'
+# a line named by a text it holds: 'after the line that builds "total = ..."'
 _HOLDING = r"|(?:the\s+)?line\s+(?:that|which)\s+\w+\s+(?:\w+\s+)?\"(?P<holds>[^\"\n]+)\""
 _ANCHOR = (r"(?:the\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement))?"
            r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|(?!return\b)`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call|(?!return\b)`?(?P<named>[A-Za-z_][\w.]*)`?\s+(?:statement|line)"
@@ -61,7 +61,7 @@ def _anchor(match: re.Match[str]) -> str | None:
         return callee + "("
     if groups.get("named"):  # "the print statement": the one statement that says print
         return groups["named"]
-    if groups.get("holds"):  # 'the line that appends "presented by ..."': the text before the ellipsis
+    if groups.get("holds"):  # 'the line that builds "total = ..."': the text before the ellipsis
         held = re.split(r"\.\.\.|\u2026", groups["holds"], maxsplit=1)[0]
         return held if len(held.strip()) >= 4 else None
     return "return" if groups.get("ret") else None

@@ -44,7 +44,7 @@ _LITERAL_IN = re.compile(rf"\b(?:change|replace|swap)\s+(?:the\s+)?(?P<words>(?:
                          rf"{name_term('owner')})?", re.I)  # fmt: skip
 
 
-# "In fan_speed, return 30 instead of 40 when ...": the literal returned, in the function in focus
+# "In speed, return 5 instead of 7 if ...": the literal returned, in the function in focus
 _RETURN_INSTEAD = re.compile(rf"\b(?:return|use)\s+{value_term('new')}\s+(?:instead\s+of|rather\s+than)\s+{value_term('old')}"
                              rf"(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?{name_term('owner')})?", re.I)  # fmt: skip
 

@@ -324,7 +324,7 @@ def test_words_taken_back_or_parameters_described_read_as_nothing(instruction):
     ('In load_schedule, right after the line that builds "steps = ...", add `print(len(steps))`.',
      [{"kind": "insert_statement", "code": "print(len(steps))", "function": "load_schedule", "where": "after", "anchor": "steps = ",
        "path": "kiln.py"}]),
-    ("In `Kiln.add`, add `print(piece)` as the first line of the method body.",
+    ("In `Kiln.add`, add `print(piece)` as the first statement of its body.",
      [{"kind": "insert_statement", "code": "print(piece)", "function": "Kiln.add", "where": "start", "path": "kiln.py"}]),
     ("Remove the unused `verbose` parameter from `Firing.describe`, and drop any `verbose=` argument in the calls.",
      [{"kind": "remove_parameter", "function": "Firing.describe", "name": "verbose", "path": "kiln.py"}]),
