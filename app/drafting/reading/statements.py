@@ -14,16 +14,12 @@ import ast
 import re
 
 from specdraft.drafting.reading.names import Names
-from specdraft.drafting.reading.words import asks_more, name_term
+from specdraft.drafting.reading.words import STATEMENT, anchor_of, asks_more, name_term
 from specdraft.ops import Operation
 from specdraft.ops.statements import DeleteStatement, InsertStatement
 
 _IN = rf"(?:\s+(?:in|inside|within|from|of)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}(?:\s+(?:function|method))?)?"
-# a line named by a text it holds: 'after the line that builds "total = ..."'
-_HOLDING = r"|(?:the\s+)?line\s+(?:that|which)\s+\w+\s+(?:\w+\s+)?\"(?P<holds>[^\"\n]+)\""
-_ANCHOR = (r"(?:the\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement))?"
-           r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|(?!return\b)`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call|(?!return\b)`?(?P<named>[A-Za-z_][\w.]*)`?\s+(?:statement|line)"
-           r"|(?P<ret>return)(?:\s+statement)?" + _HOLDING + ")")  # fmt: skip
+_ANCHOR = STATEMENT
 _DELETE = re.compile(rf"\b(?:delete|remove|drop|get\s+rid\s+of|take\s+out)\s+{_ANCHOR}{_IN}", re.I)
 _CODE = r"(?:the\s+)?(?:line\s+|statement\s+|call\s+)?`(?P<new>[^`\n]+)`"
 _PLACE = (rf"(?:(?P<start>at\s+the\s+(?:start|beginning|top)|as\s+the\s+first\s+(?:line|statement))\s+of\s+(?:the\s+)?"
@@ -49,24 +45,6 @@ def read(instruction: str, names: Names) -> Operation | None:
     return None
 
 
-def _anchor(match: re.Match[str]) -> str | None:
-    groups = match.groupdict()
-    if groups.get("code"):
-        code = groups["code"]
-        if "..." in code or "\u2026" in code:  # `print(...)`: what comes before the ellipsis
-            code = re.split(r"\.\.\.|\u2026", code, maxsplit=1)[0]
-        return code if code.strip() else None
-    callee = groups.get("call") or groups.get("called")
-    if callee:
-        return callee + "("
-    if groups.get("named"):  # "the print statement": the one statement that says print
-        return groups["named"]
-    if groups.get("holds"):  # 'the line that builds "total = ..."': the text before the ellipsis
-        held = re.split(r"\.\.\.|\u2026", groups["holds"], maxsplit=1)[0]
-        return held if len(held.strip()) >= 4 else None
-    return "return" if groups.get("ret") else None
-
-
 def _scope(names: Names, dotted: str | None) -> tuple[str | None, str | None] | None:
     """(the function's dotted name, its file), (None, None) for none named, None where it is not one."""
     if dotted is None:
@@ -88,7 +66,7 @@ def _insert(match: re.Match[str], names: Names) -> Operation | None:
         if scope is None or scope[0] is None:
             return None
         return InsertStatement(code=code, function=scope[0], where=where, path=scope[1])
-    anchor = _anchor(match)
+    anchor = anchor_of(match)
     scope = _scope(names, groups.get("function") or names.focus)
     if anchor is None or scope is None or scope[1] is None:
         return None
@@ -97,7 +75,7 @@ def _insert(match: re.Match[str], names: Names) -> Operation | None:
 
 
 def _delete(match: re.Match[str], names: Names) -> Operation | None:
-    anchor = _anchor(match)
+    anchor = anchor_of(match)
     scope = _scope(names, match.groupdict().get("function") or names.focus)
     if anchor is None or scope is None or scope[1] is None:
         return None

@@ -121,3 +121,31 @@ def asks_more(instruction: str, claimed: str, brought: re.Pattern[str] | None = 
         if _ASKS.search(BACKTICKED.sub(" CODE ", clause)) or BACKTICKED.search(clause):
             return True
     return False
+
+
+# a statement as an instruction points at it: quoted as code (`print(...)`: what comes before the
+# ellipsis), "the call to save", "the save() call", "the print statement", "the return", "the line
+# that builds "total = ..."" (a text it holds); read with ``anchor_of``
+STATEMENT = (r"(?:the\s+|its\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement))?"
+             r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|(?!return\b)`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call"
+             r"|(?!return\b)`?(?P<named>[A-Za-z_][\w.]*)`?\s+(?:statement|line)|(?P<ret>return)(?:\s+statement)?"
+             r"|(?:the\s+)?line\s+(?:that|which)\s+\w+\s+(?:\w+\s+)?\"(?P<holds>[^\"\n]+)\")")  # fmt: skip
+_ELLIPSIS = re.compile(r"\.\.\.|\u2026")
+
+
+def anchor_of(match: re.Match[str]) -> str | None:
+    """The text of the statement a ``STATEMENT`` match points at, as specdraft.ops finds it (the
+    one statement that holds it), or None where it is too little to find one by."""
+    groups = match.groupdict()
+    if groups.get("code"):
+        code = _ELLIPSIS.split(groups["code"], maxsplit=1)[0]
+        return code if code.strip() else None
+    callee = groups.get("call") or groups.get("called")
+    if callee:
+        return callee + "("
+    if groups.get("named"):  # "the print statement": the one statement that says print
+        return groups["named"]
+    if groups.get("holds"):
+        held = _ELLIPSIS.split(groups["holds"], maxsplit=1)[0]
+        return held if len(held.strip()) >= 4 else None
+    return "return" if groups.get("ret") else None

@@ -13,15 +13,20 @@ import ast
 import re
 
 from specdraft.drafting.reading.names import Names
-from specdraft.drafting.reading.words import asks_more, name_term, value_of, value_term
+from specdraft.drafting.reading.words import (
+    STATEMENT,
+    anchor_of,
+    asks_more,
+    name_term,
+    value_of,
+    value_term,
+)
 from specdraft.ops import Operation
 from specdraft.ops.wrap import WrapInTry
 
 _EXCEPTION = r"`?(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception|Warning|Interrupt|Exit)|StopIteration|Exception)`?"
 _EXCEPTIONS = rf"(?P<exceptions>{_EXCEPTION}(?:\s*(?:,|\bor\b|\band\b|/)\s*{_EXCEPTION})*)(?:\s+as\s+`?(?P<as>[A-Za-z_]\w*)`?)?"
-_TARGET = (r"(?:the\s+|its\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement))?"
-           r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call"
-           r"|(?P<ret>return)(?:\s+statement)?)")  # fmt: skip
+_TARGET = STATEMENT
 _IN = rf"(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')})?"
 _TRY = r"(?:a\s+)?try\s*(?:/|-|\s|\.\.\.)\s*except(?:\s+block)?"
 _PATTERNS = [
@@ -84,10 +89,8 @@ def _handler(rest: str) -> tuple[str | None, int]:
 
 def _wrap(match: re.Match[str], exceptions: str, handler: str, names: Names) -> Operation | None:
     groups = match.groupdict()
-    anchor = groups.get("code") or ((groups.get("call") or groups.get("called") or "") + "(")
-    if groups.get("ret"):
-        anchor = "return"
-    if anchor == "(":
+    anchor = anchor_of(match)
+    if anchor is None:
         return None
     parts = [part.strip("` ") for part in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", exceptions) if part.strip("` ")]
     exception = parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ")"

@@ -266,7 +266,8 @@ KILLED_BETWEEN_RENAMES = (
     "from specdraft.core.git import GitRepo\n"
     "real, renames = os.replace, []\n"
     "def replace(source, target):\n"
-    "    renames.append(target)\n"
+    "    if not str(target).endswith('.json'):  # the journal's own rename does not count\n"
+    "        renames.append(target)\n"
     "    if len(renames) == 2:  # the first file renamed over, the second not yet\n"
     "        os.kill(os.getpid(), signal.SIGKILL)\n"
     "    return real(source, target)\n"
@@ -285,29 +286,13 @@ def test_a_crash_between_two_files_leaves_each_whole(tmp_path):
     assert any(path.name.endswith(".specdraft-old") for path in repo.iterdir())
 
 
-KILLED_AFTER_ONE_FILE = (
-    "import os, signal, sys\n"
-    "import specdraft.core.git as git_module\n"
-    "from specdraft.core.git import GitRepo\n"
-    "real, renames = os.replace, []\n"
-    "def replace(source, target):\n"
-    "    if not str(target).endswith('.json'):  # the journal's own rename does not count\n"
-    "        renames.append(target)\n"
-    "    if len(renames) == 2:  # the first file renamed over, the second not yet\n"
-    "        os.kill(os.getpid(), signal.SIGKILL)\n"
-    "    return real(source, target)\n"
-    "git_module.os.replace = replace\n"
-    "GitRepo('.').apply(sys.stdin.buffer.read())\n"
-)
-
-
 def test_an_apply_killed_between_two_files_is_put_back_whole_by_the_next_run(tmp_path):
     """All or nothing across files, even through a SIGKILL: the journal left behind lists what was
     swapped, and the next specdraft command puts every file back as it was, and says so."""
     from specdraft.core.git import recover_interrupted_write
 
     repo, patch = two_file_repo(tmp_path)
-    done = subprocess.run([sys.executable, "-c", KILLED_AFTER_ONE_FILE], cwd=repo, input=patch,
+    done = subprocess.run([sys.executable, "-c", KILLED_BETWEEN_RENAMES], cwd=repo, input=patch,
                           capture_output=True, env={**os.environ, **GIT_ENV})  # fmt: skip
     assert done.returncode == -signal.SIGKILL
     contents = sorted((repo / name).read_bytes() for name in ("a.txt", "b.txt"))
@@ -323,7 +308,7 @@ def test_the_review_command_puts_back_an_interrupted_apply_first(tmp_path):
     from tests.app.reviewkit import specdraft_subprocess
 
     repo, patch = two_file_repo(tmp_path)
-    subprocess.run([sys.executable, "-c", KILLED_AFTER_ONE_FILE], cwd=repo, input=patch, capture_output=True,
+    subprocess.run([sys.executable, "-c", KILLED_BETWEEN_RENAMES], cwd=repo, input=patch, capture_output=True,
                    env={**os.environ, **GIT_ENV})  # fmt: skip
     result = specdraft_subprocess(repo, ["review", "--plain"], stdin=b"q\n")
     assert b"an earlier apply was interrupted" in result.stderr
