@@ -241,6 +241,16 @@ class DraftedEdits:
             return self.operation.said()
         return f"text edit by {self.model or 'the model'}"
 
+    @property
+    def drafter(self) -> str:
+        """Who made the draft, as the review record and the commit's ``Drafted-by`` trailer name it:
+        the model for its text edits and its operations, specdraft for an operation it read."""
+        if self.operation is None:
+            return self.model or "the model"
+        if self.operation.origin == "model":
+            return f"{self.model} (operations)"
+        return f"specdraft (an operation read from the {self.operation.origin})"
+
     def summary(self) -> str:
         """One line for a status bar: how the draft was made, the requests' statistics added up (only
         tokens that became the draft), and the windows kept."""

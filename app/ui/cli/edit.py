@@ -589,7 +589,8 @@ def _finish(flows, files: int, repo, backend, args, stage: bool, refused: list[s
     summary = f"specdraft edit: applied to {files} file{'s' if files != 1 else ''} in the {where} ({counts})"
     if args.commit:
         subject = args.message or _drafted_message(backend, args.instruction, repo) or args.instruction
-        message = commit_message(subject, backend.name, totals, args.yes)
+        drafters = sorted({round_.draft.drafter for flow in flows for round_ in flow.rounds if round_.session.units})
+        message = commit_message(subject, ", ".join(drafters) or backend.name, totals, args.yes)
         reason = _commit_with_editor(repo, message) if args.edit_message else _commit(repo, message)
         if reason is not None:
             if refused is not None:
@@ -668,4 +669,4 @@ def _record(flow, repo, backend, unattended: bool) -> None:
 
     for round_ in flow.rounds:
         if round_.session.units:
-            record_session(repo, round_.session, drafter=backend.name, unattended=unattended)
+            record_session(repo, round_.session, drafter=round_.draft.drafter, unattended=unattended)

@@ -321,3 +321,20 @@ def test_the_demo_offers_its_suggestions_in_the_instruction_box(tmp_path, monkey
     run("--plain", where="plain")
     assert "it also gets these right here" in capsys.readouterr().err
     assert run("--model", "some/dir", where="other").suggest == []
+
+
+def test_a_read_operation_is_credited_to_specdraft_in_the_record_and_the_commit(tmp_path, monkeypatch):
+    """Nothing is credited to a model that it did not write: the record and the Drafted-by trailer
+    name specdraft for an operation it read, and the model for a text edit it wrote."""
+    from specdraft.core.git import GitRepo
+    from specdraft.drafting.provenance import load_store
+
+    source = "def area(w, h):\n    return w * h\n"
+    repo = make_repo(tmp_path / "repo", {"geometry.py": source})
+    backend = ScriptedBackend([], kind="local", model="builtin")
+    result = run_edit(monkeypatch, repo, ["Rename the parameter `w` to `width`.", "geometry.py", "--yes", "--commit",
+                                          "-m", "width"], backend)  # fmt: skip
+    assert result.code == 0, result.err
+    assert "Drafted-by: specdraft (an operation read from the instruction)" in git(repo, "log", "-1", "--format=%B")
+    drafters = {record.drafter for record in load_store(GitRepo(repo)).records}
+    assert drafters == {"specdraft (an operation read from the instruction)"}
