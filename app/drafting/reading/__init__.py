@@ -42,7 +42,7 @@ from specdraft.ops import Operation
 __all__ = ["READERS", "Correction", "ReadOperation", "corrected_instruction", "read_operation", "read_operations"]
 
 _OPENING = re.compile(r"^(?:in|inside|within)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?`?(?P<scope>[A-Za-z_][\w.]*)`?(?:\(\))?"
-                      r"(?:\s+(?:function|method|class))?\s*[,:]\s*", re.I)  # fmt: skip
+                      r"(?:\s+(?:function|method|class))?(?:\s*[,:]\s*|\s+(?=the\s))", re.I)  # fmt: skip
 Reader = Callable[[str, Names], "Operation | tuple[Operation, ...] | None"]
 
 # the readers in the order they are asked: imports and parameters before statements ("remove the

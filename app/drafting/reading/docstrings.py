@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from specdraft.drafting.reading.names import Names
-from specdraft.drafting.reading.words import QUOTED, name_term
+from specdraft.drafting.reading.words import QUOTED, asks_more, name_term
 from specdraft.ops import Operation
 from specdraft.ops.docstrings import AddDocstring
 
@@ -29,6 +29,8 @@ _PATTERNS = [
 
 def read(instruction: str, names: Names) -> Operation | None:
     first = _TEXT_FIRST.search(instruction)
+    if first is not None and asks_more(instruction, instruction[first.start():]):
+        return None
     if first is not None:
         quoted = QUOTED.match(first.group("quoted"))
         assert quoted is not None
@@ -37,6 +39,8 @@ def read(instruction: str, names: Names) -> Operation | None:
         match = pattern.search(instruction)
         if match is None:
             continue
+        if asks_more(instruction, instruction[match.start():]):
+            return None  # another ask before it (the docstring's text runs to the end)
         rest = instruction[match.end():]
         quoted = list(QUOTED.finditer(rest))
         lead = r"\s*(?:[:,\u2014-]\s*)?(?:saying|that\s+says|reading|with\s+the\s+text|as)?\s*:?\s*"

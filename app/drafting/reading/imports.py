@@ -45,6 +45,8 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
             return None
         return RemoveImport(module=match.group("module"), path=path)
     quoted = _QUOTED_STATEMENT.search(instruction)
+    if quoted is not None and asks_more(instruction, instruction[quoted.start():]):
+        return None
     if quoted is not None and _PLACE.match(re.sub(r"\s*(?:with|among|next\s+to)\s+the\s+other\s+imports", "", instruction[quoted.end():])):
         groups = quoted.groupdict()
         if groups.get("plain"):
@@ -56,6 +58,8 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         match = pattern.search(instruction)
         if match is None or not _PLACE.match(instruction[match.end():]):
             continue
+        if asks_more(instruction, instruction[match.start():]):
+            return None
         module, groups = match.group("module"), match.groupdict()
         if groups.get("names"):
             pairs = [re.split(r"\s+as\s+", part.strip()) for part in groups["names"].split(",")]

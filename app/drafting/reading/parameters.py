@@ -44,6 +44,9 @@ _ADD = [
 _GIVE = re.compile(rf"\bgive\s+{name_term('function')}\s+(?:an?\s+|the\s+)?(?:new\s+|second\s+|third\s+|extra\s+|optional\s+)*"
                    rf"(?P<kwonly>keyword[- ]only\s+)?{_PARAMETER}\s+(?:{_SPEC}){_type('type')}{_default('default')}", re.I)  # fmt: skip
 _REMOVE = [
+    re.compile(rf"{name_term('function')}\s+(?:never|doesn't|does\s+not|no\s+longer)\s+uses?\s+(?:its\s+|the\s+)?{name_term('name')}"
+               rf"(?:\s+{_PARAMETER})?(?:\s+(?:anywhere|at\s+all))?\s*[.;,]\s*(?:so\s+)?(?:please\s+)?(?:remove|drop|delete)\s+(?:it|that"
+               rf"(?:\s+{_PARAMETER})?)\b(?:\s+from\s+(?:the|its)\s+signature)?", re.I),
     re.compile(rf"\b(?:remove|drop|delete|get\s+rid\s+of)\s+(?:the\s+)?(?:unused\s+)?{_PARAMETER}\s+{name_term('name')}"
                rf"\s+(?:from|of|in)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}", re.I),
     re.compile(rf"\b(?:remove|drop|delete|get\s+rid\s+of)\s+(?:the\s+)?(?:unused\s+)?{name_term('name')}\s+{_PARAMETER}"

@@ -45,8 +45,16 @@ def read(instruction: str, names: Names) -> Operation | None:
     return None
 
 
-def _scope(names: Names, dotted: str | None) -> tuple[str | None, str | None] | None:
-    """(the function's dotted name, its file), (None, None) for none named, None where it is not one."""
+def _scope(names: Names, dotted: str | None, instruction: str = "") -> tuple[str | None, str | None] | None:
+    """(the function's dotted name, its file), (None, None) for none named, None where it is not one.
+    "it" is the one function or method the instruction names ("f should not print. Delete ... from it")."""
+    if dotted is not None and dotted.lower() in ("it", "them"):
+        named = {b.dotted: b for word in re.findall(r"[A-Za-z_][\w.]*", instruction) for b in names.scopes(word)
+                 if b.role in ("function", "method")}  # fmt: skip
+        if len(named) != 1:
+            return None
+        only = next(iter(named.values()))
+        return only.dotted, only.path
     if dotted is None:
         return (None, next(iter(names.trees), None)) if len(names.trees) == 1 else None
     found = names.scopes(dotted)
@@ -67,7 +75,7 @@ def _insert(match: re.Match[str], names: Names) -> Operation | None:
             return None
         return InsertStatement(code=code, function=scope[0], where=where, path=scope[1])
     anchor = anchor_of(match)
-    scope = _scope(names, groups.get("function") or names.focus)
+    scope = _scope(names, groups.get("function") or names.focus, match.string)
     if anchor is None or scope is None or scope[1] is None:
         return None
     where = "before" if groups["rel"].lower() in ("before", "above") else "after"
@@ -76,7 +84,7 @@ def _insert(match: re.Match[str], names: Names) -> Operation | None:
 
 def _delete(match: re.Match[str], names: Names) -> Operation | None:
     anchor = anchor_of(match)
-    scope = _scope(names, match.groupdict().get("function") or names.focus)
+    scope = _scope(names, match.groupdict().get("function") or names.focus, match.string)
     if anchor is None or scope is None or scope[1] is None:
         return None
     return DeleteStatement(statement=anchor, function=scope[0], path=scope[1])

@@ -40,12 +40,13 @@ _PATTERNS = [
 ]
 # "change 0.2 to 0.25 in apply_tax", "in publish, change the status string "draft" to "final""
 _LITERAL_IN = re.compile(rf"\b(?:change|replace|swap)\s+(?:the\s+)?(?P<words>(?:(?!from\b|to\b|with\b)[A-Za-z][\w-]*\s+){{0,4}}){value_term('old')}"
+                         rf"(?:\s+(?!to\b|with\b|by\b|for\b|into\b)[A-Za-z][\w-]*){{0,3}}"  # "the 30 s limit to 45"
                          rf"\s+(?:to|with|by|for|into)\s+{value_term('new')}(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?"
                          rf"{name_term('owner')})?", re.I)  # fmt: skip
 
 
 # "In speed, return 5 instead of 7 if ...": the literal returned, in the function in focus
-_RETURN_INSTEAD = re.compile(rf"\b(?:return|use)\s+{value_term('new')}\s+(?:instead\s+of|rather\s+than)\s+{value_term('old')}"
+_RETURN_INSTEAD = re.compile(rf"\b(?:return|use|should\s+(?:now\s+)?be)\s+{value_term('new')}\s+(?:instead\s+of|rather\s+than)\s+{value_term('old')}"
                              rf"(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?{name_term('owner')})?", re.I)  # fmt: skip
 
 
@@ -55,7 +56,9 @@ def read(instruction: str, names: Names) -> Operation | None:
         if match is not None:
             if asks_more(instruction, match.group(0)):
                 return None
-            return _set(match, names)
+            made = _set(match, names)
+            if made is not None:
+                return made  # else the words name no binding ("the multiplier should be ..."): a literal, maybe
     for pattern in (_LITERAL_IN, _RETURN_INSTEAD):  # the words before a literal only say what it is
         match = pattern.search(instruction)
         if match is not None:

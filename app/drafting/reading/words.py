@@ -88,14 +88,15 @@ def quoted_text(instruction: str) -> list[str]:
 
 
 # verbs that ask an edit: two clauses that each hold one ask two edits, and no reader reads that
-_ASKS = re.compile(r"\b(?:add|remove|delete|drop|rename|set|change|make|wrap|insert|import|replace|use|return|raise"
+_ASKS = re.compile(r"\b(?:add|pass|forward|remove|delete|drop|rename|set|change|make|wrap|insert|import|replace|use|return|raise"
                    r"|log|move|convert|fix|handle|catch|annotate|document|rewrite|refactor|extract|split|merge|sort"
                    r"|print|validate|check|cache|update)\b", re.I)  # fmt: skip
-_ALSO = re.compile(r"(?:;|\.\s+(?=[A-Z])|,?\s+and\s+(?:then\s+|also\s+)?|,\s+then\s+|,\s+also\s+)")
+_ALSO = re.compile(r"(?:;|\.\s+(?=[A-Z\x00])|,?\s+and\s+(?:then\s+|also\s+)?|,\s+then\s+|,\s+also\s+)")
 # what a rename or a signature change brings with it anyway: not a second ask
 _BROUGHT = re.compile(r"\b(?:callers?|call\s+sites?|calls?|uses?|usages?|references?|everywhere|tests?|docs?|imports? of it"
                       r"|keyword\s+arguments?|as\s+(?:it|they)\s+(?:is|are)|alone|unchanged|the\s+body|its\s+body"
-                      r"|(?:do\s+not|don't|never)\s+(?:touch|change|rename)|rename\s+(?:it|them)\b(?!\s+(?:to|as|into)\b))\b",
+                      r"|(?:do\s+not|don't|never)\s+(?:touch|change|rename)|rename\s+(?:it|them|the\s+(?:class|function|method|constant|variable|parameter|attribute|field))\b(?!\s+(?:to|as|into)\b)"
+                      r"|update\s+(?:every|all|each)\b)\b",
                       re.I)  # fmt: skip
 
 
@@ -112,7 +113,8 @@ def asks_more(instruction: str, claimed: str, brought: re.Pattern[str] | None = 
     at = instruction.find(claimed)
     if at >= 0 and _TAKEN_BACK.search(instruction[at + len(claimed):]):
         return True  # the words take back what was read: which ask stands is not this reader's to say
-    rest = instruction[:at] + " \x00 " + instruction[at + len(claimed):] if at >= 0 else instruction
+    # the clause read is marked, so that a sentence before it is a clause of its own
+    rest = instruction[:at] + "\x00 " + instruction[at + len(claimed):] if at >= 0 else instruction
     for clause in _ALSO.split(rest):
         if "\x00" in clause:  # the clause the reader read
             continue
@@ -128,7 +130,8 @@ def asks_more(instruction: str, claimed: str, brought: re.Pattern[str] | None = 
 # that builds "total = ..."" (a text it holds); read with ``anchor_of``
 STATEMENT = (r"(?:the\s+|its\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement))?"
              r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|(?!return\b)`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call"
-             r"|(?!return\b)`?(?P<named>[A-Za-z_][\w.]*)`?\s+(?:statement|line)|(?P<ret>return)(?:\s+statement)?"
+             r"|(?!(?:return|the|a|an|that|this|its|whole|entire|first|last|next|same|other|final|new|old|one)\b)"
+             r"`?(?P<named>[A-Za-z_][\w.]*)`?\s+(?:statement|line)|(?P<ret>return)(?:\s+statement)?"
              r"|(?:the\s+)?line\s+(?:that|which)\s+\w+\s+(?:\w+\s+)?\"(?P<holds>[^\"\n]+)\")")  # fmt: skip
 _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 

@@ -28,7 +28,7 @@ _EXCEPTION = r"`?(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception|Warning|Interr
 _EXCEPTIONS = rf"(?P<exceptions>{_EXCEPTION}(?:\s*(?:,|\bor\b|\band\b|/)\s*{_EXCEPTION})*)(?:\s+as\s+`?(?P<as>[A-Za-z_]\w*)`?)?"
 _TARGET = STATEMENT
 _IN = rf"(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')})?"
-_TRY = r"(?:a\s+)?try\s*(?:/|-|\s|\.\.\.)\s*except(?:\s+block)?"
+_TRY = r"(?:a\s+)?try(?:\s*(?:/|-|\s|\.\.\.)\s*except)?(?:\s+block)?\s*[;,]?(?:\s+(?:on|for|catching))?"
 _PATTERNS = [
     re.compile(rf"\bwrap\s+{_TARGET}{_IN}\s+(?:in|with)\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?{_EXCEPTIONS}", re.I),
     re.compile(rf"\bwrap\s+{_TARGET}{_IN}\s+(?:in|with)\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?", re.I),
@@ -37,6 +37,7 @@ _PATTERNS = [
 # code spans one after another, the handler's statements: "`log.warning(...)` and then `continue`"
 _CODES = r"(?P<handler>`[^`\n]+`(?:\s*(?:,|;|and|then|and\s+then)\s*(?:(?:do|call|run|write)\s+)?`[^`\n]+`)*)"
 _HANDLER = [
+    (re.compile(rf"^\s*[,:;]?\s*(?:then\s+)?{_CODES}"), "code"),  # the handler's code right after the exception
     (re.compile(rf"\b(?:and\s+|that\s+|to\s+)?return(?:s|ing)?\s+{value_term('value')}", re.I), "return"),
     (re.compile(rf"\b(?:handler|except\s+(?:block|body|clause|branch))\s*(?:is|does|:|should\s+be|,)?\s*(?:(?:do|run|write|set|call|log)\s+)?"
                 rf"{_CODES}", re.I), "code"),

@@ -340,3 +340,34 @@ def test_words_taken_back_or_parameters_described_read_as_nothing(instruction):
 ])  # fmt: skip
 def test_plain_shapes_of_a_third_battery(instruction, expected):
     assert read_json(instruction) == expected
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("In Firing.describe the label text should be \"showing\" instead of \"describing\".",
+     [{"kind": "set_value", "target": "Firing.describe", "value": '"showing"', "old": '"describing"', "path": "kiln.py"}]),
+    ("In `Kiln.__init__`, change the 3 shelf default to 4.",
+     [{"kind": "set_value", "target": "Kiln.__init__", "value": "4", "old": "3", "path": "kiln.py"}]),
+    ("The `Kiln` class should be called `Oven`; rename the class along with its uses.",
+     [{"kind": "rename", "old": "Kiln", "new": "Oven", "path": "kiln.py"}]),
+    ("Rename the Kiln field `load` to `pieces`, and update every `kiln.load` that reads it.",
+     [{"kind": "rename", "old": "load", "new": "pieces", "scope": "Kiln", "path": "kiln.py"}]),
+    ("Firing.describe is too chatty. Delete the `print` statement from it.",
+     [{"kind": "delete_statement", "statement": "print", "function": "Firing.describe", "path": "kiln.py"}]),
+    ("Firing.describe never uses its `verbose` parameter, so drop it.",
+     [{"kind": "remove_parameter", "function": "Firing.describe", "name": "verbose", "path": "kiln.py"}]),
+    ("In load_schedule, wrap `raw = json.loads(open(path).read())` with a try; for ValueError, `return []`.",
+     [{"kind": "wrap_try", "statement": "raw = json.loads(open(path).read())", "exception": "ValueError", "handler": "return []",
+       "function": "load_schedule", "path": "kiln.py"}]),
+])  # fmt: skip
+def test_plain_shapes_of_a_fourth_battery(instruction, expected):
+    assert read_json(instruction) == expected
+
+
+@pytest.mark.parametrize("instruction", [
+    "Give load_schedule a `mode=\"r\"` parameter and pass it on to open as mode=mode.",  # a second ask: pass it
+    "Kiln.__init__ has one line too many; delete the line that does that.",  # "the line": no statement named
+    "Rename total_hold to hold_sum. Add a docstring to Kiln.add: \"Put a piece in.\"",  # an ask before the one read
+    "Kiln.add should not print anything. Delete the `print` statement from it.",  # a sentence that asks as well
+])  # fmt: skip
+def test_more_that_reads_as_nothing(instruction):
+    assert read_operations(instruction, FILES) is None
