@@ -93,7 +93,9 @@ _ASKS = re.compile(r"\b(?:add|pass|forward|remove|delete|drop|rename|set|change|
                    r"|print|validate|check|cache|update)\b", re.I)  # fmt: skip
 _ALSO = re.compile(r"(?:;|\.\s+(?=[A-Z\x00])|,?\s+and\s+(?:then\s+|also\s+)?|,\s+then\s+|,\s+also\s+)")
 # what a rename or a signature change brings with it anyway: not a second ask
-_BROUGHT = re.compile(r"\b(?:callers?|call\s+sites?|calls?|uses?|usages?|references?|everywhere|tests?|docs?|imports? of it"
+# (nouns, not verbs: "its uses" brings nothing new, "use it instead of ..." asks)
+_BROUGHT = re.compile(r"\b(?:callers?|call\s+sites?|(?:its|the|every|all|each)\s+calls?|calls\b|(?:its|the|every|all|each)\s+uses?"
+                      r"|uses\b|usages?|references?|everywhere|tests?|docs?|imports? of it"
                       r"|keyword\s+arguments?|as\s+(?:it|they)\s+(?:is|are)|alone|unchanged|the\s+body|its\s+body"
                       r"|(?:do\s+not|don't|never)\s+(?:touch|change|rename)|rename\s+(?:it|them|the\s+(?:class|function|method|constant|variable|parameter|attribute|field))\b(?!\s+(?:to|as|into)\b)"
                       r"|update\s+(?:every|all|each)\b)\b",

@@ -371,3 +371,9 @@ def test_plain_shapes_of_a_fourth_battery(instruction, expected):
 ])  # fmt: skip
 def test_more_that_reads_as_nothing(instruction):
     assert read_operations(instruction, FILES) is None
+
+
+def test_use_as_a_verb_asks_and_its_uses_as_a_noun_bring_nothing_new():
+    assert read_operations("Add a parameter `scale: int = 1` to total_hold; then use it for both zeros there.", FILES) is None
+    assert read_json("Rename total_hold to sum_holds and update its uses.") == [
+        {"kind": "rename", "old": "total_hold", "new": "sum_holds", "path": "kiln.py"}]
