@@ -153,7 +153,7 @@ def json_type(value: Any) -> str:
             dict: "an object", type(None): "null"}.get(type(value), type(value).__name__)  # fmt: skip
 
 
-_KIND_MODULES = ("rename", "parameters", "values", "imports", "statements", "wrap", "hints", "docstrings")
+_KIND_MODULES = ("rename", "parameters", "arguments", "values", "imports", "statements", "wrap", "hints", "docstrings")
 
 
 def _load_kinds() -> None:

@@ -16,6 +16,7 @@ import re
 from specdraft.drafting.reading.names import Names
 from specdraft.drafting.reading.words import NAME, asks_more, name_term, value_of, value_term
 from specdraft.ops import Operation
+from specdraft.ops.arguments import AddArgument
 from specdraft.ops.parameters import AddParameter, RemoveParameter
 from specdraft.ops.values import SetValue
 
@@ -61,6 +62,29 @@ _USE = re.compile(rf"\s*(?:,\s*)?(?:and\s+)?(?:then\s+)?use\s+it\b[^`\"'\d]{{0,4
                   rf"(?:the\s+)?(?:hard-?coded\s+|literal\s+|fixed\s+|constant\s+)*(?:value\s+)?{value_term('old')}", re.I)  # fmt: skip
 
 
+# "... and pass it on to `sorted` as `reverse=reverse`", "... and pass it on as `f(room, last=last)`": the
+# new parameter threaded through to one call of its function
+_PASS = re.compile(rf"\s*(?:,\s*)?(?:and\s+)?(?:then\s+)?pass\s+it\s+(?:on\s+|through\s+|along\s+)?"
+                   rf"(?:to\s+`?(?P<callee>[A-Za-z_][\w.]*)`?(?:\(\))?(?:\s+as\s+`?(?P<kw>{NAME})\s*=\s*(?P<kwval>{NAME})`?)?"
+                   rf"|as\s+`(?P<callcode>[^`\n]+)`)", re.I)  # fmt: skip
+
+
+def _passed(match: re.Match[str], name: str) -> tuple[str, str] | None:
+    """(the called name, the keyword) the new parameter ``name`` is passed to, from a ``_PASS`` match."""
+    if match.group("callcode"):
+        try:
+            call = ast.parse(match.group("callcode"), mode="eval").body
+        except SyntaxError:
+            return None
+        if not isinstance(call, ast.Call):
+            return None
+        keywords = [k.arg for k in call.keywords if isinstance(k.value, ast.Name) and k.value.id == name and k.arg]
+        return (ast.unparse(call.func), keywords[0]) if len(keywords) == 1 else None
+    if match.group("kw") and match.group("kwval") != name:
+        return None
+    return match.group("callee"), match.group("kw") or name
+
+
 def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | None:
     for pattern in _REMOVE:
         match = pattern.search(instruction)
@@ -72,11 +96,20 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         if match is None:
             continue
         use = _USE.search(instruction, match.end())
-        claimed = instruction[match.start() : use.end()] if use is not None else match.group(0)
-        if asks_more(instruction, claimed):
+        passing = _PASS.match(instruction, match.end()) or _PASS.match(instruction, (use or match).end())
+        end = max(m.end() for m in (match, use, passing) if m is not None)
+        if asks_more(instruction, instruction[match.start() : end]):
             return None
         added = _add(match, names)
-        if added is None or use is None:
+        if added is None:
+            return None
+        if passing is not None:
+            passed = _passed(passing, added.name)
+            if passed is None:
+                return None
+            through = AddArgument(call=passed[0], name=passed[1], value=added.name, function=added.function, path=added.path)
+            return (added, through) if use is None else None  # both a literal replaced and a call: not this reader's
+        if use is None:
             return added
         value = value_of(use, "old")  # the literal the new parameter takes the place of, in its function
         if value is None or use.start() - match.end() > 40:

@@ -377,3 +377,33 @@ def test_use_as_a_verb_asks_and_its_uses_as_a_noun_bring_nothing_new():
     assert read_operations("Add a parameter `scale: int = 1` to total_hold; then use it for both zeros there.", FILES) is None
     assert read_json("Rename total_hold to sum_holds and update its uses.") == [
         {"kind": "rename", "old": "total_hold", "new": "sum_holds", "path": "kiln.py"}]
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("Give `total_hold` a parameter `key=None` and pass it on to `sorted` as `key=key`.", None),  # no sorted() call there: refused
+    ("Add a `mode=\"r\"` parameter to load_schedule and pass it through to `open`.",
+     [{"kind": "add_parameter", "function": "load_schedule", "name": "mode", "default": '"r"', "path": "kiln.py"},
+      {"kind": "add_argument", "call": "open", "name": "mode", "value": "mode", "function": "load_schedule", "path": "kiln.py"}]),
+    ("Give load_schedule a new parameter `parse_float=float` and pass it on as `json.loads(text, parse_float=parse_float)`.",
+     [{"kind": "add_parameter", "function": "load_schedule", "name": "parse_float", "default": "float", "path": "kiln.py"},
+      {"kind": "add_argument", "call": "json.loads", "name": "parse_float", "value": "parse_float", "function": "load_schedule",
+       "path": "kiln.py"}]),
+])  # fmt: skip
+def test_a_new_parameter_passed_on_to_a_call(instruction, expected):
+    if expected is None:
+        read = read_operations(instruction, FILES)
+        assert read is not None
+        with pytest.raises(OpError, match="no call of `sorted`"):
+            files = {"kiln.py": KILN}
+            for operation in read:
+                files.update(apply(operation, files))
+        return
+    assert read_json(instruction) == expected
+    files = {"kiln.py": KILN}
+    for operation in read_operations(instruction, FILES) or ():
+        files.update(apply(operation, files))
+    assert "open(path, mode=mode)" in files["kiln.py"] or "json.loads(open(path).read(), parse_float=parse_float)" in files["kiln.py"]
+
+
+def test_a_parameter_passed_as_another_keyword_or_to_two_places_reads_as_nothing():
+    assert read_operations("Add a parameter `x=1` to total_hold and pass it to print as y=z.", FILES) is None
