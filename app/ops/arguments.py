@@ -1,6 +1,6 @@
 """Pass a keyword argument at one call: ``f(x)`` becomes ``f(x, name=value)``, in the one call to
 ``call`` inside ``function`` (None: the module). What threads a new parameter through to a call
-("add `reverse=False` to sort_streets and pass it on to sorted as reverse=reverse")."""
+("add `strict=True` to load and hand it to parse as strict=strict")."""
 
 from __future__ import annotations
 

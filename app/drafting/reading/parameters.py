@@ -62,7 +62,7 @@ _USE = re.compile(rf"\s*(?:,\s*)?(?:and\s+)?(?:then\s+)?use\s+it\b[^`\"'\d]{{0,4
                   rf"(?:the\s+)?(?:hard-?coded\s+|literal\s+|fixed\s+|constant\s+)*(?:value\s+)?{value_term('old')}", re.I)  # fmt: skip
 
 
-# "... and pass it on to `sorted` as `reverse=reverse`", "... and pass it on as `f(room, last=last)`": the
+# "... and pass it through to `parse` as `strict=strict`", "... pass it along as `g(x, n=n)`": the
 # new parameter threaded through to one call of its function
 _PASS = re.compile(rf"\s*(?:,\s*)?(?:and\s+)?(?:then\s+)?pass\s+it\s+(?:on\s+|through\s+|along\s+)?"
                    rf"(?:to\s+`?(?P<callee>[A-Za-z_][\w.]*)`?(?:\(\))?(?:\s+as\s+`?(?P<kw>{NAME})\s*=\s*(?P<kwval>{NAME})`?)?"

@@ -380,7 +380,7 @@ def test_use_as_a_verb_asks_and_its_uses_as_a_noun_bring_nothing_new():
 
 
 @pytest.mark.parametrize(("instruction", "expected"), [
-    ("Give `total_hold` a parameter `key=None` and pass it on to `sorted` as `key=key`.", None),  # no sorted() call there: refused
+    ("Give `total_hold` a parameter `key=None`, then pass it along to `sorted` as `key=key`.", None),  # no sorted() call there: refused
     ("Add a `mode=\"r\"` parameter to load_schedule and pass it through to `open`.",
      [{"kind": "add_parameter", "function": "load_schedule", "name": "mode", "default": '"r"', "path": "kiln.py"},
       {"kind": "add_argument", "call": "open", "name": "mode", "value": "mode", "function": "load_schedule", "path": "kiln.py"}]),
