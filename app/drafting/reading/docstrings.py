@@ -20,7 +20,7 @@ _TEXT_FIRST = re.compile(rf"\b(?:add|write|put|give)\s+(?:the\s+|a\s+)?(?:module
                          rf"{_TARGET}\s*[.!]?\s*$", re.I)  # fmt: skip
 _PATTERNS = [
     re.compile(r"\b(?:add|write|give|put)\s+(?:an?\s+|the\s+)?(?P<module>module)(?:-level)?\s+docstring\b(?P<target>)", re.I),
-    re.compile(rf"\b(?:add|write|give|put)\s+(?:an?\s+|the\s+)?(?:short\s+|one-line\s+|brief\s+)?docstring\s+(?:to|for|on|in)\s+{_TARGET}", re.I),
+    re.compile(rf"\b(?:add|write|give|put)\s+(?:an?\s+|the\s+|this\s+)?(?:short\s+|one-line\s+|brief\s+)?docstring\s+(?:to|for|on|in)\s+{_TARGET}", re.I),
     re.compile(rf"\b(?:document|describe)\s+{_TARGET}\s+(?:as|with|saying)\b", re.I),
     re.compile(rf"\bgive\s+{_TARGET}\s+(?:an?\s+|the\s+)?(?:short\s+|one-line\s+|brief\s+)?docstring\b", re.I),
     re.compile(rf"{_TARGET}\s+(?:needs|should\s+have|wants)\s+(?:an?\s+)?docstring\b", re.I),

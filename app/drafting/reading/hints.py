@@ -27,6 +27,12 @@ _WORDS = {"string": "str", "strings": "str", "integer": "int", "integers": "int"
 _PAIR = re.compile(rf"`?(?P<name>[A-Za-z_]\w*)`?(?:\s+(?:parameter|param|argument|arg))?\s*(?::|\bas\b|\bis\s+(?:an?\s+)?|\bshould\s+be\s+(?:an?\s+)?|\bto\s+be\s+(?:an?\s+)?)\s*(?P<type>{_TYPE})")
 _GROUP = re.compile(rf"(?P<names>`?[A-Za-z_]\w*`?(?:\s*,\s*`?[A-Za-z_]\w*`?)*(?:\s*,?\s+and\s+|\s*,\s*)`?[A-Za-z_]\w*`?)\s+(?:are|should\s+be)"
                     rf"\s+(?:both\s+|all\s+)?(?:an?\s+)?(?P<type>{_TYPE})", re.I)  # fmt: skip
+# "skaters is an int, length a float": a pair after a comma may leave out its verb
+_ELLIPTIC = re.compile(rf"(?:^|[,;]|\band\b)\s*`?(?P<name>[A-Za-z_]\w*)`?\s+an?\s+(?P<type>{_TYPE})")
+# "both parameters are float", "all its parameters are int"
+_EVERY = re.compile(rf"\b(?:both|all)\s+(?:the\s+|its\s+)?(?:parameters|params|arguments|args)\s+are\s+(?:an?\s+)?(?P<type>{_TYPE})", re.I)
+# "a `float` return type"
+_RETURN_AFTER = re.compile(rf"\b(?:an?\s+)?(?P<type>{_TYPE})\s+return\s+(?:type|annotation)\b", re.I)
 _RETURNS = re.compile(rf"(?:\breturn\s+type(?:\s+(?:is|of|as|should\s+be))?|\breturn\s+annotation(?:\s+(?:is|of|as))?|\breturn(?:s|ing)?\b|->)"
                       rf"\s*:?\s*(?:an?\s+|the\s+)?(?P<type>{_TYPE})", re.I)  # fmt: skip
 
@@ -49,6 +55,17 @@ def read(instruction: str, names: Names) -> Operation | None:
     said: dict[str, str] = {}
     returns = None
     text = instruction.replace(target.group(0), " ")
+    for match in _RETURN_AFTER.finditer(text):  # "a `float` return type" (not "the return type ...")
+        if (after := _type(match.group("type"))) is not None:
+            returns = after
+            text = text[: match.start()] + " " * len(match.group(0)) + text[match.end():]
+    every = _EVERY.search(text)
+    if every is not None:
+        hint = _type(every.group("type"))
+        if hint is None or (every.group(0).lower().startswith("both") and len(parameters - {"self", "cls"}) != 2):
+            return None
+        said.update(dict.fromkeys(sorted(parameters - {"self", "cls"}), hint))
+        text = text[: every.start()] + " " * len(every.group(0)) + text[every.end():]
     for match in _RETURNS.finditer(text):
         returns = _type(match.group("type"))
         if returns is None:
@@ -68,6 +85,10 @@ def read(instruction: str, names: Names) -> Operation | None:
         said.update(dict.fromkeys(named, hint))
         start = match.start("names") + match.group("names").find(named[0])  # the kept names only
         text = text[:start] + " " * (match.end() - start) + text[match.end():]
+    for match in _ELLIPTIC.finditer(text):
+        if match.group("name") in parameters and (hint := _type(match.group("type"))) is not None:
+            said.setdefault(match.group("name"), hint)
+            text = text[: match.start("name")] + " " * (match.end() - match.start("name")) + text[match.end():]
     at = 0
     while (match := _PAIR.search(text, at)) is not None:
         name = match.group("name")

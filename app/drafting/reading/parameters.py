@@ -44,6 +44,7 @@ _ADD = [
 ]  # fmt: skip
 _GIVE = re.compile(rf"\bgive\s+{name_term('function')}\s+(?:an?\s+|the\s+)?(?:new\s+|second\s+|third\s+|extra\s+|optional\s+)*"
                    rf"(?P<kwonly>keyword[- ]only\s+)?{_PARAMETER}\s+(?:{_SPEC}){_type('type')}{_default('default')}", re.I)  # fmt: skip
+_REMOVE_HERE = re.compile(rf"\b(?:remove|drop|delete|get\s+rid\s+of)\s+(?:the\s+)?(?:unused\s+)?{name_term('name')}\s+{_PARAMETER}\b(?!\s+(?:from|of|in)\b)", re.I)
 _REMOVE = [
     re.compile(rf"{name_term('function')}\s+(?:never|doesn't|does\s+not|no\s+longer)\s+uses?\s+(?:its\s+|the\s+)?{name_term('name')}"
                rf"(?:\s+{_PARAMETER})?(?:\s+(?:anywhere|at\s+all))?\s*[.;,]\s*(?:so\s+)?(?:please\s+)?(?:remove|drop|delete)\s+(?:it|that"
@@ -86,7 +87,7 @@ def _passed(match: re.Match[str], name: str) -> tuple[str, str] | None:
 
 
 def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | None:
-    for pattern in _REMOVE:
+    for pattern in (*_REMOVE, *((_REMOVE_HERE,) if names.focus else ())):  # "In f, remove the `p` parameter."
         match = pattern.search(instruction)
         if match is not None:
             brought = re.compile(rf"\b(?:argument|arg|keyword)s?\b[^.;]*\b(?:calls?|in|from)\b|`{re.escape(match.group('name'))}\s*=", re.I)
@@ -125,7 +126,7 @@ def _function(names: Names, dotted: str):
 
 
 def _remove(match: re.Match[str], names: Names) -> Operation | None:
-    function = _function(names, match.group("function"))
+    function = _function(names, match.groupdict().get("function") or names.focus or "")
     name = match.group("name")
     if function is None or name not in [a.arg for a in names.parameters(function)]:
         return None

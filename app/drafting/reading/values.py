@@ -31,6 +31,9 @@ _PATTERNS = [
                rf"(?:\s+value)?{_FROM}{_TO}", re.I),  # fmt: skip
     # "set MAX_RETRIES to 5", "change the value of RATE from 0.2 to 0.25", "update Config.timeout to 30"
     re.compile(rf"\b{_VERB}\s+{_KIND}{name_term('target')}{_IN}{_FROM}{_TO}", re.I),
+    # "change the default in fetch from `timeout=10` to `timeout=30`"
+    re.compile(rf"\b{_VERB}\s+(?P<default>(?:the\s+)?default)(?:\s+(?!from\b)[\w-]+){{0,3}}{_IN}(?:\s+from)?\s+`(?P<target>{NAME})\s*=\s*[^`\n]+`\s+to\s+"
+               rf"`(?P=target)\s*=\s*(?P<new_code>[^`\n]+)`", re.I),  # fmt: skip
     # "make the default timeout in fetch 30 instead of 10"
     re.compile(rf"\bmake\s+(?P<default>{_DEFAULT}){name_term('target')}{_IN}\s+(?:be\s+)?{value_term('new')}\s+"
                rf"(?:instead\s+of|rather\s+than|not)\s+{value_term('old')}", re.I),  # fmt: skip
@@ -39,14 +42,14 @@ _PATTERNS = [
                rf"\s+{value_term('new')}", re.I),  # fmt: skip
 ]
 # "change 0.2 to 0.25 in apply_tax", "in publish, change the status string "draft" to "final""
-_LITERAL_IN = re.compile(rf"\b(?:change|replace|swap)\s+(?:the\s+)?(?P<words>(?:(?!from\b|to\b|with\b)[A-Za-z][\w-]*\s+){{0,4}}){value_term('old')}"
+_LITERAL_IN = re.compile(rf"\b(?:change|replace|swap)\s+(?:the\s+)?(?P<words>(?:(?!from\b|to\b|with\b)[A-Za-z][\w-]*\s+){{0,4}})(?:from\s+)?{value_term('old')}"
                          rf"(?:\s+(?!to\b|with\b|by\b|for\b|into\b)[A-Za-z][\w-]*){{0,3}}"  # "the 30 s limit to 45"
                          rf"\s+(?:to|with|by|for|into)\s+{value_term('new')}(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?"
                          rf"{name_term('owner')})?", re.I)  # fmt: skip
 
 
 # "In speed, return 5 instead of 7 if ...": the literal returned, in the function in focus
-_RETURN_INSTEAD = re.compile(rf"\b(?:return|use|should\s+(?:now\s+)?be)\s+{value_term('new')}\s+(?:instead\s+of|rather\s+than)\s+{value_term('old')}"
+_RETURN_INSTEAD = re.compile(rf"\b(?:return|use|should\s+(?:now\s+)?be)\s+{value_term('new')}\s*(?:\s(?:instead\s+of|rather\s+than)|,?\s+not)\s+{value_term('old')}"
                              rf"(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?{name_term('owner')})?", re.I)  # fmt: skip
 
 

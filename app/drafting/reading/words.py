@@ -98,7 +98,8 @@ _BROUGHT = re.compile(r"\b(?:callers?|call\s+sites?|(?:its|the|every|all|each)\s
                       r"|uses\b|usages?|references?|everywhere|tests?|docs?|imports? of it"
                       r"|keyword\s+arguments?|as\s+(?:it|they)\s+(?:is|are)|alone|unchanged|the\s+body|its\s+body"
                       r"|(?:do\s+not|don't|never)\s+(?:touch|change|rename)|rename\s+(?:it|them|the\s+(?:class|function|method|constant|variable|parameter|attribute|field))\b(?!\s+(?:to|as|into)\b)"
-                      r"|update\s+(?:every|all|each)\b)\b",
+                      r"|update\s+(?:every|all|each)\b|update\s+the\s+(?:field|attribute|class|function|method|parameter|definition|name)\b"
+                      r"|every\s+(?:`[^`]*`\s+)?access|all\s+accesses|keeps?\b|stays?\b|including\s+the\s+keyword)\b",
                       re.I)  # fmt: skip
 
 
@@ -129,12 +130,16 @@ def asks_more(instruction: str, claimed: str, brought: re.Pattern[str] | None = 
 
 # a statement as an instruction points at it: quoted as code (`print(...)`: what comes before the
 # ellipsis), "the call to save", "the save() call", "the print statement", "the return", "the line
-# that builds "total = ..."" (a text it holds); read with ``anchor_of``
+# that builds "total = ..."" (a text it holds), "`total` is assigned", "the row is appended to
+# `rows`"; read with ``anchor_of``
 STATEMENT = (r"(?:the\s+|its\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement))?"
              r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|(?!return\b)`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call"
              r"|(?!(?:return|the|a|an|that|this|its|whole|entire|first|last|next|same|other|final|new|old|one)\b)"
              r"`?(?P<named>[A-Za-z_][\w.]*)`?\s+(?:statement|line)|(?P<ret>return)(?:\s+statement)?"
-             r"|(?:the\s+)?line\s+(?:that|which)\s+\w+\s+(?:\w+\s+)?\"(?P<holds>[^\"\n]+)\")")  # fmt: skip
+             r"|(?:the\s+)?line\s+(?:that|which)\s+\w+\s+(?:\w+\s+)?\"(?P<holds>[^\"\n]+)\""
+             r"|(?:the\s+)?line\s+(?:that|which)\s+[^`\"\n]{0,40}?`(?P<holds_code>[^`\n]+)`"
+             r"|`(?P<assigned>[A-Za-z_][\w.]*)`\s+is\s+(?:assigned|set|created|computed|built|defined)"
+             r"|(?:the\s+)?\w+\s+is\s+appended\s+to\s+`?(?P<appended>[A-Za-z_][\w.]*)`?)")  # fmt: skip
 _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 
 
@@ -153,4 +158,10 @@ def anchor_of(match: re.Match[str]) -> str | None:
     if groups.get("holds"):
         held = _ELLIPSIS.split(groups["holds"], maxsplit=1)[0]
         return held if len(held.strip()) >= 4 else None
+    if groups.get("holds_code"):  # "the line that stores it in `self.items`"
+        return _ELLIPSIS.split(groups["holds_code"], maxsplit=1)[0] or None
+    if groups.get("assigned"):  # "right after `ordered` is assigned": its assignment
+        return groups["assigned"] + " ="
+    if groups.get("appended"):  # "after the row is appended to `rows`"
+        return groups["appended"] + ".append("
     return "return" if groups.get("ret") else None

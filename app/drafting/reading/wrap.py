@@ -32,6 +32,7 @@ _TRY = r"(?:a\s+)?try(?:\s*(?:/|-|\s|\.\.\.)\s*except)?(?:\s+block)?\s*[;,]?(?:\
 _PATTERNS = [
     re.compile(rf"\bwrap\s+{_TARGET}{_IN}\s+(?:in|with)\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?{_EXCEPTIONS}", re.I),
     re.compile(rf"\bwrap\s+{_TARGET}{_IN}\s+(?:in|with)\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?", re.I),
+    re.compile(rf"\bput\s+{_TARGET}{_IN}\s+inside\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?{_EXCEPTIONS}", re.I),
     re.compile(rf"\bcatch\s+{_EXCEPTIONS}\s+(?:raised\s+by|from|around|in|when\s+calling|thrown\s+by)\s+{_TARGET}{_IN}", re.I),
 ]
 # code spans one after another, the handler's statements: "`log.warning(...)` and then `continue`"
@@ -39,9 +40,9 @@ _CODES = r"(?P<handler>`[^`\n]+`(?:\s*(?:,|;|and|then|and\s+then)\s*(?:(?:do|cal
 _HANDLER = [
     (re.compile(rf"^\s*[,:;]?\s*(?:then\s+)?{_CODES}"), "code"),  # the handler's code right after the exception
     (re.compile(rf"\b(?:and\s+|that\s+|to\s+)?return(?:s|ing)?\s+{value_term('value')}", re.I), "return"),
-    (re.compile(rf"\b(?:handler|except\s+(?:block|body|clause|branch))\s*(?:is|does|:|should\s+be|,)?\s*(?:(?:do|run|write|set|call|log)\s+)?"
+    (re.compile(rf"\b(?:handler|except\s+(?:block|body|clause|branch))\s*(?:is|does|:|should\s+be|,)?\s*(?:(?:do|does|runs?|write|sets?|calls?|log|raises?)\s+)?"
                 rf"{_CODES}", re.I), "code"),
-    (re.compile(rf"\b(?:and\s+|then\s+|to\s+)?(?:do|run|write|set|call|log\s+with)\s+{_CODES}", re.I), "code"),
+    (re.compile(rf"\b(?:and\s+|then\s+|to\s+)?(?:do|does|runs?|write|sets?|calls?|log\s+with)\s+{_CODES}(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I), "code"),
     (re.compile(r"\b(?:and\s+)?(?:re-?raise|raise\s+it\s+again)\b", re.I), "raise"),
     (re.compile(r"\b(?:and\s+)?(?:continue|skip\s+(?:it|to\s+the\s+next))\b", re.I), "continue"),
     (re.compile(r"\b(?:and\s+|that\s+)?(?:ignores?|swallows?|silences?)\s+(?:it|them|the\s+(?:error|exception)|errors)\b"

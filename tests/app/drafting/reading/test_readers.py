@@ -326,7 +326,7 @@ def test_words_taken_back_or_parameters_described_read_as_nothing(instruction):
        "path": "kiln.py"}]),
     ("In `Kiln.add`, add `print(piece)` as the first statement of its body.",
      [{"kind": "insert_statement", "code": "print(piece)", "function": "Kiln.add", "where": "start", "path": "kiln.py"}]),
-    ("Remove the unused `verbose` parameter from `Firing.describe`, and drop any `verbose=` argument in the calls.",
+    ("Drop the `verbose` parameter from `Firing.describe`, and drop any `verbose=` argument in the calls.",
      [{"kind": "remove_parameter", "function": "Firing.describe", "name": "verbose", "path": "kiln.py"}]),
     ("Rename the `size` parameter of `Kiln.__init__` to `capacity`. Do not touch the `shelves` attribute.",
      [{"kind": "rename", "old": "size", "new": "capacity", "scope": "Kiln.__init__", "path": "kiln.py"}]),
@@ -407,3 +407,42 @@ def test_a_new_parameter_passed_on_to_a_call(instruction, expected):
 
 def test_a_parameter_passed_as_another_keyword_or_to_two_places_reads_as_nothing():
     assert read_operations("Add a parameter `x=1` to total_hold and pass it to print as y=z.", FILES) is None
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("In `load_schedule`, right after `raw` is assigned, add `print(len(raw))`.",
+     [{"kind": "insert_statement", "code": "print(len(raw))", "function": "load_schedule", "where": "after", "anchor": "raw =",
+       "path": "kiln.py"}]),
+    ("In `Kiln.__init__`, after the line that keeps the shelves in `self.shelves`, insert `print(shelves)`.",
+     [{"kind": "insert_statement", "code": "print(shelves)", "function": "Kiln.__init__", "where": "after", "anchor": "self.shelves",
+       "path": "kiln.py"}]),
+    ("Set the default in `Kiln.__init__` from `size=3` to `size=5`.",
+     [{"kind": "set_value", "target": "Kiln.__init__.size", "value": "5", "path": "kiln.py"}]),
+    ("In `Firing.describe`, change the default `verbose=False` to `verbose=True`.",
+     [{"kind": "set_value", "target": "Firing.describe.verbose", "value": "True", "path": "kiln.py"}]),
+    ("Add type hints to load_schedule: path is a str, strict a bool, and a `list` return type.",
+     [{"kind": "add_type_hints", "function": "load_schedule", "parameters": {"path": "str", "strict": "bool"}, "returns": "list",
+       "path": "kiln.py"}]),
+    ("Add type hints to `total_hold`: both parameters are int and it returns int.",
+     [{"kind": "add_type_hints", "function": "total_hold", "parameters": {"extra": "int", "firings": "int"}, "returns": "int",
+       "path": "kiln.py"}]),
+    ("In load_schedule, remove the `strict` parameter. Nothing reads it.",
+     [{"kind": "remove_parameter", "function": "load_schedule", "name": "strict", "path": "kiln.py"}]),
+    ("import math at the top of the file (the next change rounds up).", [{"kind": "add_import", "module": "math", "path": "kiln.py"}]),
+    ("In `total_hold`, put its return statement inside a try/except TypeError; return 0 from the handler.",
+     [{"kind": "wrap_try", "statement": "return", "exception": "TypeError", "handler": "return 0", "function": "total_hold",
+       "path": "kiln.py"}]),
+    ("In load_schedule, wrap the call to json.loads in a try/except ValueError whose handler sets `raw = []`.",
+     [{"kind": "wrap_try", "statement": "json.loads(", "exception": "ValueError", "handler": "raw = []", "function": "load_schedule",
+       "path": "kiln.py"}]),
+    ("In describe the status text should be \"showing\", not \"describing\".",
+     [{"kind": "set_value", "target": "Firing.describe", "value": '"showing"', "old": '"describing"', "path": "kiln.py"}]),
+    ("Kiln.load should be renamed to pieces. Update the attribute and every access.",
+     [{"kind": "rename", "old": "load", "new": "pieces", "scope": "Kiln", "path": "kiln.py"}]),
+])  # fmt: skip
+def test_plain_shapes_of_a_fifth_battery(instruction, expected):
+    assert read_json(instruction) == expected
+
+
+def test_both_parameters_where_there_are_not_two_reads_as_nothing():
+    assert read_operations("Add type hints to `Kiln.add`: both parameters are str.", FILES) is None  # one besides self
