@@ -59,7 +59,7 @@ _REMOVE = [
 
 
 # "... and use it rather than the literal 0.5": the parameter takes the place of a literal of its function
-_USE = re.compile(rf"\s*(?:,\s*)?(?:and\s+)?(?:then\s+)?use\s+it\b[^`\"'\d]{{0,40}}?\b(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+"
+_USE = re.compile(rf"\s*(?:,\s*)?(?:and\s+)?(?:then\s+)?use\s+(?:it\b|`(?P<used>{NAME})`|(?P<used_bare>{NAME})\b)[^`\"'\d]{{0,40}}?\b(?:instead\s+of|in\s+place\s+of|rather\s+than)\s+"
                   rf"(?:the\s+)?(?:hard-?coded\s+|literal\s+|fixed\s+|constant\s+)*(?:value\s+)?{value_term('old')}", re.I)  # fmt: skip
 
 
@@ -113,7 +113,7 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         if use is None:
             return added
         value = value_of(use, "old")  # the literal the new parameter takes the place of, in its function
-        if value is None or use.start() - match.end() > 40:
+        if value is None or use.start() - match.end() > 40 or (use.group("used") or use.group("used_bare") or added.name) != added.name:
             return None
         # the literal first: once the parameter is added, its default may be a literal equal to it
         return (SetValue(target=added.function, value=added.name, old=value.source, path=added.path), added)

@@ -28,7 +28,8 @@ ROLE_WORDS = {
 }  # fmt: skip
 _ROLE = "|".join(word.replace(" ", r"\s+") for word in sorted(ROLE_WORDS, key=len, reverse=True))
 _OWNER = rf"(?:\s+(?:in|of|inside|within|on|from)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?{name_term('owner')})"
-_OLD = (rf"(?:the\s+)?(?:(?P<role>{_ROLE})s?\s+)?{name_term('old')}(?:\s+(?P<role_after>{_ROLE}))?{_OWNER}?"
+_KINDS = r"(?:\s+(?:list|dict|dictionary|set|tuple|counter|string|number|flag|total|count|value|name))?"
+_OLD = (rf"(?:the\s+)?(?:(?P<role>{_ROLE})s?{_KINDS}\s+)?{name_term('old')}(?:\s+(?P<role_after>{_ROLE}))?{_OWNER}?"
         rf"|(?:the\s+)?{name_term('possessor')}(?:'s)?\s+(?P<role_of>{_ROLE})\s+{name_term('old_of')}")  # fmt: skip
 _NEW = (r"`?(?:(?P<new_owner>[A-Za-z_][\w.]*)\.)?(?P<new>[A-Za-z_][A-Za-z0-9_]*)`?(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:(?:function|method|class)\s+)?"
         r"`?(?P<owner_after>[A-Za-z_][\w.]*)`?(?:\(\))?)?")

@@ -42,7 +42,8 @@ _PATTERNS = [
                rf"\s+{value_term('new')}", re.I),  # fmt: skip
 ]
 # "change 0.2 to 0.25 in apply_tax", "in publish, change the status string "draft" to "final""
-_LITERAL_IN = re.compile(rf"\b(?:change|replace|swap)\s+(?:the\s+)?(?P<words>(?:(?!from\b|to\b|with\b)[A-Za-z][\w-]*\s+){{0,4}})(?:from\s+)?{value_term('old')}"
+_LITERAL_IN = re.compile(rf"\b(?:change|replace|swap|raise|lower|increase|decrease|bump|reduce|cut)\s+(?:the\s+)?"
+                         rf"(?P<words>(?:(?!from\b|to\b|with\b|by\b)[A-Za-z][\w-]*\s+){{0,6}})(?:from\s+)?{value_term('old')}"
                          rf"(?:\s+(?!to\b|with\b|by\b|for\b|into\b)[A-Za-z][\w-]*){{0,3}}"  # "the 30 s limit to 45"
                          rf"\s+(?:to|with|by|for|into)\s+{value_term('new')}(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?"
                          rf"{name_term('owner')})?", re.I)  # fmt: skip
@@ -51,6 +52,12 @@ _LITERAL_IN = re.compile(rf"\b(?:change|replace|swap)\s+(?:the\s+)?(?P<words>(?:
 # "In speed, return 5 instead of 7 if ...": the literal returned, in the function in focus
 _RETURN_INSTEAD = re.compile(rf"\b(?:return|use|should\s+(?:now\s+)?be)\s+{value_term('new')}\s*(?:\s(?:instead\s+of|rather\s+than)|,?\s+not)\s+{value_term('old')}"
                              rf"(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?{name_term('owner')})?", re.I)  # fmt: skip
+
+
+# "change `limit=14` to `limit=10`" (a keyword passed in the function in focus): its literal
+_KEYWORD_IN = re.compile(rf"\b(?:change|replace|swap)\s+`(?P<kw>{NAME})\s*=\s*(?P<old_code>[^`\n]+)`\s+(?:to|with|for)\s+"
+                         rf"`(?P=kw)\s*=\s*(?P<new_code>[^`\n]+)`(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?"
+                         rf"{name_term('owner')})?", re.I)  # fmt: skip
 
 
 def read(instruction: str, names: Names) -> Operation | None:
@@ -62,7 +69,7 @@ def read(instruction: str, names: Names) -> Operation | None:
             made = _set(match, names)
             if made is not None:
                 return made  # else the words name no binding ("the multiplier should be ..."): a literal, maybe
-    for pattern in (_LITERAL_IN, _RETURN_INSTEAD):  # the words before a literal only say what it is
+    for pattern in (_KEYWORD_IN, _LITERAL_IN, _RETURN_INSTEAD):  # the words before a literal only say what it is
         match = pattern.search(instruction)
         if match is not None:
             return None if asks_more(instruction, match.group(0)) else _literal_in(match, names)

@@ -104,8 +104,9 @@ _BROUGHT = re.compile(r"\b(?:callers?|call\s+sites?|(?:its|the|every|all|each)\s
 
 
 # words that take back what was said before them: "... actually no, call it X", "no wait"
-_TAKEN_BACK = re.compile(r"\b(?:actually|no\s+wait|wait,|scratch\s+that|i\s+mean|on\s+second\s+thought|correction|"
-                         r"make\s+that|rather,|sorry,|hmm+|oops)\b|(?:^|[.,;!?\u2014-]\s*)no[,.!]", re.I)  # fmt: skip
+_TAKEN_BACK = re.compile(r"\b(?:actually|no\s+wait|scratch\s+that|i\s+mean|on\s+second\s+thought|correction|make\s+that|hmm+|oops)\b"
+                         r"|\b(?:wait|rather|sorry)\s*[,;:.!]|(?:^|[.,;!?\u2014-]\s*)no(?:[,.!]|\s+(?:sorry|wait|actually|scratch))",
+                         re.I)  # fmt: skip
 
 
 def asks_more(instruction: str, claimed: str, brought: re.Pattern[str] | None = None) -> bool:

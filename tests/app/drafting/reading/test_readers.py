@@ -446,3 +446,27 @@ def test_plain_shapes_of_a_fifth_battery(instruction, expected):
 
 def test_both_parameters_where_there_are_not_two_reads_as_nothing():
     assert read_operations("Add type hints to `Kiln.add`: both parameters are str.", FILES) is None  # one besides self
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("In `total_hold`, rename the local counter `total` to `held`.",
+     [{"kind": "rename", "old": "total", "new": "held", "scope": "total_hold", "path": "kiln.py"}]),
+    ("In Kiln.__init__, shelves start fuller now: change `size=3` to `size=4`.",
+     [{"kind": "set_value", "target": "Kiln.__init__", "value": "4", "old": "3", "path": "kiln.py"}]),
+    ("In `Kiln.add`, raise the step for each piece from 1 to 2.",
+     [{"kind": "set_value", "target": "Kiln.add", "value": "2", "old": "1", "path": "kiln.py"}]),
+    ("Add a `step: int = 1` parameter to `Kiln.add` and use `step` rather than the literal `1`.",
+     [{"kind": "set_value", "target": "Kiln.add", "value": "step", "old": "1", "path": "kiln.py"},
+      {"kind": "add_parameter", "function": "Kiln.add", "name": "step", "default": "1", "annotation": "int", "path": "kiln.py"}]),
+])  # fmt: skip
+def test_plain_shapes_of_a_sixth_battery(instruction, expected):
+    assert read_json(instruction) == expected
+
+
+@pytest.mark.parametrize("instruction", [
+    "rename total_hold to hold_sum... no sorry, to held_minutes, it reads better",  # taken back without "actually"
+    "rename total_hold to hold_sum -- wait, make it held_minutes",
+    "Add a `step: int = 1` parameter to `Kiln.add` and use `piece` rather than the literal `1`.",  # another name used
+])  # fmt: skip
+def test_a_last_battery_of_what_reads_as_nothing(instruction):
+    assert read_operations(instruction, FILES) is None
