@@ -18,7 +18,6 @@ QUOTED = re.compile(r"(?<![\w`])(?:\"\"\"(.+?)\"\"\"|\'\'\'(.+?)\'\'\'|\"([^\"\n
 NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 DOTTED = rf"{NAME}(?:\.{NAME})*"
 NUMBER = r"-?\d+(?:_\d\d\d)*(?:\.\d+)?(?:[eE][-+]?\d+)?"
-FILLER = r"(?:\s+(?:please|pls|too|as\s+well|everywhere|throughout|for\s+me|thanks))*\s*[.!]?\s*$"
 
 
 def name_term(group: str) -> str:
@@ -76,15 +75,6 @@ def value_of(match: re.Match[str], group: str) -> Value | None:
 
 # "an empty list": the value as Python writes it
 _EMPTY = {"list": "[]", "dict": "{}", "dictionary": "{}", "string": '""', "str": '""', "set": "set()", "tuple": "()"}
-
-
-def code_spans(instruction: str) -> list[str]:
-    return BACKTICKED.findall(instruction)
-
-
-def quoted_text(instruction: str) -> list[str]:
-    """The texts in double or single quotes (straight or curly), code in backticks left out."""
-    return [next(part for part in match.groups() if part is not None) for match in QUOTED.finditer(instruction)]
 
 
 # verbs that ask an edit: two clauses that each hold one ask two edits, and no reader reads that
