@@ -366,29 +366,27 @@ class EditRequester:
     def _make(self, read: ReadOperation, sources: Sequence[SourceFile], asked_as: str) -> DraftedEdits | None:
         """The draft of an operation a reader read: specdraft.ops makes it on the files, and no model
         runs. None, said as progress, where the operation does not fit the files (the model drafts)."""
-        from specdraft.ops import OpError, apply
+        from specdraft.ops import OpError, apply_all
 
-        files = {source.path: source.text for source in sources}
-        changed: dict[str, str] = {}
         try:
-            for operation in read.operations:
-                made = apply(operation, {**files, **changed})
-                changed.update(made)
+            changed = apply_all(read.operations, {source.path: source.text for source in sources})
         except OpError as error:
             self.on_progress("kept", f"{read.said()}: it does not fit ({error}); the model drafts instead")
             return None
         draft = DraftedEdits(EditResult(format="operation"), model=self.backend.name, operation=read,
                              asked_as=asked_as)  # fmt: skip
         self.on_progress("kept", read.said())
-        for source in sources:
-            if changed.get(source.path, source.text) == source.text:
-                continue
-            result = rewrite(self.repo_root, source.path, changed[source.path], complete=True,
-                             originals={source.path: source.data})  # fmt: skip
+        for result in self._rewritten(changed, sources):
             _merge(draft.result, result)
             if self.on_result is not None:
                 self.on_result(result)
         return draft
+
+    def _rewritten(self, changed: dict[str, str], sources: Sequence[SourceFile]) -> list[EditResult]:
+        """Each source's new text, as operations made it, read as any whole-file edit."""
+        return [rewrite(self.repo_root, source.path, changed[source.path], complete=True,
+                        originals={source.path: source.data})
+                for source in sources if source.path in changed]  # fmt: skip
 
     # ---------------------------------------------------------------- a file (or a window of it) per request
 
@@ -596,7 +594,7 @@ class EditRequester:
         on each other)."""
         import json
 
-        from specdraft.ops import OpError, apply, from_json
+        from specdraft.ops import OpError, apply_all, from_json
 
         result = EditResult(format="operation")
         operations = []
@@ -612,22 +610,18 @@ class EditRequester:
                                                                 "nothing of the answer is used: redraft"))  # fmt: skip
         if result.failures:
             return result
-        files = {source.path: source.text for source in sources}
-        changed: dict[str, str] = {}
-        for operation in operations:
-            try:
-                changed.update(apply(operation, {**files, **changed}))
-            except OpError as error:
-                result.failures.append(EditFailure(None, operation.describe(), (
-                    f"the operation {self.backend.name} answered does not fit the files: {error}; nothing of the "
-                    "answer is used: redraft, or say it in other words")))  # fmt: skip
-                return result
+        try:
+            changed = apply_all(operations, {source.path: source.text for source in sources})
+        except OpError as error:
+            assert error.operation is not None
+            result.failures.append(EditFailure(None, error.operation.describe(), (
+                f"the operation {self.backend.name} answered does not fit the files: {error}; nothing of the "
+                "answer is used: redraft, or say it in other words")))  # fmt: skip
+            return result
         draft.operation = ReadOperation(tuple(operations), reader=self.backend.name, origin="model")
         self.on_progress("kept", draft.operation.said())
-        for source in sources:
-            if changed.get(source.path, source.text) != source.text:
-                _merge(result, rewrite(self.repo_root, source.path, changed[source.path], complete=True,
-                                       originals={source.path: source.data}))  # fmt: skip
+        for made in self._rewritten(changed, sources):
+            _merge(result, made)
         return result
 
     def _check_window(self, messages: list[dict[str, str]], sources: Sequence[SourceFile]) -> None:

@@ -8,7 +8,8 @@ error, never a choice.
 
 * ``Operation``: the base of every kind, a frozen dataclass; ``kind`` is its name in JSON.
 * ``apply(op, files)``: ``files`` maps repository paths to texts; the result maps each path the
-  operation changed to its new text (files it did not change are left out).
+  operation changed to its new text (files it did not change are left out). ``apply_all`` makes
+  several in order.
 * ``to_json(op)`` / ``from_json(data)``: an operation as a JSON object ``{"kind": ..., fields}``
   and back, validated (unknown kinds and fields, missing fields, wrong types are ``OpError``).
 * ``KINDS``: kind name -> class. A new kind is one module with one ``@register`` class, imported
@@ -21,12 +22,14 @@ import dataclasses
 import importlib
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 
 class OpError(Exception):
     """An operation that does not fit the files: what did not fit, and what to do."""
+
+    operation: Operation | None = None  # which one, where several were made in order (apply_all)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,6 +66,19 @@ def apply(op: Operation, files: Mapping[str, str]) -> dict[str, str]:
     if not changed:
         raise OpError(f"{op.describe()}: nothing to change (the files already read so)")
     return changed
+
+
+def apply_all(operations: Sequence[Operation], files: Mapping[str, str]) -> dict[str, str]:
+    """``operations`` made in order, each on the files as those before it left them: the final text
+    of each file they changed. OpError from the first that does not fit, its ``operation`` set."""
+    changed: dict[str, str] = {}
+    for op in operations:
+        try:
+            changed.update(apply(op, {**files, **changed}))
+        except OpError as error:
+            error.operation = op
+            raise
+    return {path: text for path, text in changed.items() if files.get(path) != text}
 
 
 def to_json(op: Operation) -> dict[str, Any]:

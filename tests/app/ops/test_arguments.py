@@ -63,3 +63,17 @@ def test_json_both_ways():
     operation = AddArgument(call="sorted", name="reverse", value="reverse", function="load", path="m.py")
     assert from_json(to_json(operation)) == operation
     assert to_json(operation)["kind"] == "add_argument"
+
+
+def test_apply_all_makes_each_on_what_the_ones_before_left_and_names_the_one_that_does_not_fit():
+    from specdraft.ops import apply_all
+    from specdraft.ops.rename import Rename
+
+    first = Rename(old="load", new="read_rows")
+    passed = AddArgument(call="sorted", name="reverse", value="True", function="read_rows")  # the name the first made
+    after = apply_all([first, passed], {"m.py": MODULE})["m.py"]
+    assert "def read_rows(" in after and "key=len, reverse=True," in after
+    stale = AddArgument(call="sorted", name="reverse", value="True", function="load")  # gone once renamed
+    with pytest.raises(OpError) as raised:
+        apply_all([first, stale], {"m.py": MODULE})
+    assert raised.value.operation is stale

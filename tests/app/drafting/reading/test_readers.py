@@ -13,7 +13,7 @@ import pytest
 
 from specdraft.drafting.reading import corrected_instruction, read_operation, read_operations
 from specdraft.engine.editprompt import redraft_feedback
-from specdraft.ops import OpError, apply, to_json
+from specdraft.ops import OpError, apply, apply_all, to_json
 
 KILN = textwrap.dedent('''\
     """Firing schedules for a pottery kiln."""
@@ -67,9 +67,7 @@ def read_json(instruction: str) -> list[dict] | None:
     read = read_operations(instruction, FILES)
     if read is None:
         return None
-    files = {"kiln.py": KILN}
-    for operation in read:
-        files.update(apply(operation, files))  # each reading applies: no OpError
+    apply_all(read, {"kiln.py": KILN})  # each reading applies: no OpError
     return [to_json(operation) for operation in read]
 
 
@@ -250,9 +248,7 @@ def test_more_plain_shapes(instruction, expected):
         read = read_operations(instruction, FILES)
         if read is not None:  # read, but the operation does not fit: the model drafts instead
             with pytest.raises(OpError):
-                files = {"kiln.py": KILN}
-                for operation in read:
-                    files.update(apply(operation, files))
+                apply_all(read, {"kiln.py": KILN})
         return
     assert read_json(instruction) == expected
 
@@ -261,10 +257,7 @@ def test_a_new_parameter_takes_the_place_of_the_literal_it_names():
     code = "def area(w):\n    return w * 2.5\n"
     read = read_operations("Add a parameter `h: float = 2.5` to area, then use it rather than the literal 2.5.", [("geo.py", code)])
     assert read is not None and len(read) == 2
-    files = {"geo.py": code}
-    for operation in read:
-        files.update(apply(operation, files))
-    assert files["geo.py"] == "def area(w, h: float = 2.5):\n    return w * h\n"
+    assert apply_all(read, {"geo.py": code})["geo.py"] == "def area(w, h: float = 2.5):\n    return w * h\n"
 
 
 @pytest.mark.parametrize(("instruction", "expected"), [
@@ -394,14 +387,10 @@ def test_a_new_parameter_passed_on_to_a_call(instruction, expected):
         read = read_operations(instruction, FILES)
         assert read is not None
         with pytest.raises(OpError, match="no call of `sorted`"):
-            files = {"kiln.py": KILN}
-            for operation in read:
-                files.update(apply(operation, files))
+            apply_all(read, {"kiln.py": KILN})
         return
     assert read_json(instruction) == expected
-    files = {"kiln.py": KILN}
-    for operation in read_operations(instruction, FILES) or ():
-        files.update(apply(operation, files))
+    files = {"kiln.py": KILN, **apply_all(read_operations(instruction, FILES) or (), {"kiln.py": KILN})}
     assert "open(path, mode=mode)" in files["kiln.py"] or "json.loads(open(path).read(), parse_float=parse_float)" in files["kiln.py"]
 
 
