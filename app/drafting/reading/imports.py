@@ -48,22 +48,22 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
     if quoted is not None and asks_more(instruction, instruction[quoted.start():]):
         return None
     if quoted is not None and _PLACE.match(re.sub(r"\s*(?:with|among|next\s+to)\s+the\s+other\s+imports", "", instruction[quoted.end():])):
-        groups = quoted.groupdict()
-        if groups.get("plain"):
-            return AddImport(module=groups["module"], alias=groups.get("alias"), path=path)
-        pairs = [re.split(r"\s+as\s+", part.strip()) for part in groups["names"].split(",")]
-        return tuple(AddImport(module=groups["from"], name=pair[0], alias=pair[1] if len(pair) > 1 else None, path=path)
-                     for pair in pairs)  # fmt: skip
+        return _imports(quoted.group("from") or quoted.group("module"), quoted, path)
     for pattern in _PATTERNS:
         match = pattern.search(instruction)
         if match is None or not _PLACE.match(instruction[match.end():]):
             continue
         if asks_more(instruction, instruction[match.start():]):
             return None
-        module, groups = match.group("module"), match.groupdict()
-        if groups.get("names"):
-            pairs = [re.split(r"\s+as\s+", part.strip()) for part in groups["names"].split(",")]
-            return tuple(AddImport(module=module, name=pair[0], alias=pair[1] if len(pair) > 1 else None, path=path)
-                         for pair in pairs)  # fmt: skip
-        return AddImport(module=module, alias=groups.get("alias"), path=path)
+        return _imports(match.group("module"), match, path)
     return None
+
+
+def _imports(module: str, match: re.Match[str], path: str) -> Operation | tuple[Operation, ...]:
+    """The import a match reads: the module (``alias``), or each of its ``names`` from it."""
+    groups = match.groupdict()
+    if not groups.get("names"):
+        return AddImport(module=module, alias=groups.get("alias"), path=path)
+    pairs = [re.split(r"\s+as\s+", part.strip()) for part in groups["names"].split(",")]
+    return tuple(AddImport(module=module, name=pair[0], alias=pair[1] if len(pair) > 1 else None, path=path)
+                 for pair in pairs)  # fmt: skip
