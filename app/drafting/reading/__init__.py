@@ -98,9 +98,9 @@ def _read(instruction: str, files: Sequence[tuple[str, str]]) -> tuple[tuple[Ope
     text = " ".join(instruction.split())
     opening = _OPENING.match(text)
     if opening is not None:  # "In load_items, rename path to store_path": the scope of what follows
-        scopes = names.scopes(opening.group("scope"))
-        if len(scopes) == 1:
-            names.focus, text = scopes[0].dotted, text[opening.end():]
+        scope = names.the_scope(opening.group("scope"))
+        if scope is not None:
+            names.focus, text = scope.dotted, text[opening.end():]
     for name, reader in READERS:
         read = reader(text, names)
         if read is not None:

@@ -63,7 +63,5 @@ def _docstring(text: str, match: re.Match[str], names: Names) -> Operation | Non
         return None
     if match.group("module"):
         return AddDocstring(text=text, path=next(iter(names.trees))) if len(names.trees) == 1 else None
-    found = names.scopes(match.group("target"))
-    if len(found) != 1:
-        return None
-    return AddDocstring(text=text, target=found[0].dotted, path=found[0].path)
+    target = names.the_scope(match.group("target"))
+    return None if target is None else AddDocstring(text=text, target=target.dotted, path=target.path)

@@ -45,10 +45,9 @@ def read(instruction: str, names: Names) -> Operation | None:
               or re.compile(rf"\bannotate\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}", re.I).search(instruction))
     if target is None:
         return None
-    found = names.functions(target.group("function"))
-    if len(found) != 1:
+    function = names.the_function(target.group("function"))
+    if function is None:
         return None
-    function = found[0]
     if asks_more(instruction, instruction[cue.start():]):
         return None
     parameters = {a.arg for a in names.parameters(function)}

@@ -69,6 +69,16 @@ class Names:
         """The functions, methods and classes ``dotted`` names."""
         return [b for b in self.bindings if b.role in ("function", "method", "class") and dotted in (b.dotted, b.name)]
 
+    def the_scope(self, dotted: str) -> Binding | None:
+        """The one function, method or class ``dotted`` names; None where none or several do."""
+        found = self.scopes(dotted)
+        return found[0] if len(found) == 1 else None
+
+    def the_function(self, dotted: str) -> Binding | None:
+        """The one function or method ``dotted`` names; None where none or several do."""
+        found = self.functions(dotted)
+        return found[0] if len(found) == 1 else None
+
     def parameters(self, function: Binding) -> list[ast.arg]:
         node = function.node
         assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)

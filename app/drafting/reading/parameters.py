@@ -120,13 +120,8 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
     return None
 
 
-def _function(names: Names, dotted: str):
-    found = names.functions(dotted)
-    return found[0] if len(found) == 1 else None
-
-
 def _remove(match: re.Match[str], names: Names) -> Operation | None:
-    function = _function(names, match.groupdict().get("function") or names.focus or "")
+    function = names.the_function(match.groupdict().get("function") or names.focus or "")
     name = match.group("name")
     if function is None or name not in [a.arg for a in names.parameters(function)]:
         return None
@@ -135,7 +130,7 @@ def _remove(match: re.Match[str], names: Names) -> Operation | None:
 
 def _add(match: re.Match[str], names: Names) -> Operation | None:
     groups = match.groupdict()
-    function = _function(names, groups["function"])
+    function = names.the_function(groups["function"])
     if function is None:
         return None
     name, annotation, default = groups.get("name"), groups.get("type") or groups.get("type2"), None

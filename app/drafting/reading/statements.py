@@ -57,8 +57,8 @@ def _scope(names: Names, dotted: str | None, instruction: str = "") -> tuple[str
         return only.dotted, only.path
     if dotted is None:
         return (None, next(iter(names.trees), None)) if len(names.trees) == 1 else None
-    found = names.scopes(dotted)
-    return (found[0].dotted, found[0].path) if len(found) == 1 else None
+    scope = names.the_scope(dotted)
+    return None if scope is None else (scope.dotted, scope.path)
 
 
 def _insert(match: re.Match[str], names: Names) -> Operation | None:

@@ -98,10 +98,10 @@ def _wrap(match: re.Match[str], exceptions: str, handler: str, names: Names) -> 
     exception = parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ")"
     function = groups.get("function") or names.focus
     if function is not None:
-        found = names.scopes(function)
-        if len(found) != 1:
+        scope = names.the_scope(function)
+        if scope is None:
             return None
-        function, path = found[0].dotted, found[0].path
+        function, path = scope.dotted, scope.path
     elif len(names.trees) == 1:
         path = next(iter(names.trees))
     else:
