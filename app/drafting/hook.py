@@ -528,6 +528,8 @@ def _stopped(blocking: list[Finding], settings: Settings) -> str:
             f"{float(settings.hook['reading_speed']):g} lines per second (hook.reading_speed) "
             "counts as unreviewed"
         )
+    if any(f.reason in ("agent", "deleted") for f in blocking):
+        text += " (an agent's lines: `specdraft review --drafted` reviews them where they are)"
     if any(f.reason == "binary" for f in blocking):
         text += (
             "; a file git shows as binary cannot be reviewed hunk by hunk: take the NUL byte out, "
@@ -611,7 +613,7 @@ def build_note(repo: GitRepo, settings: Settings, commit: str = "HEAD") -> tuple
         sources=sources,
         inherited=_inherited(repo, old, sources),
     )
-    if not result.origins:
+    if not result.origins and not result.matched:  # matched alone: an agent's deletions
         return None, {}
     by_id = store.by_id()
     landed = {rid: sorted(hashes) for rid, hashes in result.matched.items()}
