@@ -189,7 +189,7 @@ class InstructionApp(App[tuple[str, list[str]] | None]):
     def compose(self) -> ComposeResult:
         yield TitleBar(title_text(self.TITLE, where=self.where))
         with Vertical():
-            yield Static("What should the model change?")
+            yield Static(self._question_text(), id="question")
             yield Input(self.instruction, placeholder="e.g. add type hints to parse()", id="instruction")
             yield Static(self._suggestion_text(), id="suggestion")
             yield Static("Files it may edit: type to find, enter adds or removes one; ctrl+s drafts")
@@ -200,7 +200,14 @@ class InstructionApp(App[tuple[str, list[str]] | None]):
 
     def on_mount(self) -> None:
         self._refilter("")
-        self.query_one("#instruction" if not self.instruction else "#find", Input).focus()
+        box = self.query_one("#instruction", Input)
+        box.focus()  # what the screen asks first: typing replaces the suggestion (it starts selected)
+        box.select_all()
+
+    def _question_text(self) -> str:
+        """What the box asks, and what enter does there: draft once a file is chosen."""
+        return "What should the model change? " + (
+            "(type it; enter drafts)" if self.chosen else "(type it; enter: on to the files)")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return bool(self.suggestions) if action == "suggest" else True
@@ -253,7 +260,10 @@ class InstructionApp(App[tuple[str, list[str]] | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "instruction":
-            self.query_one("#find", Input).focus()
+            if self.chosen and event.value.strip():  # what to change, and where: draft it
+                self.action_draft()
+            else:
+                self.query_one("#find", Input).focus()
             return
         options = self.query_one("#matches", OptionList)
         if options.highlighted is not None:
@@ -268,6 +278,7 @@ class InstructionApp(App[tuple[str, list[str]] | None]):
         else:
             self.chosen.append(path)
         self.query_one("#chosen", Static).update(self._chosen_text())
+        self.query_one("#question", Static).update(self._question_text())
         find = self.query_one("#find", Input)
         find.value = ""
         self._refilter("")

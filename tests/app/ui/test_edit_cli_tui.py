@@ -144,8 +144,46 @@ async def test_instruction_box_wants_an_instruction_and_a_file():
         await pilot.press("ctrl+s")  # no instruction yet: stays, says so
         await pilot.pause()
         assert app.is_running
-        await pilot.press(*"bump", "enter", *"b.py", "enter", *"a.py", "enter")  # b added, a removed
+        await pilot.press(*"bump", "tab", *"b.py", "enter", *"a.py", "enter")  # b added, a removed
         await pilot.press("ctrl+s")
+    assert app.return_value == ("bump", ["b.py"])
+
+
+async def test_typing_at_once_replaces_the_suggestion_and_enter_drafts():
+    """The demo's first minute: the instruction box has the focus, its suggestion selected, so an
+    instruction typed straight away replaces it (not the file finder's query), and enter drafts."""
+    from textual.widgets import Input
+
+    from specdraft.ui.tui.edit import InstructionApp
+
+    app = InstructionApp(["a.py", "storage.py"], chosen=["storage.py"], suggestions=["Change 2 to 4.", "x"])
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.focused is app.query_one("#instruction", Input)
+        await pilot.press(*"rename load to read_file")
+        assert app.query_one("#find", Input).value == ""
+        await pilot.press("enter")
+    assert app.return_value == ("rename load to read_file", ["storage.py"])
+
+
+async def test_enter_keeps_the_suggestion_and_drafts_it():
+    from specdraft.ui.tui.edit import InstructionApp
+
+    app = InstructionApp(["storage.py"], chosen=["storage.py"], instruction="Change 2 to 4.")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+    assert app.return_value == ("Change 2 to 4.", ["storage.py"])
+
+
+async def test_with_no_file_chosen_enter_goes_on_to_the_finder():
+    from textual.widgets import Input
+
+    from specdraft.ui.tui.edit import InstructionApp
+
+    app = InstructionApp(["a.py", "b.py"], instruction="bump")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        assert app.is_running and app.focused is app.query_one("#find", Input)
+        await pilot.press(*"b.py", "enter", "shift+tab", "enter")  # back to the box: enter drafts
     assert app.return_value == ("bump", ["b.py"])
 
 
