@@ -35,6 +35,7 @@ import warnings
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import torch
 from torch import Tensor
@@ -247,13 +248,16 @@ def _ensure_caches(model: Transformer, batch: int, needed: int, max_seq_length: 
 def generate_tokens(model: Transformer, prompt_ids: Sequence[int] | Tensor, *, max_new_tokens: int,
                     sampling: Sampling | None = None, eos_ids: Sequence[int] = (),
                     max_seq_length: int | None = None, stats: GenerationStats | None = None,
-                    compile: bool | None = None) -> Iterator[int]:  # fmt: skip
+                    compile: bool | None = None, constraint: Any = None) -> Iterator[int]:  # fmt: skip
     """Batch 1: an iterator of new token ids; stops at EOS (not yielded) or max_new_tokens.
 
     Checks the context length at once (EngineError), then generates lazily: close the iterator
     to stop early. `stats` (if given) is filled in as tokens come out. compile: decode with the
     compiled step (True), eagerly (False), or where it pays (None, see use_compiled_decode); the
-    compile itself happens before the prefill and is not in the stats' times.
+    compile itself happens before the prefill and is not in the stats' times. `constraint`: a
+    specdraft.engine.grammar.GrammarConstraint: each token is chosen among those its grammar
+    admits, and the output ends where the grammar is complete (stop_reason "grammar"); decoded
+    eagerly.
     """
     sampling = sampling or Sampling()
     stats = stats if stats is not None else GenerationStats()
@@ -263,6 +267,8 @@ def generate_tokens(model: Transformer, prompt_ids: Sequence[int] | Tensor, *, m
         raise EngineError("generate_tokens is batch 1; use generate() for a batch")
     check_context(idx.shape[1], max_new_tokens, context_length(model))
     stats.prompt_tokens, stats.new_tokens, stats.stop_reason = idx.shape[1], 0, "max_new_tokens"
+    if constraint is not None:
+        return _constrained_iterator(model, idx, max_new_tokens, sampling, eos_ids, max_seq_length, stats, constraint)
     compiled = use_compiled_decode(model, max_new_tokens, compile)
     return _token_iterator(model, idx, max_new_tokens, sampling, eos_ids, max_seq_length, stats, compiled)
 
@@ -302,6 +308,42 @@ def _token_iterator(model: Transformer, idx: Tensor, max_new_tokens: int, sampli
     finally:
         stats.decode_s = (time.perf_counter() - prefill_end) if len(tokens) > 1 else 0.0
         decoder.close()
+
+
+@torch.inference_mode()
+def _constrained_iterator(model: Transformer, idx: Tensor, max_new_tokens: int, sampling: Sampling,
+                          eos_ids: Sequence[int], max_seq_length: int | None, stats: GenerationStats,
+                          constraint: Any) -> Iterator[int]:  # fmt: skip
+    """generate_tokens under a grammar: one eager forward per token, its logits masked first."""
+    if max_new_tokens <= 0:
+        return
+    prompt_len = idx.shape[1]
+    _ensure_caches(model, 1, prompt_len + max_new_tokens, max_seq_length)
+    generator = sampling.make_generator()
+    eos = set(int(i) for i in eos_ids)
+    start = time.perf_counter()
+    logits = model(idx, torch.arange(prompt_len, device=idx.device), last_only=True)[:, -1]  # [1, V]
+    stats.prefill_s = time.perf_counter() - start
+    produced = 0
+    try:
+        while True:
+            token_id = int(sample(constraint.mask(logits), sampling, generator)[0])
+            if token_id in eos:
+                stats.stop_reason = "eos"
+                return
+            constraint.advance(token_id)
+            produced += 1
+            stats.new_tokens = produced
+            yield token_id
+            if constraint.finished:
+                stats.stop_reason = "grammar"
+                return
+            if produced >= max_new_tokens:
+                return
+            position = torch.tensor([prompt_len + produced - 1], device=idx.device)
+            logits = model(torch.tensor([[token_id]], device=idx.device), position)[:, -1]
+    finally:
+        stats.decode_s = time.perf_counter() - start - stats.prefill_s
 
 
 @dataclass

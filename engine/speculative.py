@@ -188,8 +188,14 @@ def speculative_tokens(
     max_seq_len: int | None = None,
     stats: SpecStats | None = None,
     forced: Sequence[int] = (),
+    constraint: Any = None,
 ) -> Iterator[int]:
     """An iterator of new token ids, like specdraft.engine.generate.generate_tokens (EOS is not yielded).
+
+    `constraint`: a specdraft.engine.grammar.GrammarConstraint. Each verified row's logits are
+    masked to what the grammar admits after the tokens before it, a draft is cut where the grammar
+    stops admitting it, and the output ends where the grammar is complete (stop_reason
+    "grammar"): the output is masked plain decoding's (lossless under the mask).
 
     `forced`: the first tokens of the output, given rather than decoded (yielded first, counted as
     new tokens; an EOS among them ends the output there); the drafter sees them as output, so an
@@ -210,18 +216,20 @@ def speculative_tokens(
     if len(prompt) >= max_seq_len:
         raise EngineError(f"the prompt has {len(prompt)} tokens; the context holds {max_seq_len}: shorten it")
     forced = list(forced)
+    if forced and constraint is not None:
+        raise EngineError("a forced output and a grammar constraint do not go together")
     if len(prompt) + len(forced) >= max_seq_len:
         raise EngineError(f"the prompt and the forced output have {len(prompt) + len(forced)} tokens; "
                           f"the context holds {max_seq_len}: shorten them")  # fmt: skip
     stats.prompt_tokens, stats.new_tokens, stats.stop_reason = len(prompt), 0, "max_new_tokens"
     return _spec_iterator(model, list(prompt), drafter, max_new_tokens, sampling, set(eos_ids),
-                          max_seq_len, stats, forced)
+                          max_seq_len, stats, forced, constraint)
 
 
 @torch.inference_mode()
 def _spec_iterator(model: Any, prompt: list[int], drafter: Drafter, max_new_tokens: int,
                    sampling: Sampling, eos: set[int], max_seq_len: int,
-                   stats: SpecStats, forced: list[int]) -> Iterator[int]:  # fmt: skip
+                   stats: SpecStats, forced: list[int], constraint: Any = None) -> Iterator[int]:  # fmt: skip
     if max_new_tokens <= 0:
         return
     device = _model_device(model)
@@ -242,6 +250,8 @@ def _spec_iterator(model: Any, prompt: list[int], drafter: Drafter, max_new_toke
         head = prompt + forced
         idx = torch.tensor([head], dtype=torch.long, device=device)  # [1, T]
         logits = model(idx, torch.arange(len(head), device=device), last_only=True)[0, -1]  # [V]
+        if constraint is not None:
+            logits = constraint.mask(logits)
         if sampling.greedy:
             first = int(torch.argmax(logits))
         else:
@@ -253,6 +263,11 @@ def _spec_iterator(model: Any, prompt: list[int], drafter: Drafter, max_new_toke
         seq = head + [first]
         stats.new_tokens += 1
         yield first
+        if constraint is not None:
+            constraint.advance(first)
+            if constraint.finished:
+                stats.stop_reason = "grammar"
+                return
         drafter.reset(prompt, sampling, generator)
 
         while True:
@@ -268,10 +283,16 @@ def _spec_iterator(model: Any, prompt: list[int], drafter: Drafter, max_new_toke
                 draft.tokens = draft.tokens[: room - 1]
                 draft.probs = draft.probs[: room - 1] if draft.probs is not None else None
             t1 = time.perf_counter()
+            if constraint is not None and draft.tokens:  # a token the grammar forbids is never accepted
+                admitted = constraint.admitted_prefix(draft.tokens)
+                draft.tokens = draft.tokens[:admitted]
+                draft.probs = draft.probs[:admitted] if draft.probs is not None else None
             k = len(draft.tokens)
             start = len(seq) - 1
             idx = torch.tensor([[seq[-1], *draft.tokens]], dtype=torch.long, device=device)  # [1, k+1]
             logits = model(idx, torch.arange(start, start + k + 1, device=device))[0]  # [k+1, V]
+            if constraint is not None:
+                logits = _masked_rows(logits, draft.tokens, constraint)
             if sampling.greedy:
                 accepted, nxt = accept_greedy(draft.tokens, logits.argmax(-1).tolist())
             else:
@@ -298,16 +319,37 @@ def _spec_iterator(model: Any, prompt: list[int], drafter: Drafter, max_new_toke
                 counts = stats.by_source.setdefault(draft.source or drafter.name, [0, 0])
                 counts[0] += k
                 counts[1] += min(accepted, len(new))
+            if constraint is not None:  # the grammar moves past what is emitted; complete, it ends the output
+                for j, token in enumerate(new):
+                    constraint.advance(token)
+                    if constraint.finished:
+                        new, hit_eos = new[: j + 1], True
+                        break
             seq.extend(new)
             for token in new:
                 stats.new_tokens += 1
                 yield token
+            if hit_eos and constraint is not None and constraint.finished:
+                stats.stop_reason = "grammar"
+                return
             if hit_eos:
                 stats.stop_reason = "eos"
                 return
             drafter.update(seq, k, accepted)
     finally:
         stats.total_time = time.perf_counter() - started
+
+
+def _masked_rows(logits: torch.Tensor, draft: Sequence[int], constraint: Any) -> torch.Tensor:
+    """Row i of ``logits`` [k+1, V] masked to what the grammar admits after draft[:i]; the
+    constraint is left where it was."""
+    rows = []
+    for i in range(len(draft) + 1):
+        rows.append(constraint.mask(logits[i]))
+        if i < len(draft):
+            constraint.advance(draft[i])
+    constraint.rollback(len(draft))
+    return torch.stack(rows)
 
 
 @torch.inference_mode()
@@ -361,25 +403,27 @@ def departures(model: Any, prompt: Sequence[int], reference: Sequence[int], limi
 
 def speculative_generate(model: Any, prompt: Sequence[int], drafter: Drafter, max_new_tokens: int, *,
                          sampling: Sampling | None = None, eos_ids: Collection[int] = (),
-                         max_seq_len: int | None = None) -> SpecResult:  # fmt: skip
+                         max_seq_len: int | None = None, constraint: Any = None) -> SpecResult:  # fmt: skip
     """All new tokens at once (EOS excluded), with the run's statistics."""
     stats = SpecStats()
     tokens = list(speculative_tokens(model, prompt, drafter, max_new_tokens, sampling=sampling,
-                                     eos_ids=eos_ids, max_seq_len=max_seq_len, stats=stats))
+                                     eos_ids=eos_ids, max_seq_len=max_seq_len, stats=stats,
+                                     constraint=constraint))
     return SpecResult(tokens, stats)
 
 
 def speculative_stream_text(model: Any, tokenizer: Any, prompt_ids: Sequence[int], drafter: Drafter, *,
                             max_new_tokens: int, sampling: Sampling | None = None,
                             eos_ids: Sequence[int] = (), stop_strings: Sequence[str] = (),
-                            max_seq_len: int | None = None) -> TextStream:  # fmt: skip
+                            max_seq_len: int | None = None, constraint: Any = None) -> TextStream:  # fmt: skip
     """Stream text pieces exactly like specdraft.engine.generate.stream_text, drafting with `drafter`.
 
     The same context check as plain generation (EngineError when prompt + max_new_tokens do not
-    fit); `.stats` of the returned stream is a SpecStats.
+    fit); `.stats` of the returned stream is a SpecStats. `constraint`: as speculative_tokens.
     """
     check_context(len(prompt_ids), max_new_tokens, model_context_length(model))
     stats = SpecStats()
     tokens = speculative_tokens(model, prompt_ids, drafter, max_new_tokens, sampling=sampling,
-                                eos_ids=eos_ids, max_seq_len=max_seq_len, stats=stats)
+                                eos_ids=eos_ids, max_seq_len=max_seq_len, stats=stats,
+                                constraint=constraint)
     return TextStream(tokens, tokenizer, stop_strings, stats)  # type: ignore[arg-type]
