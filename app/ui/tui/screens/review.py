@@ -128,7 +128,8 @@ class ReviewScreen(Screen[None]):
         """The keys of specdraft edit (r, R) exist only where there is a draft: elsewhere they
         are neither in the footer nor in the help, and do nothing."""
         if action in _EDIT_ACTIONS and not hasattr(self.app, "redraft_stale"):
-            return False
+            # the review of agents' lines (specdraft review --drafted) takes r: a note for the agent
+            return action == "reject_with_note" and hasattr(self.app, "notes_for_agent")
         return True
 
     @property
