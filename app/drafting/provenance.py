@@ -117,6 +117,10 @@ class HunkRecord:
     texts: list[str] = field(default_factory=list)
     time: str = ""  # UTC, ISO 8601
     kind: str = "draft"  # draft: made by drafting; review: a review at commit time
+    # lines the drafter deleted (an agent's write, specdraft.agents): hashes and texts as for
+    # ``lines``; a staged - line that is one of them blocks until a review of it is recorded
+    removed: list[str] = field(default_factory=list)
+    removed_texts: list[str] = field(default_factory=list)
     version: int = RECORD_VERSION
 
     @property
@@ -444,6 +448,16 @@ class Store:
                 done |= hashes
         return [h for h in record.lines if h not in done]
 
+    def removed_remaining(self, record: HunkRecord, reachable: set[str] | None = None) -> list[str]:
+        """The record's deleted lines whose deletion has not landed yet (landed as ``-<hash>``)."""
+        if not record.removed:
+            return []
+        done: set[str] = set()
+        for commit, hashes in self.landed.get(record.id, {}).items():
+            if reachable is None or commit in reachable:
+                done |= hashes
+        return [h for h in record.removed if "-" + h not in done]
+
 
 # ---------------------------------------------------------------- reading the record whole
 
@@ -524,6 +538,8 @@ _RECORD_FIELDS: dict[str, tuple[tuple[type, ...], bool]] = {
     "lines": ((list,), False),
     "texts": ((list,), False),
     "content_hash": ((str,), False),
+    "removed": ((list,), False),
+    "removed_texts": ((list,), False),
     "time": ((str,), False),
     "kind": ((str,), False),
     "version": ((int,), False),
@@ -561,7 +577,7 @@ def _shape_error(data: object) -> str | None:
         return f"was written by a newer specdraft (record version {version}); upgrade specdraft"
     if data["decision"] not in _DECISIONS or data.get("kind", "draft") not in _KINDS:
         return f"is not a review record (decision {data['decision']!r}, kind {data.get('kind')!r})"
-    for name in ("lines", "texts"):
+    for name in ("lines", "texts", "removed", "removed_texts"):
         if not all(isinstance(item, str) for item in data.get(name, [])):
             return f"is not a review record ({name!r} holds something other than text)"
     return None
@@ -741,7 +757,7 @@ class Finding:
 
     path: str
     hunk: Hunk
-    reason: str  # "unattended" | "too-fast" | "changed" | "unchecked" | "binary"
+    reason: str  # "unattended" | "agent" | "deleted" | "too-fast" | "changed" | "unchecked" | "binary"
     lines: list[int]  # new line numbers
     drafters: list[str]
     detail: str = ""
@@ -751,6 +767,8 @@ class Finding:
         who = ", ".join(self.drafters) or "unknown drafter"
         why = {
             "unattended": "accepted without review (--yes)",
+            "agent": "written by an agent, not reviewed yet",
+            "deleted": "deleted by an agent, not reviewed yet",
             "too-fast": "accepted faster than it can be read",
             "changed": "changed after review",
             "unchecked": "not compared with the drafted lines of this file (too many to compare)",
@@ -772,7 +790,7 @@ class Finding:
 class LineOrigin:
     """What one + line of a diff is, as far as the record knows."""
 
-    status: str  # "reviewed" | "unattended" | "too-fast" | "changed" | "unchecked"
+    status: str  # "reviewed" | "unattended" | "agent" | "too-fast" | "changed" | "unchecked"
     records: list[HunkRecord]
 
 
@@ -819,9 +837,13 @@ class _Drafts:
         # file -> (the drafted line without any whitespace, its hash, its records), for a line
         # found inside a longer one or across re-wrapped lines
         self.squeezed: dict[str, dict[str, tuple[str, list[HunkRecord]]]] = {}
+        # (file, hash) -> records of a deleted line whose deletion has not landed yet
+        self.removed: dict[tuple[str, str], list[HunkRecord]] = {}
         close: dict[tuple[str, str], _Drafted] = {}
         for order, record in enumerate(store.records):
             self.order[record.id] = order
+            for digest in store.removed_remaining(record, reachable):
+                self.removed.setdefault((record.file, digest), []).append(record)
             if not record.lines:
                 continue
             left = store.remaining(record, reachable)
@@ -912,7 +934,7 @@ def _squeeze(text: str) -> str:
 def _worst(records: list[HunkRecord], lines_per_second: float) -> str:
     """The least reviewed status of ``records``, each on its own."""
     statuses = {_line_status([record], lines_per_second) for record in records}
-    for status in ("unattended", "too-fast"):
+    for status in ("agent", "unattended", "too-fast"):
         if status in statuses:
             return status
     return "reviewed"
@@ -960,7 +982,10 @@ def classify(
     findings: list[Finding] = []
     origins: dict[tuple[str, int], LineOrigin] = {}
     matched: dict[str, set[str]] = {}
+    if drafts.removed:
+        findings.extend(_deletions(files, drafts, matched, lines_per_second))
     if not drafts.exact:
+        findings.sort(key=lambda f: (f.path, f.lines[0] if f.lines else 0))
         return Classification(findings, origins, matched)
 
     def land(records: list[HunkRecord], digest: str) -> None:
@@ -1093,8 +1118,54 @@ def classify(
                 findings.append(
                     Finding(path, hunk, reason, [n for n, _ in entries], drafters, "; ".join(details))
                 )
-    findings.sort(key=lambda f: (f.path, f.lines[0]))
+    findings.sort(key=lambda f: (f.path, f.lines[0] if f.lines else 0))
     return Classification(findings, origins, matched)
+
+
+def _deletions(
+    files: list[FileDiff], drafts: _Drafts, matched: dict[str, set[str]], lines_per_second: float
+) -> list[Finding]:
+    """The - lines of ``files`` that a drafter (an agent) deleted and no human reviewed.
+
+    A - line is such a deletion when a record of its file (the old path) holds its hash among
+    its deleted lines not landed yet; like a + line, each copy takes one record, the newest
+    first, so a deletion reviewed once reviews no second one. Every match lands (``matched``
+    gets ``-<hash>``), so that after the commit the same text deleted again later is new.
+    """
+    findings: list[Finding] = []
+    taken: dict[tuple[str, str], int] = {}
+    for file in files:
+        path = file.old_path
+        if path is None:
+            continue
+        for hunk in file.hunks:
+            if hunk.kind != "text":
+                continue
+            by_reason: dict[str, list[tuple[int, list[HunkRecord]]]] = {}
+            for line in hunk.lines:
+                if line.kind != "-" or line.old_lineno is None:
+                    continue
+                digest = line_hash(line.raw)
+                candidates = drafts.removed.get((path, digest)) if digest else None
+                if not candidates:
+                    continue
+                newest_first = sorted(candidates, key=lambda r: drafts.order.get(r.id, 0), reverse=True)
+                index = taken.get((path, digest), 0)
+                taken[(path, digest)] = index + 1
+                if index < len(newest_first):
+                    status = _line_status([newest_first[index]], lines_per_second)
+                else:
+                    status = _worst(candidates, lines_per_second)
+                for record in candidates:
+                    matched.setdefault(record.id, set()).add("-" + digest)
+                if status != "reviewed":
+                    reason = "deleted" if status in ("agent", "unattended") else status
+                    by_reason.setdefault(reason, []).append((line.old_lineno, candidates))
+            for reason, entries in by_reason.items():
+                drafters = sorted({r.drafter for _, rs in entries for r in rs})
+                numbers = [number for number, _ in entries]
+                findings.append(Finding(path, hunk, reason, numbers, drafters, "line numbers as before"))
+    return findings
 
 
 def _squeezed_matches(
@@ -1158,7 +1229,8 @@ def _numbers(numbers: list[int]) -> str:
 def _line_status(candidates: list[HunkRecord], lines_per_second: float) -> str:
     reviewed = [r for r in candidates if r.reviewed]
     if not reviewed:
-        return "unattended"
+        # an agent's write (recorded pending, specdraft.agents) or a draft accepted with --yes
+        return "agent" if all(r.decision == "pending" for r in candidates) else "unattended"
     for record in reviewed:
         speed = record.reading_speed()
         if speed is None or lines_per_second <= 0 or speed <= lines_per_second:

@@ -56,6 +56,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(what the pre-commit hook lists)",
     )
     parser.add_argument(
+        "--drafted",
+        action="store_true",
+        help="review what AI agents wrote (specdraft run / watch / agent install): the lines no "
+        "human reviewed yet, grouped by agent and turn; rejected hunks are reverted in the worktree",
+    )
+    parser.add_argument("--agent", metavar="NAME", help="with --drafted: only this agent's lines")
+    parser.add_argument(
+        "--wait",
+        action="store_true",
+        help="with --drafted: open the review even when nothing waits yet; new hunks join as written",
+    )
+    parser.add_argument(
         "--patch",
         metavar="FILE",
         help="review a patch file ('-' for standard input): accepted hunks go to the worktree",
@@ -103,6 +115,13 @@ class _Mode:
 
 
 def _mode(args: argparse.Namespace) -> _Mode:
+    if (args.agent or args.wait) and not args.drafted:
+        raise UserError("--agent and --wait only go with --drafted")
+    if args.drafted and (args.revs or args.staged or args.patch or args.discard or args.resume or args.report):
+        raise UserError(
+            "--drafted reviews what agents wrote in the worktree: it cannot be combined with a "
+            "revision, --staged, --patch, --discard, --resume or --report"
+        )
     if args.revs and (args.staged or args.patch or args.discard):
         raise UserError(
             "a revision review is read-only: it cannot be combined with --staged, --patch or --discard"
@@ -174,6 +193,10 @@ def run(args: argparse.Namespace) -> int:
     from specdraft.core.session import ReviewSession
 
     mode = _mode(args)
+    if args.drafted:
+        from specdraft.ui.cli.agent_review import run_drafted
+
+        return run_drafted(args)
     _check_report_path(args.report)  # before anything is read, saved or applied
     repo = GitRepo(".")
     if (recovered := recover_interrupted_write(repo.git_dir)) is not None:  # a crash half way through an apply

@@ -1,0 +1,154 @@
+"""Recording one agent write: the change, its blobs, and its lines in the review record.
+
+``record_change`` is what every capture calls (the Claude Code hook, ``specdraft run``,
+``specdraft watch``): given one file's contents before and after an agent wrote it, it keeps both
+as blobs, appends the change, and appends to the review record (specdraft.drafting.provenance)
+a record of the lines the agent added and deleted, drafter = the agent, pending and not reviewed:
+the commit gate blocks them until a review of them is recorded. ``file_patch`` renders a change
+as a git-style diff for the review.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+
+from specdraft.agents.store import AgentStore, Change, new_id, now
+from specdraft.core.diffs import quote_path
+from specdraft.core.diffs import split_lines as diff_lines
+from specdraft.drafting.provenance import HunkRecord, append_records, line_hash, normalise_line
+
+# a file holding a NUL byte in its first 8000 bytes is binary (git's own test): no lines to record
+_BINARY_PROBE = 8000
+
+
+def is_binary(data: bytes | None) -> bool:
+    return data is not None and b"\0" in data[:_BINARY_PROBE]
+
+
+def split_lines(data: bytes | None) -> list[bytes]:
+    """Lines ending in LF (a CR inside a line is content, as for git), the last maybe without."""
+    return diff_lines(data) if data else []
+
+
+def changed_lines(before: bytes | None, after: bytes | None) -> tuple[list[bytes], list[bytes]]:
+    """The lines ``after`` added and the lines it deleted, relative to ``before``."""
+    old, new = split_lines(before), split_lines(after)
+    added: list[bytes] = []
+    deleted: list[bytes] = []
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=len(old) + len(new) > 20_000)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag in ("replace", "delete"):
+            deleted.extend(old[i1:i2])
+        if tag in ("replace", "insert"):
+            added.extend(new[j1:j2])
+    return added, deleted
+
+
+def _hashed(lines: list[bytes]) -> tuple[list[str], list[str]]:
+    pairs = [(line_hash(raw), normalise_line(raw)) for raw in lines]
+    kept = [(digest, text) for digest, text in pairs if digest]
+    return [digest for digest, _ in kept], [text for _, text in kept]
+
+
+def record_change(
+    store: AgentStore,
+    *,
+    agent: str,
+    turn: int,
+    path: str,
+    before: bytes | None,
+    after: bytes | None,
+    how: str,
+) -> Change | None:
+    """Record that ``agent`` turned ``path`` from ``before`` into ``after`` (None: no file).
+
+    Returns the change, or None when nothing changed. The review record is written first: a
+    change that cannot be recorded there is not kept either (it would escape the gate).
+    """
+    if before == after:
+        return None
+    if is_binary(before) or is_binary(after):
+        added, deleted = [], []  # no lines; the change is still kept and shown as binary
+    else:
+        added, deleted = changed_lines(before, after)
+    contents = [data for data in (before, after) if data is not None]
+    shas = iter(store.write_blobs(contents))
+    before_sha = next(shas) if before is not None else None
+    after_sha = next(shas) if after is not None else None
+    change = Change(
+        id=new_id(), agent=agent, turn=turn, path=path, before=before_sha, after=after_sha,
+        how=how, time=now(), added=len(added), removed=len(deleted),
+    )  # fmt: skip
+    lines, texts = _hashed(added)
+    removed, removed_texts = _hashed(deleted)
+    joined = "\n".join(normalise_line(raw) for raw in added)
+    record = HunkRecord(
+        id=new_id(),
+        session=f"{agent}#{turn}",
+        file=path,
+        hunk=change.id,
+        drafter=agent,
+        decision="pending",
+        edited=False,
+        reviewed=False,
+        seconds=0.0,
+        lines_read=len(added) + len(deleted),
+        drafted=len(added),
+        applied=len(added),
+        lines=lines,
+        content_hash=hashlib.sha256(joined.encode("utf-8")).hexdigest()[:20],
+        texts=texts,
+        time=change.time,
+        removed=removed,
+        removed_texts=removed_texts,
+    )
+    append_records(store.repo, [record])
+    store.add_change(change)
+    return change
+
+
+def file_patch(path: str, before: bytes | None, after: bytes | None, context: int = 3) -> bytes:
+    """A git-style diff of one file from ``before`` to ``after`` (None: no file), as
+    ``git diff`` writes it (``\\ No newline at end of file`` included), for ``git apply``."""
+    name_a = quote_path(b"a/" + path.encode("utf-8", "surrogateescape"))
+    name_b = quote_path(b"b/" + path.encode("utf-8", "surrogateescape"))
+    out = [b"diff --git " + name_a + b" " + name_b + b"\n"]
+    if before is None:
+        out.append(b"new file mode 100644\n")
+    elif after is None:
+        out.append(b"deleted file mode 100644\n")
+    if is_binary(before) or is_binary(after):
+        out.append(b"Binary files " + (b"/dev/null" if before is None else name_a) + b" and "
+                   + (b"/dev/null" if after is None else name_b) + b" differ\n")  # fmt: skip
+        return b"".join(out)
+    old, new = split_lines(before), split_lines(after)
+    if not old and not new:
+        return b"".join(out)
+    out.append(b"--- " + (b"/dev/null" if before is None else name_a) + b"\n")
+    out.append(b"+++ " + (b"/dev/null" if after is None else name_b) + b"\n")
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=len(old) + len(new) > 20_000)
+    for group in matcher.get_grouped_opcodes(context):
+        i1, i2, j1, j2 = group[0][1], group[-1][2], group[0][3], group[-1][4]
+        old_start = i1 + 1 if i2 > i1 else i1
+        new_start = j1 + 1 if j2 > j1 else j1
+        out.append(b"@@ -%d,%d +%d,%d @@\n" % (old_start, i2 - i1, new_start, j2 - j1))
+        for tag, a1, a2, b1, b2 in group:
+            if tag == "equal":
+                out.extend(_body(b" ", old[a1:a2]))
+                continue
+            if tag in ("replace", "delete"):
+                out.extend(_body(b"-", old[a1:a2]))
+            if tag in ("replace", "insert"):
+                out.extend(_body(b"+", new[b1:b2]))
+    return b"".join(out)
+
+
+def _body(prefix: bytes, lines: list[bytes]) -> list[bytes]:
+    out = []
+    for line in lines:
+        if line.endswith(b"\n"):
+            out.append(prefix + line)
+        else:
+            out.append(prefix + line + b"\n\\ No newline at end of file\n")
+    return out

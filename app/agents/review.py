@@ -1,0 +1,298 @@
+"""The review of what agents wrote (``specdraft review --drafted``), without any interface.
+
+``DraftedReview`` reads the captured changes whose hunks have no decision yet, as FileDiffs
+(one per change, in agent, turn and time order; each hunk's header names the agent and turn),
+and grows them (``more()``) as capture goes on, for a review that is open meanwhile.
+``apply`` carries the decisions out once the review ends:
+
+- accepted: the lines stay; a review of them is recorded (the gate lets them through);
+- edited (the reviewer's version, or some of the lines): the worktree gets the reviewer's
+  version; the lines that stay are recorded as reviewed;
+- rejected: the hunk is reverted in the worktree, through the same checked, atomic write as
+  every apply (specdraft.core.git): where the file changed there since the agent wrote it, the
+  revert is refused (nothing is overwritten) and the hunk stays undecided. While the agent's
+  turn is open, the revert is queued and made at the turn's end (``apply_queue``).
+
+Rejections and notes become feedback for the agent (specdraft.agents.feedback).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from dataclasses import dataclass, field
+
+from specdraft.agents.capture import file_patch
+from specdraft.agents.feedback import add_feedback
+from specdraft.agents.store import DECISIONS, QUEUE, AgentStore, Change, new_id, now
+from specdraft.core.diffs import FileDiff, build_patch, parse_diff, split_hunk
+from specdraft.core.errors import UserError
+from specdraft.core.session import Decision, HunkState, ReviewSession
+from specdraft.drafting.provenance import HunkRecord, append_records, line_hash, normalise_line
+
+
+def decided_units(store: AgentStore) -> dict[tuple[str, str], str]:
+    """(change id, unit id) -> its decision, the last one recorded ("reopened" removes it)."""
+    decided: dict[tuple[str, str], str] = {}
+    for entry in store.read(DECISIONS):
+        key = (str(entry.get("change")), str(entry.get("unit")))
+        if entry.get("decision") == "reopened":
+            decided.pop(key, None)
+        else:
+            decided[key] = str(entry.get("decision"))
+    return decided
+
+
+def _unit_id(change: Change, hunk_id: str) -> str:
+    return f"{change.id}-{hunk_id}"
+
+
+@dataclass
+class DraftedReview:
+    """The changes under review: ``files[i]`` is the diff of ``changes[i]``."""
+
+    store: AgentStore
+    agent: str | None = None
+    context: int = 3
+    files: list[FileDiff] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)
+    notes: dict[str, str] = field(default_factory=dict)  # unit id -> the reviewer's note
+    _units: list[HunkState] = field(default_factory=list)
+
+    def more(self) -> tuple[list[FileDiff], list[HunkState]]:
+        """The changes captured since the last call with undecided hunks: their files (added to
+        ``files``) and their units (sub-hunks where some of a split hunk was decided)."""
+        changes = [
+            c for c in self.store.changes()
+            if c.id not in self.seen and (self.agent is None or c.agent == self.agent)
+        ]  # fmt: skip
+        if not changes:
+            return [], []
+        self.seen.update(c.id for c in changes)
+        decided = decided_units(self.store)
+        open_changes = {change for change, _unit in decided}
+        blobs = self.store.read_blobs([s for c in changes for s in (c.before, c.after) if s])
+        order = {c.id: n for n, c in enumerate(changes)}
+        changes.sort(key=lambda c: (c.agent, c.turn, order[c.id]))
+        new_files, new_units = [], []
+        for change in changes:
+            before = blobs[change.before] if change.before else None
+            after = blobs[change.after] if change.after else None
+            parsed = parse_diff(file_patch(change.path, before, after, self.context))
+            if not parsed:
+                continue
+            file = parsed[0]
+            units = []
+            for hunk in file.hunks:
+                hunk.id = _unit_id(change, hunk.id)
+                hunk.section = f"{change.label} ({change.how})"
+                if change.id not in open_changes:
+                    units.append(hunk)
+                    continue
+                if (change.id, hunk.id) in decided:
+                    continue
+                parts = split_hunk(hunk) if any(
+                    key[0] == change.id and key[1].startswith(hunk.id + ".") for key in decided
+                ) else [hunk]  # fmt: skip
+                units.extend(part for part in parts if (change.id, part.id) not in decided)
+            if not units:
+                continue
+            new_files.append(file)
+            self.files.append(file)
+            self.changes.append(change)
+            file_index = len(self.files) - 1
+            new_units.extend(HunkState(hunk=unit, file_index=file_index) for unit in units)
+        return new_files, new_units
+
+    def session(self) -> ReviewSession:
+        """A review session over what ``more()`` finds now; it shares ``files`` with this review,
+        so that ``grow`` can add to it."""
+        _files, units = self.more()
+        session = ReviewSession(self.files, source="review what agents wrote")
+        session.units = units
+        session.index = 0
+        return session
+
+    def grow(self, session: ReviewSession) -> int:
+        """Add what was captured since to an open ``session`` (at the end of its queue, its cursor
+        where it is); returns how many units joined."""
+        _files, units = self.more()
+        if units:
+            session.units.extend(units)
+            session.stats()  # recounts: the units were resized from outside
+        return len(units)
+
+    def change_of(self, session: ReviewSession, unit: HunkState) -> Change:
+        return self.changes[unit.file_index]
+
+
+# ---------------------------------------------------------------- carrying the decisions out
+
+
+def _hashes(lines: list[bytes]) -> tuple[list[str], list[str]]:
+    kept = [(line_hash(raw), normalise_line(raw)) for raw in lines]
+    kept = [(digest, text) for digest, text in kept if digest]
+    return [d for d, _ in kept], [t for _, t in kept]
+
+
+def _review_record(change: Change, unit: HunkState, decision: str, plus: list[bytes], minus: list[bytes]) -> HunkRecord:
+    lines, texts = _hashes(plus)
+    removed, removed_texts = _hashes(minus)
+    drafted = [line.raw for line in unit.hunk.lines if line.kind == "+"]
+    joined = "\n".join(normalise_line(raw) for raw in drafted)
+    return HunkRecord(
+        id=new_id(), session=f"{change.agent}#{change.turn}", file=change.path, hunk=change.id,
+        drafter=change.agent, decision=decision, edited=decision == "edited", reviewed=True,
+        seconds=round(unit.seconds, 3), lines_read=len(unit.hunk.change_indices),
+        drafted=len(drafted), applied=len(plus), lines=lines, texts=texts,
+        content_hash=hashlib.sha256(joined.encode("utf-8")).hexdigest()[:20], time=now(),
+        kind="review", removed=removed, removed_texts=removed_texts,
+    )  # fmt: skip
+
+
+def _kept(unit: HunkState) -> tuple[list[bytes], list[bytes]]:
+    """The + and - lines that stay as the unit was decided (the reviewer's version's own)."""
+    if unit.decision == Decision.REJECTED:
+        return [], []
+    if unit.edited is not None:
+        lines = unit.edited.lines
+        return [x.raw for x in lines if x.kind == "+"], [x.raw for x in lines if x.kind == "-"]
+    chosen = unit.selected_lines
+    lines = [(i, x) for i, x in enumerate(unit.hunk.lines) if chosen is None or i in chosen or x.kind == " "]
+    return [x.raw for _, x in lines if x.kind == "+"], [x.raw for _, x in lines if x.kind == "-"]
+
+
+@dataclass
+class Applied:
+    """What ``apply`` did, for the summary line."""
+
+    accepted: int = 0
+    edited: int = 0
+    rejected: int = 0
+    queued: int = 0
+    refused: list[str] = field(default_factory=list)  # why, per refused revert
+
+    def summary(self) -> str:
+        parts = [f"{self.accepted} accepted", f"{self.edited} edited", f"{self.rejected} reverted"]
+        if self.queued:
+            parts.append(f"{self.queued} queued until the agent's turn ends")
+        if self.refused:
+            parts.append(f"{len(self.refused)} not reverted (changed since; still to review)")
+        return ", ".join(parts)
+
+
+def _revert(repo, file: FileDiff, unit: HunkState, indices) -> None:
+    """Revert ``indices`` (change lines of ``unit``) in the worktree; UserError when refused."""
+    patch = build_patch([file], {unit.id: frozenset(indices)}, reverse=True)
+    if patch:
+        repo.apply(patch, reverse=True)
+
+
+def _hunk_text(unit: HunkState) -> str:
+    return unit.hunk.patch_bytes().decode("utf-8", "replace")
+
+
+def apply(review: DraftedReview, session: ReviewSession) -> Applied:
+    """Carry out every decision of ``session`` (see the module's docstring)."""
+    store, repo = review.store, review.store.repo
+    done = Applied()
+    session.stats()  # charges the time of the unit under the cursor
+    for unit in session.units:
+        change = review.change_of(session, unit)
+        note = review.notes.get(unit.id)
+        if unit.decision == Decision.PENDING:
+            if note:  # a note alone: the hunk stays to review
+                add_feedback(store, agent=change.agent, turn=change.turn, path=change.path,
+                             kind="note", text=note)  # fmt: skip
+            continue
+        file = session.files[unit.file_index]
+        decision = unit.decision.value
+        queued = False
+        try:
+            if unit.decision == Decision.REJECTED:
+                if store.turn_open(change.agent):
+                    _queue(store, change, file, unit)
+                    queued = True
+                else:
+                    _revert(repo, file, unit, unit.hunk.change_indices)
+            elif unit.decision == Decision.EDITED and unit.edited is not None:
+                _revert(repo, file, unit, unit.hunk.change_indices)
+                patch = build_patch([file], {unit.id: unit.edited})
+                try:
+                    repo.apply(patch)
+                except UserError:
+                    _revert_back(repo, file, unit)
+                    raise
+            elif unit.decision == Decision.EDITED and unit.selected_lines is not None:
+                _revert(repo, file, unit, set(unit.hunk.change_indices) - set(unit.selected_lines))
+        except UserError as error:
+            done.refused.append(f"{change.path} ({change.label}): {error}")
+            if unit.decision == Decision.REJECTED:
+                add_feedback(store, agent=change.agent, turn=change.turn, path=change.path,
+                             kind="refused", text=_hunk_text(unit))  # fmt: skip
+            continue
+        plus, minus = _kept(unit)
+        append_records(repo, [_review_record(change, unit, decision, plus, minus)])
+        store.append(DECISIONS, [{"change": change.id, "unit": unit.id, "decision": decision,
+                                  "seconds": round(unit.seconds, 3), "queued": queued,
+                                  "added": sum(1 for x in unit.hunk.lines if x.kind == "+"),
+                                  "removed": sum(1 for x in unit.hunk.lines if x.kind == "-"),
+                                  "kept": len(plus), "agent": change.agent, "time": now()}])  # fmt: skip
+        if unit.decision == Decision.REJECTED:
+            add_feedback(store, agent=change.agent, turn=change.turn, path=change.path,
+                         kind="queued" if queued else "rejected", text=_hunk_text(unit))  # fmt: skip
+            done.queued += queued
+            done.rejected += not queued
+        elif unit.decision == Decision.EDITED:
+            done.edited += 1
+        else:
+            done.accepted += 1
+        if note:
+            add_feedback(store, agent=change.agent, turn=change.turn, path=change.path,
+                         kind="note", text=note)  # fmt: skip
+    return done
+
+
+def _revert_back(repo, file: FileDiff, unit: HunkState) -> None:
+    """Put the agent's version back after a half-done edit (the revert went in, the reviewer's
+    version did not)."""
+    patch = build_patch([file], {unit.id: frozenset(unit.hunk.change_indices)})
+    repo.apply(patch)
+
+
+def _queue(store: AgentStore, change: Change, file: FileDiff, unit: HunkState) -> None:
+    patch = build_patch([file], {unit.id: frozenset(unit.hunk.change_indices)}, reverse=True)
+    store.append(QUEUE, [{"id": new_id(), "agent": change.agent, "change": change.id,
+                          "unit": unit.id, "path": change.path, "turn": change.turn,
+                          "patch": base64.b64encode(patch).decode(), "time": now()}])  # fmt: skip
+
+
+def queued(store: AgentStore, agent: str | None = None) -> list[dict]:
+    """The rejects waiting for their agent's turn to end."""
+    entries = store.read(QUEUE)
+    done = {e["done"] for e in entries if "done" in e}
+    return [e for e in entries if "id" in e and e["id"] not in done and (agent is None or e["agent"] == agent)]
+
+
+def apply_queue(store: AgentStore, agent: str | None = None) -> list[str]:
+    """Make the queued reverts (of ``agent``); one the file refused (it changed there since) is
+    reopened for review and said in the feedback. Returns what happened, line by line."""
+    out = []
+    with store.locked():
+        waiting = queued(store, agent)
+    for entry in waiting:
+        patch = base64.b64decode(entry["patch"])
+        try:
+            store.repo.apply(patch, reverse=True)
+        except UserError as error:
+            store.append(DECISIONS, [{"change": entry["change"], "unit": entry["unit"],
+                                      "decision": "reopened", "time": now()}])  # fmt: skip
+            add_feedback(store, agent=entry["agent"], turn=entry.get("turn", 0), path=entry["path"],
+                         kind="refused", text=patch.decode("utf-8", "replace"))  # fmt: skip
+            out.append(f"{entry['path']}: the queued revert was refused ({error}); it is to review again")
+        else:
+            out.append(f"{entry['path']}: reverted (queued reject)")
+        store.append(QUEUE, [{"done": entry["id"], "time": now()}])
+    return out
+

@@ -1,0 +1,217 @@
+"""`specdraft review --drafted`: review what agents wrote, live, then carry the decisions out.
+
+The units are the hunks of captured agent writes that have no decision yet
+(specdraft.agents.review), across files, in agent and turn order; each hunk's header names the
+agent and the turn. In the TUI, what is captured while the review is open joins the end of the
+queue (polled every ``POLL_SECONDS`` in a worker thread; the cursor stays where it is); ``r``
+rejects with a note for the agent, ``m`` leaves a note without deciding. ``q`` carries the
+decisions out: accepted lines are recorded as reviewed, rejected ones reverted in the worktree
+(refused where the file changed there since; queued while the agent's turn is open), edited
+ones replaced by the reviewer's version. Plain mode asks ``git add -p`` style questions.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from specdraft.core.errors import UserError
+
+POLL_SECONDS = 0.25
+EMPTY = (
+    "nothing to review: no lines written by an agent wait for review (capture them with "
+    "`specdraft run -- <agent>`, `specdraft watch --agent NAME` or `specdraft agent install "
+    "claude-code`; --wait opens the review and waits for them)"
+)
+
+
+def run_drafted(args) -> int:
+    from specdraft.agents.review import DraftedReview, apply, queued
+    from specdraft.agents.store import AgentStore
+    from specdraft.core.config import load_settings
+    from specdraft.core.git import GitRepo, recover_interrupted_write
+
+    repo = GitRepo(".")
+    if (recovered := recover_interrupted_write(repo.git_dir)) is not None:
+        print(f"specdraft: {recovered}", file=sys.stderr)
+    settings = load_settings(repo.root, flags={"theme": args.theme, "context": args.context})
+    store = AgentStore(repo)
+    review = DraftedReview(store, agent=args.agent, context=settings.context if args.context is None else args.context)
+    session = review.session()
+    use_tui = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
+    waiting = queued(store, args.agent)
+    if waiting:
+        print(f"specdraft review: {len(waiting)} reject{'s' if len(waiting) != 1 else ''} queued "
+              "until the agent's turn ends: " + ", ".join(e["path"] for e in waiting), file=sys.stderr)  # fmt: skip
+    if not session.units and not (use_tui and args.wait):
+        raise UserError(EMPTY)
+    if use_tui:
+        go_on = _tui(review, session, args, settings, repo)
+    else:
+        from specdraft.ui import plain
+
+        plain.review_in_plain_mode(session, repo, texts=plain.ACCEPT, stdin=sys.stdin.buffer,
+                                   stdout=sys.stdout.buffer)  # fmt: skip
+        go_on = True
+    if not go_on:
+        print("specdraft review: quit without applying anything; the hunks wait for the next review",
+              file=sys.stderr)  # fmt: skip
+        return 0
+    done = apply(review, session)
+    for why in done.refused:
+        print(f"specdraft review: not reverted: {why}", file=sys.stderr)
+    print(f"specdraft review: {done.summary()}")
+    return 0
+
+
+def _tui(review, session, args, settings, repo) -> bool:
+    from specdraft.core.session import Effects
+
+    app_class = drafted_app_class()
+    app = app_class(
+        review,
+        session,
+        title="review what agents wrote",
+        theme=args.theme,
+        settings=settings,
+        effects=Effects("kept, recorded as reviewed", "reverted in the worktree"),
+        where=str(repo.root),
+    )
+    app.freeze_at_start = False
+    return app.run() is True
+
+
+_APP_CLASS = None
+
+
+def drafted_app_class():
+    """The review app plus live joining and notes for the agent (built once: textual is imported
+    only when the TUI runs)."""
+    global _APP_CLASS
+    if _APP_CLASS is not None:
+        return _APP_CLASS
+    from textual.app import ComposeResult
+    from textual.binding import Binding
+    from textual.containers import Vertical
+    from textual.screen import ModalScreen
+    from textual.widgets import Input, Static
+
+    from specdraft.ui.tui.app import ReviewApp
+    from specdraft.ui.tui.screens.review import ReviewScreen
+
+    class AgentNoteScreen(ModalScreen[str | None]):
+        """One line for the agent; enter keeps it, escape drops it."""
+
+        BINDINGS = [Binding("escape", "cancel", "back", id="agent-note-cancel")]
+        DEFAULT_CSS = """
+        AgentNoteScreen { align: center middle; }
+        AgentNoteScreen > Vertical { width: 80; max-width: 95%; height: auto;
+            border: thick $primary; background: $surface; padding: 1 2; }
+        AgentNoteScreen Static { width: 100%; height: auto; }
+        """
+
+        def __init__(self, heading: str) -> None:
+            super().__init__()
+            self.heading = heading
+
+        def compose(self) -> ComposeResult:
+            with Vertical():
+                yield Static(self.heading)
+                yield Input(placeholder="e.g. keep the old name; use pathlib", id="agent-note")
+                yield Static("enter: keep this note for the agent    escape: no note")
+
+        def on_input_submitted(self, event: Input.Submitted) -> None:
+            self.dismiss(event.value.strip() or None)
+
+        def action_cancel(self) -> None:
+            self.dismiss(None)
+
+    class DraftedReviewApp(ReviewApp):
+        """ReviewApp over agents' writes: new ones join while it is open; notes for the agent."""
+
+        BINDINGS = [*ReviewApp.BINDINGS, Binding("m", "note", "note for the agent", id="agent-note")]
+
+        def __init__(self, review, session, **options) -> None:
+            super().__init__(session, **options)
+            self.review = review
+            self.notes_for_agent = review.notes
+            self._changes_size = -1
+            self._polling = False
+
+        def on_mount(self) -> None:
+            super().on_mount()
+            self._changes_size = self._size()
+            self.set_interval(POLL_SECONDS, self._poll)
+
+        def _size(self) -> int:
+            from specdraft.agents.store import CHANGES
+
+            try:
+                return os.stat(self.review.store.directory / CHANGES).st_size
+            except OSError:
+                return 0
+
+        def _poll(self) -> None:
+            """Cheap: a stat; the new changes are read in a worker thread when the file grew."""
+            size = self._size()
+            if size == self._changes_size or self._polling:
+                return
+            self._changes_size = size
+            self._polling = True
+            self.run_worker(self._read_more, thread=True, exclusive=True, group="agents", exit_on_error=False)
+
+        def _read_more(self) -> None:
+            try:
+                files, units = self.review.more()
+            except UserError as error:
+                self.notify_from_worker(str(error), severity="error")
+                files, units = [], []
+            try:
+                self.call_from_thread(self._join, units)
+            except RuntimeError:  # the app closed meanwhile
+                pass
+
+        def _join(self, units) -> None:
+            self._polling = False
+            if not units:
+                return
+            session = self.view.session
+            session.units.extend(units)
+            session.stats()
+            count = len(units)
+            self.session_grew(f"{count} new hunk{'s' if count != 1 else ''} written by an agent")
+
+        def _current(self):
+            screen = self.screen
+            if not isinstance(screen, ReviewScreen) or not self.view.session.units:
+                return None
+            return self.view.session.current
+
+        def reject_with_note(self) -> None:
+            """r: reject the hunk, then ask for a note for the agent."""
+            unit = self._current()
+            if unit is None:
+                return
+            self.screen.action_reject()
+            self._ask_note(unit, "Rejected. Tell the agent what to do instead:")
+
+        def action_note(self) -> None:
+            """m: a note for the agent about this hunk, without deciding it."""
+            unit = self._current()
+            if unit is not None:
+                self._ask_note(unit, "A note for the agent about this hunk:")
+
+        def _ask_note(self, unit, heading: str) -> None:
+            change = self.review.change_of(self.view.session, unit)
+            if self.review.store.turn_open(change.agent) and unit.decision.value == "rejected":
+                self.notify(f"{change.agent} is in the middle of a turn: this reject is queued and "
+                            "made when the turn ends")  # fmt: skip
+
+            def kept(note: str | None) -> None:
+                if note:
+                    self.review.notes[unit.id] = note
+
+            self.push_screen(AgentNoteScreen(heading), kept)
+
+    _APP_CLASS = DraftedReviewApp
+    return _APP_CLASS
