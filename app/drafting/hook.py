@@ -567,16 +567,50 @@ def _say(tty: IO[bytes], text: str) -> None:
 
 
 def _ask(tty: IO[bytes], question: str) -> bool:
+    """Ask ``question`` on the terminal: one key answers (y yes; n, q or ctrl+d no), as in
+    `git add -p` with interactive.singleKey; a terminal that cannot be put in single-key mode
+    (or a test's stand-in) is read a line at a time."""
     while True:
-        _say(tty, question)
-        answer = tty.readline()
-        if not answer:
+        answer = _answer(tty, question)
+        if answer is None:
             return False
-        answer = answer.strip().lower()
         if answer in (b"y", b"yes"):
             return True
         if answer in (b"n", b"no", b"q"):
             return False
+        _say(tty, "y - yes, review them now; n - no\n")
+
+
+def _answer(tty: IO[bytes], question: str) -> bytes | None:
+    """``question`` asked, then one key from a terminal, or one line from anything else; lower
+    case, stripped; None at the end of input. The terminal's mode is always put back (a ctrl+c
+    still interrupts)."""
+    try:
+        fd = tty.fileno()
+        single_key = os.isatty(fd)
+    except (AttributeError, OSError, ValueError):
+        single_key = False
+    if not single_key:
+        _say(tty, question)
+        line = tty.readline()
+        return line.strip().lower() if line else None
+    import termios
+    import tty as modes
+
+    saved = termios.tcgetattr(fd)
+    try:
+        modes.setcbreak(fd, termios.TCSANOW)  # no line buffering, no echo; ctrl+c still signals
+        termios.tcflush(fd, termios.TCIFLUSH)  # keys pressed before the question do not answer it
+        _say(tty, question)
+        key = os.read(fd, 32)  # one key press (an arrow key's sequence arrives at once)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+    if not key or key == b"\x04":  # end of input, ctrl+d
+        _say(tty, "\n")
+        return None
+    answer = key[:1].lower()
+    _say(tty, (answer.decode() if answer.isalpha() else "") + "\n")  # echo the key, as git does
+    return answer.strip()
 
 
 def _review(tty: IO[bytes], *, only_unreviewed: bool) -> int:

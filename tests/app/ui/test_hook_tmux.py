@@ -42,7 +42,7 @@ def test_hook_opens_the_review_of_the_unreviewed_hunk(tmp_path: Path):
     try:
         screen = tmux.wait_for("Review them now [y,n]?")
         assert "calc.py:5-6 (2 lines, drafted by tiny-coder): accepted without review" in screen
-        tmux.send("y", "Enter")
+        tmux.send("y")  # one key answers: no enter
         screen = tmux.wait_for("0/1 decided")  # the TUI, on the drafted hunk only
         assert "check(x)" in screen  # (human.txt is listed with 0/0 hunks: nothing of it to review)
         tmux.wait_for("y accept")
@@ -123,7 +123,7 @@ def test_commit_all_rejecting_in_the_review_leaves_the_hunk_out(tmp_path: Path):
     tmux.start(command)
     try:
         tmux.wait_for("Review them now [y,n]?")
-        tmux.send("y", "Enter")
+        tmux.send("y")  # one key answers: no enter
         tmux.wait_for("0/1 decided")
         tmux.wait_for("n reject")
         tmux.send("n")
