@@ -60,10 +60,12 @@ def record_change(
     before: bytes | None,
     after: bytes | None,
     how: str,
+    shas: tuple[str | None, str | None] | None = None,
 ) -> Change | None:
     """Record that ``agent`` turned ``path`` from ``before`` into ``after`` (None: no file).
 
-    Returns the change, or None when nothing changed. The review record is written first: a
+    ``shas``: the blob ids of both, when they are written already. Returns the change, or None
+    when nothing changed. The review record is written first: a
     change that cannot be recorded there is not kept either (it would escape the gate).
     """
     if before == after:
@@ -72,10 +74,10 @@ def record_change(
         added, deleted = [], []  # no lines; the change is still kept and shown as binary
     else:
         added, deleted = changed_lines(before, after)
-    contents = [data for data in (before, after) if data is not None]
-    shas = iter(store.write_blobs(contents))
-    before_sha = next(shas) if before is not None else None
-    after_sha = next(shas) if after is not None else None
+    if shas is None:  # ``shas``: the blobs are in the repository already (a snapshot's)
+        written = iter(store.write_blobs([data for data in (before, after) if data is not None]))
+        shas = (next(written) if before is not None else None, next(written) if after is not None else None)
+    before_sha, after_sha = shas
     change = Change(
         id=new_id(), agent=agent, turn=turn, path=path, before=before_sha, after=after_sha,
         how=how, time=now(), added=len(added), removed=len(deleted),

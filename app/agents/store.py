@@ -166,11 +166,18 @@ class AgentStore:
         """Begin the agent's next turn (open: its rejects wait for its end); returns its number."""
         with self.locked():
             turns = self.turns()
-            entry = turns.get(agent, {})
+            entry = turns.setdefault(agent, {})
             number = int(entry.get("turn", 0)) + 1
-            turns[agent] = {"turn": number, "open": open_, "time": now(), "pid": os.getpid()}
+            entry.update(turn=number, open=open_, time=now())
             self._write_turns(turns)
             return number
+
+    def update_turn(self, agent: str, **values: object) -> None:
+        """Set ``values`` in the agent's turn entry (a run's last snapshot, how it is captured)."""
+        with self.locked():
+            turns = self.turns()
+            turns.setdefault(agent, {"turn": 1}).update(values)
+            self._write_turns(turns)
 
     def end_turn(self, agent: str) -> None:
         with self.locked():

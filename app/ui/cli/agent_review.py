@@ -165,7 +165,7 @@ def drafted_app_class():
                 files, units = self.review.more()
             except UserError as error:
                 self.notify_from_worker(str(error), severity="error")
-                files, units = [], []
+                _files, units = [], []
             try:
                 self.call_from_thread(self._join, units)
             except RuntimeError:  # the app closed meanwhile

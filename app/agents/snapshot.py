@@ -1,0 +1,182 @@
+"""Snapshots of the working tree as private git trees, and what an agent changed between two.
+
+``snapshot_tree`` builds a tree of the tracked and untracked-not-ignored files in a temporary
+index file (``GIT_INDEX_FILE``, started from a copy of the real index so that only files whose
+stat changed are read again), written with ``git write-tree`` and pinned under
+``refs/specdraft/snapshots/<agent>``: the user's index, stash and HEAD never change.
+
+``RunCapture`` is one ``specdraft run``: a snapshot before, the agent's turn open meanwhile,
+and at the end (or earlier, when a commit is made meanwhile: ``catch_up``, which the pre-commit
+hook calls, so that an agent's own ``git commit`` is checked too) every file that differs from
+the last snapshot is recorded as written by the agent, deleted lines included.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from specdraft.agents.capture import record_change
+from specdraft.agents.store import AgentStore, Change
+
+SNAPSHOT_REFS = "refs/specdraft/snapshots/"
+
+
+def snapshot_tree(store: AgentStore) -> str:
+    """A tree of the worktree's tracked and untracked-not-ignored files, as they are now."""
+    repo = store.repo
+    store.directory.mkdir(parents=True, exist_ok=True)
+    real = Path(repo.run("rev-parse", "--git-path", "index").stdout.decode().strip())
+    if not real.is_absolute():
+        real = repo.root / real
+    with tempfile.TemporaryDirectory(dir=store.directory) as scratch:
+        index = Path(scratch) / "index"
+        if real.exists():
+            shutil.copyfile(real, index)
+        env = {"GIT_INDEX_FILE": str(index)}
+        repo.run("add", "-A", "--ignore-errors", "--", ".", env=env)
+        return repo.run("write-tree", env=env).stdout.decode().strip()
+
+
+def tree_changes(store: AgentStore, old: str, new: str) -> list[tuple[str, str | None, str | None]]:
+    """(path, old blob, new blob) of each regular file or link that differs (None: absent);
+    submodules are left out (their own commits are reviewed in them)."""
+    out = store.repo.run("diff-tree", "-r", "-z", "--no-renames", old, new).stdout
+    fields = out.split(b"\0")
+    changes = []
+    index = 0
+    zero = "0" * 40
+    while index + 1 < len(fields):
+        meta, path = fields[index].decode(), fields[index + 1].decode("utf-8", "surrogateescape")
+        index += 2
+        if not meta.startswith(":"):
+            break
+        old_mode, new_mode, old_sha, new_sha, _status = meta[1:].split(" ")
+        if "160000" in (old_mode, new_mode):
+            continue
+        changes.append((path, None if old_sha.strip("0") == "" or old_sha == zero else old_sha,
+                        None if new_sha.strip("0") == "" else new_sha))  # fmt: skip
+    return changes
+
+
+def record_between(store: AgentStore, agent: str, turn: int, old: str, new: str, how: str) -> list[Change]:
+    """Record every file that differs from tree ``old`` to tree ``new`` as written by ``agent``."""
+    changed = tree_changes(store, old, new)
+    blobs = store.read_blobs([sha for _, a, b in changed for sha in (a, b) if sha])
+    recorded = []
+    for path, before, after in changed:
+        change = record_change(
+            store, agent=agent, turn=turn, path=path,
+            before=blobs[before] if before else None, after=blobs[after] if after else None,
+            how=how, shas=(before, after),
+        )  # fmt: skip
+        if change is not None:
+            recorded.append(change)
+    return recorded
+
+
+@contextlib.contextmanager
+def _run_lock(store: AgentStore) -> Iterator[None]:
+    """One catch-up at a time (the run's end and a commit's hook may meet)."""
+    store.directory.mkdir(parents=True, exist_ok=True)
+    fd = os.open(store.directory / "run.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _alive(pid: object) -> bool:
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class RunCapture:
+    """One ``specdraft run``: ``start`` before the agent runs, ``finish`` after it."""
+
+    def __init__(self, store: AgentStore, agent: str) -> None:
+        self.store = store
+        self.agent = agent
+        self.turn = 0
+
+    def start(self) -> int:
+        tree = snapshot_tree(self.store)
+        self.turn = self.store.start_turn(self.agent)
+        self.store.update_turn(self.agent, last=tree, how="run", active=True, pid=os.getpid())
+        self.store.repo.run("update-ref", SNAPSHOT_REFS + self.agent, tree)
+        return self.turn
+
+    def finish(self) -> list[Change]:
+        recorded = catch_up(self.store, only=self.agent)
+        self.store.update_turn(self.agent, active=False)
+        self.store.end_turn(self.agent)
+        return recorded
+
+
+def catch_up(store: AgentStore, only: str | None = None) -> list[Change]:
+    """Record, for every ``specdraft run`` or ``watch`` still going (or ``only``'s), what changed
+    since its last snapshot; the pre-commit hook calls it so that a commit made meanwhile sees
+    those lines."""
+    recorded: list[Change] = []
+    turns = store.turns()
+    wanted = [
+        agent for agent, entry in turns.items()
+        if entry.get("how") in ("run", "watch") and entry.get("last")
+        and (agent == only or (only is None and entry.get("active") and _alive(entry.get("pid"))))
+    ]  # fmt: skip
+    if not wanted:
+        return recorded
+    with _run_lock(store):
+        now_tree = snapshot_tree(store)
+        for agent in wanted:
+            entry = store.turns().get(agent, {})
+            last = entry.get("last")
+            if not last or last == now_tree:
+                continue
+            how = str(entry.get("how"))
+            recorded += record_between(store, agent, int(entry.get("turn", 1)), last, now_tree, how)
+            store.update_turn(agent, last=now_tree)
+            store.repo.run("update-ref", SNAPSHOT_REFS + agent, now_tree)
+    return recorded
+
+
+class WatchCapture:
+    """One ``specdraft watch``: a snapshot at the start, then each batch of writes a turn."""
+
+    def __init__(self, store: AgentStore, agent: str) -> None:
+        self.store = store
+        self.agent = agent
+
+    def start(self) -> None:
+        tree = snapshot_tree(self.store)
+        self.store.update_turn(self.agent, last=tree, how="watch", active=True, pid=os.getpid(), open=False)
+
+    def record(self) -> list[Change]:
+        """What changed since the last snapshot, as the agent's next turn (nothing: no turn)."""
+        with _run_lock(self.store):
+            entry = self.store.turns().get(self.agent, {})
+            now_tree = snapshot_tree(self.store)
+            last = entry.get("last")
+            if not last or now_tree == last:
+                return []
+            turn = self.store.start_turn(self.agent, open_=False)
+            recorded = record_between(self.store, self.agent, turn, last, now_tree, "watch")
+            self.store.update_turn(self.agent, last=now_tree)
+            self.store.repo.run("update-ref", SNAPSHOT_REFS + self.agent, now_tree)
+        return recorded
+
+    def stop(self) -> None:
+        self.store.update_turn(self.agent, active=False)

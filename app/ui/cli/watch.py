@@ -1,0 +1,55 @@
+"""`specdraft watch --agent NAME`: while an agent works in another terminal, record what it writes.
+
+A snapshot of the working tree first (a private git tree; the index, stash and HEAD are left
+alone); then, each time files change (watchfiles, a Rust file watcher; a burst of writes within
+``--debounce`` milliseconds is one batch), every line that differs from the last snapshot is
+recorded as drafted by the agent, each batch a turn. Everything that changes meanwhile counts
+as the agent's: your own edits too, so stop the watch (Ctrl-C) before editing yourself. Ignored
+files and .git are left out. A review open meanwhile (`specdraft review --drafted`) shows the new
+hunks as they are recorded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from specdraft.engine.helptext import add_examples
+
+    add_examples(parser, "%(prog)s --agent cursor      # in one terminal; the agent works in another",
+                 "specdraft review --drafted --wait   # in a third: review as it writes")  # fmt: skip
+    parser.add_argument("--agent", metavar="NAME", required=True, help="the agent's name in the record")
+    parser.add_argument("--debounce", type=int, default=150, metavar="MS",
+                        help="writes within this many milliseconds are one batch (default 150)")  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    from specdraft.agents.snapshot import WatchCapture
+    from specdraft.agents.store import AgentStore
+    from specdraft.core.errors import UserError
+    from specdraft.core.git import GitRepo
+    from specdraft.ui.cli.run import agent_name
+
+    try:
+        import watchfiles
+    except ImportError:
+        raise UserError("specdraft watch needs watchfiles: pip install watchfiles") from None
+    repo = GitRepo(".")
+    agent = agent_name([args.agent], args.agent)
+    capture = WatchCapture(AgentStore(repo), agent)
+    capture.start()
+    print(f"specdraft watch: recording what changes in {repo.root} as {agent}'s; Ctrl-C stops",
+          file=sys.stderr)  # fmt: skip
+    try:
+        for _batch in watchfiles.watch(repo.root, debounce=args.debounce, step=25, rust_timeout=1000,
+                                       yield_on_timeout=False, raise_interrupt=False):  # fmt: skip
+            for change in capture.record():
+                print(f"specdraft watch: {agent} turn {change.turn}: {change.path} +{change.added} -{change.removed}",
+                      file=sys.stderr, flush=True)  # fmt: skip
+    finally:
+        capture.record()
+        capture.stop()
+    print("specdraft watch: stopped; `specdraft review --drafted` reviews what was recorded", file=sys.stderr)
+    return 0
