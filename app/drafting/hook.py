@@ -464,10 +464,20 @@ def run_pre_commit(
         out.write(f"specdraft: {_worktree_hooks(inside)}\n")
         return 1
     try:
+        _catch_up_agents(repo)
         return _pre_commit(repo, settings, review_all, terminal, out)
     except RecordDamaged as damage:
         out.write(_damaged(damage))
         return 1
+
+
+def _catch_up_agents(repo: GitRepo) -> None:
+    """An agent that ``specdraft run`` runs and that commits itself: what it wrote so far is
+    recorded first, so that its own commit is checked like any other."""
+    from specdraft.agents.snapshot import catch_up
+    from specdraft.agents.store import AgentStore
+
+    catch_up(AgentStore(repo))
 
 
 def _worktree_hooks(directory: Path) -> str:
