@@ -11,7 +11,6 @@ import argparse
 import importlib
 import sys
 
-from specdraft import __version__
 from specdraft.core.errors import (
     EXIT_INTERRUPTED,
     EXIT_NOTHING_APPLIED,
@@ -39,6 +38,18 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+class _Version(argparse.Action):
+    """--version: the version is read only when asked for (importlib.metadata costs start-up)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):  # noqa: A002
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        import specdraft
+
+        parser.exit(message=f"specdraft {specdraft.__version__}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from specdraft.engine.helptext import add_examples
 
@@ -49,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_examples(parser, "specdraft demo                               # try it in a throwaway repository",
                  'specdraft edit "add type hints to parse" src/reader.py',
                  "specdraft review                             # the unstaged changes, like git add -p")  # fmt: skip
-    parser.add_argument("--version", action="version", version=f"specdraft {__version__}")
+    parser.add_argument("--version", action=_Version, help="print the installed version (the git tag's) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         module = importlib.import_module(module_name)
