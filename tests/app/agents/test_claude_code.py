@@ -1,0 +1,127 @@
+"""Claude Code's hooks as it runs them: each tool call's lines recorded, the gate blocking them
+until reviewed, the human's own edits between calls never counted as the agent's, and the
+settings file merged into and restored exactly."""
+
+from __future__ import annotations
+
+import json
+
+from tests.app.agents.agentkit import BASE, HOOK, agent_repo, changes, commit, fake_agent, specdraft
+from tests.app.reviewkit import git
+
+FAST_OK = {"SPECDRAFT_HOOK_READING_SPEED": "0"}  # answers typed at once still count as read
+
+
+def test_an_edit_is_recorded_and_blocks_the_commit_until_reviewed(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    done = fake_agent(repo, env, [{"tool": "Edit", "file": "calc.py", "old": "x + 2\n",
+                                   "new": "x + 200\n    log(x)\n"}], "--hook", HOOK)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    [change] = changes(repo)
+    assert (change["agent"], change["path"], change["added"], change["removed"]) == ("claude-code", "calc.py", 2, 1)
+    blocked = commit(repo, env)
+    assert blocked.returncode != 0
+    assert "written by an agent, not reviewed yet" in blocked.stderr
+    assert "deleted by an agent, not reviewed yet" in blocked.stderr
+    reviewed = specdraft(repo, {**env, **FAST_OK}, "review", "--drafted", "--plain", stdin="y\n")
+    assert reviewed.returncode == 0, reviewed.stderr
+    assert "1 accepted" in reviewed.stdout
+    passed = commit(repo, {**env, **FAST_OK})
+    assert passed.returncode == 0, passed.stderr
+
+
+def test_the_humans_edits_between_tool_calls_are_not_the_agents(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    calc = repo / "calc.py"
+    calc.write_bytes(BASE.replace(b"x + 4\n", b"x + 4  # the human's own line\n"))  # the human, first
+    for extra in ((), ("--no-original",)):  # originalFile given, or the edit undone from the file
+        done = fake_agent(repo, env, [{"tool": "Edit", "file": "calc.py", "old": "x + 1\n",
+                                       "new": "x + 100\n"}], "--hook", HOOK, *extra)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        git(repo, "checkout", "--", "calc.py")
+        calc.write_bytes(BASE.replace(b"x + 4\n", b"x + 4  # the human's own line\n"))
+    calc.write_bytes(BASE.replace(b"x + 4\n", b"x + 4  # the human's own line\n").replace(b"x + 1\n", b"x + 100\n"))
+    blocked = commit(repo, env)
+    assert blocked.returncode != 0
+    listed = [line for line in blocked.stderr.splitlines() if line.startswith("  calc.py")]
+    assert listed and not any("calc.py:19" in line for line in listed), blocked.stderr  # the human's
+    assert any("calc.py:7 " in line for line in listed), blocked.stderr  # x + 100, the agent's
+
+
+def test_multiedit_and_write_record_their_lines(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    steps = [
+        {"tool": "MultiEdit", "file": "calc.py", "edits": [{"old": "x + 0\n", "new": "x - 0\n"},
+                                                           {"old": "x + 5\n", "new": "x - 5\n"}]},
+        {"tool": "Write", "file": "pkg/new.py", "content": "VALUE = 1\n"},
+    ]  # fmt: skip
+    done = fake_agent(repo, env, steps, "--hook", HOOK)
+    assert done.returncode == 0, done.stderr
+    recorded = [(c["path"], c["added"], c["removed"], c["before"] is None) for c in changes(repo)]
+    assert recorded == [("calc.py", 2, 2, False), ("pkg/new.py", 1, 0, True)]
+
+
+def test_reject_reverts_and_never_overwrites_a_line_changed_since(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    steps = [{"tool": "Edit", "file": "calc.py", "old": "x + 1\n", "new": "x + 100\n"},
+             {"tool": "Edit", "file": "calc.py", "old": "x + 3\n", "new": "x + 300\n"}]  # fmt: skip
+    assert fake_agent(repo, env, steps, "--hook", HOOK).returncode == 0
+    calc = repo / "calc.py"
+    mine = calc.read_bytes().replace(b"x + 300\n", b"x + 333  # mine now\n")
+    calc.write_bytes(mine)  # the human changed the second hunk's line since
+    done = specdraft(repo, env, "review", "--drafted", "--plain", stdin="n\nn\n")
+    assert done.returncode == 0, done.stderr
+    assert "1 reverted" in done.stdout and "not reverted" in done.stderr
+    assert calc.read_bytes() == mine.replace(b"x + 100\n", b"x + 1\n")  # the first back, mine kept
+    again = specdraft(repo, env, "review", "--drafted", "--plain", stdin="q\n")
+    assert "x + 300" in again.stdout  # the refused one is still to review
+
+
+def test_feedback_reaches_claude_code_at_the_end_of_its_turn_once(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    hook = [*HOOK.split(), "UserPromptSubmit"]
+    from tests.app.hookkit import run_detached
+
+    run_detached(repo, hook, env)
+    assert fake_agent(repo, env, [{"tool": "Edit", "file": "calc.py", "old": "x + 1\n",
+                                   "new": "x + 100\n"}], "--hook", HOOK).returncode == 0  # fmt: skip
+    done = specdraft(repo, env, "review", "--drafted", "--plain", stdin="n\n")
+    assert "1 queued" in done.stdout  # the turn is open: the revert waits for its end
+    assert b"x + 100" in (repo / "calc.py").read_bytes()
+    stop = run_detached(repo, [*HOOK.split(), "Stop"], env)
+    answer = json.loads(stop.stdout)
+    assert answer["decision"] == "block" and "x + 100" in answer["reason"]
+    assert b"x + 100" not in (repo / "calc.py").read_bytes()  # reverted at the turn's end
+    assert run_detached(repo, [*HOOK.split(), "Stop"], env).stdout == ""  # delivered once
+
+
+def test_install_merges_and_uninstall_restores_exactly(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    settings = repo / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    theirs = {"model": "x", "hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [
+        {"type": "command", "command": "echo mine"}]}]}}  # fmt: skip
+    settings.write_text(json.dumps(theirs, indent=2) + "\n")
+    original = settings.read_text()
+    done = specdraft(repo, env, "agent", "install", "claude-code")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(settings.read_text())
+    assert data["hooks"]["PostToolUse"][0] == theirs["hooks"]["PostToolUse"][0]
+    ours = data["hooks"]["PostToolUse"][1]
+    assert ours["matcher"] == "Edit|MultiEdit|Write|NotebookEdit"
+    assert "-I -m specdraft.agents.claude_code PostToolUse" in ours["hooks"][0]["command"]
+    assert set(data["hooks"]) == {"PostToolUse", "Stop", "UserPromptSubmit"}
+    assert specdraft(repo, env, "agent", "install", "claude-code").returncode == 0  # not doubled
+    assert len(json.loads(settings.read_text())["hooks"]["PostToolUse"]) == 2
+    assert specdraft(repo, env, "agent", "uninstall", "claude-code").returncode == 0
+    assert settings.read_text() == original
+
+
+def test_install_refuses_settings_that_are_not_json(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    settings = repo / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text("{not json")
+    done = specdraft(repo, env, "agent", "install", "claude-code")
+    assert done.returncode == 2 and "not valid JSON" in done.stderr and "Traceback" not in done.stderr
+    assert settings.read_text() == "{not json"
