@@ -47,7 +47,8 @@ class _Version(argparse.Action):
     def __call__(self, parser, namespace, values, option_string=None):
         import specdraft
 
-        parser.exit(message=f"specdraft {specdraft.__version__}\n")
+        print(f"specdraft {specdraft.__version__}")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
