@@ -176,7 +176,7 @@ class AgentStore:
         """Set ``values`` in the agent's turn entry (a run's last snapshot, how it is captured)."""
         with self.locked():
             turns = self.turns()
-            turns.setdefault(agent, {"turn": 1}).update(values)
+            turns.setdefault(agent, {}).update(values)
             self._write_turns(turns)
 
     def end_turn(self, agent: str) -> None:

@@ -1,0 +1,81 @@
+"""`specdraft run` and `specdraft watch` with the fake agent: every line it wrote is recorded, the
+user's index, stash and HEAD untouched, and the agent's own commit blocked."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+from tests.app.agents.agentkit import FAKE_AGENT, agent_repo, changes, specdraft
+from tests.app.reviewkit import git
+
+
+def _state(repo) -> tuple[bytes, bytes, bytes, bytes]:
+    return (git(repo, "rev-parse", "HEAD"), git(repo, "write-tree"), git(repo, "stash", "list"),
+            git(repo, "status", "--porcelain"))  # fmt: skip
+
+
+def test_run_records_every_changed_line_and_leaves_index_stash_and_head(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    (repo / "staged.txt").write_text("staged by the human\n")
+    git(repo, "add", "staged.txt")
+    (repo / ".gitignore").write_text("build/\n")
+    (repo / "build").mkdir()
+    script = tmp_path / "script.json"
+    script.write_text('[{"tool": "Edit", "file": "calc.py", "old": "x + 1\\n", "new": "x + 100\\n"},'
+                      ' {"pause": 0.1}, {"tool": "Write", "file": "new.py", "content": "NEW = 1\\n"},'
+                      ' {"tool": "Write", "file": "build/out.txt", "content": "ignored\\n"}]')  # fmt: skip
+    before = _state(repo)
+    done = specdraft(repo, env, "run", "--agent", "fake", "--", sys.executable, str(FAKE_AGENT), str(script))
+    assert done.returncode == 0, done.stderr
+    after = _state(repo)
+    assert after[:3] == before[:3]  # HEAD, the index, the stash
+    recorded = sorted((c["agent"], c["turn"], c["path"], c["added"], c["removed"]) for c in changes(repo))
+    assert recorded == [("fake", 1, "calc.py", 1, 1), ("fake", 1, "new.py", 1, 0)]
+    assert git(repo, "rev-parse", "--verify", "refs/specdraft/snapshots/fake").strip()
+    listed = specdraft(repo, env, "review", "--drafted", "--plain", stdin="q\n")
+    assert "fake turn 1 (run)" in listed.stdout
+
+
+def test_run_passes_the_agents_exit_status_and_says_a_missing_command(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    failed = specdraft(repo, env, "run", "--", sys.executable, "-c", "raise SystemExit(7)")
+    assert failed.returncode == 7
+    missing = specdraft(repo, env, "run", "--", "no-such-agent-here")
+    assert missing.returncode == 2 and "command not found" in missing.stderr
+    assert "Traceback" not in missing.stderr
+
+
+def test_the_agents_own_commit_during_a_run_is_blocked(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    script = tmp_path / "script.json"
+    script.write_text('[{"tool": "Edit", "file": "calc.py", "old": "x + 1\\n", "new": "x + 100\\n"},'
+                      ' {"commit": "the agent commits"}]')  # fmt: skip
+    head = git(repo, "rev-parse", "HEAD")
+    done = specdraft(repo, env, "run", "--agent", "fake", "--", sys.executable, str(FAKE_AGENT), str(script))
+    assert "commit exit 1" in done.stdout, done.stdout + done.stderr
+    assert "written by an agent, not reviewed yet" in done.stderr
+    assert git(repo, "rev-parse", "HEAD") == head
+
+
+def test_watch_records_each_batch_of_writes_as_a_turn(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    watch = subprocess.Popen([sys.executable, "-m", "specdraft", "watch", "--agent", "fake"], cwd=repo, env=env,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 30
+        snapshot = repo / ".git" / "specdraft" / "agents" / "turns.json"
+        while not snapshot.exists() and time.monotonic() < deadline:  # the first snapshot is taken
+            time.sleep(0.05)
+        (repo / "calc.py").write_bytes((repo / "calc.py").read_bytes().replace(b"x + 1\n", b"x + 100\n"))
+        while len(changes(repo)) < 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        (repo / "calc.py").write_bytes((repo / "calc.py").read_bytes().replace(b"x + 2\n", b"x + 200\n"))
+        while len(changes(repo)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        watch.send_signal(2)
+        watch.wait(timeout=30)
+    recorded = [(c["turn"], c["path"], c["added"], c["removed"]) for c in changes(repo)]
+    assert recorded == [(1, "calc.py", 1, 1), (2, "calc.py", 1, 1)]
