@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 from specdraft.core.errors import UserError
 
@@ -96,6 +97,7 @@ def drafted_app_class():
     from textual.screen import ModalScreen
     from textual.widgets import Input, Static
 
+    from specdraft.ui.tui import app as tui_app
     from specdraft.ui.tui.app import ReviewApp
     from specdraft.ui.tui.screens.review import ReviewScreen
 
@@ -130,6 +132,8 @@ def drafted_app_class():
         """ReviewApp over agents' writes: new ones join while it is open; notes for the agent."""
 
         BINDINGS = [*ReviewApp.BINDINGS, Binding("m", "note", "note for the agent", id="agent-note")]
+        # the review app's stylesheet (a relative CSS_PATH would be read beside this module)
+        CSS_PATH = str(Path(tui_app.__file__).with_name("review.tcss"))
 
         def __init__(self, review, session, **options) -> None:
             super().__init__(session, **options)
@@ -140,10 +144,10 @@ def drafted_app_class():
 
         def on_mount(self) -> None:
             super().on_mount()
-            self._changes_size = self._size()
+            self._changes_size = self._store_size()
             self.set_interval(POLL_SECONDS, self._poll)
 
-        def _size(self) -> int:
+        def _store_size(self) -> int:
             from specdraft.agents.store import CHANGES
 
             try:
@@ -153,7 +157,7 @@ def drafted_app_class():
 
         def _poll(self) -> None:
             """Cheap: a stat; the new changes are read in a worker thread when the file grew."""
-            size = self._size()
+            size = self._store_size()
             if size == self._changes_size or self._polling:
                 return
             self._changes_size = size
