@@ -296,3 +296,44 @@ def apply_queue(store: AgentStore, agent: str | None = None) -> list[str]:
         store.append(QUEUE, [{"done": entry["id"], "time": now()}])
     return out
 
+
+
+def agent_summary(store: AgentStore) -> dict[str, dict]:
+    """Per agent: writes (changes), lines drafted (+ and -), lines in hunks accepted, edited and
+    rejected, lines still to review, and the review time spent on its hunks (seconds)."""
+    summary: dict[str, dict] = {}
+
+    def entry(agent: str) -> dict:
+        return summary.setdefault(agent, {"writes": 0, "turns": set(), "drafted": 0, "accepted": 0,
+                                          "edited": 0, "rejected": 0, "review_seconds": 0.0})  # fmt: skip
+
+    for change in store.changes():
+        part = entry(change.agent)
+        part["writes"] += 1
+        part["turns"].add(change.turn)
+        part["drafted"] += change.added + change.removed
+    for agent, decision in _last_decisions(store):
+        part = entry(agent)
+        lines = int(decision.get("added", 0)) + int(decision.get("removed", 0))
+        kind = decision.get("decision")
+        if kind in ("accepted", "edited", "rejected"):
+            part[kind] += lines
+        part["review_seconds"] += float(decision.get("seconds", 0.0))
+    for part in summary.values():
+        part["turns"] = len(part["turns"])
+        part["to_review"] = max(part["drafted"] - part["accepted"] - part["edited"] - part["rejected"], 0)
+        part["review_seconds"] = round(part["review_seconds"], 3)
+    return dict(sorted(summary.items()))
+
+
+def _last_decisions(store: AgentStore) -> list[tuple[str, dict]]:
+    """(agent, decision entry) of each unit's last decision (a reopened unit has none)."""
+    last: dict[tuple[str, str], dict] = {}
+    for entry in store.read(DECISIONS):
+        key = (str(entry.get("change")), str(entry.get("unit")))
+        if entry.get("decision") == "reopened":
+            last.pop(key, None)
+        else:
+            last[key] = entry
+    agents = {change.id: change.agent for change in store.changes()}
+    return [(agents.get(change, str(e.get("agent"))), e) for (change, _unit), e in last.items()]

@@ -24,6 +24,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "range", nargs="?", default="HEAD", metavar="RANGE", help="commits, as git log takes them (default HEAD)"
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument(
+        "--agents",
+        action="store_true",
+        help="per AI agent (specdraft run / watch / agent install): lines drafted, accepted, "
+        "edited, rejected, still to review, and review time",
+    )
 
 
 def _empty() -> dict[str, Any]:
@@ -127,12 +133,44 @@ def format_summary(summary: dict[str, Any], revision_range: str) -> str:
     return "\n".join(out) + "\n"
 
 
+def format_agents(summary: dict[str, dict]) -> str:
+    """The per-agent table of ``specdraft log --agents``."""
+    from specdraft.core.visible import visible
+
+    if not summary:
+        return "no agent's writes were recorded in this worktree\n"
+    names = {visible(name, keep_newlines=False): part for name, part in summary.items()}
+    width = max(len("agent"), *map(len, names))
+    out = [f"{'agent':<{width}}  {'turns':>5}  {'lines':>6}  {'accept':>6}  {'edited':>6}  {'reject':>6}  "
+           f"{'to rev.':>7}  {'review':>8}"]  # fmt: skip
+    for name, part in names.items():
+        out.append(
+            f"{name:<{width}}  {part['turns']:>5}  {part['drafted']:>6}  {part['accepted']:>6}  "
+            f"{part['edited']:>6}  {part['rejected']:>6}  {part['to_review']:>7}  "
+            f"{_seconds(part['review_seconds']):>8}"
+        )
+    out.append("(lines: added and deleted lines the agent wrote; accept/edited/reject: lines of the "
+               "hunks so decided in specdraft review --drafted)")  # fmt: skip
+    return "\n".join(out) + "\n"
+
+
 def run(args: argparse.Namespace) -> int:
     from specdraft.core.git import GitRepo
     from specdraft.drafting.hook import read_notes
     from specdraft.drafting.provenance import record_damage
 
     repo = GitRepo(".")
+    if args.agents:
+        from specdraft.agents.review import agent_summary
+        from specdraft.agents.store import AgentStore
+
+        summary = agent_summary(AgentStore(repo))
+        if args.json:
+            json.dump({"agents": summary}, sys.stdout, indent=2, ensure_ascii=True)
+            sys.stdout.write("\n")
+        else:
+            sys.stdout.write(format_agents(summary))
+        return 0
     repo.require_head()
     summary = summarise(read_notes(repo, args.range))
     if args.json:
