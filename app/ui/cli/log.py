@@ -160,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
     from specdraft.drafting.provenance import record_damage
 
     repo = GitRepo(".")
-    if args.agents:
+    if getattr(args, "agents", False):  # a Namespace built by hand (tests) may lack it
         from specdraft.agents.review import agent_summary
         from specdraft.agents.store import AgentStore
 
