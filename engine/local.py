@@ -27,7 +27,7 @@ from specdraft.engine.interface import (
 )
 from specdraft.engine.options import DRAFTER_SETTINGS, DTYPE_SETTINGS, EDIT_FORMAT_SETTINGS
 
-_FINISH = {"eos": "stop", "stop_string": "stop", "max_new_tokens": "length", "context": "length"}
+_FINISH = {"eos": "stop", "stop_string": "stop", "max_new_tokens": "length", "context": "length", "grammar": "stop"}
 
 
 class LocalBackend:
@@ -41,6 +41,7 @@ class LocalBackend:
     """
 
     kind = "local"
+    constrained = True  # stream(grammar=...) decodes under a grammar (specdraft.engine.grammar)
 
     def __init__(self, model_dir: str | Path = "builtin", draft_model_dir: str | Path | None = None,
                  drafter: str = "auto", *, dtype: str = "auto", draft_len: int | None = None,
@@ -207,10 +208,11 @@ class LocalBackend:
     def stream(self, messages: Sequence[dict[str, str]], *, reference: str | None = None,
                max_new_tokens: int = 2048, temperature: float = 0.0, stop: Sequence[str] = (),
                cancel: threading.Event | None = None, seed: int | None = None,
-               start: Alternative | None = None) -> DraftStream:  # fmt: skip
+               start: Alternative | None = None, grammar: str | None = None) -> DraftStream:  # fmt: skip
         """Text pieces of the model's answer, then a DraftStats. Checks the prompt at once.
         `start` (one of `alternatives`, for the same messages and reference): the answer begins
-        with it, and the model writes on from there."""
+        with it, and the model writes on from there. `grammar` (Lark, llguidance's dialect): the
+        answer is decoded under it (specdraft.engine.grammar) and ends where it is complete."""
         check_generation_options(max_new_tokens, temperature)
         messages = check_messages(messages)
         self.load()
@@ -234,8 +236,19 @@ class LocalBackend:
                             new_tokens=0, drafter=kind)  # fmt: skip
         if drafter is not None:
             result.drafted_tokens = result.accepted_tokens = result.target_forwards = 0
-        pieces = self._run(ids, budget, temperature, seed, list(stop), drafter, cancel, started, result, forced)
+        constraint = self._constraint(grammar) if grammar is not None else None
+        pieces = self._run(ids, budget, temperature, seed, list(stop), drafter, cancel, started, result, forced,
+                           constraint)  # fmt: skip
         return DraftStream(pieces, result)
+
+    def _constraint(self, grammar: str) -> Any:
+        from specdraft.engine.grammar import GrammarConstraint
+
+        tokenizer_file = self.path / "tokenizer.json"
+        if not tokenizer_file.is_file():
+            raise EngineError(f"{self.name}: constrained decoding needs the model's tokenizer.json in {self.path}")
+        eos = self._checkpoint.eos_token_ids
+        return GrammarConstraint(grammar, tokenizer_file.read_text(encoding="utf-8"), eos[0] if eos else None)
 
     def _claim(self) -> None:
         """Take the model for one request (release `_busy` after): its KV cache serves one sequence,
@@ -272,7 +285,7 @@ class LocalBackend:
 
     def _run(self, ids: list[int], budget: int, temperature: float, seed: int | None, stop: list[str],
              drafter: Any, cancel: threading.Event | None, started: float,
-             result: DraftStats, forced: list[int]) -> Iterator[Piece]:  # fmt: skip
+             result: DraftStats, forced: list[int], constraint: Any = None) -> Iterator[Piece]:  # fmt: skip
         self._claim()
         try:
             from specdraft.engine.generate import (
@@ -289,7 +302,7 @@ class LocalBackend:
             if drafter is None:
                 stats = GenerationStats()
                 tokens = generate_tokens(loaded.model, ids, max_new_tokens=budget, sampling=sampling,
-                                         eos_ids=loaded.eos_token_ids, stats=stats)  # fmt: skip
+                                         eos_ids=loaded.eos_token_ids, stats=stats, constraint=constraint)  # fmt: skip
             else:
                 from specdraft.engine.speculative import SpecStats, speculative_tokens
 
@@ -300,7 +313,7 @@ class LocalBackend:
                 cache = min(context, -(-(len(ids) + budget) // 256) * 256)
                 tokens = speculative_tokens(loaded.model, ids, drafter, budget, sampling=sampling,
                                             eos_ids=loaded.eos_token_ids, max_seq_len=cache,
-                                            stats=stats, forced=forced)  # fmt: skip
+                                            stats=stats, forced=forced, constraint=constraint)  # fmt: skip
             text = TextStream(_until(tokens, cancel, cancelled), self._tokenizer, stop, stats)
 
             def update() -> None:

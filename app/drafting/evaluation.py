@@ -70,6 +70,7 @@ class TaskResult:
     off_target: int = 0  # windows sent that the instruction does not concern, and that changed
     wrong: bool = False  # the draft changed the file, finished cleanly, and is not exact
     read: str = ""  # the operation read from the instruction (no model ran), as the review says it
+    operation: str = ""  # the operation the model read (under the outline's grammar), as the review says it
     # the least likely token of the model's answers (local engine): how sure it was at its weakest point
     least_token_prob: float | None = None
     seconds: float = 0.0
@@ -107,6 +108,9 @@ class KindRow:
     model: int = 0  # drafts the model wrote (a text edit)
     model_exact: int = 0
     model_wrong: int = 0
+    ops: int = 0  # drafts made by an operation the model read
+    ops_exact: int = 0
+    ops_wrong: int = 0
     heldout: int = 0
     heldout_exact: int = 0
     trained: int = 0
@@ -121,7 +125,7 @@ class KindRow:
         self.collateral += result.collateral
         self.off_target_files += result.off_target > 0
         self.wrong += result.wrong
-        made = "read" if result.read else "model"
+        made = "read" if result.read else "ops" if result.operation else "model"
         if result.read or result.requests:
             setattr(self, made, getattr(self, made) + 1)
             setattr(self, f"{made}_exact", getattr(self, f"{made}_exact") + result.exact)
@@ -228,7 +232,9 @@ def run_task(task: EditTask, backend: Any, *, read: bool = True, show_unsure: bo
             result.seconds = time.perf_counter() - started
             return result
         result.requests = len(first.draft.stats)
-        if first.draft.operation is not None:
+        if first.draft.operation is not None and first.draft.operation.origin == "model":
+            result.operation = first.draft.operation.said()
+        elif first.draft.operation is not None:
             result.read = first.draft.operation.said()
         sure = [stats.least_token_prob for stats in first.draft.stats if getattr(stats, "least_token_prob", None) is not None]
         result.least_token_prob = min(sure) if sure else None
@@ -359,14 +365,14 @@ def _percent(part: int, whole: int) -> str:
 
 def format_report(report: Report) -> str:
     """The table per kind, the totals, the phrasing gap, the redraft line and the time."""
-    header = ("kind", "tasks", "exact", "wrong", "no draft", "read: exact/wrong", "model: exact/wrong",
-              "collateral/sent", "off-target files")  # fmt: skip
+    header = ("kind", "tasks", "exact", "wrong", "no draft", "read: exact/wrong", "model op: exact/wrong",
+              "model text: exact/wrong", "collateral/sent", "off-target files")  # fmt: skip
     table = [header]
     rows = [*report.by_kind().items(), ("total", report.total())]
     for kind, row in rows:
         table.append((kind, str(row.tasks), _share(row.exact, row.tasks), _share(row.wrong, row.tasks),
                       _share(row.no_draft, row.tasks), f"{row.read_exact}/{row.read_wrong} of {row.read}",
-                      f"{row.model_exact}/{row.model_wrong} of {row.model}", _share(row.collateral, row.sent),
+                      f"{row.ops_exact}/{row.ops_wrong} of {row.ops}", f"{row.model_exact}/{row.model_wrong} of {row.model}", _share(row.collateral, row.sent),
                       _share(row.off_target_files, row.tasks)))  # fmt: skip
     widths = [max(len(line[i]) for line in table) for i in range(len(header))]
     text = []
@@ -389,7 +395,8 @@ def format_report(report: Report) -> str:
                 "accepted as they stand, are wrong; no draft: "
                 f"{total.no_draft}/{total.tasks} ({_percent(total.no_draft, total.tasks)})")
     text.append(f"read from the instruction (an operation, no model run): {total.read} tasks, {total.read_exact} exact, "
-                f"{total.read_wrong} wrong; drafted by the model (a text edit): {total.model} tasks, "
+                f"{total.read_wrong} wrong; an operation the model read: {total.ops} tasks, {total.ops_exact} exact, "
+                f"{total.ops_wrong} wrong; drafted by the model (a text edit): {total.model} tasks, "
                 f"{total.model_exact} exact, {total.model_wrong} wrong")  # fmt: skip
     redrafts = report.redrafts()
     if redrafts["tasks"]:

@@ -355,12 +355,68 @@ class EditRequester:
                 made = self._make(read, sources, asked_as)
                 if made is not None:
                     return made
+        if self.operations and not feedback and self.model_reads_operations:
+            made = self._model_reads(instruction, sources)
+            if made is not None:
+                made.asked_as = asked_as
+                return made
         text = instruction + ("\n\n" + feedback if feedback else "")
         # the model decides how it is asked (Backend.edit_format), not where it runs
         if self.backend.edit_format in ("search-replace", "udiff"):
             return self._draft_all_files(text, sources, self.backend.edit_format)
         draft = self._draft_by_window(text, sources, instruction, feedback)
         draft.asked_as = asked_as
+        return draft
+
+    @property
+    def model_reads_operations(self) -> bool:
+        """The model reads an instruction into operations under a grammar: the builtin pair (trained
+        for it, specdraft.drafting.opreading) on the local engine."""
+        return self.local and self.backend.edit_format == "builtin" and getattr(self.backend, "constrained", False)
+
+    def _model_reads(self, instruction: str, sources: Sequence[SourceFile]) -> DraftedEdits | None:
+        """The model's reading of the instruction as operations (decoded under the grammar of the
+        files' outline), made by specdraft.ops. None, said as progress, where the model answers
+        ``[]`` (no operation fits), is not sure of its answer (a token under
+        BUILTIN_MIN_TOKEN_PROB), or answers an operation that does not fit: then it drafts the text
+        edit instead."""
+        from specdraft.drafting.opreading import AnswerError, answer_grammar, outline, parse_answer, reading_messages
+        from specdraft.ops import OpError, apply_all
+
+        found = outline([(source.path, source.text) for source in sources])
+        if not found.text:
+            return None
+        messages = reading_messages(found, instruction)
+        if self.backend.count_prompt_tokens(messages) + 256 > (self.backend.context_length or 0):
+            return None  # an outline too long for the window: the text edit is drafted by windows
+        label = "operations: " + ", ".join(source.path for source in sources)
+        text, stats = self._request(label, messages, None, grammar=answer_grammar(found))
+        if not stats.complete:
+            return None
+        try:
+            operations = parse_answer(text)
+        except OpError as error:
+            self.on_progress("kept", f"{self.backend.name}'s operations do not read ({error}); it drafts a text edit")
+            return None
+        least = getattr(stats, "least_token_prob", None)
+        if not operations:
+            self.on_progress("kept", f"{self.backend.name} read no operation in the instruction; it drafts a text edit")
+            return None
+        read = ReadOperation(tuple(operations), reader=self.backend.name, origin="model")
+        if not self.show_unsure and least is not None and least < BUILTIN_MIN_TOKEN_PROB:
+            self.on_progress("kept", f"{read.said()}: not sure of it (a token at p={least:.2f}); it drafts a text edit")
+            return None
+        try:
+            changed = apply_all(operations, {source.path: source.text for source in sources})
+        except OpError as error:
+            self.on_progress("kept", f"{read.said()}: it does not fit ({error}); it drafts a text edit")
+            return None
+        draft = DraftedEdits(EditResult(format="operation"), [stats], self.backend.name, operation=read)
+        self.on_progress("kept", read.said())
+        for result in self._rewritten(changed, sources):
+            _merge(draft.result, result)
+            if self.on_result is not None:
+                self.on_result(result)
         return draft
 
     def _make(self, read: ReadOperation, sources: Sequence[SourceFile], asked_as: str) -> DraftedEdits | None:
@@ -642,8 +698,9 @@ class EditRequester:
     # ---------------------------------------------------------------- one request
 
     def _request(self, label: str, messages: list[dict[str, str]], reference: str | None,
-                 tools: bool = False) -> tuple[str, Any]:  # fmt: skip
-        """One request's answer and its DraftStats; ``tools``: the operations offered as tools."""
+                 tools: bool = False, grammar: str | None = None) -> tuple[str, Any]:  # fmt: skip
+        """One request's answer and its DraftStats; ``tools``: the operations offered as tools;
+        ``grammar``: the answer decoded under it (the local engine)."""
         from specdraft.engine.interface import DraftStats
 
         budget = self.max_new_tokens
@@ -657,6 +714,8 @@ class EditRequester:
             extra: dict[str, Any] = {"tools": tool_schemas()}
         else:
             extra = {}
+        if grammar is not None:
+            extra["grammar"] = grammar
         stream = self.backend.stream(messages, reference=reference, max_new_tokens=budget,
                                      temperature=0.0, cancel=self.cancel, **extra)  # fmt: skip
         chunks: list[str] = []

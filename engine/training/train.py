@@ -314,7 +314,8 @@ class Batches:
                  plain_every: int = PLAIN_EVERY, prompt_weight: float | None = None,
                  edit_weight: float | None = None, shuffle: int = 0, window_repeat: int = 1,
                  substitution_every: int = 0, resume_weight: float | None = None,
-                 kind_repeat: dict[str, int] | None = None):  # fmt: skip
+                 kind_repeat: dict[str, int] | None = None, ops_data: str | None = None,
+                 ops_every: int = 0):  # fmt: skip
         """`plain_every` 0: no plain rows. `prompt_weight` and `edit_weight` replace the loss weights
         the data was built with (PROMPT_LOSS_WEIGHT, EDIT_LOSS_WEIGHT) without rebuilding it.
         `shuffle` N > 0 draws other epoch orders and rows than the default stream (0): a continued
@@ -325,7 +326,10 @@ class Batches:
         the loss weight of the RESUME_TOKENS answer tokens after each run of edit tokens, where
         the copy picks up again (`resume_weights`). `kind_repeat` {pattern: N}: each edit whose kind
         matches the pattern (fnmatch: "rename_*") comes N times per epoch (its windows N + window_repeat
-        - 1 times): more of the edits people ask for most."""
+        - 1 times): more of the edits people ask for most. `ops_data` (a directory of train.jsonl and
+        heldout.jsonl: rendered prompts and answers, made by specdraft.drafting.opdata) and
+        `ops_every` N > 0: every Nth row of the main mix packs those examples (reading an instruction
+        into operations), the loss on their answers."""
         import numpy as np
 
         self.data_dir = data_dir
@@ -358,6 +362,8 @@ class Batches:
             self.examples = np.concatenate([self.examples, *more])
         self._epochs: dict[int, list[list[int]]] = {}
         self._rows_per_epoch: int | None = None
+        self.ops_every = ops_every if ops_data else 0
+        self.ops = load_chat_examples(Path(ops_data), split, data_dir / "tokenizer.json") if ops_data else None
 
     def _key(self, *parts: int) -> list[int]:
         """The random generator's seed for one stream position (unchanged from before `shuffle` at 0)."""
@@ -516,7 +522,28 @@ class Batches:
                 self._drill_templates.append((a_first, *pieces))
         return self._drill_templates
 
+    def ops_row(self, g: int, stream: int = 5_000_011):
+        """Examples of reading an instruction into operations packed into one row, in a random order
+        of (seed, g); the loss on the answers (weight 1) and lightly on the prompts."""
+        np = self.np
+        ids_all, weights_all, offsets = self.ops
+        rng = np.random.default_rng(self._key(stream, g))
+        ids = np.zeros(SEQ_LEN, dtype=np.int64)
+        weights = np.zeros(SEQ_LEN, dtype=np.float32)
+        used = 0
+        for _ in range(64):
+            k = int(rng.integers(0, len(offsets) - 1))
+            start, end = int(offsets[k]), int(offsets[k + 1])
+            if used + end - start > SEQ_LEN:
+                break
+            ids[used : used + end - start] = ids_all[start:end]
+            weights[used : used + end - start] = weights_all[start:end]
+            used += end - start
+        return ids, weights
+
     def row(self, g: int):
+        if self.ops_every and g % self.ops_every == 0:
+            return self.ops_row(g)
         every = self.plain_every
         if every and g % every == every - 1:
             return self.plain_row(g)
@@ -575,19 +602,62 @@ SUBSTITUTION_TEMPLATES = ["Rename {a} to {b}.", "rename `{a}` to `{b}` everywher
                           "use {b} instead of {a}"]  # fmt: skip
 
 
-def validation_rows(data_dir: Path, n_edit_rows: int, n_plain_rows: int, seed: int) -> dict:
-    """Fixed held-out rows: packed held-out edits (weights: answer tokens only) and plain code."""
+def load_chat_examples(directory: Path, split: str, tokenizer_path: Path):
+    """(ids, weights, offsets) of ``directory/split.jsonl``'s examples ({"prompt", "answer"} rendered
+    texts), tokenized with ``tokenizer_path``; cached beside them as .npy, keyed by the tokenizer."""
+    import hashlib
+
+    import numpy as np
+    from tokenizers import Tokenizer
+
+    source = directory / f"{split}.jsonl"
+    if not source.is_file():
+        raise SystemExit(f"--ops-data: {source} does not exist: make it with python -m specdraft.drafting.opdata --out {directory}")
+    key = hashlib.sha256(tokenizer_path.read_bytes() + source.read_bytes()).hexdigest()[:16]
+    cache = directory / f"{split}.{key}.npz"
+    if cache.is_file():
+        data = np.load(cache)
+        return data["ids"], data["weights"], data["offsets"]
+    tokenizer = Tokenizer.from_file(str(tokenizer_path))
+    ids_all: list[int] = []
+    weights_all: list[float] = []
+    offsets = [0]
+    with open(source, encoding="utf-8") as lines:
+        for line in lines:
+            record = json.loads(line)
+            prompt = tokenizer.encode(record["prompt"], add_special_tokens=False).ids
+            answer = tokenizer.encode(record["answer"], add_special_tokens=False).ids
+            if len(prompt) + len(answer) > SEQ_LEN // 2:
+                continue
+            ids_all += prompt + answer
+            weights_all += [PROMPT_LOSS_WEIGHT] * len(prompt) + [1.0] * len(answer)
+            weights_all[offsets[-1]] = 0.0  # nothing predicts the BOS token
+            offsets.append(len(ids_all))
+    arrays = {"ids": np.asarray(ids_all, dtype=np.uint16), "weights": np.asarray(weights_all, dtype=np.float16),
+              "offsets": np.asarray(offsets, dtype=np.int64)}  # fmt: skip
+    np.savez(cache, **arrays)
+    return arrays["ids"], arrays["weights"], arrays["offsets"]
+
+
+def validation_rows(data_dir: Path, n_edit_rows: int, n_plain_rows: int, seed: int, ops_data: str | None = None) -> dict:
+    """Fixed held-out rows: packed held-out edits (weights: answer tokens only) and plain code; with
+    `ops_data`, held-out operation-reading examples too ("ops")."""
     import numpy as np
     import torch
 
-    held = Batches(data_dir, "heldout", seed)
+    held = Batches(data_dir, "heldout", seed, ops_data=ops_data, ops_every=1 if ops_data else 0)
     edit = [held.edit_row(k) for k in range(n_edit_rows)]
     edit_ids = torch.from_numpy(np.stack([r[0] for r in edit]))
     edit_weights = torch.from_numpy(np.stack([(r[1] >= 1.0).astype(np.float32) for r in edit]))
     plain = held.plain
     n_plain_rows = min(n_plain_rows, len(plain) // SEQ_LEN)
     plain_ids = torch.from_numpy(plain[: n_plain_rows * SEQ_LEN].astype(np.int64).reshape(n_plain_rows, SEQ_LEN))
-    return {"edit": (edit_ids, edit_weights), "plain": (plain_ids, torch.ones_like(plain_ids, dtype=torch.float32))}
+    rows = {"edit": (edit_ids, edit_weights), "plain": (plain_ids, torch.ones_like(plain_ids, dtype=torch.float32))}
+    if ops_data:
+        ops = [held.ops_row(k) for k in range(n_edit_rows)]
+        rows["ops"] = (torch.from_numpy(np.stack([r[0] for r in ops])),
+                       torch.from_numpy(np.stack([(r[1] >= 1.0).astype(np.float32) for r in ops])))  # fmt: skip
+    return rows
 
 
 # ---------------------------------------------------------------------------------------------
@@ -851,7 +921,8 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         log(f"{spec.name}: mix {state['mix']}")
     if copy_from is not None:
         log(f"{spec.name}: copy drills from step {copy_from}")
-    val = {name: tuple(t.to(dev) for t in pair) for name, pair in validation_rows(data_dir, *val_rows, seed=seed).items()}
+    val_pairs = validation_rows(data_dir, *val_rows, seed=seed, ops_data=rows_mix.get("ops_data"))
+    val = {name: tuple(t.to(dev) for t in pair) for name, pair in val_pairs.items()}
     warmup = 50
     loss_fn = torch.compile(weighted_loss) if compile else weighted_loss
 
@@ -1588,6 +1659,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="each edit of a window of module lines N times per epoch (kept on resume)")
     parser.add_argument("--lr", type=float, help="peak learning rate of the models trained (kept on resume; default: the run's own, "
                              "or the spec's for a new run)")  # fmt: skip
+    parser.add_argument("--ops-data", type=Path, metavar="DIR",
+                        help="examples of reading instructions into operations (python -m specdraft.drafting.opdata --out DIR)")
+    parser.add_argument("--ops-every", type=int, default=2, metavar="N",
+                        help="with --ops-data: every Nth row of the main mix packs those examples (kept on resume)")
     parser.add_argument("--eval-every", type=int, default=200)
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0: all cores)")
     parser.add_argument("--device", default="cpu",
@@ -1656,7 +1731,9 @@ def main(argv: list[str] | None = None) -> int:
     mix = {"plain_every": args.plain_every, "prompt_weight": args.prompt_weight, "edit_weight": args.edit_weight,
            "shuffle": args.shuffle or None, "window_repeat": args.window_repeat if args.window_repeat > 1 else None,
            "substitution_every": args.substitution_every or None, "doc_mask": args.doc_mask or None,
-           "resume_weight": args.resume_weight, "kind_repeat": kind_repeats(args.kind_repeat) or None}
+           "resume_weight": args.resume_weight, "kind_repeat": kind_repeats(args.kind_repeat) or None,
+           "ops_data": str(args.ops_data.resolve()) if args.ops_data else None,
+           "ops_every": args.ops_every if args.ops_data else None}
     mix = {k: v for k, v in mix.items() if v is not None and (k != "plain_every" or v != PLAIN_EVERY)}
     summaries = {}
     for name in [m.strip() for m in args.models.split(",") if m.strip()]:

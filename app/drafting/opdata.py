@@ -1,0 +1,263 @@
+"""Training data for a model that reads instructions into operations: (outline + instruction, answer).
+
+    python -m specdraft.drafting.opdata --out runs/ops [--examples 60000] [--seed 7]
+
+writes ``train.jsonl`` and ``heldout.jsonl`` under ``--out``: one example a line, ``{"prompt":
+the chat rendered for the model, "answer": the operations as the model writes them (or []),
+"kind", "phrasing", "instruction"}``. The engine's trainer reads them (``--ops-data``) beside its
+edit data; it never imports app/ (the layering), so the examples are made here, where the
+operations are.
+
+Each example starts from an edit of engine/training/editdata.py (a function or class of the
+standard library or a permissively licensed package, an edit of one kind, described as an
+``EditSpec``, and its instruction from the phrasing grammar, whose held-out part never trains).
+Its operation is read off the spec, with the outline's bindings resolving the scope, and made
+with specdraft.ops; the example is kept only where the operation's text equals editdata's own
+edit (two engines agreeing, counted in ``summary.json``). Kinds an outline cannot express
+(statements, literals inside bodies, comparisons) answer ``[]``, and so do instructions about
+names the outline does not hold: "no operation fits" is an answer the model learns. The
+outline shows other definitions of the same file beside the edited one, as a file's would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+from specdraft.drafting.opreading import Outline, answer_text, outline, reading_messages
+from specdraft.ops import OpError, Operation, apply_all
+from specdraft.ops.docstrings import AddDocstring
+from specdraft.ops.hints import AddTypeHints
+from specdraft.ops.imports import AddImport
+from specdraft.ops.parameters import AddParameter, RemoveParameter
+from specdraft.ops.rename import Rename
+from specdraft.ops.values import SetValue
+
+NONE_KINDS = {"change_literal", "delete_statement", "insert_statement", "swap_comparison", "wrap_try",
+              "remove_docstring", "change_type_hint"}  # fmt: skip  # answered [] (a text edit)
+ABSENT_SHARE = 0.06  # of the examples: the instruction of another file's edit, its names absent: []
+DISTRACTORS = (0, 3)  # other definitions of the file shown in the outline, at least and at most
+PATH = "module.py"
+
+
+def _bindings(found: Outline, name: str, scope_tail: str | None, role: str) -> list[tuple[str, str | None]]:
+    """The outline's bindings of ``name`` that fit the spec's role and scope."""
+    out = []
+    for old, scope in found.renames:
+        if old != name:
+            continue
+        if role in ("function", "class", "constant") and scope is None:
+            out.append((old, scope))
+        elif role in ("method", "attribute") and (scope is None or "." not in scope):  # a method's snippet is dedented
+            out.append((old, scope))
+        elif role in ("parameter", "variable") and scope and (scope_tail is None or scope.split(".")[-1] == scope_tail):
+            out.append((old, scope))
+    return out
+
+
+def _function(found: Outline, name: str, scope: str | None) -> str | None:
+    """The dotted function of the outline named ``name`` (in class ``scope`` where given), if one."""
+    fits = [f for f in found.functions if f.split(".")[-1] == name and (not scope or f.split(".")[0] == scope)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _parameter(text: str) -> tuple[str, str | None, str | None] | None:
+    """(name, annotation, default) of a parameter as written: `x`, `x=1`, `x: int = 1`."""
+    try:
+        args = ast.parse(f"def f({text}): pass").body[0].args  # type: ignore[attr-defined]
+    except SyntaxError:
+        return None
+    everything = [*args.args, *args.kwonlyargs]
+    if len(everything) != 1:
+        return None
+    arg = everything[0]
+    default = (args.defaults or [d for d in args.kw_defaults if d is not None] or [None])[0]
+    return arg.arg, ast.unparse(arg.annotation) if arg.annotation else None, ast.unparse(default) if default else None
+
+
+def operations(spec: dict, found: Outline) -> list[Operation] | None:
+    """The operations that make the edit ``spec`` describes, or None where the outline cannot say
+    which binding it is (then the example is left out)."""
+    kind, name, role = spec["kind"], spec.get("name", ""), spec.get("role", "")
+    if kind.startswith("rename_"):
+        tail = spec.get("scope") if role in ("parameter", "variable") else None
+        fits = _bindings(found, name, tail, role)
+        if len(fits) != 1:
+            return None
+        return [Rename(old=name, new=spec["new_name"], scope=fits[0][1])]
+    if kind == "change_constant":
+        return [SetValue(target=name, value=spec["new"])] if name in found.targets else None
+    if kind in ("change_default", "add_parameter", "remove_parameter", "add_type_hint"):
+        function = _function(found, name, spec.get("scope") if spec.get("scope_role") == "class" else None)
+        if function is None:
+            return None
+        if kind == "change_default":
+            return [SetValue(target=f"{function}.{spec['param']}", value=spec["new"])]
+        if kind == "remove_parameter":
+            return [RemoveParameter(function=function, name=spec["param"])]
+        if kind == "add_type_hint":
+            hints = dict(spec.get("hints", ()))
+            returns = hints.pop("return", None)
+            return [AddTypeHints(function=function, parameters=hints, returns=returns)]
+        parsed = _parameter(spec.get("param_text") or spec["param"])
+        if parsed is None:
+            return None
+        param, annotation, default = parsed
+        return [AddParameter(function=function, name=param, default=default, annotation=annotation)]
+    if kind == "add_docstring":
+        target = _function(found, name, None) if role in ("function", "method") else name
+        return [AddDocstring(text=spec["new"], target=target)] if target else None
+    if kind == "add_import":
+        names = spec.get("names") or ()
+        if not names:
+            return [AddImport(module=spec["module"])]
+        return [AddImport(module=spec["module"], name=n) for n in names]
+    return None
+
+
+def _definitions(text: str) -> list[str]:
+    """The top-level functions and classes of a file, as source, for the outline's neighbours."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return []
+    found = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            segment = ast.get_source_segment(text, node)
+            if segment and segment.count("\n") < 200:
+                found.append(segment)
+    return found
+
+
+def _with_neighbours(snippet: str, neighbours: list[str], rng: random.Random) -> str:
+    """The snippet among up to DISTRACTORS[1] other definitions of its file whose names differ."""
+    try:
+        own = {n.name for n in ast.walk(ast.parse(snippet)) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    except SyntaxError:
+        return snippet
+    chosen = []
+    for text in rng.sample(neighbours, min(len(neighbours), rng.randint(*DISTRACTORS))):
+        try:
+            names = {n.name for n in ast.walk(ast.parse(text)) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        except SyntaxError:
+            continue
+        if names & own:
+            continue
+        own |= names
+        chosen.append(text)
+    parts = chosen + [snippet]
+    rng.shuffle(parts)
+    return "\n\n\n".join(part.rstrip("\n") for part in parts) + "\n"
+
+
+def _same(a: str, b: str) -> bool:
+    return [line.rstrip() for line in a.strip("\n").splitlines()] == [line.rstrip() for line in b.strip("\n").splitlines()]
+
+
+def render(found: Outline, instruction: str, answer: str) -> dict[str, str]:
+    from specdraft.engine.editprompt import EOS_TOKEN, render_chat
+
+    return {"prompt": render_chat(reading_messages(found, instruction)), "answer": answer + EOS_TOKEN}
+
+
+def examples(files: list[tuple[str, str]], seed: int, count: int, heldout_phrasing: float, counts: Counter):
+    """Up to ``count`` examples from ``files`` ((relpath, text)); ``counts`` tallies what was kept."""
+    from specdraft.engine.training import editdata
+
+    rng = random.Random(seed)
+    texts = dict(files)
+    neighbours_of: dict[str, list[str]] = {}
+    previous: list[tuple[str, str]] = []  # (instruction, kind) of earlier edits, for absent-name examples
+    made = 0
+    for example in editdata.generate_edits(files, seed=seed, per_snippet=1, heldout_phrasing=heldout_phrasing,
+                                           constants_share=editdata.CONSTANTS_SHARE,
+                                           neighbours_share=editdata.NEIGHBOURS_SHARE):  # fmt: skip
+        if made >= count:
+            return
+        if example.scope != "snippet" or "reviewer" in example.instruction:  # redrafts: not this task
+            counts["redraft skipped"] += 1
+            continue
+        if example.path not in neighbours_of:
+            neighbours_of[example.path] = _definitions(texts.get(example.path, ""))
+        shown = _with_neighbours(example.original, neighbours_of[example.path], rng)
+        found = outline([(PATH, shown)])
+        kind = example.kind
+        if previous and rng.random() < ABSENT_SHARE:  # an instruction about names this file lacks
+            instruction, other = rng.choice(previous)
+            spec_names = set(instruction.replace("`", " ").replace("(", " ").replace(")", " ").split())
+            if not spec_names & {old for old, _ in found.renames} | set(found.functions):
+                counts["absent []"] += 1
+                made += 1
+                yield {**render(found, instruction, "[]"), "kind": "absent", "phrasing": example.phrasing,
+                       "instruction": instruction}  # fmt: skip
+                continue
+        previous = (previous + [(example.instruction, kind)])[-200:]
+        if kind in NONE_KINDS:
+            counts[f"{kind} []"] += 1
+            made += 1
+            yield {**render(found, example.instruction, "[]"), "kind": kind, "phrasing": example.phrasing,
+                   "instruction": example.instruction}  # fmt: skip
+            continue
+        ops = operations(example.spec, found)
+        if ops is None:
+            counts[f"{kind}: scope not resolved"] += 1
+            continue
+        try:
+            changed = apply_all(ops, {PATH: example.original})
+        except (OpError, Exception) as error:  # noqa: BLE001  libcst/rope failures are counted, not fatal
+            counts[f"{kind}: op failed ({type(error).__name__})"] += 1
+            continue
+        if not _same(changed.get(PATH, example.original), example.edited):
+            counts[f"{kind}: engines disagree"] += 1
+            continue
+        counts[f"{kind} ok"] += 1
+        made += 1
+        yield {**render(found, example.instruction, answer_text(ops)), "kind": kind, "phrasing": example.phrasing,
+               "instruction": example.instruction}  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    from specdraft.engine.training import editdata
+
+    parser = argparse.ArgumentParser(prog="python -m specdraft.drafting.opdata", description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--examples", type=int, default=60000, help="training examples (held out: a tenth)")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--max-files", type=int)
+    parser.add_argument("--splits", default="train,heldout", help="which splits to write (train, heldout)")
+    args = parser.parse_args(argv)
+    root = editdata.stdlib_root()
+    relpaths = editdata.list_stdlib_files(root)[: args.max_files]
+    files = [(p, editdata.read_source(root, p)) for p in relpaths]
+    site = editdata.site_packages()
+    files += [(e.relpath, editdata.read_source(site, e.relpath)) for e in editdata.list_package_files(site)[: args.max_files]]
+    files = [(p, t) for p, t in files if t]
+    rng = random.Random(args.seed)
+    rng.shuffle(files)
+    args.out.mkdir(parents=True, exist_ok=True)
+    summary = {}
+    for split, share, phrasing in (("train", 1.0, 0.0), ("heldout", 0.1, 0.5)):
+        if split not in args.splits.split(","):
+            continue
+        chosen = [(p, t) for p, t in files if editdata.is_heldout(p) == (split == "heldout")]
+        counts: Counter = Counter()
+        path = args.out / f"{split}.jsonl"
+        with open(path, "w", encoding="utf-8") as out:
+            for n, record in enumerate(examples(chosen, args.seed + (split == "heldout"), int(args.examples * share), phrasing, counts)):
+                out.write(json.dumps(record) + "\n")
+                if n % 2000 == 0:
+                    print(f"{split}: {n} examples", file=sys.stderr, flush=True)
+        summary[split] = dict(sorted(counts.items()))
+        print(f"{split}: {sum(v for k, v in counts.items() if k.endswith(('ok', '[]')))} examples -> {path}", file=sys.stderr)
+    (args.out / f"summary.{'-'.join(summary)}.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

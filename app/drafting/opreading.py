@@ -1,0 +1,352 @@
+"""A model reads the instruction into operations: the outline it reads, the grammar it writes under.
+
+The model does not see the files whole (a 300-line file is more than the builtin pair's context):
+it sees their *outline* (imports, module constants with their values, classes, functions with
+their signatures, their locals and attributes) and the instruction, and answers a JSON list of
+operations, ``[]`` where no operation fits (then the text edit is drafted as before). The
+answer is decoded under a grammar (Lark, compiled by llguidance in the engine) that admits only
+well-formed operations whose names exist in the files: ``old`` and ``scope`` of a rename are
+one of the bindings the outline lists, a ``set_value`` target is a constant, attribute, default
+or literal local, a removed parameter is one the function has. New names, values, docstrings and
+annotations are free text of bounded length.
+
+* ``outline(files)``: the ``Outline`` of (path, text) pairs (Python files; the others are left out).
+* ``reading_messages(outline, instruction)``: the chat the model answers.
+* ``answer_grammar(outline)``: the Lark grammar of the answer.
+* ``answer_text(operations)`` / ``parse_answer(text)``: operations as the model writes them, and back.
+
+The training data (``specdraft.drafting.opdata``) is rendered by these same functions, so the
+model is asked at run time exactly as it was taught. Pure Python: no torch, no textual.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from specdraft.ops import KINDS, Operation, OpError, from_json, to_json
+
+SYSTEM = ("Read the instruction into operations on the files outlined. Answer a JSON list of operations, "
+          "or [] when no operation makes the edit.")  # fmt: skip
+VALUE_WIDTH = 40  # a constant's value shown in the outline: at most this many characters
+OUTLINE_LINES = 160  # the most outline lines a prompt holds (locals go first when there are more)
+FREE_TEXT = 160  # the longest value, annotation or docstring the grammar admits, in characters
+# The order each kind's fields are written in: the names the grammar ties together come first.
+FIELD_ORDER = {
+    "rename": ("old", "scope", "new"),
+    "set_value": ("target", "value"),
+    "add_parameter": ("function", "name", "default", "annotation", "keyword_only", "argument"),
+    "remove_parameter": ("function", "name"),
+    "add_import": ("module", "name", "alias"),
+    "remove_import": ("module", "name"),
+    "add_docstring": ("target", "text", "replace"),
+    "add_type_hints": ("function", "parameters", "returns"),
+}
+READ_KINDS = tuple(FIELD_ORDER)  # the kinds a model reads from an outline (statements need bodies)
+
+
+@dataclass
+class Outline:
+    """What the model reads of the files, and the names the grammar lets it write."""
+
+    text: str = ""
+    renames: list[tuple[str, str | None]] = field(default_factory=list)  # (old, scope) of each binding
+    targets: list[str] = field(default_factory=list)  # set_value: constants, Cls.ATTR, f.param (default), f.local
+    functions: dict[str, list[str]] = field(default_factory=dict)  # dotted function -> its parameters
+    definitions: list[str] = field(default_factory=list)  # functions and classes, dotted (docstrings)
+    imports: list[tuple[str, str | None]] = field(default_factory=list)  # (module, name or None)
+
+    def names(self) -> int:
+        return len(self.renames) + len(self.targets) + len(self.functions) + len(self.imports)
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= VALUE_WIDTH else text[: VALUE_WIDTH - 3] + "..."
+
+
+def _literal(node: ast.AST) -> bool:
+    try:
+        ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
+
+
+def _add(items: list, item: Any) -> None:
+    if item not in items:
+        items.append(item)
+
+
+def _parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[str, bool]]:
+    """(name, has a default) of each parameter, self and cls left out."""
+    args = func.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = [False] * (len(positional) - len(args.defaults)) + [True] * len(args.defaults)
+    found = list(zip((a.arg for a in positional), defaults))
+    if args.vararg:
+        found.append((args.vararg.arg, False))
+    found += [(a.arg, d is not None) for a, d in zip(args.kwonlyargs, args.kw_defaults)]
+    if args.kwarg:
+        found.append((args.kwarg.arg, False))
+    if found and found[0][0] in ("self", "cls"):
+        found = found[1:]
+    return found
+
+
+def _locals(func: ast.AST) -> dict[str, ast.AST | None]:
+    """The names a function's own body binds (not nested functions'), with their literal value
+    where the one assignment is a literal."""
+    found: dict[str, ast.AST | None] = {}
+    counts: dict[str, int] = {}
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                continue
+            if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
+                counts[child.id] = counts.get(child.id, 0) + 1
+                found.setdefault(child.id, None)
+            visit(child)
+
+    for statement in getattr(func, "body", []):
+        visit(statement)
+    for statement in getattr(func, "body", []):
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+            name = statement.targets[0].id
+            if counts.get(name) == 1 and _literal(statement.value):
+                found[name] = statement.value
+    return found
+
+
+def _self_attributes(cls: ast.ClassDef) -> list[str]:
+    names: list[str] = []
+    for node in ast.walk(cls):
+        if (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+                and isinstance(node.value, ast.Name) and node.value.id == "self"):  # fmt: skip
+            _add(names, node.attr)
+    return names
+
+
+class _Builder:
+    def __init__(self, result: Outline) -> None:
+        self.out = result
+        self.lines: list[tuple[int, str]] = []  # (priority: 0 kept first, 1 locals), text
+
+    def line(self, text: str, priority: int = 0) -> None:
+        self.lines.append((priority, text))
+
+    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, source: str, prefix: str, indent: str) -> None:
+        dotted = prefix + node.name
+        params = _parameters(node)
+        signature = ast.unparse(node.args)
+        returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
+        keyword = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
+        self.line(f"{indent}{keyword} {node.name}({signature}){returns}:")
+        self.out.functions.setdefault(dotted, [p for p, _ in params])
+        _add(self.out.definitions, dotted)
+        _add(self.out.renames, (node.name, prefix[:-1] or None))
+        for name, has_default in params:
+            _add(self.out.renames, (name, dotted))
+            if has_default:
+                _add(self.out.targets, f"{dotted}.{name}")
+        local = {name: value for name, value in _locals(node).items() if name not in dict(params)}
+        if local:
+            self.line(f"{indent}    # locals: {', '.join(local)}", 1)
+        for name, value in local.items():
+            _add(self.out.renames, (name, dotted))
+            if value is not None:
+                _add(self.out.targets, f"{dotted}.{name}")
+
+    def klass(self, node: ast.ClassDef, source: str) -> None:
+        bases = ", ".join(ast.unparse(b) for b in [*node.bases, *node.keywords])
+        self.line(f"class {node.name}({bases}):" if bases else f"class {node.name}:")
+        _add(self.out.definitions, node.name)
+        _add(self.out.renames, (node.name, None))
+        for item in node.body:
+            if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.function(item, source, node.name + ".", "    ")
+            elif isinstance(item, (ast.Assign, ast.AnnAssign)):
+                targets = item.targets if isinstance(item, ast.Assign) else [item.target]
+                if len(targets) == 1 and isinstance(targets[0], ast.Name) and item.value is not None:
+                    name = targets[0].id
+                    self.line(f"    {name} = {_short(ast.get_source_segment(source, item.value) or '...')}")
+                    _add(self.out.renames, (name, node.name))
+                    _add(self.out.targets, f"{node.name}.{name}")
+        attributes = [a for a in _self_attributes(node) if (a, node.name) not in self.out.renames]
+        if attributes:
+            self.line(f"    # attributes: {', '.join(attributes)}", 1)
+        for name in attributes:
+            _add(self.out.renames, (name, node.name))
+
+    def module(self, path: str, source: str, tree: ast.Module) -> None:
+        self.line(f"# file: {path}")
+        for node in tree.body:
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    self.line(f"import {alias.name}" + (f" as {alias.asname}" if alias.asname else ""))
+                    _add(self.out.imports, (alias.name, None))
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                self.line(f"from {node.module} import {', '.join(a.name for a in node.names)}")
+                for alias in node.names:
+                    _add(self.out.imports, (node.module, alias.name))
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.function(node, source, "", "")
+            elif isinstance(node, ast.ClassDef):
+                self.klass(node, source)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if len(targets) == 1 and isinstance(targets[0], ast.Name) and node.value is not None:
+                    name = targets[0].id
+                    if name.startswith("__") and name.endswith("__"):
+                        continue
+                    self.line(f"{name} = {_short(ast.get_source_segment(source, node.value) or '...')}")
+                    _add(self.out.renames, (name, None))
+                    if _literal(node.value):
+                        _add(self.out.targets, name)
+
+    def text(self) -> str:
+        kept = self.lines
+        if len(kept) > OUTLINE_LINES:  # the locals and attributes lines go first
+            kept = [entry for entry in kept if entry[0] == 0][:OUTLINE_LINES]
+        return "\n".join(text for _, text in kept)
+
+
+def outline(files: Sequence[tuple[str, str]]) -> Outline:
+    """The outline of the Python files among ``files`` ((path, text) pairs); others are left out."""
+    result = Outline()
+    builder = _Builder(result)
+    for path, text in files:
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
+            continue
+        builder.module(path, text, tree)
+    result.text = builder.text()
+    return result
+
+
+def reading_messages(outline: Outline, instruction: str) -> list[dict[str, str]]:
+    """The chat the model answers with operations (training renders its examples with it too)."""
+    instruction = " ".join(instruction.split())
+    return [
+        {"role": "system", "content": SYSTEM},
+        {"role": "user", "content": f"{outline.text}\n\nInstruction: {instruction}"},
+    ]
+
+
+# ------------------------------------------------------------------------------------ answers
+
+
+def answer_text(operations: Sequence[Operation]) -> str:
+    """The operations as the model writes them: compact JSON, fields in FIELD_ORDER, no path."""
+    written = []
+    for op in operations:
+        data = to_json(op)
+        data.pop("path", None)
+        order = FIELD_ORDER.get(op.kind, ())
+        fields = {"kind": op.kind} | {k: data[k] for k in order if k in data} | {k: v for k, v in data.items() if k not in order}
+        written.append(json.dumps(fields, separators=(",", ":"), ensure_ascii=False))
+    return "[" + ",".join(written) + "]"
+
+
+class AnswerError(OpError):
+    """The model's answer is not a list of operations (it says what was wrong)."""
+
+
+def parse_answer(text: str) -> list[Operation]:
+    """The operations of an answer; AnswerError naming what is malformed."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise AnswerError(f"the model's answer is not JSON ({error.msg} at character {error.pos}): {text[:120]!r}") from None
+    if not isinstance(data, list):
+        raise AnswerError(f"the model's answer is not a list of operations: {text[:120]!r}")
+    operations = []
+    for item in data:
+        if isinstance(item, dict) and item.get("kind") not in READ_KINDS and item.get("kind") in KINDS:
+            raise AnswerError(f"the model answered a {item['kind']} operation, which it is not asked to read")
+        operations.append(from_json(item))
+    return operations
+
+
+# ------------------------------------------------------------------------------------ grammar
+
+
+def answer_grammar(outline: Outline) -> str:
+    """The Lark grammar (llguidance's dialect) of an answer on ``outline``'s files."""
+
+    def lit(text: str) -> str:  # a Lark literal matching ``text`` exactly
+        return json.dumps(text)
+
+    def head(kind: str, first: str) -> str:  # '{"kind":"rename","old":' and so on
+        return lit('{"kind":' + json.dumps(kind) + "," + json.dumps(first) + ":")
+
+    def field(name: str) -> str:  # ',"name":'
+        return lit("," + json.dumps(name) + ":")
+
+    def choice(name: str, options: Sequence[str]) -> str:
+        return name + ": " + " | ".join(options)
+
+    close = lit("}")
+    rules: list[str] = []
+    kinds: list[str] = []
+    if outline.renames:
+        rules.append(choice("rename_binding", [
+            lit(json.dumps(old) + ("," + json.dumps("scope") + ":" + json.dumps(scope) if scope else ""))
+            for old, scope in outline.renames]))  # fmt: skip
+        rules.append(f"rename: {head('rename', 'old')} rename_binding {field('new')} IDENT {close}")
+        kinds.append("rename")
+    if outline.targets:
+        rules.append(choice("value_target", [lit(json.dumps(t)) for t in outline.targets]))
+        rules.append(f"set_value: {head('set_value', 'target')} value_target {field('value')} TEXT {close}")
+        kinds.append("set_value")
+    if outline.functions:
+        rules.append(choice("function_name", [lit(json.dumps(f)) for f in outline.functions]))
+        keyword_only = lit("," + json.dumps("keyword_only") + ":true")
+        rules.append(f"add_parameter: {head('add_parameter', 'function')} function_name {field('name')} IDENT"
+                     f" ({field('default')} TEXT)? ({field('annotation')} TEXT)? ({keyword_only})?"
+                     f" ({field('argument')} TEXT)? {close}")  # fmt: skip
+        kinds.append("add_parameter")
+        removable = [lit(json.dumps(f) + "," + json.dumps("name") + ":" + json.dumps(p))
+                     for f, params in outline.functions.items() for p in params]  # fmt: skip
+        if removable:
+            rules.append(choice("parameter_of", removable))
+            rules.append(f"remove_parameter: {head('remove_parameter', 'function')} parameter_of {close}")
+            kinds.append("remove_parameter")
+        bodies = []
+        for number, (function, params) in enumerate(outline.functions.items()):
+            returns = f"{field('returns')} TEXT"
+            if params:
+                rules.append(choice(f"hint_key_{number}", [lit(json.dumps(p) + ":") for p in params]))
+                pair = f"hint_key_{number} TEXT"
+                parameters = f"{lit(',' + json.dumps('parameters') + ':{')} {pair} ({lit(',')} {pair})* {close}"
+                bodies.append(f"{lit(json.dumps(function))} (({parameters}) ({returns})? | {returns})")
+            else:
+                bodies.append(f"{lit(json.dumps(function))} {returns}")
+        rules.append(choice("hinted", [f"({b})" for b in bodies]))
+        rules.append(f"add_type_hints: {head('add_type_hints', 'function')} hinted {close}")
+        kinds.append("add_type_hints")
+    if outline.imports:
+        rules.append(choice("imported", [
+            lit(json.dumps(m) + ("," + json.dumps("name") + ":" + json.dumps(n) if n else "")) for m, n in outline.imports]))
+        rules.append(f"remove_import: {head('remove_import', 'module')} imported {close}")
+        kinds.append("remove_import")
+    docstring = lit('{"kind":"add_docstring",')
+    targets = [lit(json.dumps("target") + ":" + json.dumps(d) + ",") for d in outline.definitions]
+    rules.append(f"add_docstring: {docstring} ({' | '.join(targets) or lit('')})? {lit(json.dumps('text') + ':')} TEXT"
+                 f" ({lit(',' + json.dumps('replace') + ':true')})? {close}")  # fmt: skip
+    kinds.append("add_docstring")
+    rules.append(f"add_import: {head('add_import', 'module')} DOTTED ({field('name')} IDENT)? ({field('alias')} IDENT)? {close}")
+    kinds.append("add_import")
+    top = [
+        'start: "[" (op ("," op)*)? "]"',
+        "op: " + " | ".join(kinds),
+        'IDENT: /"[A-Za-z_][A-Za-z0-9_]{0,60}"/',
+        'DOTTED: /"[A-Za-z_][A-Za-z0-9_]{0,40}(\\.[A-Za-z_][A-Za-z0-9_]{0,40}){0,5}"/',
+        'TEXT: /"([^"\\\\\\x00-\\x1f]|\\\\["\\\\\\/bfnrt]){1,' + str(FREE_TEXT) + '}"/',
+    ]
+    return "\n".join(top + rules) + "\n"

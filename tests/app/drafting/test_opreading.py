@@ -1,0 +1,235 @@
+"""The model's reading of an instruction into operations: the outline it reads, the grammar it writes
+under (every operation the app can make on the files is admitted, names the files lack are not),
+the answer's text both ways, and the draft made from a model's answer (a fake local backend)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from specdraft.drafting.opreading import (
+    AnswerError,
+    answer_grammar,
+    answer_text,
+    outline,
+    parse_answer,
+    reading_messages,
+)
+from specdraft.ops import from_json
+
+SOURCE = '''\
+import os
+from math import sqrt, pi
+
+LIMIT = 10
+NAME = "shapes"
+
+
+def area(width, height=2, *, unit: str = "cm") -> float:
+    total = width * height
+    scale = 3
+    return total
+
+
+class Shape:
+    SIDES = 4
+
+    def grow(self, factor):
+        self.size = factor
+        return self.size
+'''
+
+llguidance = pytest.importorskip("llguidance")
+TOKENIZER = Path(__file__).resolve().parents[3] / "engine" / "builtin" / "tokenizer.json"
+
+
+def test_the_outline_lists_what_an_operation_can_name():
+    found = outline([("geo.py", SOURCE)])
+    assert "def area(width, height=2, *, unit: str='cm') -> float:" in found.text
+    assert "LIMIT = 10" in found.text and "class Shape:" in found.text and "    def grow(self, factor):" in found.text
+    assert "# locals: total, scale" in found.text and "# attributes: size" in found.text
+    assert ("width", "area") in found.renames and ("grow", "Shape") in found.renames
+    assert ("factor", "Shape.grow") in found.renames and ("size", "Shape") in found.renames
+    assert found.targets == ["LIMIT", "NAME", "area.height", "area.unit", "area.scale", "Shape.SIDES"]
+    assert found.functions == {"area": ["width", "height", "unit"], "Shape.grow": ["factor"]}
+    assert found.imports == [("os", None), ("math", "sqrt"), ("math", "pi")]
+    assert "area" in reading_messages(found, "rename  area\nto surface")[1]["content"]
+    assert reading_messages(found, "rename  area\nto surface")[1]["content"].endswith("Instruction: rename area to surface")
+
+
+def test_a_file_that_does_not_parse_is_left_out_of_the_outline():
+    found = outline([("bad.py", "def (:\n"), ("ok.py", "X = 1\n")])
+    assert "bad.py" not in found.text and found.targets == ["X"]
+
+
+def _admits(grammar: str, text: str) -> bool:
+    from tokenizers import Tokenizer
+
+    from specdraft.engine.grammar import GrammarConstraint
+
+    constraint = GrammarConstraint(grammar, TOKENIZER.read_text(encoding="utf-8"), eos_token=2)
+    ids = Tokenizer.from_file(str(TOKENIZER)).encode(text, add_special_tokens=False).ids
+    admitted = constraint.admitted_prefix(ids)
+    if admitted < len(ids):
+        return False
+    for token in ids:
+        constraint.advance(token)
+    return constraint.finished
+
+
+ADMITTED = [
+    [{"kind": "rename", "old": "area", "new": "surface"}],
+    [{"kind": "rename", "old": "factor", "scope": "Shape.grow", "new": "amount"}],
+    [{"kind": "rename", "old": "size", "scope": "Shape", "new": "bulk"}],
+    [{"kind": "set_value", "target": "area.height", "value": "3"}],
+    [{"kind": "set_value", "target": "NAME", "value": "'figures'"}],
+    [{"kind": "add_parameter", "function": "Shape.grow", "name": "verbose", "default": "False", "keyword_only": True}],
+    [{"kind": "remove_parameter", "function": "area", "name": "unit"}],
+    [{"kind": "add_import", "module": "os.path", "name": "join"}],
+    [{"kind": "remove_import", "module": "math", "name": "pi"}],
+    [{"kind": "add_docstring", "target": "Shape.grow", "text": "Grow the shape \"by\" a factor."}],
+    [{"kind": "add_type_hints", "function": "area", "parameters": {"width": "float", "height": "float"}, "returns": "float"}],
+    [{"kind": "add_type_hints", "function": "Shape.grow", "returns": "None"}],
+    [{"kind": "rename", "old": "LIMIT", "new": "MAX"}, {"kind": "set_value", "target": "MAX", "value": "20"}][:1],
+    [],
+]
+
+
+@pytest.mark.parametrize("answer", ADMITTED, ids=lambda a: a[0]["kind"] if a else "none")
+def test_the_grammar_admits_each_operation_written_as_the_model_writes_it(answer):
+    found = outline([("geo.py", SOURCE)])
+    text = answer_text([from_json(item) for item in answer])
+    assert parse_answer(text) == [from_json(item) for item in answer]
+    assert _admits(answer_grammar(found), text), text
+
+
+REFUSED = [
+    '[{"kind":"rename","old":"missing","new":"x"}]',  # a name the files lack
+    '[{"kind":"rename","old":"factor","new":"amount"}]',  # a parameter without its function
+    '[{"kind":"rename","old":"area","new":"not an identifier"}]',
+    '[{"kind":"set_value","target":"area.width","value":"3"}]',  # no default to set
+    '[{"kind":"remove_parameter","function":"area","name":"factor"}]',  # not area's
+    '[{"kind":"remove_import","module":"json"}]',
+    '[{"kind":"add_type_hints","function":"area","parameters":{"factor":"int"}}]',
+    '[{"kind":"delete_statement","statement":"return total"}]',  # not a kind read from an outline
+    '[{"kind":"rename","old":"area","new":"surface"}',  # unfinished
+]
+
+
+@pytest.mark.parametrize("text", REFUSED)
+def test_the_grammar_refuses_what_does_not_fit_the_files(text):
+    assert not _admits(answer_grammar(outline([("geo.py", SOURCE)])), text)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[{", "not JSON"),
+    ('{"kind":"rename"}', "not a list"),
+    ('[{"kind":"delete_statement","statement":"x = 1"}]', "not asked to read"),
+    ('[{"kind":"rename","old":"a"}]', "missing"),
+])  # fmt: skip
+def test_a_malformed_answer_is_an_error_that_says_what_is_wrong(text, message):
+    with pytest.raises(Exception, match=message):
+        parse_answer(text)
+
+
+def test_answer_error_is_an_op_error():
+    from specdraft.ops import OpError
+
+    assert issubclass(AnswerError, OpError)
+
+
+# ------------------------------------------------------------------------------------ the draft
+
+
+class FakeLocal:
+    """A local backend that answers the operation-reading request with a fixed text under a grammar,
+    and any other request with the file unchanged; it records the grammars it was given."""
+
+    kind = "local"
+    edit_format = "builtin"
+    constrained = True
+    name = "fake-builtin"
+    context_length = 4096
+
+    def __init__(self, answer: str, least: float = 0.9) -> None:
+        self.answer, self.least, self.grammars, self.requests = answer, least, [], 0
+
+    def count_prompt_tokens(self, messages):
+        return sum(len(m["content"]) for m in messages) // 4
+
+    def count_tokens(self, text):
+        return len(text) // 4
+
+    def stream(self, messages, *, reference=None, max_new_tokens=0, temperature=0.0, cancel=None, grammar=None, **_):
+        from specdraft.engine.interface import DraftStats
+
+        self.requests += 1
+        if grammar is not None:
+            self.grammars.append(grammar)
+            text = self.answer
+        else:
+            text = reference or ""
+        yield text
+        yield DraftStats(model=self.name, backend="local", finish_reason="stop", prompt_tokens=10,
+                         new_tokens=5, least_token_prob=self.least)  # fmt: skip
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "geo.py").write_text(SOURCE)
+    return tmp_path
+
+
+def _draft(repo, backend, instruction="call area surface", **options):
+    from specdraft.drafting.requests import EditRequester, read_sources
+
+    said = []
+    requester = EditRequester(backend, repo, read=False, on_progress=lambda e, p: said.append(p) if e == "kept" else None, **options)
+    return requester.draft(instruction, read_sources(repo, ["geo.py"])), said
+
+
+def test_an_operation_the_model_reads_is_made_and_credited_to_it(repo):
+    backend = FakeLocal('[{"kind":"rename","old":"area","new":"surface"}]')
+    draft, said = _draft(repo, backend)
+    assert draft.operation is not None and draft.operation.origin == "model"
+    assert draft.made_by == "rename `area` -> `surface`, an operation by fake-builtin"
+    assert draft.drafter == "fake-builtin (operations)"
+    assert "def surface(" in draft.result.files[0].new_text
+    assert len(backend.grammars) == 1 and '"\\"area\\""' in backend.grammars[0]
+    assert draft.stats and draft.summary().startswith("rename `area` -> `surface`, an operation by fake-builtin: ")
+
+
+@pytest.mark.parametrize("answer, least, why", [
+    ("[]", 0.9, "read no operation"),
+    ('[{"kind":"rename","old":"area","new":"surface"}]', 0.2, "not sure of it"),
+    ('[{"kind":"set_value","target":"LIMIT","value":"10"}]', 0.9, "does not fit"),  # changes nothing
+    ("[{", 0.9, "do not read"),
+])  # fmt: skip
+def test_no_operation_an_unsure_or_unfitting_one_leaves_the_text_edit_to_the_model(repo, answer, least, why):
+    backend = FakeLocal(answer, least)
+    draft, said = _draft(repo, backend)
+    assert draft.operation is None
+    assert backend.requests == 2  # the reading, then the text edit
+    assert any(why in line for line in said), said
+
+
+def test_show_unsure_shows_an_unsure_operation(repo):
+    draft, _ = _draft(repo, FakeLocal('[{"kind":"rename","old":"area","new":"surface"}]', 0.2), show_unsure=True)
+    assert draft.operation is not None
+
+
+def test_operations_off_never_asks_the_model_to_read(repo):
+    backend = FakeLocal('[{"kind":"rename","old":"area","new":"surface"}]')
+    draft, _ = _draft(repo, backend, operations=False)
+    assert draft.operation is None and backend.grammars == []
+
+
+def test_the_answer_text_is_compact_json_in_the_grammar_field_order():
+    op = from_json({"kind": "rename", "new": "b", "scope": "f", "old": "a", "path": "x.py"})
+    assert answer_text([op]) == '[{"kind":"rename","old":"a","scope":"f","new":"b"}]'
+    assert json.loads(answer_text([])) == []
