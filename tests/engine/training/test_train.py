@@ -593,3 +593,33 @@ def test_the_cards_task_section_counts_the_apps_reading_and_the_model_apart():
     assert "| **all** | 10 | 3 | 2 | 5 |" in text
     assert "1 notes read as a correction of the instruction" in text
     assert "put back" not in text and "likeliest" not in text and "carried" not in text
+
+
+def test_ops_rows_pack_rendered_examples_with_the_loss_on_their_answers(work, tmp_path):
+    """--ops-data: every Nth row packs (prompt, answer) examples, the answer weighted 1, the prompt
+    lightly; the rows are deterministic, and held-out validation gets its own "ops" rows."""
+    import json as _json
+
+    from tokenizers import Tokenizer
+
+    ops = tmp_path / "ops"
+    ops.mkdir()
+    for split in ("train", "heldout"):
+        with open(ops / f"{split}.jsonl", "w") as out:
+            for n in range(40):
+                out.write(_json.dumps({"prompt": f"<|bos|><|user|>\nrename f{n} to g{n}<|end|>\n<|assistant|>\n",
+                                       "answer": f'[{{"kind":"rename","old":"f{n}","new":"g{n}"}}]<|end|>'}) + "\n")
+    batches = train.Batches(work / "data", "train", seed=1, ops_data=str(ops), ops_every=3)
+    ids, weights = batches.row(3)
+    assert batches.row(3)[0].tolist() == ids.tolist()  # deterministic
+    tokenizer = Tokenizer.from_file(str(work / "data" / "tokenizer.json"))
+    text = tokenizer.decode([int(i) for i in ids[weights > 0]], skip_special_tokens=False)
+    assert "rename f" in text and '"kind":"rename"' in text
+    answers = tokenizer.decode([int(i) for i in ids[weights >= 1.0]], skip_special_tokens=False)
+    assert '"kind":"rename"' in answers and "rename f" not in answers  # the loss is on the answers
+    assert not (batches.row(4)[0] == ids).all()  # other rows are the edit mix
+    rows = train.validation_rows(work / "data", 2, 1, seed=1, ops_data=str(ops))
+    assert set(rows) == {"edit", "plain", "ops"} and rows["ops"][1].sum() > 0
+    assert list(ops.glob("train.*.npz"))  # tokenized once, cached beside the examples
+    with pytest.raises(SystemExit, match="opdata"):
+        train.Batches(work / "data", "train", seed=1, ops_data=str(tmp_path / "missing"), ops_every=2)
