@@ -14,8 +14,6 @@ import difflib
 import hashlib
 
 from specdraft.agents.store import AgentStore, Change, new_id, now
-from specdraft.core.diffs import quote_path
-from specdraft.core.diffs import split_lines as diff_lines
 from specdraft.drafting.provenance import HunkRecord, append_records, line_hash, normalise_line
 
 # a file holding a NUL byte in its first 8000 bytes is binary (git's own test): no lines to record
@@ -27,8 +25,15 @@ def is_binary(data: bytes | None) -> bool:
 
 
 def split_lines(data: bytes | None) -> list[bytes]:
-    """Lines ending in LF (a CR inside a line is content, as for git), the last maybe without."""
-    return diff_lines(data) if data else []
+    """Lines ending in LF (a CR inside a line is content, as for git), the last maybe without;
+    specdraft.core.diffs.split_lines, without importing the diff model into the hook."""
+    if not data:
+        return []
+    parts = data.split(b"\n")
+    lines = [part + b"\n" for part in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1])
+    return lines
 
 
 def changed_lines(before: bytes | None, after: bytes | None) -> tuple[list[bytes], list[bytes]]:
@@ -61,10 +66,12 @@ def record_change(
     after: bytes | None,
     how: str,
     shas: tuple[str | None, str | None] | None = None,
+    pin: bool = True,
 ) -> Change | None:
     """Record that ``agent`` turned ``path`` from ``before`` into ``after`` (None: no file).
 
-    ``shas``: the blob ids of both, when they are written already. Returns the change, or None
+    ``shas``: the blob ids of both, when they are written already; ``pin=False`` leaves pinning
+    them to ``AgentStore.pin_changes`` (the Claude Code hook: at the end of the turn). Returns the change, or None
     when nothing changed. The review record is written first: a
     change that cannot be recorded there is not kept either (it would escape the gate).
     """
@@ -75,7 +82,7 @@ def record_change(
     else:
         added, deleted = changed_lines(before, after)
     if shas is None:  # ``shas``: the blobs are in the repository already (a snapshot's)
-        written = iter(store.write_blobs([data for data in (before, after) if data is not None]))
+        written = iter(store.write_blobs([data for data in (before, after) if data is not None], pin=pin))
         shas = (next(written) if before is not None else None, next(written) if after is not None else None)
     before_sha, after_sha = shas
     change = Change(
@@ -113,6 +120,8 @@ def record_change(
 def file_patch(path: str, before: bytes | None, after: bytes | None, context: int = 3) -> bytes:
     """A git-style diff of one file from ``before`` to ``after`` (None: no file), as
     ``git diff`` writes it (``\\ No newline at end of file`` included), for ``git apply``."""
+    from specdraft.core.diffs import quote_path
+
     name_a = quote_path(b"a/" + path.encode("utf-8", "surrogateescape"))
     name_b = quote_path(b"b/" + path.encode("utf-8", "surrogateescape"))
     out = [b"diff --git " + name_a + b" " + name_b + b"\n"]

@@ -139,7 +139,7 @@ def post_tool_use(payload: dict, repo) -> str:
     before = before_contents(store, payload, path, after)
     change = record_change(
         store, agent=AGENT, turn=store.current_turn(AGENT), path=path, before=before,
-        after=after, how=f"{AGENT} {tool}",
+        after=after, how=f"{AGENT} {tool}", pin=False,  # pinned at the turn's end (Stop)
     )  # fmt: skip
     if change is None:
         return f"{path}: unchanged"
@@ -164,6 +164,7 @@ def stop(repo) -> str:
 
     store = AgentStore(repo)
     store.end_turn(AGENT)
+    store.pin_changes()
     apply_queue(store, AGENT)
     text = take_feedback(store, AGENT, to="Stop")
     if not text:

@@ -108,6 +108,7 @@ class DraftedReview:
     def session(self) -> ReviewSession:
         """A review session over what ``more()`` finds now; it shares ``files`` with this review,
         so that ``grow`` can add to it."""
+        self.store.pin_changes()  # what the hooks left to pin, before anything is decided
         _files, units = self.more()
         session = ReviewSession(self.files, source="review what agents wrote")
         session.units = units

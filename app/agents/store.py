@@ -23,7 +23,6 @@ import json
 import os
 import tempfile
 import time
-import uuid
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -44,7 +43,7 @@ def now() -> str:
 
 
 def new_id() -> str:
-    return uuid.uuid4().hex[:16]
+    return os.urandom(8).hex()
 
 
 @dataclass
@@ -191,8 +190,9 @@ class AgentStore:
 
     # ---------------------------------------------------------------- blobs
 
-    def write_blobs(self, contents: list[bytes]) -> list[str]:
-        """Write ``contents`` as blobs (no filters: the bytes as they are on disk) and pin them."""
+    def write_blobs(self, contents: list[bytes], *, pin: bool = True) -> list[str]:
+        """Write ``contents`` as blobs (no filters: the bytes as they are on disk) and pin them
+        (``pin=False``: later, with ``pin_changes``; git keeps unreachable objects two weeks)."""
         if not contents:
             return []
         self.directory.mkdir(parents=True, exist_ok=True)
@@ -204,8 +204,13 @@ class AgentStore:
                 names.append(str(name))
             out = self.repo.run("hash-object", "-w", "--no-filters", "--", *names).stdout
         shas = out.decode().split()
-        self.pin(shas)
+        if pin:
+            self.pin(shas)
         return shas
+
+    def pin_changes(self) -> None:
+        """Pin the blobs of every change recorded (those already pinned stay as they are)."""
+        self.pin(sorted({sha for c in self.changes() for sha in (c.before, c.after) if sha}))
 
     def pin(self, shas: list[str]) -> None:
         """Keep ``shas`` reachable: a flat tree of them under ``refs/specdraft/agents``, built in a

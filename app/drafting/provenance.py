@@ -43,7 +43,6 @@ import json
 import os
 import re
 import time
-import uuid
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -139,8 +138,28 @@ class HunkRecord:
         return cls(**known)
 
 
+def new_id() -> str:
+    """A random id for a record or a session (64 bits, as uuid4 draws them: os.urandom)."""
+    return os.urandom(8).hex()
+
+
 def store_dir(repo: GitRepo) -> Path:
-    """``<git common dir>/specdraft``: the same directory from every linked worktree."""
+    """``<git common dir>/specdraft``: the same directory from every linked worktree.
+
+    The common dir is read as git reads it, from the ``commondir`` file of a linked worktree's
+    git dir (the git dir itself when there is none): no git process, which the Claude Code hook,
+    run after every edit an agent makes, is the quicker for."""
+    git_dir = getattr(repo, "git_dir", None)
+    if isinstance(git_dir, Path) and git_dir.is_absolute():
+        try:
+            text = (git_dir / "commondir").read_text(encoding="utf-8").strip()
+        except FileNotFoundError:
+            return git_dir / "specdraft"
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        if text:
+            common = Path(text)
+            return (common if common.is_absolute() else (git_dir / common).resolve()) / "specdraft"
     out = repo.run("rev-parse", "--git-common-dir").stdout.decode().strip()
     common = Path(out)
     if not common.is_absolute():
@@ -208,7 +227,7 @@ def unit_record(
     if decision == "edited" and not _edit_changed(unit):
         decision = "accepted"  # an `e` that changes nothing is an accept, read at its speed
     return HunkRecord(
-        id=uuid.uuid4().hex[:16],
+        id=new_id(),
         session=session_id,
         file=unit.hunk.path,
         hunk=unit.hunk.id,
@@ -313,11 +332,23 @@ def submodule_paths(repo: GitRepo) -> list[str]:
     ]
 
 
+def _in_nested_checkout(repo: GitRepo, path: str) -> bool:
+    """Whether a folder above ``path`` (inside the worktree) holds a ``.git``: a checked-out
+    submodule, the only place ``_record_in_submodules`` records in."""
+    parts = path.split("/")[:-1]
+    folder = repo.root
+    for part in parts:
+        folder = folder / part
+        if (folder / ".git").exists():
+            return True
+    return False
+
+
 def _record_in_submodules(repo: GitRepo, records: list[HunkRecord]) -> None:
     """Also record, in a submodule's own record, the drafted hunks of files inside it (path
     relative to it), so that a commit made inside the submodule is checked against them."""
-    if not records:
-        return
+    if not records or not any(_in_nested_checkout(repo, record.file) for record in records):
+        return  # no file of them lies in a checked-out repository below this one: no git call
     from dataclasses import replace
 
     from specdraft.core.git import GitRepo
@@ -350,7 +381,7 @@ def record_session(
     count as not reviewed at commit time.
     """
     session.stats()  # charges the time of the unit under the cursor
-    session_id = uuid.uuid4().hex[:16]
+    session_id = new_id()
     append_records(
         repo,
         [
@@ -366,7 +397,7 @@ def record_review(repo: GitRepo, units: Iterable[HunkState], drafters: dict[str,
     ``drafters``: hunk id -> the drafters of its lines; a unit made by splitting such a hunk
     counts as that hunk.
     """
-    session_id = uuid.uuid4().hex[:16]
+    session_id = new_id()
     records = []
     for unit in units:
         key = unit.hunk.parent_id or unit.id
