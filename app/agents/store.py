@@ -217,12 +217,22 @@ class AgentStore:
         private index file (never the user's)."""
         if not shas:
             return
-        env = {"GIT_INDEX_FILE": str(self.directory / "pins.index")}
-        info = "".join(f"100644 {sha}\t{sha}\n" for sha in shas).encode()
+        listed = self.directory / "pinned.txt"  # what is pinned already: no git call for those
         with self.locked():
+            try:
+                pinned = set(listed.read_text().split())
+            except FileNotFoundError:
+                pinned = set()
+            new = sorted(set(shas) - pinned)
+            if not new:
+                return
+            env = {"GIT_INDEX_FILE": str(self.directory / "pins.index")}
+            info = "".join(f"100644 {sha}\t{sha}\n" for sha in new).encode()
             self.repo.run("update-index", "--add", "--index-info", input=info, env=env)
             tree = self.repo.run("write-tree", env=env).stdout.decode().strip()
             self.repo.run("update-ref", PIN_REF, tree)
+            with listed.open("a") as file:
+                file.write("".join(sha + "\n" for sha in new))
 
     def read_blobs(self, shas: list[str]) -> dict[str, bytes]:
         """The contents of ``shas``, read in one ``git cat-file --batch``."""

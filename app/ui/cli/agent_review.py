@@ -26,7 +26,9 @@ EMPTY = (
 )
 
 
-def run_drafted(args) -> int:
+def run_drafted(args, warm_up=None) -> int:
+    """``warm_up``: called with the first file's path once it is known (review.py imports the
+    TUI in a thread meanwhile)."""
     from specdraft.agents.review import DraftedReview, apply, queued
     from specdraft.agents.store import AgentStore
     from specdraft.core.config import load_settings
@@ -39,6 +41,8 @@ def run_drafted(args) -> int:
     store = AgentStore(repo)
     review = DraftedReview(store, agent=args.agent, context=settings.context if args.context is None else args.context)
     session = review.session()
+    if warm_up is not None:
+        warm_up(review.files[0].path if review.files else None)
     use_tui = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
     waiting = queued(store, args.agent)
     if waiting:

@@ -196,7 +196,8 @@ def run(args: argparse.Namespace) -> int:
     if args.drafted:
         from specdraft.ui.cli.agent_review import run_drafted
 
-        return run_drafted(args)
+        tui = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
+        return run_drafted(args, warm_up=_warm_up_tui() if tui else None)
     _check_report_path(args.report)  # before anything is read, saved or applied
     repo = GitRepo(".")
     if (recovered := recover_interrupted_write(repo.git_dir)) is not None:  # a crash half way through an apply
@@ -524,8 +525,10 @@ def _apply(session, mode: _Mode, args, repo, snapshot, answers: BinaryIO, output
         kept = {k: v for k, v in keep.items() if k.split(".")[0] in keep_ids}
         patch = build_patch(files, kept)
         repo.rebuild_index(_paths(files), patch, expected=snapshot)  # under git's index.lock
-        unstaged = stats.rejected
-        return f"specdraft review: unstaged {unstaged} hunk{'s' if unstaged != 1 else ''} ({counts}; {rate})"
+        staying = stats.total - stats.rejected  # accepted, edited (as edited) and undecided stay staged
+        done = f"unstaged {_hunks(stats.rejected)}, {staying} still staged" if stats.rejected else (
+            f"nothing unstaged, {_hunks(staying)} still staged")  # fmt: skip
+        return f"specdraft review: {done} ({counts}; {rate})"
     patch = session.patch()
     repo.apply(patch, index=args.index)
     for unit in _submodule_units(session, ("accepted",)):
@@ -538,6 +541,10 @@ def _apply(session, mode: _Mode, args, repo, snapshot, answers: BinaryIO, output
     where = "index and worktree" if args.index else "worktree"
     applied = stats.accepted + stats.edited
     return f"specdraft review: applied {applied} hunk{'s' if applied != 1 else ''} to the {where} ({counts}; {rate})"
+
+
+def _hunks(count: int) -> str:
+    return f"{count} hunk{'s' if count != 1 else ''}"
 
 
 def _submodule_units(session, decisions: tuple[str, ...]) -> list:
