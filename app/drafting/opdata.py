@@ -195,14 +195,14 @@ def examples(files: list[tuple[str, str]], seed: int, count: int, heldout_phrasi
                 counts["absent []"] += 1
                 made += 1
                 yield {**render(found, instruction, "[]"), "kind": "absent", "phrasing": example.phrasing,
-                       "instruction": instruction}  # fmt: skip
+                       "instruction": instruction, "source": shown}  # fmt: skip
                 continue
         previous = (previous + [(example.instruction, kind)])[-200:]
         if kind in NONE_KINDS:
             counts[f"{kind} []"] += 1
             made += 1
             yield {**render(found, example.instruction, "[]"), "kind": kind, "phrasing": example.phrasing,
-                   "instruction": example.instruction}  # fmt: skip
+                   "instruction": example.instruction, "source": shown}  # fmt: skip
             continue
         ops = operations(example.spec, found)
         if ops is None:
@@ -219,7 +219,54 @@ def examples(files: list[tuple[str, str]], seed: int, count: int, heldout_phrasi
         counts[f"{kind} ok"] += 1
         made += 1
         yield {**render(found, example.instruction, answer_text(ops)), "kind": kind, "phrasing": example.phrasing,
-               "instruction": example.instruction}  # fmt: skip
+               "instruction": example.instruction, "source": shown}  # fmt: skip
+
+
+def evaluate(model_dir: str, examples_path: Path, limit: int | None = None, min_prob: float = 0.5) -> dict:
+    """The model's reading of held-out examples, decoded under their grammar as the app decodes it:
+    per kind, exact (the operations expected), wrong (other operations, sure enough to be shown: a
+    confident wrong draft), withheld (unsure: no draft) and none (answered [] where operations were
+    expected); and the model time per example."""
+    import time
+
+    from specdraft.drafting.opreading import answer_grammar, parse_answer
+    from specdraft.engine.interface import collect
+    from specdraft.engine.local import LocalBackend
+
+    backend = LocalBackend(model_dir)
+    rows: dict[str, Counter] = {}
+    seconds = 0.0
+    lines = examples_path.read_text(encoding="utf-8").splitlines()[:limit]
+    for line in lines:
+        record = json.loads(line)
+        found = outline([(PATH, record["source"])])
+        expected = parse_answer(record["answer"].removesuffix("<|end|>"))
+        started = time.perf_counter()
+        text, stats = collect(backend.stream(reading_messages(found, record["instruction"]), max_new_tokens=300,
+                                             grammar=answer_grammar(found)))  # fmt: skip
+        seconds += time.perf_counter() - started
+        try:
+            answer = parse_answer(text)
+        except OpError:
+            answer = None
+        unsure = stats.least_token_prob is not None and stats.least_token_prob < min_prob
+        row = rows.setdefault(record["kind"] if expected else "none expected", Counter())
+        row["tasks"] += 1
+        row[f"{record['phrasing']} tasks"] += 1
+        if answer == expected:
+            row["exact"] += 1
+            row[f"{record['phrasing']} exact"] += 1
+        elif not answer:
+            row["none"] += 1
+        elif unsure:
+            row["withheld"] += 1
+        else:
+            row["wrong"] += 1
+    total: Counter = Counter()
+    for row in rows.values():
+        total.update(row)
+    return {"model": model_dir, "examples": str(examples_path), "seconds_per_example": round(seconds / max(1, len(lines)), 3),
+            "total": dict(total), "kinds": {k: dict(v) for k, v in sorted(rows.items())}}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -231,7 +278,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--max-files", type=int)
     parser.add_argument("--splits", default="train,heldout", help="which splits to write (train, heldout)")
+    parser.add_argument("--evaluate", metavar="MODEL_DIR", help="read --out's heldout.jsonl with this model instead")
+    parser.add_argument("--limit", type=int, help="with --evaluate: the first N examples")
     args = parser.parse_args(argv)
+    if args.evaluate:
+        print(json.dumps(evaluate(args.evaluate, args.out / "heldout.jsonl", args.limit), indent=1))
+        return 0
     root = editdata.stdlib_root()
     relpaths = editdata.list_stdlib_files(root)[: args.max_files]
     files = [(p, editdata.read_source(root, p)) for p in relpaths]

@@ -58,7 +58,7 @@ from specdraft.drafting.edits import (
     parse_edits,
     rewrite,
 )
-from specdraft.drafting.reading import ReadOperation, corrected_instruction, read_operation
+from specdraft.drafting.reading import ReadOperation, corrected_instruction, read_in_parts, read_operation
 from specdraft.engine.editprompt import (
     feedback_without_diffs,
     named_definitions,
@@ -216,6 +216,15 @@ class DraftedEdits:
     asked_as: str = ""
     # path: (the line ranges [start, end) the file was cut into, the numbers of those requested)
     windows: dict[str, tuple[list[tuple[int, int]], list[int]]] = field(default_factory=dict)
+    # the asks of the instruction this draft does not make (it read the others): said with it
+    not_done: tuple[str, ...] = ()
+
+    def left_out(self) -> str:
+        """What of the instruction the draft leaves undone, in words ("" where nothing)."""
+        if not self.not_done:
+            return ""
+        asks = "; ".join(f'"{ask}"' for ask in self.not_done)
+        return f"not drafted: {asks} (ask for {'it' if len(self.not_done) == 1 else 'them'} on {'its' if len(self.not_done) == 1 else 'their'} own)"
 
     @property
     def complete(self) -> bool:
@@ -238,7 +247,7 @@ class DraftedEdits:
         """How the draft was made, in words: the operation and where it was read, or the model that
         wrote the text edit."""
         if self.operation is not None:
-            return self.operation.said()
+            return self.operation.said() + (f"; {self.left_out()}" if self.not_done else "")
         return f"text edit by {self.model or 'the model'}"
 
     @property
@@ -350,10 +359,16 @@ class EditRequester:
                 self.on_progress("kept", f"the reviewer's note{'s' if len(corrections) != 1 else ''} read as a "
                                          f"correction of the instruction: asked as \"{corrected}\"")  # fmt: skip
         if reading and not feedback:  # a note the instruction does not hold is the model's to read
-            read = read_operation(instruction, [(source.path, source.text) for source in sources], origin)
+            files = [(source.path, source.text) for source in sources]
+            read, unread = read_operation(instruction, files, origin), ()
+            if read is None:  # several asks: those that read are made, and the draft says what it left
+                read, unread = read_in_parts(instruction, files, origin)
             if read is not None:
                 made = self._make(read, sources, asked_as)
                 if made is not None:
+                    made.not_done = unread
+                    if unread:
+                        self.on_progress("kept", made.left_out())
                     return made
         if self.operations and not feedback and self.model_reads_operations:
             made = self._model_reads(instruction, sources)

@@ -91,6 +91,31 @@ def read_operation(instruction: str, files: Sequence[tuple[str, str]], origin: s
     return None if operations is None else ReadOperation(operations, reader, origin)
 
 
+def read_in_parts(instruction: str, files: Sequence[tuple[str, str]],
+                  origin: str = "instruction") -> tuple[ReadOperation | None, tuple[str, ...]]:  # fmt: skip
+    """An instruction that asks several things (``words.asks``), read ask by ask: the operations of
+    the asks that read, in order, and the asks that did not (the draft says it left them). (None,
+    ()) where it asks one thing or none reads."""
+    from specdraft.drafting.reading.words import asks
+
+    parts = asks(" ".join(instruction.split()))
+    if len(parts) < 2:
+        return None, ()
+    operations: list[Operation] = []
+    readers: list[str] = []
+    unread: list[str] = []
+    for part in parts:
+        read, reader = _read(part, files)
+        if read is None:
+            unread.append(part)
+        else:
+            operations += read
+            readers.append(reader)
+    if not operations:
+        return None, ()
+    return ReadOperation(tuple(operations), " + ".join(readers), origin), tuple(unread)
+
+
 def _read(instruction: str, files: Sequence[tuple[str, str]]) -> tuple[tuple[Operation, ...] | None, str]:
     names = Names(files)
     if not names.trees or not instruction.strip():

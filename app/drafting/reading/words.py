@@ -119,6 +119,25 @@ def asks_more(instruction: str, claimed: str, brought: re.Pattern[str] | None = 
     return False
 
 
+def asks(instruction: str) -> list[str]:
+    """The asks of an instruction, in order: its clauses (after "and", ";", "then" or a sentence's
+    end) that hold a verb of editing or quote code, each with the clauses after it that only say
+    what it brings (its callers, its uses). One element where it asks one thing; [] where words
+    take something back ("... actually no, ..."): which ask stands is not for a rule to say."""
+    if _TAKEN_BACK.search(instruction):
+        return []
+    found: list[str] = []
+    for clause in _ALSO.split(instruction):
+        clause = clause.strip(" .,;")
+        if not clause:
+            continue
+        if found and (_BROUGHT.search(clause) or not (_ASKS.search(BACKTICKED.sub(" CODE ", clause)) or BACKTICKED.search(clause))):
+            found[-1] += " and " + clause  # what the ask before brings, or words that ask nothing
+        else:
+            found.append(clause)
+    return found
+
+
 # a statement as an instruction points at it: quoted as code (`print(...)`: what comes before the
 # ellipsis), "the call to save", "the save() call", "the print statement", "the return", "the line
 # that builds "total = ..."" (a text it holds), "`total` is assigned", "the row is appended to
