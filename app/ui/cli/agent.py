@@ -62,6 +62,10 @@ def run(args: argparse.Namespace) -> int:
     if args.agent_command == "install":
         _check(args.agent)
         lines = claude_code.install(repo, local=args.local)
+        from specdraft.agents.store import AgentStore
+
+        if (missing := AgentStore(repo).gate_missing()) is not None:
+            lines.append(missing)
         lines.append("restart Claude Code (or open /hooks) for it to read them; `specdraft review "
                      "--drafted` reviews what it writes")  # fmt: skip
     elif args.agent_command == "uninstall":

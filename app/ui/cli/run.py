@@ -53,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
     repo = GitRepo(".")
     store = AgentStore(repo)
     agent = agent_name(command, args.agent)
+    if (missing := store.gate_missing()) is not None:
+        print(f"specdraft run: {missing}", file=sys.stderr)
     capture = RunCapture(store, agent)
     turn = capture.start()
     # Ctrl-C goes to the agent (same process group); specdraft waits for it, then records
@@ -74,12 +76,12 @@ def run(args: argparse.Namespace) -> int:
     added = sum(c.added for c in recorded)
     removed = sum(c.removed for c in recorded)
     files = len({c.path for c in recorded})
-    print(
-        f"specdraft run: {agent} turn {turn}: {files} file{'s' if files != 1 else ''} changed "
-        f"(+{added} -{removed} lines), recorded as not reviewed; "
-        + ("`specdraft review --drafted` reviews them" if recorded else "nothing to review"),
-        file=sys.stderr,
-    )
+    if recorded:
+        print(f"specdraft run: {agent} turn {turn}: {files} file{'s' if files != 1 else ''} changed "
+              f"(+{added} -{removed} lines), recorded as not reviewed; `specdraft review --drafted` "
+              "reviews them", file=sys.stderr)  # fmt: skip
+    else:
+        print(f"specdraft run: {agent} turn {turn}: no file changed", file=sys.stderr)
     if status is None:
         raise UserError(problem)
     return status

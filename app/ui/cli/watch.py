@@ -38,7 +38,10 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("specdraft watch needs watchfiles: pip install watchfiles") from None
     repo = GitRepo(".")
     agent = agent_name([args.agent], args.agent)
-    capture = WatchCapture(AgentStore(repo), agent)
+    store = AgentStore(repo)
+    if (missing := store.gate_missing()) is not None:
+        print(f"specdraft watch: {missing}", file=sys.stderr)
+    capture = WatchCapture(store, agent)
     capture.start()
     print(f"specdraft watch: recording what changes in {repo.root} as {agent}'s; Ctrl-C stops",
           file=sys.stderr)  # fmt: skip

@@ -125,3 +125,18 @@ def test_install_refuses_settings_that_are_not_json(tmp_path):
     done = specdraft(repo, env, "agent", "install", "claude-code")
     assert done.returncode == 2 and "not valid JSON" in done.stderr and "Traceback" not in done.stderr
     assert settings.read_text() == "{not json"
+
+
+def test_edit_puts_the_reviewers_version_in_the_file_and_the_gate_takes_it(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    assert fake_agent(repo, env, [{"tool": "Edit", "file": "calc.py", "old": "x + 1\n",
+                                   "new": "x + 100\n"}], "--hook", HOOK).returncode == 0  # fmt: skip
+    editor = tmp_path / "editor.sh"
+    editor.write_text("#!/bin/sh\nsed -i 's/x + 100/x + 150/' \"$1\"\n")
+    editor.chmod(0o755)
+    done = specdraft(repo, {**env, "GIT_EDITOR": str(editor)}, "review", "--drafted", "--plain", stdin="e\n")
+    assert done.returncode == 0, done.stderr
+    assert "1 edited" in done.stdout
+    text = (repo / "calc.py").read_bytes()
+    assert b"x + 150\n" in text and b"x + 100" not in text and b"x + 1\n" not in text
+    assert commit(repo, {**env, **FAST_OK}).returncode == 0  # the reviewer's line is reviewed
