@@ -27,6 +27,7 @@ import json
 import random
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 from specdraft.drafting.opreading import Outline, answer_text, outline, reading_messages
@@ -160,10 +161,48 @@ def _same(a: str, b: str) -> bool:
     return [line.rstrip() for line in a.strip("\n").splitlines()] == [line.rstrip() for line in b.strip("\n").splitlines()]
 
 
-def render(found: Outline, instruction: str, answer: str) -> dict[str, str]:
+def render(found: Outline, instruction: str, answer: str, rejected: Sequence[tuple[str, str]] = ()) -> dict[str, str]:
     from specdraft.engine.editprompt import EOS_TOKEN, render_chat
 
-    return {"prompt": render_chat(reading_messages(found, instruction)), "answer": answer + EOS_TOKEN}
+    return {"prompt": render_chat(reading_messages(found, instruction, rejected)), "answer": answer + EOS_TOKEN}
+
+
+REDRAFT_SHARE = 0.15  # of the examples whose operation names a new name or value: also asked again after a note
+# the field of the operation a note corrects, and the EditSpec fields that carry it
+_CORRECTED = {"rename": ("new", ("new_name",), "name"), "set_value": ("value", ("new",), "value"),
+              "add_parameter": ("name", ("param", "param_text"), "name")}  # fmt: skip
+
+
+def redraft(example, ops: list[Operation], found: Outline, rng: random.Random) -> dict | None:
+    """The same edit asked again: the instruction asked for another name or value, the model's
+    operation used it, the reviewer rejected it with a note naming the one they want; the answer
+    is the operation with that one. None where the edit has no such field."""
+    import dataclasses
+
+    from specdraft.engine.training import editdata, phrasing
+
+    if len(ops) != 1 or ops[0].kind not in _CORRECTED:
+        return None
+    field, spec_fields, what = _CORRECTED[ops[0].kind]
+    wanted = getattr(ops[0], field)
+    other = editdata.open_name(rng) if what == "name" else editdata.open_value(rng)
+    if not other or other == wanted or (what == "name" and not other.isidentifier()):
+        return None
+    spec_data = dict(example.spec)
+    spec_data["hints"] = tuple(tuple(pair) for pair in spec_data.get("hints", ()))
+    spec_data["names"] = tuple(spec_data.get("names", ()))
+    spec = phrasing.EditSpec(**spec_data)
+    changes = {name: (other if name != "param_text" else str(getattr(spec, name)).replace(wanted, other, 1))
+               for name in spec_fields}  # fmt: skip
+    try:
+        first = phrasing.instruction(dataclasses.replace(spec, **changes), rng, example.phrasing == "heldout")
+    except Exception:  # noqa: BLE001  a shape the changed spec does not fit
+        return None
+    rejected = dataclasses.replace(ops[0], **{field: other})
+    note = phrasing.redraft_note(what, wanted, other, rng, example.phrasing == "heldout")
+    return {**render(found, first.text, answer_text(ops), [(answer_text([rejected]), note.text)]),
+            "kind": f"redraft {ops[0].kind}", "phrasing": example.phrasing, "instruction": first.text,
+            "source": example.original, "rejected": answer_text([rejected]), "note": note.text}  # fmt: skip
 
 
 def examples(files: list[tuple[str, str]], seed: int, count: int, heldout_phrasing: float, counts: Counter):
@@ -220,6 +259,13 @@ def examples(files: list[tuple[str, str]], seed: int, count: int, heldout_phrasi
         made += 1
         yield {**render(found, example.instruction, answer_text(ops)), "kind": kind, "phrasing": example.phrasing,
                "instruction": example.instruction, "source": shown}  # fmt: skip
+        if rng.random() < REDRAFT_SHARE:
+            again = redraft(example, ops, found, rng)
+            if again is not None:
+                again["source"] = shown
+                counts[f"redraft {ops[0].kind}"] += 1
+                made += 1
+                yield again
 
 
 def evaluate(model_dir: str, examples_path: Path, limit: int | None = None, min_prob: float = 0.5) -> dict:

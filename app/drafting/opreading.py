@@ -229,13 +229,16 @@ def outline(files: Sequence[tuple[str, str]]) -> Outline:
     return result
 
 
-def reading_messages(outline: Outline, instruction: str) -> list[dict[str, str]]:
-    """The chat the model answers with operations (training renders its examples with it too)."""
+def reading_messages(outline: Outline, instruction: str,
+                     rejected: Sequence[tuple[str, str]] = ()) -> list[dict[str, str]]:  # fmt: skip
+    """The chat the model answers with operations (training renders its examples with it too).
+    ``rejected``: (an answer the reviewer rejected, as the model wrote it; their note), for a
+    redraft: the model answers anew with the note in mind."""
     instruction = " ".join(instruction.split())
-    return [
-        {"role": "system", "content": SYSTEM},
-        {"role": "user", "content": f"{outline.text}\n\nInstruction: {instruction}"},
-    ]
+    text = f"{outline.text}\n\nInstruction: {instruction}"
+    for answer, note in rejected:
+        text += f"\nRejected: {answer}\nNote: {' '.join(note.split())}"
+    return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": text}]
 
 
 # ------------------------------------------------------------------------------------ answers

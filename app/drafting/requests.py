@@ -336,6 +336,9 @@ class EditRequester:
         self.show_unsure = show_unsure
         # offer a model server the operations as tools (where it takes them): its answer may be one
         self.operations = operations
+        # (instruction, answer) of the model's last reading into operations: a note on its draft
+        # goes back to it with the answer it rejected
+        self._last_reading: tuple[str, str] | None = None
 
     @property
     def local(self) -> bool:
@@ -370,11 +373,17 @@ class EditRequester:
                     if unread:
                         self.on_progress("kept", made.left_out())
                     return made
-        if self.operations and not feedback and self.model_reads_operations:
-            made = self._model_reads(instruction, sources)
-            if made is not None:
-                made.asked_as = asked_as
-                return made
+        if self.operations and self.model_reads_operations:
+            rejected = ()
+            if feedback and self._last_reading is not None and self._last_reading[0] == instruction:
+                from specdraft.engine.editprompt import feedback_notes
+
+                rejected = ((self._last_reading[1], feedback_notes(feedback) or "redraft it"),)
+            if not feedback or rejected:  # a note on a text edit stays the text edit's
+                made = self._model_reads(instruction, sources, rejected)
+                if made is not None:
+                    made.asked_as = asked_as
+                    return made
         text = instruction + ("\n\n" + feedback if feedback else "")
         # the model decides how it is asked (Backend.edit_format), not where it runs
         if self.backend.edit_format in ("search-replace", "udiff"):
@@ -389,19 +398,20 @@ class EditRequester:
         for it, specdraft.drafting.opreading) on the local engine."""
         return self.local and self.backend.edit_format == "builtin" and getattr(self.backend, "constrained", False)
 
-    def _model_reads(self, instruction: str, sources: Sequence[SourceFile]) -> DraftedEdits | None:
+    def _model_reads(self, instruction: str, sources: Sequence[SourceFile],
+                     rejected: Sequence[tuple[str, str]] = ()) -> DraftedEdits | None:  # fmt: skip
         """The model's reading of the instruction as operations (decoded under the grammar of the
         files' outline), made by specdraft.ops. None, said as progress, where the model answers
         ``[]`` (no operation fits), is not sure of its answer (a token under
         BUILTIN_MIN_TOKEN_PROB), or answers an operation that does not fit: then it drafts the text
-        edit instead."""
+        edit instead. ``rejected``: (its earlier answer, the reviewer's note) for a redraft."""
         from specdraft.drafting.opreading import AnswerError, answer_grammar, outline, parse_answer, reading_messages
         from specdraft.ops import OpError, apply_all
 
         found = outline([(source.path, source.text) for source in sources])
         if not found.text:
             return None
-        messages = reading_messages(found, instruction)
+        messages = reading_messages(found, instruction, rejected)
         if self.backend.count_prompt_tokens(messages) + 256 > (self.backend.context_length or 0):
             return None  # an outline too long for the window: the text edit is drafted by windows
         label = "operations: " + ", ".join(source.path for source in sources)
@@ -418,6 +428,7 @@ class EditRequester:
             self.on_progress("kept", f"{self.backend.name} read no operation in the instruction; it drafts a text edit")
             return None
         read = ReadOperation(tuple(operations), reader=self.backend.name, origin="model")
+        self._last_reading = (instruction, text.strip())
         if not self.show_unsure and least is not None and least < BUILTIN_MIN_TOKEN_PROB:
             self.on_progress("kept", f"{read.said()}: not sure of it (a token at p={least:.2f}); it drafts a text edit")
             return None

@@ -155,7 +155,7 @@ class FakeLocal:
     context_length = 4096
 
     def __init__(self, answer: str, least: float = 0.9) -> None:
-        self.answer, self.least, self.grammars, self.requests = answer, least, [], 0
+        self.answer, self.least, self.grammars, self.requests, self.prompts = answer, least, [], 0, []
 
     def count_prompt_tokens(self, messages):
         return sum(len(m["content"]) for m in messages) // 4
@@ -169,6 +169,7 @@ class FakeLocal:
         self.requests += 1
         if grammar is not None:
             self.grammars.append(grammar)
+            self.prompts.append(messages[-1]["content"])
             text = self.answer
         else:
             text = reference or ""
@@ -233,3 +234,20 @@ def test_the_answer_text_is_compact_json_in_the_grammar_field_order():
     op = from_json({"kind": "rename", "new": "b", "scope": "f", "old": "a", "path": "x.py"})
     assert answer_text([op]) == '[{"kind":"rename","old":"a","scope":"f","new":"b"}]'
     assert json.loads(answer_text([])) == []
+
+
+def test_a_note_on_the_model_s_operation_goes_back_to_it_with_the_answer_it_rejected(repo):
+    from specdraft.drafting.requests import EditRequester, read_sources
+
+    backend = FakeLocal('[{"kind":"rename","old":"area","new":"surface"}]')
+    requester = EditRequester(backend, repo, read=False)
+    sources = read_sources(repo, ["geo.py"])
+    first = requester.draft("call area surface", sources)
+    assert first.operation is not None
+    backend.answer = '[{"kind":"rename","old":"area","new":"extent"}]'
+    feedback = "The reviewer's note: call it `extent`, not `surface`"
+    again = requester.draft("call area surface", sources, feedback)
+    assert again.operation is not None and "def extent(" in again.result.files[0].new_text
+    asked = backend.prompts[-1]
+    assert 'Rejected: [{"kind":"rename","old":"area","new":"surface"}]' in asked
+    assert "Note: call it `extent`, not `surface`" in asked
