@@ -134,16 +134,6 @@ class AgentStore:
 
     # ---------------------------------------------------------------- changes
 
-    def gate_missing(self) -> str | None:
-        """A warning when specdraft's pre-commit hook is not installed (nothing then stops an
-        unreviewed agent line at commit time), else None."""
-        from specdraft.drafting.hook import status
-
-        if status(self.repo).installed.get("pre-commit"):
-            return None
-        return ("warning: the commit gate is not installed, so nothing stops an unreviewed agent "
-                "line at commit time: run `specdraft hook install`")  # fmt: skip
-
     def changes(self) -> list[Change]:
         known = Change.__dataclass_fields__
         return [Change(**{k: v for k, v in e.items() if k in known}) for e in self.read(CHANGES)]

@@ -33,10 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         command.add_argument("agent", metavar="AGENT", help="claude-code")
         command.add_argument("--local", action="store_true",
                              help="in .claude/settings.local.json (yours only) instead of settings.json")  # fmt: skip
-    sub.add_parser("status", help="say which agents' hooks are installed, and what waits for review")
+        add_examples(command, "%(prog)s claude-code", "%(prog)s claude-code --local")
+    status = sub.add_parser("status", help="say which agents' hooks are installed, and what waits for review")
+    add_examples(status, "%(prog)s")
     hook = sub.add_parser("hook", help="what the installed hooks run (the hook's JSON on standard input)")
     hook.add_argument("agent", metavar="AGENT", help="claude-code")
     hook.add_argument("event", metavar="EVENT", help="PostToolUse | UserPromptSubmit | Stop")
+    add_examples(hook, "%(prog)s claude-code Stop    # the Stop hook's answer, by hand")
 
 
 def _check(agent: str) -> None:
@@ -62,9 +65,9 @@ def run(args: argparse.Namespace) -> int:
     if args.agent_command == "install":
         _check(args.agent)
         lines = claude_code.install(repo, local=args.local)
-        from specdraft.agents.store import AgentStore
+        from specdraft.ui.cli.run import gate_missing
 
-        if (missing := AgentStore(repo).gate_missing()) is not None:
+        if (missing := gate_missing(repo)) is not None:
             lines.append(missing)
         lines.append("restart Claude Code (or open /hooks) for it to read them; `specdraft review "
                      "--drafted` reviews what it writes")  # fmt: skip

@@ -15,7 +15,7 @@ import sys
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from specdraft.engine.helptext import add_examples
 
-    add_examples(parser, "%(prog)s --agent codex | pbcopy    # then paste it into the agent",
+    add_examples(parser, "%(prog)s --agent codex    # then paste it into the agent",
                  "%(prog)s --agent aider --note 'use pathlib, not os.path'")  # fmt: skip
     parser.add_argument("--agent", metavar="NAME", help="only this agent's feedback")
     parser.add_argument("--all", action="store_true", help="also what was delivered before")

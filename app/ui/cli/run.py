@@ -31,6 +31,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the agent and its arguments, after --")  # fmt: skip
 
 
+def gate_missing(repo) -> str | None:
+    """A warning when specdraft's pre-commit hook is not installed (nothing then stops an
+    unreviewed agent line at commit time), else None."""
+    from specdraft.drafting.hook import status
+
+    if status(repo).installed.get("pre-commit"):
+        return None
+    return ("warning: the commit gate is not installed, so nothing stops an unreviewed agent "
+            "line at commit time: run `specdraft hook install`")  # fmt: skip
+
+
 def agent_name(command: list[str], given: str | None) -> str:
     name = given or os.path.basename(command[0])
     name = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in name).strip("-.")
@@ -53,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     repo = GitRepo(".")
     store = AgentStore(repo)
     agent = agent_name(command, args.agent)
-    if (missing := store.gate_missing()) is not None:
+    if (missing := gate_missing(repo)) is not None:
         print(f"specdraft run: {missing}", file=sys.stderr)
     capture = RunCapture(store, agent)
     turn = capture.start()

@@ -18,8 +18,8 @@ import sys
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from specdraft.engine.helptext import add_examples
 
-    add_examples(parser, "%(prog)s --agent cursor      # in one terminal; the agent works in another",
-                 "specdraft review --drafted --wait   # in a third: review as it writes")  # fmt: skip
+    add_examples(parser, "%(prog)s --agent cursor      # then, in another terminal: specdraft review --drafted --wait",
+                 "%(prog)s --agent aider --debounce 500")  # fmt: skip
     parser.add_argument("--agent", metavar="NAME", required=True, help="the agent's name in the record")
     parser.add_argument("--debounce", type=int, default=150, metavar="MS",
                         help="writes within this many milliseconds are one batch (default 150)")  # fmt: skip
@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     from specdraft.agents.store import AgentStore
     from specdraft.core.errors import UserError
     from specdraft.core.git import GitRepo
-    from specdraft.ui.cli.run import agent_name
+    from specdraft.ui.cli.run import agent_name, gate_missing
 
     try:
         import watchfiles
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     repo = GitRepo(".")
     agent = agent_name([args.agent], args.agent)
     store = AgentStore(repo)
-    if (missing := store.gate_missing()) is not None:
+    if (missing := gate_missing(repo)) is not None:
         print(f"specdraft watch: {missing}", file=sys.stderr)
     capture = WatchCapture(store, agent)
     capture.start()
