@@ -140,3 +140,29 @@ def test_edit_puts_the_reviewers_version_in_the_file_and_the_gate_takes_it(tmp_p
     text = (repo / "calc.py").read_bytes()
     assert b"x + 150\n" in text and b"x + 100" not in text and b"x + 1\n" not in text
     assert commit(repo, {**env, **FAST_OK}).returncode == 0  # the reviewer's line is reviewed
+
+
+def test_a_review_after_the_turn_reverts_at_once_and_its_feedback_comes_with_the_next_prompt(tmp_path):
+    from tests.app.hookkit import run_detached
+
+    repo, env = agent_repo(tmp_path)
+    run_detached(repo, [*HOOK.split(), "UserPromptSubmit"], env)
+    assert fake_agent(repo, env, [{"tool": "Edit", "file": "calc.py", "old": "x + 1\n",
+                                   "new": "x + 100\n"}], "--hook", HOOK).returncode == 0  # fmt: skip
+    assert run_detached(repo, [*HOOK.split(), "Stop"], env).stdout == ""  # nothing to say yet
+    done = specdraft(repo, env, "review", "--drafted", "--plain", stdin="n\n")
+    assert "1 reverted" in done.stdout and b"x + 100" not in (repo / "calc.py").read_bytes()
+    prompt = run_detached(repo, [*HOOK.split(), "UserPromptSubmit"], env)
+    assert "rejected; the file was put back" in prompt.stdout and "x + 100" in prompt.stdout
+    assert run_detached(repo, [*HOOK.split(), "UserPromptSubmit"], env).stdout == ""
+
+
+def test_feedback_prints_what_is_undelivered_once_and_takes_notes(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    assert specdraft(repo, env, "feedback", "--agent", "codex", "--note", "use pathlib",
+                     "--path", "calc.py").returncode == 0  # fmt: skip
+    shown = specdraft(repo, env, "feedback", "--agent", "codex")
+    assert "calc.py (turn 1): a note from the reviewer" in shown.stdout and "use pathlib" in shown.stdout
+    assert specdraft(repo, env, "feedback", "--agent", "codex").stdout == ""  # delivered
+    assert "use pathlib" in specdraft(repo, env, "feedback", "--agent", "codex", "--all").stdout
+    assert specdraft(repo, env, "feedback", "--agent", "aider").stdout == ""  # another agent's
