@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,7 +33,10 @@ from specdraft.ops import KINDS, Operation, OpError, from_json, to_json
 SYSTEM = ("Read the instruction into operations on the files outlined. Answer a JSON list of operations, "
           "or [] when no operation makes the edit.")  # fmt: skip
 VALUE_WIDTH = 40  # a constant's value shown in the outline: at most this many characters
-OUTLINE_LINES = 160  # the most outline lines a prompt holds (locals go first when there are more)
+# The most characters of outline a prompt holds (about 700 of the builtin pair's tokens, in its
+# 1,024-token window): beyond it the locals and attributes lines of what the instruction does not
+# name go first, then the other lines from the end (the grammar still admits every name).
+OUTLINE_CHARS = 2100
 FREE_TEXT = 160  # the longest value, annotation or docstring the grammar admits, in characters
 # The order each kind's fields are written in: the names the grammar ties together come first.
 FIELD_ORDER = {
@@ -53,6 +57,7 @@ class Outline:
     """What the model reads of the files, and the names the grammar lets it write."""
 
     text: str = ""
+    lines: list[tuple[int, str]] = field(default_factory=list)  # (0: a definition, 1: locals or attributes), text
     renames: list[tuple[str, str | None]] = field(default_factory=list)  # (old, scope) of each binding
     targets: list[str] = field(default_factory=list)  # set_value: constants, Cls.ATTR, f.param (default), f.local
     functions: dict[str, list[str]] = field(default_factory=dict)  # dotted function -> its parameters
@@ -208,11 +213,6 @@ class _Builder:
                     if _literal(node.value):
                         _add(self.out.targets, name)
 
-    def text(self) -> str:
-        kept = self.lines
-        if len(kept) > OUTLINE_LINES:  # the locals and attributes lines go first
-            kept = [entry for entry in kept if entry[0] == 0][:OUTLINE_LINES]
-        return "\n".join(text for _, text in kept)
 
 
 def outline(files: Sequence[tuple[str, str]]) -> Outline:
@@ -225,8 +225,22 @@ def outline(files: Sequence[tuple[str, str]]) -> Outline:
         except (SyntaxError, ValueError, MemoryError, RecursionError):
             continue
         builder.module(path, text, tree)
-    result.text = builder.text()
+    result.lines = builder.lines
+    result.text = "\n".join(text for _, text in builder.lines)
     return result
+
+
+def _within(outline: Outline, instruction: str, budget: int = OUTLINE_CHARS) -> str:
+    """The outline's text in at most ``budget`` characters: whole where it fits; else without the
+    locals and attributes lines that name nothing the instruction does, then cut from the end."""
+    if len(outline.text) <= budget:
+        return outline.text
+    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", instruction))
+    kept = [text for priority, text in outline.lines
+            if priority == 0 or words & set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text.split(":", 1)[-1]))]  # fmt: skip
+    while kept and sum(len(line) + 1 for line in kept) > budget:
+        kept.pop()
+    return "\n".join(kept)
 
 
 def reading_messages(outline: Outline, instruction: str,
@@ -235,7 +249,7 @@ def reading_messages(outline: Outline, instruction: str,
     ``rejected``: (an answer the reviewer rejected, as the model wrote it; their note), for a
     redraft: the model answers anew with the note in mind."""
     instruction = " ".join(instruction.split())
-    text = f"{outline.text}\n\nInstruction: {instruction}"
+    text = f"{_within(outline, instruction)}\n\nInstruction: {instruction}"
     for answer, note in rejected:
         text += f"\nRejected: {answer}\nNote: {' '.join(note.split())}"
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": text}]

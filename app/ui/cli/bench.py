@@ -30,6 +30,8 @@ ACTIONS: dict[str, tuple[str, str, str, str]] = {
               "edit tasks drafted as `specdraft edit` drafts them: exact matches, collateral damage, redrafts"),
     "startup": ("specdraft.ui.cli.bench_startup", "add_arguments", "run",
                 "start-up of edit (phase by phase), review and hook run, each in a fresh process"),
+    "reading": ("specdraft.ui.cli.bench_reading", "add_arguments", "run",
+                "the model reading an instruction into operations: outline, grammar, model time, on a 300-line file"),
     "agents": ("specdraft.ui.cli.agent_bench", "add_arguments", "run",
                "agents' writes: the Claude Code hook per edit, a watched change to the open review, "
                "review --drafted opening on 10,000 lines"),
@@ -39,6 +41,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     **engine_bench.EXAMPLES,
     "edits": ("%(prog)s --model builtin --show-failures", "%(prog)s --check    # the task set alone, no model"),
     "startup": ("%(prog)s --repeat 5", "%(prog)s --repeat 9 --json    # for machines"),
+    "reading": ("%(prog)s --lines 300", "%(prog)s --json    # for machines"),
     "agents": ("%(prog)s --repeat 5", "%(prog)s --json    # for machines"),
 }  # fmt: skip
 

@@ -251,3 +251,15 @@ def test_a_note_on_the_model_s_operation_goes_back_to_it_with_the_answer_it_reje
     asked = backend.prompts[-1]
     assert 'Rejected: [{"kind":"rename","old":"area","new":"surface"}]' in asked
     assert "Note: call it `extent`, not `surface`" in asked
+
+
+def test_a_long_outline_keeps_what_the_instruction_names_within_its_budget():
+    from specdraft.drafting.opreading import OUTLINE_CHARS
+
+    functions = "\n\n".join(f"def step_{n}(value):\n    local_{n} = value\n    return local_{n}\n" for n in range(200))
+    found = outline([("long.py", functions)])
+    assert len(found.text) > OUTLINE_CHARS
+    asked = reading_messages(found, "rename local_3 in step_3 to kept")[1]["content"]
+    assert len(asked) <= OUTLINE_CHARS + 100
+    assert "# locals: local_3" in asked and "# locals: local_150" not in asked
+    assert ("local_150", "step_150") in found.renames  # the grammar still admits every name
