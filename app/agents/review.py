@@ -196,9 +196,17 @@ def _hunk_text(unit: HunkState) -> str:
 
 def apply(review: DraftedReview, session: ReviewSession) -> Applied:
     """Carry out every decision of ``session`` (see the module's docstring)."""
-    store, repo = review.store, review.store.repo
+    from specdraft.agents.snapshot import own_writes
+
     done = Applied()
     session.stats()  # charges the time of the unit under the cursor
+    with own_writes(review.store):  # a run or watch going on does not take them for the agent's
+        _apply_units(review, session, done)
+    return done
+
+
+def _apply_units(review: DraftedReview, session: ReviewSession, done: Applied) -> None:
+    store, repo = review.store, review.store.repo
     for unit in session.units:
         change = review.change_of(session, unit)
         note = review.notes.get(unit.id)
@@ -252,7 +260,6 @@ def apply(review: DraftedReview, session: ReviewSession) -> Applied:
         if note:
             add_feedback(store, agent=change.agent, turn=change.turn, path=change.path,
                          kind="note", text=note)  # fmt: skip
-    return done
 
 
 def _revert_back(repo, file: FileDiff, unit: HunkState) -> None:

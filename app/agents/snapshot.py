@@ -130,27 +130,56 @@ def catch_up(store: AgentStore, only: str | None = None) -> list[Change]:
     """Record, for every ``specdraft run`` or ``watch`` still going (or ``only``'s), what changed
     since its last snapshot; the pre-commit hook calls it so that a commit made meanwhile sees
     those lines."""
-    recorded: list[Change] = []
-    turns = store.turns()
-    wanted = [
-        agent for agent, entry in turns.items()
+    wanted = _capturing(store, only)
+    if not wanted:
+        return []
+    with _run_lock(store):
+        return _record_since_last(store, wanted)
+
+
+def _capturing(store: AgentStore, only: str | None = None) -> list[str]:
+    """The agents a ``specdraft run`` or ``watch`` is capturing now (or ``only``, if it has one)."""
+    return [
+        agent for agent, entry in store.turns().items()
         if entry.get("how") in ("run", "watch") and entry.get("last")
         and (agent == only or (only is None and entry.get("active") and _alive(entry.get("pid"))))
     ]  # fmt: skip
-    if not wanted:
-        return recorded
-    with _run_lock(store):
-        now_tree = snapshot_tree(store)
-        for agent in wanted:
-            entry = store.turns().get(agent, {})
-            last = entry.get("last")
-            if not last or last == now_tree:
-                continue
-            how = str(entry.get("how"))
-            recorded += record_between(store, agent, int(entry.get("turn", 1)), last, now_tree, how)
-            store.update_turn(agent, last=now_tree)
-            store.repo.run("update-ref", SNAPSHOT_REFS + agent, now_tree)
+
+
+def _record_since_last(store: AgentStore, agents: list[str]) -> list[Change]:
+    """Under the run lock: record what changed since each agent's last snapshot; move it on."""
+    recorded: list[Change] = []
+    now_tree = snapshot_tree(store)
+    for agent in agents:
+        entry = store.turns().get(agent, {})
+        last = entry.get("last")
+        if not last or last == now_tree:
+            continue
+        how = str(entry.get("how"))
+        recorded += record_between(store, agent, int(entry.get("turn", 1)), last, now_tree, how)
+        store.update_turn(agent, last=now_tree)
+        store.repo.run("update-ref", SNAPSHOT_REFS + agent, now_tree)
     return recorded
+
+
+@contextlib.contextmanager
+def own_writes(store: AgentStore) -> Iterator[None]:
+    """specdraft's own writes to the worktree (a rejected hunk reverted, the reviewer's version
+    of one) are nobody's draft: for each run or watch capturing now, what it has not recorded
+    yet is recorded first, and after the writes its last snapshot moves past them."""
+    agents = _capturing(store)
+    if not agents:
+        yield
+        return
+    with _run_lock(store):
+        _record_since_last(store, agents)
+        try:
+            yield
+        finally:
+            tree = snapshot_tree(store)
+            for agent in agents:
+                store.update_turn(agent, last=tree)
+                store.repo.run("update-ref", SNAPSHOT_REFS + agent, tree)
 
 
 class WatchCapture:

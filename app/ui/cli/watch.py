@@ -5,7 +5,8 @@ alone); then, each time files change (watchfiles, a Rust file watcher; a burst o
 ``--debounce`` milliseconds is one batch), every line that differs from the last snapshot is
 recorded as drafted by the agent, each batch a turn. Everything that changes meanwhile counts
 as the agent's: your own edits too, so stop the watch (Ctrl-C) before editing yourself. Ignored
-files and .git are left out. A review open meanwhile (`specdraft review --drafted`) shows the new
+files and .git are left out; every quiet second it also looks, so a write the watcher missed
+is recorded too. A review open meanwhile (`specdraft review --drafted`) shows the new
 hunks as they are recorded.
 """
 
@@ -46,8 +47,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"specdraft watch: recording what changes in {repo.root} as {agent}'s; Ctrl-C stops",
           file=sys.stderr)  # fmt: skip
     try:
+        # every quiet second also looks (yield_on_timeout): a write made before the watcher was
+        # up, or one it missed (an overflowing inotify queue), is still recorded
         for _batch in watchfiles.watch(repo.root, debounce=args.debounce, step=25, rust_timeout=1000,
-                                       yield_on_timeout=False, raise_interrupt=False):  # fmt: skip
+                                       yield_on_timeout=True, raise_interrupt=False):  # fmt: skip
             for change in capture.record():
                 print(f"specdraft watch: {agent} turn {change.turn}: {change.path} +{change.added} -{change.removed}",
                       file=sys.stderr, flush=True)  # fmt: skip

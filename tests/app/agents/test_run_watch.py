@@ -79,3 +79,30 @@ def test_watch_records_each_batch_of_writes_as_a_turn(tmp_path):
         watch.wait(timeout=30)
     recorded = [(c["turn"], c["path"], c["added"], c["removed"]) for c in changes(repo)]
     assert recorded == [(1, "calc.py", 1, 1), (2, "calc.py", 1, 1)]
+
+
+def test_a_revert_made_while_watching_is_not_taken_for_the_agents(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    watch = subprocess.Popen([sys.executable, "-m", "specdraft", "watch", "--agent", "fake"], cwd=repo, env=env,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    calc = repo / "calc.py"
+    try:
+        deadline = time.monotonic() + 30
+        while not (repo / ".git" / "specdraft" / "agents" / "turns.json").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        calc.write_bytes(calc.read_bytes().replace(b"x + 1\n", b"x + 100\n"))
+        while len(changes(repo)) < 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        done = specdraft(repo, env, "review", "--drafted", "--plain", stdin="n\n")
+        assert "1 reverted" in done.stdout, done.stdout + done.stderr
+        calc.write_bytes(calc.read_bytes().replace(b"x + 2\n", b"x + 200\n"))
+        while len(changes(repo)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)  # room for a wrong third change to be recorded
+    finally:
+        watch.send_signal(2)
+        watch.wait(timeout=30)
+    recorded = [(c["turn"], c["added"], c["removed"]) for c in changes(repo)]
+    assert recorded == [(1, 1, 1), (2, 1, 1)]
+    left = specdraft(repo, env, "review", "--drafted", "--plain", stdin="q\n").stdout
+    assert "+    return x + 200" in left and "x + 100" not in left
