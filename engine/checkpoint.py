@@ -5,7 +5,8 @@ Public API (stable; the training and speculative helpers build on it):
 - ``load(path, dtype=torch.float32) -> Checkpoint``: config.json, model.safetensors (or shards
   listed in model.safetensors.index.json), tokenizer.json, tokenizer_config.json /
   chat_template.jinja, generation_config.json. Weights load from safetensors only.
-- ``load_model(path, dtype=torch.float32) -> Transformer``: only the weights.
+- ``load_model(path, dtype=torch.float32) -> Transformer``: only the weights; dtype "int8":
+  weight-only int8 (specdraft.engine.quant), from its cached copy or made and cached.
 - ``load_draft_model(path, vocab_size, dtype) -> Transformer``: a draft model (float32 when small).
 - ``load_tokenizer(path) -> Tokenizer | None``: only the tokenizer (None without tokenizer.json).
 - ``save(model, path, tokenizer=None, *, dtype=None, chat_template=None, bos_token=None,
@@ -245,7 +246,27 @@ def load_model(path: str | Path, dtype: torch.dtype | str | None = torch.float32
     for speed (Transformer.use_inference_layout)."""
     path = _check_dir(path)
     args = read_args(path)
+    if dtype == "int8":
+        return _load_int8(path, args)
     dtype = _resolve_dtype(dtype)
+    return _load_float(path, args, dtype, layout=True, exact_batches=exact_batches)
+
+
+def _load_int8(path: Path, args: ModelArgs) -> Transformer:
+    """Weight-only int8 (specdraft.engine.quant): the cached int8 copy of this checkpoint, else
+    quantized from its float weights (read in bfloat16 when stored so: lossless and half the
+    memory) and cached for the next load."""
+    from specdraft.engine import quant
+
+    stored = _read_json(path / "config.json", "config.json")
+    float_dtype = torch.bfloat16 if (stored.get("torch_dtype") or stored.get("dtype")) == "bfloat16" else torch.float32
+    return quant.load_int8(path, _weight_files(path), args,
+                           lambda: _load_float(path, args, float_dtype, layout=False))  # fmt: skip
+
+
+def _load_float(path: Path, args: ModelArgs, dtype: torch.dtype, *, layout: bool,
+                exact_batches: bool = True) -> Transformer:  # fmt: skip
+    """load_model's float path; layout=False leaves the weights as read (quantize_model's input)."""
     tensors = _read_tensors(path, args, dtype)
     # safetensors hands out tensors backed by a memory map of the file: every page read stays in
     # this process's resident memory while any of them lives. Fused and re-laid matrices are
@@ -258,6 +279,8 @@ def load_model(path: str | Path, dtype: torch.dtype | str | None = torch.float32
     del state, tensors  # the model holds the tensors now; use_inference_layout may replace some
     if args.tie_word_embeddings:
         model.output.weight = model.tok_embeddings.weight
+    if not layout:
+        return model.eval()
     model.use_inference_layout(exact_batches)
     with torch.no_grad():
         for module in model.modules():

@@ -12,10 +12,32 @@ BLAS; where it fails, model.py attends in float64 (``small_query_attention`` on 
 from __future__ import annotations
 
 import functools
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
+
+_BULK = threading.local()
+
+
+@contextmanager
+def bulk_products(enabled: bool = True) -> Iterator[None]:
+    """Within: this thread's forward is a prefill (or has no cache), whose rows nothing has to
+    match one by one, so a layer may multiply them by a faster kernel that sums rows by their
+    count (quant.Int8Linear dequantizes and uses BLAS). Decoding and verification run outside."""
+    previous = getattr(_BULK, "enabled", False)
+    _BULK.enabled = enabled
+    try:
+        yield
+    finally:
+        _BULK.enabled = previous
+
+
+def bulk_products_enabled() -> bool:
+    return getattr(_BULK, "enabled", False)
 
 
 def can_pack_bfloat16() -> bool:

@@ -51,6 +51,7 @@ from specdraft.engine.kernels import (
     EXACT_BLOCK,
     SMALL_QUERY,
     Linear,
+    bulk_products,
     can_pack_bfloat16,
     exact_attention,
     exact_attention_holds,
@@ -567,8 +568,11 @@ class Transformer(nn.Module):
                 if windowed:
                     mask &= input_pos[:, None] - key_pos[None, :] < window
         x = self.tok_embeddings(idx)  # [B, S, dim]
-        for layer in self.layers:
-            x = layer(x, cos, sin, mask, input_pos, kv_len, exact)
-        if last_only:
-            x = x[:, -1:]
-        return self.output(self.norm(x))  # [B, S or 1, vocab]
+        # a prefill (only the last position's logits wanted) or a forward without a cache: no row
+        # has to match a one-token step, so int8 layers may use their faster kernel for many rows
+        with bulk_products(last_only or input_pos is None):
+            for layer in self.layers:
+                x = layer(x, cos, sin, mask, input_pos, kv_len, exact)
+            if last_only:
+                x = x[:, -1:]
+            return self.output(self.norm(x))  # [B, S or 1, vocab]

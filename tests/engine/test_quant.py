@@ -1,0 +1,153 @@
+"""Weight-only int8 (specdraft.engine.quant): close to the float model, loaded from any float
+checkpoint and cached outside it, and lossless under speculation: a verify of k tokens gives bit
+for bit the logits of k one-token steps, so greedy speculative output equals plain decoding."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import torch
+
+from specdraft.engine import checkpoint, quant
+from specdraft.engine.drafters import Draft, Drafter
+from specdraft.engine.generate import generate
+from specdraft.engine.kernels import EXACT_BLOCK
+from specdraft.engine.model import ModelArgs, Transformer
+from specdraft.engine.speculative import speculative_generate
+
+
+@pytest.fixture(autouse=True)
+def cache_in_tmp(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPECDRAFT_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def random_int8(dim: int = 384, vocab: int = 512, std: float = 0.05, tied: bool = True, seed: int = 0) -> Transformer:
+    torch.manual_seed(seed)
+    args = ModelArgs(vocab_size=vocab, dim=dim, n_layer=2, n_head=6, n_kv_heads=2, intermediate_size=2 * dim + 8,
+                     max_position_embeddings=1024, tie_word_embeddings=tied, attention_bias=True)  # fmt: skip
+    model = Transformer(args)
+    model.init_weights(std)
+    if tied:
+        model.output.weight = model.tok_embeddings.weight
+    return quant.quantize_model(model.eval())
+
+
+def test_quantize_rows_round_trips_within_half_a_step():
+    weight = torch.randn(40, 64) * torch.logspace(-3, 1, 40)[:, None]  # rows of very different sizes
+    q, scales = quant.quantize_rows(weight)
+    assert q.dtype == torch.int8 and scales.dtype == torch.bfloat16 and int(q.abs().max()) <= 127
+    error = (q.float() * scales.float()[:, None] - weight).abs()
+    assert bool((error <= scales.float()[:, None] * 0.5 + 1e-7).all())
+
+
+@pytest.mark.parametrize("tied", [True, False])
+def test_a_verify_of_k_tokens_gives_exactly_the_logits_of_k_one_token_steps(tied):
+    # the padded width (intermediate 776) and a bias exercise every path of Int8Linear
+    model = random_int8(tied=tied)
+    assert quant.is_int8(model) and (model.output.weight is model.tok_embeddings.weight) == tied
+    idx = torch.randint(0, 512, (1, 600))
+    with torch.inference_mode():
+        for start in (30, EXACT_BLOCK - 40, 2 * EXACT_BLOCK - 32):
+            model.setup_caches(1, 600)
+            model(idx[:, :start], torch.arange(start), last_only=True)  # a prefill: the bulk kernel
+            steps = torch.cat([model(idx[:, p : p + 1], torch.tensor([p])) for p in range(start, start + 64)], dim=1)
+            same = [torch.equal(model(idx[:, start : start + k], torch.arange(start, start + k)), steps[:, :k])
+                    for k in (2, 5, 13, 16, 17, 40, 64)]  # fmt: skip
+            assert all(same), (start, same)
+
+
+def test_int8_logits_are_close_to_the_float_model():
+    torch.manual_seed(0)
+    args = ModelArgs(vocab_size=512, dim=256, n_layer=2, n_head=4, n_kv_heads=2, intermediate_size=512)
+    model = Transformer(args)
+    model.init_weights(0.05)
+    idx = torch.randint(0, 512, (1, 64))
+    with torch.inference_mode():
+        reference = model.eval()(idx)
+        logits = quant.quantize_model(model)(idx)
+    assert logits.dtype == torch.float32
+    # int8 steps of 1/127 of a row's largest weight, bfloat16 inputs: a few percent of the logits' range
+    assert float((logits - reference).abs().max()) < 0.05 * float(reference.abs().max())
+    assert float((logits.argmax(-1) == reference.argmax(-1)).float().mean()) > 0.9
+
+
+def test_a_width_that_is_not_a_multiple_of_16_is_padded():
+    # ATen's int8 product crashes the process on such widths: a failure here is a crash
+    linear = torch.nn.Linear(40, 24, bias=False)
+    int8 = quant.Int8Linear.from_linear(linear)
+    x = torch.randn(3, 40)
+    with torch.inference_mode():
+        assert torch.allclose(int8(x), x @ int8.dequantized().t(), atol=0.05)
+        assert torch.equal(int8(x[1:2]), int8(x)[1:2])
+
+
+class PartlyRightDrafter(Drafter):
+    """Drafts the true output for a random stretch, then junk: every acceptance length occurs."""
+
+    def __init__(self, truth: list[int], prompt_len: int, seed: int) -> None:
+        self.truth, self.prompt_len, self.rng = truth, prompt_len, random.Random(seed)
+
+    def propose(self, tokens, max_tokens):
+        at = len(tokens) - self.prompt_len
+        right = self.truth[at : at + self.rng.randrange(0, 20)]
+        return Draft(right + [self.rng.randrange(64) for _ in range(self.rng.randrange(0, 4))])
+
+
+def test_greedy_speculative_output_equals_plain_decoding_in_int8():
+    # a small init: flat distributions, near-ties everywhere, so any difference between a verify
+    # row and a one-token step would show as a different token
+    model = random_int8(dim=192, vocab=64, std=0.02, seed=3)
+    rng = random.Random(0)
+    for seed in range(12):
+        prompt = [rng.randrange(64) for _ in range(rng.randrange(1, 40))]
+        truth = generate(model, prompt, max_new_tokens=80).tokens
+        result = speculative_generate(model, prompt, PartlyRightDrafter(truth, len(prompt), seed), 80)
+        assert result.tokens == truth, seed
+        assert result.stats.accepted_tokens > 0
+
+
+def test_load_model_int8_quantizes_once_and_caches_the_copy_outside_the_checkpoint(checkpoints, cache_in_tmp, monkeypatch):
+    path = checkpoints["qwen2"]
+    before = sorted(p.name for p in path.iterdir())
+    idx = torch.randint(0, 320, (1, 20))
+    float_model = checkpoint.load_model(path, dtype="float32")
+    model = checkpoint.load_model(path, dtype="int8")
+    assert quant.is_int8(model)
+    copies = list(cache_in_tmp.glob("int8/qwen2-*/model.int8.safetensors"))
+    assert len(copies) == 1
+    assert sorted(p.name for p in path.iterdir()) == before  # nothing written into the checkpoint
+
+    def no_quantizing(*args, **kwargs):
+        raise AssertionError("the cached int8 copy should have been read")
+
+    monkeypatch.setattr(quant, "quantize_model", no_quantizing)
+    again = checkpoint.load_model(path, dtype="int8")
+    with torch.inference_mode():
+        logits = model(idx)
+        assert torch.equal(again(idx), logits)
+        reference = float_model(idx)
+    assert float((logits - reference).abs().max()) < 0.1 * float(reference.abs().max())
+
+
+def test_a_tied_checkpoint_stays_tied_through_the_cache(checkpoints):
+    path = checkpoints["smollm"]  # tie_word_embeddings
+    first = checkpoint.load_model(path, dtype="int8")
+    second = checkpoint.load_model(path, dtype="int8")  # from the cache
+    for model in (first, second):
+        assert model.output.weight is model.tok_embeddings.weight
+        assert model.output.scales is model.tok_embeddings.scales
+
+
+def test_a_changed_checkpoint_gets_a_new_int8_copy(checkpoints, tmp_path, cache_in_tmp):
+    import shutil
+
+    path = shutil.copytree(checkpoints["llama"], tmp_path / "llama")
+    checkpoint.load_model(path, dtype="int8")
+    model = checkpoint.load_model(path, dtype="float32")
+    with torch.no_grad():
+        model.norm.weight.mul_(2)
+    checkpoint.save(model, path)
+    checkpoint.load_model(path, dtype="int8")
+    assert len(list(cache_in_tmp.glob("int8/llama-*/model.int8.safetensors"))) == 2
