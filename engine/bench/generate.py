@@ -23,8 +23,10 @@ kernels (``products_ms``), the part of a step's distance from the floor that its
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -50,15 +52,108 @@ def parse_size(text: str) -> int:
         raise EngineError(f"cannot read the size {text!r}: write e.g. 1M, 5M, 20M or 500k") from None
 
 
+# The shapes of real checkpoints (their config.json, the keys ModelArgs reads), for random-weight
+# benchmarks at real sizes: `--shape qwen2.5-coder-0.5b`. Vocabularies of 151,936 and 128,256
+# tokens, tied embeddings, q/k/v biases (Qwen2), grouped-query attention.
+SHAPES: dict[str, dict] = {
+    "qwen2.5-coder-0.5b": {
+        "architectures": ["Qwen2ForCausalLM"], "model_type": "qwen2", "vocab_size": 151936,
+        "hidden_size": 896, "intermediate_size": 4864, "num_hidden_layers": 24,
+        "num_attention_heads": 14, "num_key_value_heads": 2, "rms_norm_eps": 1e-6,
+        "rope_theta": 1000000.0, "max_position_embeddings": 32768, "tie_word_embeddings": True,
+        "hidden_act": "silu", "bos_token_id": 151643, "eos_token_id": 151643,
+    },
+    "qwen2.5-coder-1.5b": {
+        "architectures": ["Qwen2ForCausalLM"], "model_type": "qwen2", "vocab_size": 151936,
+        "hidden_size": 1536, "intermediate_size": 8960, "num_hidden_layers": 28,
+        "num_attention_heads": 12, "num_key_value_heads": 2, "rms_norm_eps": 1e-6,
+        "rope_theta": 1000000.0, "max_position_embeddings": 32768, "tie_word_embeddings": True,
+        "hidden_act": "silu", "bos_token_id": 151643, "eos_token_id": 151643,
+    },
+    "llama-3.2-1b": {
+        "architectures": ["LlamaForCausalLM"], "model_type": "llama", "vocab_size": 128256,
+        "hidden_size": 2048, "intermediate_size": 8192, "num_hidden_layers": 16,
+        "num_attention_heads": 32, "num_key_value_heads": 8, "head_dim": 64, "rms_norm_eps": 1e-5,
+        "rope_theta": 500000.0, "max_position_embeddings": 131072, "tie_word_embeddings": True,
+        "rope_scaling": {"rope_type": "llama3", "factor": 32.0, "low_freq_factor": 1.0,
+                         "high_freq_factor": 4.0, "original_max_position_embeddings": 8192},
+        "hidden_act": "silu", "bos_token_id": 128000, "eos_token_id": 128001,
+    },
+}  # fmt: skip
+
+
+def shape_args(name: str):
+    """The ModelArgs of a real checkpoint's shape (SHAPES); EngineError naming the known ones."""
+    from specdraft.engine.model import ModelArgs
+
+    if name not in SHAPES:
+        raise EngineError(f"unknown shape {name!r}: use one of {', '.join(SHAPES)}")
+    return ModelArgs.from_hf_config(SHAPES[name])
+
+
+def to_dtype(model, dtype: str):
+    """A freshly built float32 Transformer in `dtype`, laid out as checkpoint.load_model lays it out
+    (int8: specdraft.engine.quant.quantize_model)."""
+    import torch
+
+    if dtype == "int8":
+        from specdraft.engine.quant import quantize_model
+
+        return quantize_model(model)
+    return model.to(getattr(torch, dtype)).use_inference_layout()
+
+
 def count_params(model, embeddings: bool = False) -> int:
-    """Parameters of a Transformer, without the embedding and output matrices unless asked."""
-    total = sum(p.numel() for p in model.parameters())  # a tied matrix counts once
-    if embeddings:
-        return total
-    skip = model.tok_embeddings.weight.numel()
-    if not model.args.tie_word_embeddings:
-        skip += model.output.weight.numel()
-    return total - skip
+    """Parameters of a Transformer, without the embedding and output matrices unless asked (from
+    its shapes: an int8 model holds its matrices as buffers)."""
+    import math
+
+    from specdraft.engine.checkpoint import hf_tensor_shapes
+
+    shapes = hf_tensor_shapes(model.args)
+    if not embeddings:
+        shapes = {k: v for k, v in shapes.items() if k not in ("model.embed_tokens.weight", "lm_head.weight")}
+    return sum(math.prod(shape) for shape in shapes.values())
+
+
+def matmul_gflops(dtype: str, rows: int = 512, width: int = 2048, repeats: int = 3) -> float:
+    """Multiply-add throughput (GFLOP/s, 2 per multiply-add) of a [rows, width] x [width, width]
+    product in the kernel a prefill of this dtype uses (int8: bfloat16 where oneDNN has it, else
+    float32), best of `repeats`: the floor of a prefill."""
+    import torch
+
+    from specdraft.engine.kernels import can_pack_bfloat16
+
+    torch_dtype = torch.bfloat16 if dtype == "bfloat16" or (dtype == "int8" and can_pack_bfloat16()) else torch.float32
+    a, b = torch.randn(rows, width, dtype=torch_dtype), torch.randn(width, width, dtype=torch_dtype)
+    torch.nn.functional.linear(a, b)
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        torch.nn.functional.linear(a, b)
+        best = min(best, time.perf_counter() - start)
+    return 2 * rows * width * width / best / 1e9
+
+
+def verify_curve(model, idx, max_k: int = 32, repeats: int = 3) -> dict[int, float]:
+    """Milliseconds of one target forward over k tokens after the prompt (a speculative verify of
+    k - 1 drafted tokens and the last one), k = 1..max_k, best of `repeats`."""
+    import torch
+
+    context = idx.shape[1]
+    extra = torch.randint(0, model.args.vocab_size, (1, max_k))
+    curve = {}
+    with torch.inference_mode():
+        model.setup_caches(1, context + max_k)
+        model(idx, torch.arange(context), last_only=True)
+        for k in range(1, max_k + 1):
+            best = float("inf")
+            for _ in range(repeats):
+                start = time.perf_counter()
+                model(extra[:, :k], torch.arange(context, context + k))
+                best = min(best, time.perf_counter() - start)
+            curve[k] = round(best * 1e3, 2)
+    return curve
 
 
 def args_for_size(non_embedding_params: int, vocab_size: int = 4096, model_type: str = "llama",
@@ -154,6 +249,8 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", nargs="*", default=None, metavar="N",
                         help="random checkpoints of about N non-embedding parameters (default: 1M 5M 20M "
                              "when no --model is given)")  # fmt: skip
+    parser.add_argument("--shape", nargs="+", default=[], choices=list(SHAPES), metavar="NAME",
+                        help="random checkpoints of a real checkpoint's shape, one or more of %(choices)s")  # fmt: skip
     parser.add_argument("--vocab", type=int, default=4096, help="vocabulary of random checkpoints (4096)")
     parser.add_argument("--context", type=int, default=1000, help="prompt length in tokens (1000)")
     parser.add_argument("--new-tokens", type=int, default=64, help="tokens to decode (64)")
@@ -169,6 +266,9 @@ def add_generate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--compile", action="store_true",
                         help="also measure our decode step under torch.compile (slow to compile)")  # fmt: skip
     parser.add_argument("--no-transformers", action="store_true", help="measure our engine only")
+    parser.add_argument("--verify-curve", type=int, default=0, metavar="K",
+                        help="also time one forward over k = 1..K tokens after the prompt (a speculative "
+                             "verify) against a one-token step (default: none)")  # fmt: skip
     parser.add_argument("--json", metavar="FILE", default=None, help="also write the results as JSON")
 
 
@@ -235,10 +335,16 @@ def decode_bytes(model, kv_positions: float) -> int:
     import torch
 
     from specdraft.engine.kernels import Linear
+    from specdraft.engine.quant import Int8Embedding, Int8Linear
 
     total = 0
     for module in model.modules():
-        if isinstance(module, torch.nn.Linear):
+        if isinstance(module, Int8Linear):  # int8 matrix, bfloat16 scales, float32 bias
+            total += module.weight.numel() + 2 * module.out_features
+            total += 0 if module.bias is None else 4 * module.out_features
+        elif isinstance(module, Int8Embedding):
+            total += module.embedding_dim + 2  # one row and its scale
+        elif isinstance(module, torch.nn.Linear):
             weight = module.weight
             packed = getattr(module, "packed", None) if isinstance(module, Linear) else None
             size = packed.element_size() if packed is not None and packed.dtype == torch.float32 else weight.element_size()
@@ -267,8 +373,10 @@ def products_ms(model, steps: int = 20, repeats: int = 5) -> float:
     """
     import torch
 
-    calls = [(m, torch.randn(1, 1, m.in_features).to(m.weight.dtype))
-             for m in model.modules() if isinstance(m, torch.nn.Linear)]  # fmt: skip
+    from specdraft.engine.quant import Int8Linear
+
+    calls = [(m, torch.randn(1, 1, m.in_features).to(m.weight.dtype if m.weight.is_floating_point() else torch.float32))
+             for m in model.modules() if isinstance(m, (torch.nn.Linear, Int8Linear))]  # fmt: skip
     best = float("inf")
     with torch.no_grad():
         for module, row in calls:  # first calls (packing, oneDNN's primitives)
@@ -368,13 +476,25 @@ def bench_one(path: Path, name: str, options: argparse.Namespace, dtype: str, bu
         from transformers.utils import logging as hf_logging
 
         hf_logging.set_verbosity_error()
-        hf_dtype = torch.bfloat16 if dtype == "bfloat16" else torch.float32
+        hf_dtype = torch.bfloat16 if dtype == "bfloat16" else torch.float32  # int8: against float32
         hf_model, hf_peak = _load_and_warm(
             lambda: AutoModelForCausalLM.from_pretrained(path, dtype=hf_dtype).eval(),
             lambda m, n: _hf_generate(m, idx, n),
         )
         engines["transformers"] = (lambda n: _hf_generate(hf_model, idx, n), hf_peak)
     runs, bandwidths = _measure_interleaved(engines, options.repeats, context, options.new_tokens, buffers)
+    # the prefill's floor: two flops a weight of every layer for every prompt token, plus attention's
+    # (q.k and p.v over the causal half), and the output matrix once, at the measured product speed
+    flops = 2 * context * (result["non_embedding_params"] + context * args.n_layer * args.n_head * args.head_dim)
+    flops += 2 * args.dim * args.vocab_size
+    result["matmul_gflops"] = round(matmul_gflops(dtype), 1)
+    result["prefill_floor_tokens_per_s"] = round(context / (flops / (result["matmul_gflops"] * 1e9)), 1)
+    for run_ in runs:
+        run_["prefill_x_floor"] = round(result["prefill_floor_tokens_per_s"] / run_["prefill_tokens_per_s"], 2)
+    if options.verify_curve:
+        curve = verify_curve(model, idx, options.verify_curve)
+        result["verify_ms"] = curve
+        result["verify_x_step"] = {k: round(ms / curve[1], 2) for k, ms in curve.items()}
     if bandwidths:
         # the floor: the bytes of a step over the bandwidth; best with the best, median with the median
         result["copy_gb_per_s"] = round(max(bandwidths), 2)
@@ -402,6 +522,20 @@ def bench_one(path: Path, name: str, options: argparse.Namespace, dtype: str, bu
     result["runs"] = runs
     gc.collect()
     return result
+
+
+@contextlib.contextmanager
+def _int8_cache_in(directory: Path):
+    """The int8 copies of the bench's random checkpoints go to its scratch directory, not the user's cache."""
+    previous = os.environ.get("SPECDRAFT_CACHE_DIR")
+    os.environ["SPECDRAFT_CACHE_DIR"] = str(directory / "cache")
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop("SPECDRAFT_CACHE_DIR", None)
+        else:
+            os.environ["SPECDRAFT_CACHE_DIR"] = previous
 
 
 def _common_prefix(a: list[int], b: list[int]) -> int:
@@ -451,15 +585,18 @@ def run_generate(options: argparse.Namespace) -> int:
     if options.new_tokens < 2 or options.context < 1 or options.repeats < 1:
         raise EngineError("--new-tokens must be 2 or more, --context and --repeats 1 or more")
     dtypes = options.dtype if isinstance(options.dtype, list) else [options.dtype]
-    sizes = options.size if options.size is not None else ([] if options.model else ["1M", "5M", "20M"])
+    shapes = getattr(options, "shape", []) or []
+    sizes = options.size if options.size is not None else ([] if options.model or shapes else ["1M", "5M", "20M"])
     results = []
     buffers = copy_buffers(options.copy_mib) if options.copy_mib > 0 else None
-    with tempfile.TemporaryDirectory(prefix="specdraft-bench-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="specdraft-bench-") as scratch, _int8_cache_in(Path(scratch)):
         targets: list[tuple[Path, str]] = []
         for size in sizes:
             args = args_for_size(parse_size(size), options.vocab,
                                  max_position_embeddings=max(4096, options.context + options.new_tokens))  # fmt: skip
             targets.append((random_checkpoint(args, Path(scratch) / size), f"random-{size}"))
+        for shape in shapes:
+            targets.append((random_checkpoint(shape_args(shape), Path(scratch) / shape), shape))
         for model_dir in options.model:
             from specdraft.engine.checkpoint import resolve_model_dir
 
@@ -479,6 +616,13 @@ def run_generate(options: argparse.Namespace) -> int:
               f"copy bandwidth of a {options.copy_mib} MiB tensor, measured before every turn: "
               f"{best:.1f} GB/s best, {typical:.1f} median")  # fmt: skip
     print(format_table(results))
+    for result in results:
+        print(f"{result['model']} {result['dtype']}: prefill floor {result['prefill_floor_tokens_per_s']:.0f} tokens/s "
+              f"({result['matmul_gflops']:.0f} GFLOP/s products); prefill x floor: "
+              + ", ".join(f"{r['engine']} {r['prefill_x_floor']:.2f}" for r in result["runs"]))  # fmt: skip
+        if "verify_ms" in result:
+            print("  verify of k tokens, ms (x one decode step): "
+                  + ", ".join(f"{k}: {ms} ({result['verify_x_step'][k]}x)" for k, ms in result["verify_ms"].items()))
     print("products only: one decode step's matrix products alone (every Linear once on one row, the "
           "layout's kernels), best of 5; a step cannot go below it")  # fmt: skip
     if options.json:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from specdraft.engine.bench.generate import SHAPES, count_params, shape_args, to_dtype
 from specdraft.engine.errors import EngineError
 from specdraft.engine.options import DRAFTERS, DTYPES
 
@@ -50,6 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="draft checkpoint for the model drafter (default with --model builtin: the builtin draft)")  # fmt: skip
     parser.add_argument("--oracle", action="store_true",
                         help="a target of the builtin shape that always writes the intended edit (see --help text of the module)")  # fmt: skip
+    parser.add_argument("--shape", choices=list(SHAPES), default=None, metavar="NAME",
+                        help="the oracle target in a real checkpoint's shape, one of %(choices)s (default: the "
+                             "builtin target's)")  # fmt: skip
     parser.add_argument("--oracle-draft-accuracy", type=float, default=0.8, metavar="A",
                         help="with the oracle target: a draft model of the builtin draft's shape that guesses the "
                              "next token right with probability A (default 0.8); 0 leaves the model row out")  # fmt: skip
@@ -443,19 +447,23 @@ def run(args: argparse.Namespace) -> int:
 
         tokenizer = _load_tokenizer(None)
         torch.manual_seed(0)
-        model = Transformer(SPECS["target"].model_args(tokenizer.vocab_size))
+        if args.shape:  # a real checkpoint's shape (its vocabulary holds the builtin tokenizer's ids)
+            model = Transformer(shape_args(args.shape))
+        else:
+            model = Transformer(SPECS["target"].model_args(tokenizer.vocab_size))
         model.init_weights()
-        model = model.to(getattr(torch, args.dtype)).use_inference_layout()  # as load_model lays it out
+        model = to_dtype(model, args.dtype).eval()  # as load_model lays it out
         target = OracleTarget(model.eval(), tokenizer.backend.token_to_id(editprompt.EOS_TOKEN))
         eos_ids = [target.eos_id]
-        description = (f"oracle target: random weights of the builtin target's shape "
-                       f"({sum(p.numel() for p in model.parameters()) / 1e6:.1f}M parameters), "
+        description = (f"oracle target: random weights of {args.shape or 'the builtin target'}'s shape "
+                       f"({count_params(model, embeddings=True) / 1e6:.1f}M parameters), "
                        f"logits replaced by the intended edit, {args.dtype} weights")  # fmt: skip
         if args.oracle_draft_accuracy > 0:
             torch.manual_seed(1)
             small = Transformer(SPECS["draft"].model_args(tokenizer.vocab_size))
             small.init_weights()
-            small = small.to(getattr(torch, args.dtype)).use_inference_layout(exact_batches=False)
+            small = small.to(torch.bfloat16 if args.dtype == "bfloat16" else torch.float32)
+            small = small.use_inference_layout(exact_batches=False)  # a draft: float32 for int8 too
             draft_model = OracleDraft(small.eval(), target.eos_id, args.oracle_draft_accuracy)
             description += (f"; oracle draft: the builtin draft's shape "
                             f"({sum(p.numel() for p in small.parameters()) / 1e6:.1f}M), "
@@ -493,7 +501,7 @@ def run(args: argparse.Namespace) -> int:
 
         hf_logging.set_verbosity_error()
         # the dtype of ours (a bfloat16 checkpoint would otherwise always run in bfloat16)
-        hf_dtype = getattr(torch, args.dtype)
+        hf_dtype = torch.float32 if args.dtype == "int8" else getattr(torch, args.dtype)  # int8: against float32
         hf_model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=hf_dtype).eval()
         if draft_dir:  # in the dtype of our draft
             hf_draft = AutoModelForCausalLM.from_pretrained(resolve_model_dir(draft_dir),
