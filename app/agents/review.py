@@ -43,6 +43,21 @@ def decided_units(store: AgentStore) -> dict[tuple[str, str], str]:
     return decided
 
 
+def _landed_changes(store: AgentStore, ids: set[str]) -> set[str]:
+    """The changes of ``ids`` whose every line (added and deleted) landed in a commit already:
+    committed work, no longer the worktree's to review or revert (``specdraft log`` counts it)."""
+    from specdraft.drafting.provenance import load_store
+
+    record_store = load_store(store.repo)
+    landed = set()
+    for record in record_store.records:
+        if record.kind == "draft" and record.hunk in ids and record.decision == "pending":
+            has_lines = record.lines or record.removed
+            if has_lines and not record_store.remaining(record) and not record_store.removed_remaining(record):
+                landed.add(record.hunk)
+    return landed
+
+
 def _unit_id(change: Change, hunk_id: str) -> str:
     return f"{change.id}-{hunk_id}"
 
@@ -70,6 +85,8 @@ class DraftedReview:
         if not changes:
             return [], []
         self.seen.update(c.id for c in changes)
+        landed = _landed_changes(self.store, {c.id for c in changes})
+        changes = [c for c in changes if c.id not in landed]
         decided = decided_units(self.store)
         open_changes = {change for change, _unit in decided}
         blobs = self.store.read_blobs([s for c in changes for s in (c.before, c.after) if s])

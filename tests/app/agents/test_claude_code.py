@@ -166,3 +166,13 @@ def test_feedback_prints_what_is_undelivered_once_and_takes_notes(tmp_path):
     assert specdraft(repo, env, "feedback", "--agent", "codex").stdout == ""  # delivered
     assert "use pathlib" in specdraft(repo, env, "feedback", "--agent", "codex", "--all").stdout
     assert specdraft(repo, env, "feedback", "--agent", "aider").stdout == ""  # another agent's
+
+
+def test_lines_committed_already_are_not_offered_for_review_again(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    assert fake_agent(repo, env, [{"tool": "Edit", "file": "calc.py", "old": "x + 1\n",
+                                   "new": "x + 100\n"}], "--hook", HOOK).returncode == 0  # fmt: skip
+    assert commit(repo, env, "--no-verify").returncode == 0  # past the gate; the post-commit hook lands it
+    done = specdraft(repo, env, "review", "--drafted", "--plain", stdin="n\n")
+    assert done.returncode == 2 and "nothing to review" in done.stderr
+    assert b"x + 100" in (repo / "calc.py").read_bytes()  # committed work is not reverted
