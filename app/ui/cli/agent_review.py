@@ -159,8 +159,29 @@ def drafted_app_class():
             except OSError:
                 return 0
 
+        _turns_seen: float = -1.0
+
+        def _show_turns(self) -> None:
+            """The title says which agents are mid-turn: a reject of theirs waits for the turn's end."""
+            from specdraft.agents.store import TURNS
+            from specdraft.ui.tui.widgets.title_bar import TitleBar
+
+            try:
+                stamp = os.stat(self.review.store.directory / TURNS).st_mtime
+            except OSError:
+                stamp = 0.0
+            if stamp == self._turns_seen:
+                return
+            self._turns_seen = stamp
+            busy = sorted(name for name, entry in self.review.store.turns().items() if entry.get("open"))
+            self.sub_title = (f"{', '.join(busy)} mid-turn: rejects wait for the turn's end" if busy else "")
+            screen = self.screen
+            if isinstance(screen, ReviewScreen) and screen.is_mounted:
+                screen.query_one(TitleBar).show(self.title, self.sub_title, self.where, self.instruction)
+
         def _poll(self) -> None:
             """Cheap: a stat; the new changes are read in a worker thread when the file grew."""
+            self._show_turns()
             size = self._store_size()
             if size == self._changes_size or self._polling:
                 return

@@ -69,3 +69,20 @@ async def test_new_hunks_join_without_moving_the_reviewer_and_notes_reach_the_ag
     assert kinds == [("note", "use a constant"), ("note", "why 500?"), ("rejected", "")]
     left = DraftedReview(store).session().units
     assert len(left) == 1 and b"x + 500" in left[0].hunk.patch_bytes()  # only the undecided one
+
+
+async def test_the_title_says_which_agent_is_mid_turn(tmp_path):
+    repo_path, _env = agent_repo(tmp_path)
+    store = AgentStore(GitRepo(repo_path))
+    _record(store, b"x + 1\n", b"x + 100\n", 1)
+    review = DraftedReview(store)
+    session = review.session()
+    app = drafted_app_class()(review, session, title="review what agents wrote", settings=Settings(),
+                              themes=THEMES)  # fmt: skip
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "mid-turn" not in shown(app, "TitleBar")
+        await asyncio.to_thread(store.start_turn, "fake")
+        await _until(pilot, lambda: "fake mid-turn: rejects wait for the turn's end" in shown(app, "TitleBar"))
+        await asyncio.to_thread(store.end_turn, "fake")
+        await _until(pilot, lambda: "mid-turn" not in shown(app, "TitleBar"))
