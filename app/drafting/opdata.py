@@ -230,7 +230,7 @@ def examples(files: list[tuple[str, str]], seed: int, count: int, heldout_phrasi
         if previous and rng.random() < ABSENT_SHARE:  # an instruction about names this file lacks
             instruction, other = rng.choice(previous)
             spec_names = set(instruction.replace("`", " ").replace("(", " ").replace(")", " ").split())
-            if not spec_names & {old for old, _ in found.renames} | set(found.functions):
+            if not spec_names & ({old for old, _ in found.renames} | set(found.functions)):
                 counts["absent []"] += 1
                 made += 1
                 yield {**render(found, instruction, "[]"), "kind": "absent", "phrasing": example.phrasing,
