@@ -147,8 +147,17 @@ class LocalBackend:
 
             loaded = checkpoint.load(self.path, dtype=self.weights_dtype())
             loaded.require_tokenizer()
+            # the windows of a file share the prompt's head, a redraft after a note everything
+            # before the note, a retry all of it: each prefill computes only what follows the
+            # longest prefix the KV cache holds (Transformer.prefix_reuse; no memory beyond the cache)
+            loaded.model.prefix_reuse = True
             self._tokenizer = loaded.tokenizer
             self._checkpoint = loaded
+
+    @property
+    def reused_prompt_tokens(self) -> int:
+        """How many tokens of the last request's prompt came from the KV cache, not a prefill."""
+        return self._checkpoint.model.reused_tokens if self._checkpoint is not None else 0
 
     def count_tokens(self, text: str) -> int:
         return len(self._tokenizer_only().encode(text, add_special_tokens=False))

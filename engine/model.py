@@ -434,6 +434,15 @@ class Transformer(nn.Module):
         # cos/sin table [2, L, head_dim], float32 whatever the weights' dtype: a plain attribute,
         # not a buffer, so that model.to(torch.bfloat16) leaves it alone. Grown on demand.
         self.rope = torch.empty(2, 0, args.head_dim)
+        # Prefix reuse (LocalBackend turns it on): a prefill from position 0 (a last_only forward of
+        # one row) computes only the tokens after the longest prefix the cache already holds. The
+        # cache's first `cached_length` positions hold the K/V of `cached_tokens[:cached_length]`:
+        # every eager forward at a cache records what it wrote, and its end is where what it wrote
+        # stops being valid (the compiled decode step writes only past a prefill's end).
+        self.prefix_reuse = False
+        self.cached_tokens = torch.empty(0, dtype=torch.long, device="cpu")  # [max_seq] batch row 0's token ids
+        self.cached_length = 0
+        self.reused_tokens = 0  # how many prompt tokens the last prefill took from the cache
 
     @property
     def config(self) -> ModelArgs:
@@ -504,10 +513,18 @@ class Transformer(nn.Module):
         device = self.output.weight.device
         self.max_batch_size, self.max_seq_length = max_batch_size, max_seq_length
         length = -(-max_seq_length // EXACT_BLOCK) * EXACT_BLOCK if exact else max_seq_length  # whole blocks
+        kept = min(self.cached_length, length) if self.prefix_reuse and cache is not None else 0
         for layer in self.layers:
+            old = layer.attention.kv_cache
             layer.attention.kv_cache = KVCache(
                 max_batch_size, length, self.args.n_kv_heads, self.args.head_dim, dtype
             ).to(device)
+            if kept:  # a larger cache keeps the prefix the old one held
+                layer.attention.kv_cache.k_cache[:1, :, :kept] = old.k_cache[:1, :, :kept]
+                layer.attention.kv_cache.v_cache[:1, :, :kept] = old.v_cache[:1, :, :kept]
+        tokens = torch.zeros(length, dtype=torch.long, device="cpu")
+        tokens[:kept] = self.cached_tokens[:kept]
+        self.cached_tokens, self.cached_length = tokens, kept
         self._rope_for(max_seq_length)
 
     def clear_caches(self) -> None:
@@ -515,6 +532,28 @@ class Transformer(nn.Module):
         for layer in self.layers:
             layer.attention.kv_cache = None
         self.max_batch_size = self.max_seq_length = 0
+        self.cached_length = 0
+
+    def _track_cache(self, idx: Tensor, input_pos: Tensor, last_only: bool) -> tuple[Tensor, Tensor]:
+        """Record what this forward writes to the cache; for a prefill from 0 with prefix reuse on,
+        drop the leading tokens the cache already holds (at least the last one is computed)."""
+        start, end = int(input_pos[0]), int(input_pos[-1]) + 1
+        if idx.shape[0] != 1 or end > self.cached_tokens.shape[0]:
+            self.cached_length = 0  # a batch (or a cache set up elsewhere): nothing is tracked
+            return idx, input_pos
+        reused = 0
+        if self.prefix_reuse and last_only and start == 0 and idx.shape[1] > 1:
+            known = min(self.cached_length, idx.shape[1] - 1)
+            differs = (self.cached_tokens[:known] != idx[0, :known].cpu()).nonzero()
+            reused = int(differs[0]) if len(differs) else known
+            idx, input_pos, start = idx[:, reused:], input_pos[reused:], reused
+            self.reused_tokens = reused
+        elif last_only and start == 0:
+            self.reused_tokens = 0
+        self.cached_tokens[start:end] = idx[0].cpu()
+        if start <= self.cached_length:  # past a gap (positions written untracked) nothing more is known
+            self.cached_length = end
+        return idx, input_pos
 
     def _exact_attention(self) -> bool:
         """Whether decoding and verification attend by exact_attention (an exact layout, float32 cache)."""
@@ -526,6 +565,8 @@ class Transformer(nn.Module):
         # idx: [B, S] token ids; input_pos: [S] absolute positions (with caches) or None.
         # segments: [B, S] (no caches only): a token attends only to earlier tokens of its own
         # segment, as packed training rows of several examples use it (document masking)
+        if input_pos is not None and not self.static_shapes:
+            idx, input_pos = self._track_cache(idx, input_pos, last_only)
         bsz, seqlen = idx.shape
         mask, exact = None, False
         if input_pos is None:
