@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,20 @@ from specdraft.engine.interface import (
 from specdraft.engine.options import DRAFTER_SETTINGS, DTYPE_SETTINGS, EDIT_FORMAT_SETTINGS
 
 _FINISH = {"eos": "stop", "stop_string": "stop", "max_new_tokens": "length", "context": "length", "grammar": "stop"}
+
+# why dtype "auto" does not run a bfloat16 checkpoint in bfloat16 (kernels.can_pack_bfloat16: oneDNN's
+# own test of the CPU); said once a process
+NO_NATIVE_BFLOAT16 = (
+    "this CPU has no native bfloat16 products (AVX-512 BF16 or AMX): a bfloat16 model would run "
+    "several times slower here, so it runs in float32; dtype = \"int8\" reads a quarter of the bytes"
+)
+_SAID: set[str] = set()
+
+
+def _say_once(message: str) -> None:
+    if message not in _SAID:
+        _SAID.add(message)
+        warnings.warn(message, UserWarning, stacklevel=3)
 
 
 class LocalBackend:
@@ -93,7 +108,12 @@ class LocalBackend:
         from specdraft.engine.kernels import can_pack_bfloat16
 
         stored = self._config.get("torch_dtype") or self._config.get("dtype")
-        return "bfloat16" if stored == "bfloat16" and can_pack_bfloat16() else "float32"
+        if stored != "bfloat16":
+            return "float32"
+        if can_pack_bfloat16():
+            return "bfloat16"
+        _say_once(NO_NATIVE_BFLOAT16)
+        return "float32"
 
     def _read_config(self) -> dict[str, Any]:
         try:

@@ -217,6 +217,29 @@ def test_stats_are_live_while_the_draft_streams(tiny_dirs, plain):
     assert stream.stats.new_tokens == len(tokens) and stream.stats.drafted_tokens is not None
 
 
+def test_auto_dtype_never_chooses_bfloat16_without_native_products_and_says_why_once(tmp_path, monkeypatch):
+    import warnings
+
+    import specdraft.engine.kernels
+    import specdraft.engine.local
+
+    torch.manual_seed(5)
+    args = ModelArgs(vocab_size=VOCAB, dim=64, n_layer=2, n_head=4, n_kv_heads=2, intermediate_size=128,
+                     max_position_embeddings=256, bos_token_id=1, eos_token_id=IM_END)  # fmt: skip
+    stored = checkpoint.save(Transformer(args).eval(), tmp_path / "bf16", train_tokenizer("chatml"),
+                             dtype=torch.bfloat16, chat_template=CHATML_TEMPLATE)  # fmt: skip
+    monkeypatch.setattr(specdraft.engine.kernels, "can_pack_bfloat16", lambda: False)
+    monkeypatch.setattr(specdraft.engine.local, "_SAID", set())
+    with pytest.warns(UserWarning, match="no native bfloat16 products .* runs in float32"):
+        assert LocalBackend(stored).weights_dtype() == "float32"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # said once: a second backend says nothing
+        assert LocalBackend(stored).weights_dtype() == "float32"
+        assert LocalBackend(stored, dtype="int8").weights_dtype() == "int8"
+    monkeypatch.setattr(specdraft.engine.kernels, "can_pack_bfloat16", lambda: True)
+    assert LocalBackend(stored).weights_dtype() == "bfloat16"
+
+
 def test_auto_dtype_is_the_checkpoints_bfloat16_where_the_cpu_multiplies_it(tiny_dirs, tmp_path):
     from specdraft.engine.kernels import can_pack_bfloat16
 
