@@ -25,6 +25,8 @@ BFLOAT16_TESTS = [
     "tests/engine/test_backends.py",
     "tests/engine/test_model_loading.py",
     "tests/engine/test_checkpoint.py",
+    "tests/engine/test_quant.py",  # int8's prefill multiplies in bfloat16 where oneDNN can, else float32
+    "tests/engine/test_prefix_reuse.py",
 ]
 
 
