@@ -5,7 +5,8 @@ compiled against the model's tokenizer): ``mask(logits)`` sets every token the g
 admit next to -inf, ``advance(token)`` moves past a token, ``rollback(n)`` takes tokens back (a
 rejected draft), ``admitted_prefix(tokens)`` says how many of a draft's tokens it admits, and
 ``finished`` is true once the grammar is complete (nothing may follow: generation stops there,
-as at an end token).
+as at an end token), and ``forced_tokens()`` spells what the grammar leaves no choice in (the
+speculative loop drafts it: `{"kind":"rename","old":` after `{"kind":"ren` costs no draft model).
 
 The mask is applied to a row of logits before the token is chosen, in plain decoding and in
 each verified row of speculative decoding alike: the speculative loop consults the constraint at
@@ -82,6 +83,11 @@ class GrammarConstraint:
     def admitted_prefix(self, tokens: Sequence[int]) -> int:
         """How many of ``tokens``, in order from here, the grammar admits (nothing is consumed)."""
         return self._matcher.validate_tokens([int(t) for t in tokens]) if tokens else 0
+
+    def forced_tokens(self) -> list[int]:
+        """The tokens that spell what the grammar admits alone from here (its one way on, in the
+        tokenizer's own tokens): a free draft. The model may still spell those bytes otherwise."""
+        return list(self._matcher.compute_ff_tokens())
 
     def rollback(self, n: int) -> None:
         """Take back the last ``n`` tokens advanced over."""

@@ -278,7 +278,11 @@ def _spec_iterator(model: Any, prompt: list[int], drafter: Drafter, max_new_toke
                 return
             t0 = time.perf_counter()
             # the verify always adds one token of the target's own: a draft may use room - 1
-            draft = drafter.propose(seq, room - 1) if room > 1 else Draft()
+            forced = constraint.forced_tokens() if constraint is not None and room > 1 else []
+            if forced:  # what the grammar leaves no choice in is drafted for free (verified all the same)
+                draft = Draft(forced[: room - 1], source="grammar")
+            else:
+                draft = drafter.propose(seq, room - 1) if room > 1 else Draft()
             if len(draft.tokens) > room - 1:
                 draft.tokens = draft.tokens[: room - 1]
                 draft.probs = draft.probs[: room - 1] if draft.probs is not None else None

@@ -120,7 +120,7 @@ def test_masked_speculative_output_equals_masked_plain_decoding(kind, tokenizer_
     target = random_model(1)
     draft_model = random_model(2, dim=16, layers=1)
     rng = random.Random(hash(kind) % 1000)
-    accepted = 0
+    accepted = forced_accepted = 0
     for trial in range(12):
         prompt = [1] + [rng.randrange(6, 4096) for _ in range(rng.randrange(3, 40))]
         n = rng.choice([1, 7, 40, 80])
@@ -140,8 +140,11 @@ def test_masked_speculative_output_equals_masked_plain_decoding(kind, tokenizer_
         result = speculative_generate(target, prompt, drafter, n, eos_ids=(2,), constraint=constraint(tokenizer_json))
         assert result.tokens == expected, (kind, trial)
         accepted += result.stats.accepted_tokens
+        forced_accepted += result.stats.by_source.get("grammar", [0, 0])[1]
     if kind == "edit":
         assert accepted > 0  # the drafts were used, not only the target's own tokens
+    else:
+        assert forced_accepted > 0  # what the grammar forces was drafted free, and accepted
 
 
 def test_a_forced_output_and_a_constraint_are_refused(tokenizer_json):
