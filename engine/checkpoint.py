@@ -477,7 +477,8 @@ BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"  # the shipped pair: t
 
 
 def resolve_model_dir(name: str) -> Path:
-    """`builtin` names the model shipped in engine/builtin/; anything else is a directory."""
+    """`builtin` names the model shipped in engine/builtin/; "Org/Name" a model in the local Hugging
+    Face cache (specdraft.engine.hub); anything else is a directory."""
     if name == "builtin":
         if not (BUILTIN_DIR / "config.json").is_file():
             raise EngineError(
@@ -485,9 +486,14 @@ def resolve_model_dir(name: str) -> Path:
                 "build it with `python -m specdraft.engine.training`, or pass --model DIR"
             )
         return BUILTIN_DIR
+    from specdraft.engine import hub
+
+    if hub.is_model_name(name):  # "Org/Name": from the local Hugging Face cache, never downloaded
+        return hub.resolve(name)
     path = Path(name).expanduser()
     if not path.is_dir():
-        raise EngineError(f"model directory {path} does not exist (give a Hugging Face checkpoint directory or 'builtin')")
+        raise EngineError(f"model directory {path} does not exist (give a Hugging Face checkpoint directory, "
+                          "a model name such as Qwen/Qwen2.5-Coder-1.5B-Instruct, or 'builtin')")  # fmt: skip
     return path
 
 

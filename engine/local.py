@@ -137,7 +137,9 @@ class LocalBackend:
     @property
     def name(self) -> str:
         """`builtin`, or the checkpoint directory's name (e.g. Qwen2.5-Coder-0.5B-Instruct)."""
-        return "builtin" if self.model_name == "builtin" else self.path.name
+        from specdraft.engine.hub import display_name
+
+        return "builtin" if self.model_name == "builtin" else display_name(self.path)
 
     @property
     def context_length(self) -> int | None:
@@ -254,7 +256,9 @@ class LocalBackend:
                 "give fewer or shorter files (or fewer lines per window)"
             )
         budget = min(max_new_tokens, context - len(ids))  # the rest of the window; "length" if reached
-        kind = self._drafter_kind(reference)
+        # under a grammar the answer copies names from the prompt: prompt lookup drafts them (and
+        # the grammar's forced text drafts itself), where a draft model not trained for it would not
+        kind = "lookup" if grammar is not None and self.drafter == "auto" else self._drafter_kind(reference)
         drafter = self._make_drafter(kind, reference)
         forced = list(start.tokens) if start is not None else []
         if forced and drafter is None:  # forced tokens go through the speculative loop, drafting nothing

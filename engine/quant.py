@@ -203,7 +203,9 @@ def int8_cache_file(path: Path, weight_files: list[Path]) -> Path:
         "weights": [(f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in weight_files],
     }
     key = hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()[:16]
-    return cache_root() / "int8" / f"{path.name}-{key}" / "model.int8.safetensors"
+    from specdraft.engine.hub import display_name
+
+    return cache_root() / "int8" / f"{display_name(path)}-{key}" / "model.int8.safetensors"
 
 
 def _int8_state(model: nn.Module) -> dict[str, Tensor]:
