@@ -54,11 +54,15 @@ def hf_tensor_shapes(args: ModelArgs) -> dict[str, tuple[int, ...]]:
     """Every tensor a Hugging Face checkpoint of this config holds, with its shape."""
     q, kv = args.n_head * args.head_dim, args.n_kv_heads * args.head_dim
     shapes: dict[str, tuple[int, ...]] = {"model.embed_tokens.weight": (args.vocab_size, args.dim)}
+    fused = args.model_type == "phi3"  # Phi-3 stores q/k/v as one matrix, and gate/up
     for i in range(args.n_layer):
         p = f"model.layers.{i}."
-        shapes[p + "self_attn.q_proj.weight"] = (q, args.dim)
-        shapes[p + "self_attn.k_proj.weight"] = (kv, args.dim)
-        shapes[p + "self_attn.v_proj.weight"] = (kv, args.dim)
+        if fused:
+            shapes[p + "self_attn.qkv_proj.weight"] = (q + 2 * kv, args.dim)
+        else:
+            shapes[p + "self_attn.q_proj.weight"] = (q, args.dim)
+            shapes[p + "self_attn.k_proj.weight"] = (kv, args.dim)
+            shapes[p + "self_attn.v_proj.weight"] = (kv, args.dim)
         if args.attention_bias:
             shapes[p + "self_attn.q_proj.bias"] = (q,)
             shapes[p + "self_attn.k_proj.bias"] = (kv,)
@@ -69,8 +73,11 @@ def hf_tensor_shapes(args: ModelArgs) -> dict[str, tuple[int, ...]]:
         if args.qk_norm:
             shapes[p + "self_attn.q_norm.weight"] = (args.head_dim,)
             shapes[p + "self_attn.k_norm.weight"] = (args.head_dim,)
-        shapes[p + "mlp.gate_proj.weight"] = (args.intermediate_size, args.dim)
-        shapes[p + "mlp.up_proj.weight"] = (args.intermediate_size, args.dim)
+        if fused:
+            shapes[p + "mlp.gate_up_proj.weight"] = (2 * args.intermediate_size, args.dim)
+        else:
+            shapes[p + "mlp.gate_proj.weight"] = (args.intermediate_size, args.dim)
+            shapes[p + "mlp.up_proj.weight"] = (args.intermediate_size, args.dim)
         shapes[p + "mlp.down_proj.weight"] = (args.dim, args.intermediate_size)
         shapes[p + "input_layernorm.weight"] = (args.dim,)
         shapes[p + "post_attention_layernorm.weight"] = (args.dim,)
@@ -106,7 +113,10 @@ def hf_to_engine(hf: dict[str, Tensor], args: ModelArgs, consume: bool = False) 
     for i in range(args.n_layer):
         p, e = f"model.layers.{i}.", f"layers.{i}."
         attn = p + "self_attn."
-        sd[e + "attention.wqkv.weight"] = _stack_rows([take(attn + n + "_proj.weight") for n in "qkv"])
+        if args.model_type == "phi3":  # stored fused, in the same order
+            sd[e + "attention.wqkv.weight"] = _stack_rows([take(attn + "qkv_proj.weight")])
+        else:
+            sd[e + "attention.wqkv.weight"] = _stack_rows([take(attn + n + "_proj.weight") for n in "qkv"])
         if args.attention_bias:
             sd[e + "attention.wqkv.bias"] = torch.cat([take(attn + n + "_proj.bias") for n in "qkv"])
         sd[e + "attention.wo.weight"] = take(attn + "o_proj.weight")
@@ -115,7 +125,10 @@ def hf_to_engine(hf: dict[str, Tensor], args: ModelArgs, consume: bool = False) 
         if args.qk_norm:
             sd[e + "attention.q_norm.weight"] = take(attn + "q_norm.weight")
             sd[e + "attention.k_norm.weight"] = take(attn + "k_norm.weight")
-        sd[e + "feed_forward.w13.weight"] = _stack_rows([take(p + "mlp.gate_proj.weight"), take(p + "mlp.up_proj.weight")])
+        if args.model_type == "phi3":
+            sd[e + "feed_forward.w13.weight"] = _stack_rows([take(p + "mlp.gate_up_proj.weight")])
+        else:
+            sd[e + "feed_forward.w13.weight"] = _stack_rows([take(p + "mlp.gate_proj.weight"), take(p + "mlp.up_proj.weight")])
         sd[e + "feed_forward.w2.weight"] = take(p + "mlp.down_proj.weight")
         sd[e + "attention_norm.weight"] = take(p + "input_layernorm.weight")
         sd[e + "ffn_norm.weight"] = take(p + "post_attention_layernorm.weight")
@@ -132,6 +145,9 @@ def engine_to_hf(sd: dict[str, Tensor], args: ModelArgs) -> dict[str, Tensor]:
         p, e = f"model.layers.{i}.", f"layers.{i}."
         attn = p + "self_attn."
         for suffix in ("weight", "bias") if args.attention_bias else ("weight",):
+            if args.model_type == "phi3":
+                hf[attn + "qkv_proj." + suffix] = sd[e + "attention.wqkv." + suffix]
+                continue
             wq, wk, wv = sd[e + "attention.wqkv." + suffix].split([q, kv, kv])
             hf[attn + "q_proj." + suffix], hf[attn + "k_proj." + suffix], hf[attn + "v_proj." + suffix] = wq, wk, wv
         hf[attn + "o_proj.weight"] = sd[e + "attention.wo.weight"]
@@ -140,8 +156,11 @@ def engine_to_hf(sd: dict[str, Tensor], args: ModelArgs) -> dict[str, Tensor]:
         if args.qk_norm:
             hf[attn + "q_norm.weight"] = sd[e + "attention.q_norm.weight"]
             hf[attn + "k_norm.weight"] = sd[e + "attention.k_norm.weight"]
-        gate, up = sd[e + "feed_forward.w13.weight"].chunk(2)
-        hf[p + "mlp.gate_proj.weight"], hf[p + "mlp.up_proj.weight"] = gate, up
+        if args.model_type == "phi3":
+            hf[p + "mlp.gate_up_proj.weight"] = sd[e + "feed_forward.w13.weight"]
+        else:
+            gate, up = sd[e + "feed_forward.w13.weight"].chunk(2)
+            hf[p + "mlp.gate_proj.weight"], hf[p + "mlp.up_proj.weight"] = gate, up
         hf[p + "mlp.down_proj.weight"] = sd[e + "feed_forward.w2.weight"]
         hf[p + "input_layernorm.weight"] = sd[e + "attention_norm.weight"]
         hf[p + "post_attention_layernorm.weight"] = sd[e + "ffn_norm.weight"]

@@ -1,4 +1,4 @@
-"""Llama-family decoder (Llama 1/2/3, Mistral, Qwen2/2.5, Qwen3, SmolLM) with a static KV cache.
+"""Llama-family decoder (Llama 1/2/3, Mistral, Qwen2/2.5, Qwen3, Phi-3, SmolLM) with a static KV cache.
 
 One flat file in the gpt-fast shape: ``ModelArgs`` (built from a Hugging Face config.json dict),
 the modules, then ``Transformer``. Public names (stable; other engine modules build on them):
@@ -66,13 +66,14 @@ SUPPORTED_ARCHITECTURES: dict[str, str] = {
     "MistralForCausalLM": "mistral",
     "Qwen2ForCausalLM": "qwen2",
     "Qwen3ForCausalLM": "qwen3",
+    "Phi3ForCausalLM": "phi3",  # q/k/v and gate/up stored fused (checkpoint.hf_to_engine)
 }
 SUPPORTED_ROPE_TYPES = ("default", "linear", "llama3")
 
 
 @dataclass
 class ModelArgs:
-    model_type: str = "llama"  # Hugging Face model_type: llama, mistral, qwen2, qwen3
+    model_type: str = "llama"  # Hugging Face model_type: llama, mistral, qwen2, qwen3, phi3
     vocab_size: int = 4096
     dim: int = 256  # hidden_size
     n_layer: int = 4  # num_hidden_layers
@@ -88,7 +89,7 @@ class ModelArgs:
     qk_norm: bool = False  # RMSNorm over head_dim on q and k before RoPE (Qwen3)
     tie_word_embeddings: bool = False  # lm_head shares the embedding matrix (SmolLM, Qwen small)
     max_position_embeddings: int = 2048  # the context length the model was trained for
-    sliding_window: int | None = None  # Mistral: each query sees at most this many keys
+    sliding_window: int | None = None  # Mistral, Phi-3: each query sees at most this many keys
     bos_token_id: int | None = None
     eos_token_id: int | list[int] | None = None
     extra: dict = field(default_factory=dict)  # other config.json keys, written back on save
@@ -150,6 +151,9 @@ class ModelArgs:
         # rope_theta and rope_scaling at the top level. Accept both.
         rope = dict(config.get("rope_parameters") or {})
         rope_theta = float(rope.pop("rope_theta", config.get("rope_theta", 10000.0)))
+        partial = rope.pop("partial_rotary_factor", config.get("partial_rotary_factor", 1.0))
+        if partial not in (None, 1, 1.0):
+            raise EngineError(f"unsupported config: partial_rotary_factor={partial} (RoPE on part of each head)")
         scaling = rope or config.get("rope_scaling") or None
         if scaling is not None:
             scaling = dict(scaling)
@@ -162,13 +166,14 @@ class ModelArgs:
             if rope_type == "default":
                 scaling = None
         attention_bias = bool(config.get("attention_bias", False))
-        sliding = config.get("sliding_window") if model_type == "mistral" else None
+        sliding = config.get("sliding_window") if model_type in ("mistral", "phi3") else None
         known = {
             "architectures", "model_type", "vocab_size", "hidden_size", "num_hidden_layers",
             "num_attention_heads", "num_key_value_heads", "head_dim", "intermediate_size",
             "rms_norm_eps", "rope_theta", "rope_scaling", "rope_parameters", "attention_bias",
             "tie_word_embeddings", "max_position_embeddings", "sliding_window", "bos_token_id",
             "eos_token_id", "hidden_act", "mlp_bias", "torch_dtype", "dtype", "transformers_version",
+            "partial_rotary_factor",
         }  # fmt: skip
         try:
             return cls(
@@ -227,7 +232,7 @@ class ModelArgs:
         )
         if self.model_type in ("llama", "mistral", "qwen3"):
             config["attention_bias"] = self.attention_out_bias if self.model_type != "qwen3" else self.attention_bias
-        if self.model_type == "mistral":
+        if self.model_type in ("mistral", "phi3"):
             config["sliding_window"] = self.sliding_window
         if self.model_type in ("qwen2", "qwen3"):
             config.setdefault("use_sliding_window", False)

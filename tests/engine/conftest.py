@@ -58,6 +58,7 @@ ARCHITECTURES = {
     "qwen3": ("Qwen3Config", dict(head_dim=32, num_key_value_heads=1)),
     "mistral": ("MistralConfig", dict(sliding_window=48)),
     "smollm": ("LlamaConfig", dict(tie_word_embeddings=True, num_key_value_heads=4)),
+    "phi3": ("Phi3Config", dict(pad_token_id=0, sliding_window=48)),  # q/k/v and gate/up stored fused
 }  # fmt: skip
 
 

@@ -359,3 +359,13 @@ def test_exact_rows_is_the_smallest_choice_that_holds():
         holding = [rows for rows in EXACT_ROW_CHOICES if _exact_with(head_dim, rows)]
         assert exact_rows(head_dim) == (holding[0] if holding else 0)
         assert exact_attention_holds(head_dim) == bool(holding)
+
+
+def test_rope_on_part_of_each_head_is_refused():
+    from specdraft.engine.errors import EngineError
+
+    config = {"architectures": ["Phi3ForCausalLM"], "vocab_size": 10, "hidden_size": 8, "num_hidden_layers": 1,
+              "num_attention_heads": 2, "intermediate_size": 16, "partial_rotary_factor": 0.75}  # fmt: skip
+    with pytest.raises(EngineError, match="partial_rotary_factor=0.75"):
+        ModelArgs.from_hf_config(config)
+    assert ModelArgs.from_hf_config({**config, "partial_rotary_factor": 1.0}).model_type == "phi3"
