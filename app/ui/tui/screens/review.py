@@ -300,8 +300,11 @@ class ReviewScreen(Screen[None]):
         self.line_mode = False
         self.refresh_view(files={decided_file})
         if self.view.session.done and not was_done:
-            finish = "q finishes" if self.read_only else "q applies them"
-            self.notify(f"every hunk is decided: {finish} (u undoes)")
+            self._say_all_decided()
+
+    def _say_all_decided(self) -> None:
+        finish = "q finishes" if self.read_only else "q applies them"
+        self.notify(f"every hunk is decided: {finish} (u undoes)")
 
     def _move_to(self, unit_index: int) -> None:
         delta = unit_index - self.view.index
@@ -377,11 +380,15 @@ class ReviewScreen(Screen[None]):
         self._history(self.view.session.redo, "nothing to redo")
 
     def _history(self, call, empty: str) -> None:
+        was_done = self.view.session.done
         if not call():
             self.notify(empty)
             return
+        self.app.clear_notifications()  # what they said was about the review before this step
         self.line_mode = False
         self.refresh_view(rebuild=True)
+        if self.view.session.done and not was_done:
+            self._say_all_decided()
 
     def action_split(self) -> None:
         if self._on_failure("split"):
@@ -521,6 +528,13 @@ class ReviewScreen(Screen[None]):
     def action_scroll_diff(self, direction: int) -> None:
         self.query_one(DiffView).page(direction)
 
+    def action_toggle_wrap(self) -> None:
+        """w: long lines wrapped into the rows below (the default), or cut at the view's edge."""
+        diff = self.query_one(DiffView)
+        diff.wrap = not diff.wrap
+        self.refresh_view(progress=False)
+        self.notify("long lines wrapped" if diff.wrap else "long lines cut at the edge (w wraps them)")
+
     # ---- edit ----------------------------------------------------------------------------
 
     def action_edit(self) -> None:
@@ -590,13 +604,17 @@ class ReviewScreen(Screen[None]):
         changes = self.app.effects.describe(stats)
         if self.read_only:
             question = "Finish the review? (read-only: nothing is written)"
-        elif not changes:
-            question = "Nothing to apply: quit?"
+        elif not changes:  # e.g. --staged: an accepted hunk stays staged
+            question = "Nothing changes: quit?"
         elif len(changes) == 1 and changes[0].startswith(f"{stats.accepted + stats.edited} accepted"):
             count = stats.accepted + stats.edited
             question = f"Apply {count} accepted hunk{'s' if count != 1 else ''} and quit?"
         else:
             question = "Apply and quit?"
+        kept = stats.accepted + stats.edited if self.app.effects.accepted is None and not self.read_only else 0
+        if kept:  # said, so that "nothing changes" and "1 accepted" do not read as a contradiction
+            changes = [*changes, f"{kept} accepted hunk{'s stay' if kept != 1 else ' stays'} as "
+                                 f"{'they are' if kept != 1 else 'it is'}"]  # fmt: skip
         details = "\n".join([*changes, summary_text(stats)]) if changes else summary_text(stats)
         if stats.pending and not self.read_only:
             details += "\nundecided hunks are left as they are"
