@@ -48,6 +48,7 @@ KEYS: tuple[KeySpec, ...] = (
     KeySpec("last", "G,end", "last", "last", "last hunk", show=False),
     KeySpec("scroll-down", "pagedown,ctrl+d", "scroll_diff(1)", "scroll down", "scroll the diff down a page", show=False),
     KeySpec("scroll-up", "pageup,ctrl+u", "scroll_diff(-1)", "scroll up", "scroll the diff up a page", show=False),
+    KeySpec("wrap", "w", "toggle_wrap", "wrap", "wrap long lines (the default), or cut them at the edge"),
     KeySpec("reject-note", "r", "reject_with_note", "reject + note", "specdraft edit: reject this hunk with a note for the model; the undecided hunks are redrafted with it"),
     KeySpec("redraft-file", "R", "redraft_file", "redraft file", "specdraft edit: redraft this file from disk (after it changed since its draft)", show=False),
     KeySpec("apply-quit", "q", "apply_quit", "apply & quit", "apply the accepted hunks and quit (asks first)"),

@@ -8,6 +8,7 @@ is a model's or a file's, never a terminal's instructions.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -15,6 +16,7 @@ from pathlib import PurePosixPath
 
 from pygments.lexer import Lexer
 from pygments.token import Token, _TokenType
+from rich.cells import cell_len, get_character_cell_size
 from rich.style import Style
 from rich.syntax import PygmentsSyntaxTheme
 from rich.text import Text
@@ -24,6 +26,7 @@ from specdraft.core.visible import visible
 from specdraft.ui.tui.themes import DiffColors
 
 TAB = "    "
+NO_NEWLINE = "  ⏎ no newline at end of file"
 
 
 @dataclass(frozen=True)
@@ -128,7 +131,7 @@ class HunkLines(Sequence[Text]):
 
     ``syntax`` is a pygments style name (None: no syntax colours). In line mode each change line
     gets ``[x]``/``[ ]`` and the cursor line a marker and background. Changed lines are padded
-    to ``width`` (or the longest line) so that their background reads as a band.
+    to ``width`` (or, unless ``wrap``, the longest line) so that their background reads as a band.
     """
 
     def __init__(
@@ -139,6 +142,7 @@ class HunkLines(Sequence[Text]):
         syntax: str | None,
         line_mode: LineMode | None = None,
         width: int = 0,
+        wrap: bool = False,
     ) -> None:
         self.hunk = hunk
         self.colors = colors
@@ -174,8 +178,9 @@ class HunkLines(Sequence[Text]):
             3,
         )
         prefix = (5 if line_mode is not None else 0) + 2 * self.number_width + 2 + 2
+        self.prefix = prefix  # the columns before the code: cursor, marks, numbers, +/-
         longest = max((len(t) + (30 if line.missing_newline else 0) for t, line in zip(self.texts, lines, strict=True)), default=0)
-        self.width = max(width, prefix + longest)
+        self.width = width if wrap and width > 0 else max(width, prefix + longest)
         word_extra = Style.parse(colors.word_style)
         self._styles = {
             "+": (Style(color=colors.added, bold=True), Style(bgcolor=colors.added_bg), Style(bgcolor=colors.added_word) + word_extra),
@@ -196,6 +201,10 @@ class HunkLines(Sequence[Text]):
         if row is None:
             row = self._cache[index] = self._render(index)
         return row
+
+    def background(self, index: int) -> Style:
+        """The band behind a line's code (none for context)."""
+        return self._styles[self.hunk.lines[index].kind][1]
 
     def _words(self, index: int) -> list[tuple[int, int]]:
         if index not in self._word_ranges and index in self._partner:
@@ -242,12 +251,88 @@ class HunkLines(Sequence[Text]):
             if line_mode is not None and index not in line_mode.selected:
                 row.stylize(Style(dim=True, strike=line.kind == "+"), code_offset)
         if line.missing_newline:
-            row.append("  ⏎ no newline at end of file", Style(color=colors.line_number, italic=True))
+            row.append(NO_NEWLINE, Style(color=colors.line_number, italic=True))
         if line_mode is not None and index == line_mode.cursor:
             row.stylize(Style(bgcolor=colors.cursor_bg), 0, code_start)
         if line.kind != " " and len(row) < self.width:
             row.append(" " * (self.width - len(row)), line_bg)
         return row
+
+
+class WrappedLines(Sequence[Text]):
+    """``HunkLines`` cut into rows of ``width`` cells: a long line goes on in the rows below it,
+    under its code, the columns of its numbers left blank. The rows of a line are made when one
+    of them is first asked for; how many rows each line takes is counted from its text alone."""
+
+    MIN_ROOM = 10  # fewer columns for the code than this: lines are cut, not wrapped
+
+    def __init__(self, lines: HunkLines, width: int) -> None:
+        self.lines = lines
+        self.width = width
+        self.indent = lines.prefix
+        room = width - self.indent
+        self._starts: list[int] = []  # the first row of each line
+        total = 0
+        for text, line in zip(lines.texts, lines.hunk.lines, strict=True):
+            self._starts.append(total)
+            cells = self.indent + cell_len(text) + (len(NO_NEWLINE) if line.missing_newline else 0)
+            total += 1 if cells <= width or room < self.MIN_ROOM else 1 + -(-(cells - width) // room)
+        self._count = total
+        self._rows: dict[int, list[Text]] = {}  # line index -> its rows
+
+    def __len__(self) -> int:
+        return self._count
+
+    def row_of(self, line: int) -> int:
+        """The first row of hunk line ``line`` (the line-mode cursor's)."""
+        return self._starts[line] if 0 <= line < len(self._starts) else line
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < self._count:
+            raise IndexError(index)  # iterating (a Sequence's __iter__) stops here
+        line = bisect_right(self._starts, index) - 1
+        rows = self._rows.get(line)
+        if rows is None:
+            rows = self._rows[line] = self._wrap(line)
+        part = index - self._starts[line]
+        return rows[part] if part < len(rows) else Text(no_wrap=True, end="")
+
+    def _wrap(self, line: int) -> list[Text]:
+        whole = self.lines[line]
+        width, indent = self.width, self.indent
+        if whole.cell_len <= width or width - indent < self.MIN_ROOM:
+            return [whole]
+        offsets = _cell_offsets(whole.plain, width, width - indent)
+        background = self.lines.background(line)
+        rows = []
+        for number, piece in enumerate(whole.divide(offsets)):
+            if number:
+                row = Text(" " * indent, style=background, no_wrap=True, end="")
+                row.append_text(piece)
+                piece = row
+            if self.lines.hunk.lines[line].kind != " " and piece.cell_len < width:
+                piece.append(" " * (width - piece.cell_len), background)
+            rows.append(piece)
+        return rows
+
+
+def _cell_offsets(text: str, first: int, rest: int) -> list[int]:
+    """Where to cut ``text`` (character offsets) into a first row of ``first`` cells and
+    rows of ``rest`` cells after it; a wide character never straddles a cut."""
+    if cell_len(text) == len(text):
+        return list(range(first, len(text), rest))
+    offsets, room, used = [], first, 0
+    for offset, character in enumerate(text):
+        size = get_character_cell_size(character)
+        if used + size > room:
+            offsets.append(offset)
+            room, used = rest, 0
+        used += size
+    return offsets
 
 
 def _changed_ranges(spans: Iterable) -> list[tuple[int, int]]:
@@ -267,10 +352,14 @@ def render_hunk_lines(
     syntax: str | None,
     line_mode: LineMode | None = None,
     width: int = 0,
+    wrap: bool = False,
 ) -> Sequence[Text]:
-    """The hunk's lines as a lazy sequence (``HunkLines``); binary and meta hunks as a list."""
+    """The hunk's lines as a lazy sequence (``HunkLines``; with ``wrap`` and a width known,
+    ``WrappedLines``: long lines go on in the rows below); binary and meta hunks as a list."""
     if hunk.kind != "text":
         return render_special(hunk, colors).split("\n")
+    if wrap and width > 0:
+        return WrappedLines(HunkLines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width, wrap=True), width)
     return HunkLines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
 
 

@@ -272,7 +272,8 @@ async def test_q_says_what_applying_does_to_rejected_hunks():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("y", "q")
         await pilot.pause()
-        assert "Nothing to apply" in shown(app, "#question")
+        assert shown(app, "#question") == "Nothing changes: quit?"
+        assert "1 accepted hunk stays as it is" in shown(app, "#details")
         await pilot.press("n", "n", "n", "q")
         await pilot.pause()
         assert shown(app, "#question") == "Apply and quit?"

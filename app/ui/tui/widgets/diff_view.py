@@ -45,6 +45,7 @@ class DiffView(Vertical):
     """
 
     _last: tuple | None = None  # the arguments of the last show(), redrawn on resize
+    wrap = True  # long lines go on in the rows below (w toggles); else they are cut at the edge
     _drawn_width: int | None = None  # the body's width when it was drawn (None: not drawn yet)
 
     def __init__(self, *children, **options) -> None:
@@ -83,12 +84,12 @@ class DiffView(Vertical):
         if width <= 0:  # not laid out yet (at start-up): drawn again once the width is known
             self._drawn_width = None
             self.call_after_refresh(self.on_resize)
-        prepared = self._prepared.get((id(hunk), id(colors), syntax, width)) if line_mode is None else None
+        prepared = self._prepared.get((id(hunk), id(colors), syntax, width, self.wrap)) if line_mode is None else None
         if prepared is not None and prepared[0] is hunk and prepared[1] is colors:
             lines = prepared[2].lines
             body.set_lines(lines, width=getattr(lines, "width", None), prepared=prepared[2])
         else:
-            lines = render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width)
+            lines = render_hunk_lines(hunk, colors, syntax=syntax, line_mode=line_mode, width=width, wrap=self.wrap)
             body.set_lines(lines, width=getattr(lines, "width", None))
         title = f"hunk {position[0]}/{position[1]}"
         if self.border_title != title:  # setting it repaints the whole view, border and all
@@ -105,10 +106,10 @@ class DiffView(Vertical):
             return
         for unit in units:
             hunk = shown_hunk(unit)
-            key = (id(hunk), id(colors), syntax, width)
+            key = (id(hunk), id(colors), syntax, width, self.wrap)
             known = self._prepared.pop(key, None)
             if known is None or known[0] is not hunk or known[1] is not colors:
-                lines = render_hunk_lines(hunk, colors, syntax=syntax, width=width)
+                lines = render_hunk_lines(hunk, colors, syntax=syntax, width=width, wrap=self.wrap)
                 known = (hunk, colors, body.prepare(lines))
             self._prepared[key] = known  # the most recent last
         while len(self._prepared) > PREPARED_HUNKS:
@@ -127,8 +128,10 @@ class DiffView(Vertical):
             self.show(file, unit, position, colors, syntax=syntax, line_mode=line_mode, scroll_home=False)
 
     def keep_line_visible(self, line: int) -> None:
-        """Scroll so that body line ``line`` (0-based) is on screen (the line-mode cursor)."""
-        self.query_one(HunkBody).scroll_row_visible(line)
+        """Scroll so that hunk line ``line`` (0-based) is on screen (the line-mode cursor)."""
+        body = self.query_one(HunkBody)
+        row_of = getattr(body.lines, "row_of", None)  # wrapped: a line may take several rows
+        body.scroll_row_visible(row_of(line) if row_of else line)
 
     def page(self, direction: int) -> None:
         scroll = self.query_one(HunkBody)
