@@ -72,6 +72,24 @@ def test_staged_rejected_are_unstaged_and_kept(tmp_path):
     assert "LINE 2" not in staged and "+LINE 18" in staged and "+new" in staged
     assert (repo / "a.py").read_bytes() == AFTER["a.py"]
     assert b"+LINE 2" in git(repo, "diff")
+    assert out.splitlines()[-1] == (
+        b"specdraft review: unstaged 1 hunk, 2 still staged (2 accepted, 0 edited, 1 rejected, "
+        b"0 undecided; acceptance 67%)"
+    )
+
+
+def test_staged_all_kept_says_nothing_was_unstaged(tmp_path):
+    """Accepting in --staged keeps a hunk staged: the last line says so, not "unstaged 0 hunks"."""
+    repo = changed(tmp_path)
+    git(repo, "add", "-A")
+    before = git(repo, "diff", "--cached")
+    code, out, err = specdraft(repo, ["review", "--plain", "--staged"], "y\ny\ny\n")
+    assert code == 0, err
+    assert git(repo, "diff", "--cached") == before
+    assert out.splitlines()[-1] == (
+        b"specdraft review: nothing unstaged, 3 hunks still staged (3 accepted, 0 edited, 0 rejected, "
+        b"0 undecided; acceptance 100%)"
+    )
 
 
 def test_staged_edit_keeps_the_edited_version(tmp_path):
