@@ -160,8 +160,9 @@ async def _run(files: int, hunks_per_file: int, repeat_scale: float) -> BenchRes
     )
 
 
-def bench_big_hunk(pairs: int = 5000, rows: int = 50) -> tuple[float, float]:
-    """(ms to show the first ``rows`` lines of one hunk of ``2 * pairs`` lines, ms for all)."""
+def bench_big_hunk(pairs: int = 5000, rows: int = 50, *, wrap: bool = True, width: int = 116) -> tuple[float, float]:
+    """(ms to show the first ``rows`` lines of one hunk of ``2 * pairs`` lines, ms for all), as
+    the diff view draws it: ``width`` columns, long lines wrapped or (``wrap=False``) cut."""
     from specdraft.core.diffs import parse_diff
     from specdraft.ui.tui.render import render_hunk_lines
     from specdraft.ui.tui.themes import load_themes
@@ -177,11 +178,11 @@ def bench_big_hunk(pairs: int = 5000, rows: int = 50) -> tuple[float, float]:
     colors = load_themes()["dark"].diff
     list(render_hunk_lines(hunk, colors, syntax="one-dark")[:rows])  # warm the lexer lookup
     begin = time.perf_counter()
-    lines = render_hunk_lines(hunk, colors, syntax="one-dark")
+    lines = render_hunk_lines(hunk, colors, syntax="one-dark", width=width, wrap=wrap)
     _ = [lines[i] for i in range(rows)]
     first = time.perf_counter() - begin
     begin = time.perf_counter()
-    lines = render_hunk_lines(hunk, colors, syntax="one-dark")
+    lines = render_hunk_lines(hunk, colors, syntax="one-dark", width=width, wrap=wrap)
     _ = list(lines)
     return first * 1000, (time.perf_counter() - begin) * 1000
 
@@ -361,8 +362,10 @@ def main(argv: list[str] | None = None) -> int:
             f"max {max(result.handler_ms):.2f} ms over {len(result.handler_ms)} calls"
         )
     print(f"slowest key (median wall): {worst:.1f} ms   (target < 50 ms)")
-    first, whole = bench_big_hunk()
-    print(f"one 10,000-line hunk: first screen {first:.1f} ms (all lines, if scrolled through: {whole:.0f} ms)")
+    for wrap in (True, False):
+        first, whole = bench_big_hunk(wrap=wrap)
+        print(f"one 10,000-line hunk, lines {'wrapped' if wrap else 'cut'}: first screen {first:.1f} ms "
+              f"(all lines, if scrolled through: {whole:.0f} ms)")  # fmt: skip
     import os
 
     print(f"load average while running: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
