@@ -46,6 +46,10 @@ QUANT_FORMAT = 1  # bump when the int8 file's contents change: older cached copi
 # output channels dequantized at a time on the bulk path: a block of a 896-wide matrix is 7 MiB
 # in bfloat16, small next to the model and large enough that each product is a real matrix product
 BULK_BLOCK = 4096
+# fewer rows than this go through the int8 kernel even in a prefill: dequantizing the matrix costs
+# the same for any row count, and below ~64 rows it costs more than it saves (0.5B shape: a
+# 29-token prefill after a reused prefix took 3.6 s dequantizing, the int8 kernel well under 1 s)
+BULK_MIN_ROWS = 64
 
 
 def quantize_rows(weight: Tensor) -> tuple[Tensor, Tensor]:
@@ -86,7 +90,7 @@ def _int8_mm(rows: Tensor, weight: Tensor, scales: Tensor) -> Tensor:
     padding = -rows.shape[1] % INT8_WIDTH_MULTIPLE
     if padding:
         rows, weight = F.pad(rows, (0, padding)), F.pad(weight, (0, padding))
-    return torch._weight_int8pack_mm(rows.to(torch.bfloat16), weight.contiguous(), scales)
+    return torch._weight_int8pack_mm(rows.to(torch.bfloat16).contiguous(), weight.contiguous(), scales)  # strided: a crash
 
 
 class Int8Linear(nn.Module):
@@ -113,7 +117,7 @@ class Int8Linear(nn.Module):
     def forward(self, x: Tensor) -> Tensor:
         shape = x.shape
         rows = x.reshape(-1, self.in_features)  # [M, in]
-        if rows.shape[0] > 1 and (bulk_products_enabled() or torch.is_grad_enabled()):
+        if rows.shape[0] >= BULK_MIN_ROWS and (bulk_products_enabled() or torch.is_grad_enabled()):
             out = self._bulk(rows)
         elif rows.shape[0] == 1 or int8_rows_exact():
             out = _int8_mm(rows, self.weight, self.scales).float()
@@ -248,7 +252,9 @@ def read_int8(file: Path, args) -> nn.Module:
     from safetensors.torch import load_file
 
     try:
-        state = load_file(str(file))
+        # copies: a tensor read from the file may start at any byte, and ATen's int8 kernel reads
+        # aligned vectors (an unaligned matrix crashed the process); new allocations are aligned
+        state = {name: tensor.clone() for name, tensor in load_file(str(file)).items()}
     except (SafetensorError, OSError) as error:
         raise EngineError(f"the int8 copy {file} cannot be read ({error}); delete it and load again") from None
     model = _int8_skeleton(args)

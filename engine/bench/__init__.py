@@ -16,11 +16,14 @@ ACTIONS: dict[str, tuple[str, str, str, str]] = {
                  "plain decoding: our engine against transformers' generate(), same weights"),
     "speculative": ("specdraft.engine.bench.speculative", "add_arguments", "run",
                     "speculative decoding: each drafter against plain decoding on an edit workload"),
+    "prefix": ("specdraft.engine.bench.prefix", "add_arguments", "run",
+               "prefix reuse: the prompt work of a redraft, a retry and the next window against the first draft"),
 }  # fmt: skip
 ALIASES = {"speculative": ["spec"]}
 EXAMPLES: dict[str, tuple[str, ...]] = {  # action -> example command lines (%(prog)s: the action's command)
     "generate": ("%(prog)s --context 1000 --new-tokens 64 --repeats 5 --threads 1",
                  "%(prog)s --size 5 --dtype bfloat16"),
+    "prefix": ("%(prog)s --shape qwen2.5-coder-0.5b --dtype int8 --lines 300",),
     "speculative": ("%(prog)s --model builtin --files 3 --threads 1 --dtype bfloat16",
                     "%(prog)s --model builtin --workload free --files 4 --json"),
 }  # fmt: skip
