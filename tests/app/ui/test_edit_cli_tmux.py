@@ -104,3 +104,31 @@ def test_demo_in_a_terminal_drafts_with_the_builtin_model_and_writes_what_is_acc
         tmux.stop()
     expected = builtin_draft(tmp_path, demo.SUGGESTED_INSTRUCTION, demo.SUGGESTED_FILE, demo.SAMPLE)
     assert (target / demo.SUGGESTED_FILE).read_text() == expected  # exactly what the model drafted
+
+
+@needs_tmux
+def test_demo_an_instruction_typed_at_once_goes_in_the_box_and_gets_a_draft(tmp_path: Path):
+    """A newcomer's first minute: the demo opens, they type what they want straight away (no
+    click, no tab) and press enter; the instruction box had the focus, their words replaced the
+    suggestion, and the draft comes into the review."""
+    from specdraft.ui.cli import demo
+
+    target = tmp_path / "demo"
+    done = tmp_path / "exit-status"
+    environment = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "TERM": "xterm-256color", "OMP_NUM_THREADS": "1"}
+    tmux = Tmux(tmp_path)
+    tmux.start(specdraft_line(tmp_path, environment, ["demo", "--dir", str(target)], done))
+    try:
+        tmux.wait_for(f"chosen: {demo.SUGGESTED_FILE}")
+        tmux.send("rename load to read_file")
+        screen = tmux.wait_for("rename load to read_file")
+        # in the instruction box, in place of the suggestion; the file finder untouched
+        assert demo.SUGGESTED_INSTRUCTION not in screen and "find a file" in screen, screen
+        tmux.send("Enter")
+        screen = tmux.wait_for("+ def read_file(path):", timeout=120)
+        assert "instruction: rename load to read_file" in screen, screen
+        tmux.send("y")
+        quit_applying(tmux, done)
+    finally:
+        tmux.stop()
+    assert "def read_file(path):" in (target / demo.SUGGESTED_FILE).read_text()
