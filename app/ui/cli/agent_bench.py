@@ -60,11 +60,24 @@ def _repo(root: Path, env: dict[str, str], lines: int = 2000) -> Path:
     return repo
 
 
-def _hook(repo: Path, env: dict[str, str], payload: dict) -> float:
+CPU: dict[str, list[float]] = {}  # row -> CPU seconds of the child and its git processes
+
+
+def _cpu() -> float:
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _hook(repo: Path, env: dict[str, str], payload: dict, row: str = "") -> float:
+    cpu = _cpu()
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-I", "-m", "specdraft.agents.claude_code", "PostToolUse"], cwd=repo,
                           env=env, input=json.dumps(payload).encode(), capture_output=True)  # fmt: skip
     seconds = time.perf_counter() - start
+    if row:
+        CPU.setdefault(row, []).append(_cpu() - cpu)
     if done.returncode != 0:
         raise SystemExit(f"specdraft bench agents: the hook failed: {done.stderr.decode(errors='replace')}")
     return seconds
@@ -85,17 +98,19 @@ def bench_hooks(repeat: int) -> dict[str, list[float]]:
             payload = {"tool_name": "Edit", "cwd": str(repo), "hook_event_name": "PostToolUse",
                        "tool_input": {"file_path": str(big), "old_string": old, "new_string": new},
                        "tool_response": {"filePath": str(big), "originalFile": before}}  # fmt: skip
-            out["hook edit"].append(_hook(repo, env, payload))
+            out["hook edit"].append(_hook(repo, env, payload, "hook edit"))
             target = repo / f"generated_{round_}.py"
             content = "".join(f"VALUE_{i} = {i}\n" for i in range(10_000))
             target.write_text(content)
             payload = {"tool_name": "Write", "cwd": str(repo), "hook_event_name": "PostToolUse",
                        "tool_input": {"file_path": str(target), "content": content},
                        "tool_response": {"filePath": str(target)}}  # fmt: skip
-            out["hook write 10k"].append(_hook(repo, env, payload))
+            out["hook write 10k"].append(_hook(repo, env, payload, "hook write 10k"))
+            cpu = _cpu()
             start = time.perf_counter()
             subprocess.run([sys.executable, "-I", "-c", "pass"], check=True)
             out["python -I -c pass"].append(time.perf_counter() - start)
+            CPU.setdefault("python -I -c pass", []).append(_cpu() - cpu)
     return out
 
 
@@ -202,7 +217,9 @@ def _row(name: str, values: list[float], goal: float | None) -> dict:
     if not values:
         return {"name": name, "runs": 0}
     ordered = sorted(values)
+    cpu = CPU.get(name)
     return {"name": name, "runs": len(values), "median_s": round(statistics.median(ordered), 4),
+            "cpu_median_s": round(statistics.median(cpu), 4) if cpu else None,
             "p90_s": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))], 4),
             "max_s": round(ordered[-1], 4), "goal_s": goal,
             "met": None if goal is None else statistics.median(ordered) <= goal}  # fmt: skip
@@ -220,15 +237,19 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("specdraft bench agents: tmux is missing; the terminal rows are left out", file=sys.stderr)
     if args.json:
-        json.dump({"rows": rows, "cpus": os.cpu_count()}, sys.stdout, indent=2)
+        json.dump({"rows": rows, "cpus": os.cpu_count(), "load": os.getloadavg()[0]}, sys.stdout, indent=2)
         sys.stdout.write("\n")
         return 0
-    print(f"{'':<20} {'runs':>4} {'median':>9} {'p90':>9} {'max':>9}  goal")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"(load average {load:.1f} on {os.cpu_count()} CPUs; cpu: CPU time of the process and its git calls, "
+          "which other work on the machine does not lengthen)")  # fmt: skip
+    print(f"{'':<20} {'runs':>4} {'median':>9} {'p90':>9} {'max':>9} {'cpu':>9}  goal")
     for row in rows:
         if not row["runs"]:
             print(f"{row['name']:<20} {0:>4}  (nothing measured)")
             continue
         goal = "" if row["goal_s"] is None else f"<= {row['goal_s'] * 1000:.0f} ms " + ("met" if row["met"] else "NOT met")
+        cpu = "" if row["cpu_median_s"] is None else f"{row['cpu_median_s'] * 1000:.1f}ms"
         print(f"{row['name']:<20} {row['runs']:>4} {row['median_s'] * 1000:>7.1f}ms {row['p90_s'] * 1000:>7.1f}ms "
-              f"{row['max_s'] * 1000:>7.1f}ms  {goal}")  # fmt: skip
+              f"{row['max_s'] * 1000:>7.1f}ms {cpu:>9}  {goal}")  # fmt: skip
     return 0
