@@ -27,7 +27,8 @@ import json
 import random
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 from pathlib import Path
 
 from specdraft.drafting.opreading import Outline, answer_text, outline, reading_messages
@@ -268,6 +269,153 @@ def examples(files: list[tuple[str, str]], seed: int, count: int, heldout_phrasi
                 yield again
 
 
+# ------------------------------------------------------------------------------------ task sets
+
+
+def _facts(text: str) -> dict[str, Any] | None:
+    """What an operation can change, by name: values (constants, class attributes, defaults, literal
+    locals), parameters (name -> (annotation, default, keyword only)), returns, docstrings, imports."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    values: dict[str, str] = {}
+    params: dict[str, dict[str, tuple[str | None, str | None, bool]]] = {}
+    returns: dict[str, str | None] = {}
+    docs: dict[str | None, str | None] = {None: ast.get_docstring(tree)}
+    imports: set[tuple[str, str | None]] = set()
+
+    def assigned(node: ast.AST, prefix: str) -> None:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if len(targets) == 1 and isinstance(targets[0], ast.Name):
+                values[prefix + targets[0].id] = ast.get_source_segment(text, node.value) or ""
+
+    def function(node: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str) -> None:
+        dotted = prefix + node.name
+        args = node.args
+        positional = [*args.posonlyargs, *args.args]
+        defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+        entries = [(a, d, False) for a, d in zip(positional, defaults)] + [(a, d, True) for a, d in zip(args.kwonlyargs, args.kw_defaults)]
+        params[dotted] = {}
+        for arg, default, keyword in entries:
+            annotation = ast.unparse(arg.annotation) if arg.annotation else None
+            shown = ast.get_source_segment(text, default) if default is not None else None
+            params[dotted][arg.arg] = (annotation, shown, keyword)
+            if shown is not None:
+                values[f"{dotted}.{arg.arg}"] = shown
+        returns[dotted] = ast.unparse(node.returns) if node.returns else None
+        docs[dotted] = ast.get_docstring(node)
+        for statement in node.body:
+            assigned(statement, dotted + ".")
+
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            function(node, "")
+        elif isinstance(node, ast.ClassDef):
+            docs[node.name] = ast.get_docstring(node)
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    function(item, node.name + ".")
+                else:
+                    assigned(item, node.name + ".")
+        elif isinstance(node, ast.Import):
+            imports |= {(a.name, None) for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            imports |= {(node.module, a.name) for a in node.names}
+        else:
+            assigned(node, "")
+    return {"values": values, "params": params, "returns": returns, "docs": docs, "imports": imports}
+
+
+def lift(before: str, after: str) -> list[Operation] | None:
+    """The operations that make ``after`` from ``before`` (a task's source and expected file), as
+    specdraft.ops makes them: candidates read off the two files' names, values, signatures,
+    docstrings and imports, kept only where made they give ``after`` exactly; None where no set of
+    them does (a statement edit, a body change)."""
+    from specdraft.ops.imports import RemoveImport
+
+    old, new = _facts(before), _facts(after)
+    if old is None or new is None:
+        return None
+    old_outline, new_outline = outline([(PATH, before)]), outline([(PATH, after)])
+    candidates: list[Operation] = []
+    gone = [b for b in old_outline.renames if b not in new_outline.renames]
+    came = [b for b in new_outline.renames if b not in old_outline.renames]
+    for name, scope in gone:
+        for other, other_scope in came:
+            same_scope = scope == other_scope or (scope and other_scope and scope.rsplit(".", 1)[0] == other_scope.rsplit(".", 1)[0])
+            if same_scope and other != name:
+                candidates.append(Rename(old=name, new=other, scope=scope))
+    for target, value in new["values"].items():
+        if target in old["values"] and old["values"][target] != value and target in old_outline.targets:
+            candidates.append(SetValue(target=target, value=value))
+    for function, params in new["params"].items():
+        before_params = old["params"].get(function)
+        if before_params is None:
+            continue
+        for name, (annotation, default, keyword) in params.items():
+            if name not in before_params:
+                candidates.append(AddParameter(function=function, name=name, default=default, annotation=annotation,
+                                               keyword_only=keyword))  # fmt: skip
+        for name in before_params:
+            if name not in params:
+                candidates.append(RemoveParameter(function=function, name=name))
+        hints = {n: a for n, (a, _, _) in params.items() if a and n in before_params and before_params[n][0] is None}
+        returns = new["returns"].get(function) if old["returns"].get(function) is None else None
+        if hints or returns:
+            candidates.append(AddTypeHints(function=function, parameters=hints, returns=returns))
+    for target, doc in new["docs"].items():
+        if doc and old["docs"].get(target) is None and target in old["docs"]:
+            candidates.append(AddDocstring(text=doc, target=target))
+    for module, name in sorted(new["imports"] - old["imports"], key=str):
+        candidates.append(AddImport(module=module, name=name))
+    for module, name in sorted(old["imports"] - new["imports"], key=str):
+        candidates.append(RemoveImport(module=module, name=name))
+    for chosen in [candidates, *([c] for c in candidates)] if len(candidates) > 1 else [candidates]:
+        if not chosen:
+            continue
+        try:
+            made = apply_all(chosen, {PATH: before}).get(PATH, before)
+        except Exception:  # noqa: BLE001  a candidate that does not fit is simply not the edit
+            continue
+        if _same(made, after):
+            return list(chosen)
+    return None
+
+
+def task_examples(directories: Sequence[Path], counts: Counter, rng: random.Random) -> Iterator[dict]:
+    """Examples from the project's hand-written task sets (read already; they may train the model):
+    each task's instruction with the operations ``lift`` finds, [] for statement kinds, and its
+    redraft (the first answer rejected with the task's note) where it has one."""
+    from specdraft.drafting.evaltasks import load_tasks
+
+    statement_kinds = {"wrap_try_except", "insert_statement", "delete_statement", "change_literal"}
+    for directory in directories:
+        try:
+            task_set = load_tasks(directory)
+        except Exception:  # noqa: BLE001
+            continue
+        for task in task_set.tasks:
+            source = task.source.read_text(encoding="utf-8")
+            found = outline([(PATH, source)])
+            ops = lift(source, task.expected.read_text(encoding="utf-8"))
+            if ops is None and task.kind not in statement_kinds:
+                counts[f"task {task.kind}: not lifted"] += 1
+                continue
+            answer = answer_text(ops or [])
+            counts[f"task {task.kind}{' []' if not ops else ''}"] += 1
+            yield {**render(found, task.instruction, answer), "kind": f"task {task.kind}", "phrasing": task.phrasing,
+                   "instruction": task.instruction, "source": source}  # fmt: skip
+            if task.note and task.after_note is not None and ops:
+                corrected = lift(source, task.after_note.read_text(encoding="utf-8"))
+                if corrected:
+                    counts["task redraft"] += 1
+                    yield {**render(found, task.instruction, answer_text(corrected), [(answer, task.note)]),
+                           "kind": "task redraft", "phrasing": task.phrasing, "instruction": task.instruction,
+                           "source": source, "rejected": answer, "note": task.note}  # fmt: skip
+
+
 def evaluate(model_dir: str, examples_path: Path, limit: int | None = None, min_prob: float = 0.5) -> dict:
     """The model's reading of held-out examples, decoded under their grammar as the app decodes it:
     per kind, exact (the operations expected), wrong (other operations, sure enough to be shown: a
@@ -324,9 +472,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--max-files", type=int)
     parser.add_argument("--splits", default="train,heldout", help="which splits to write (train, heldout)")
+    parser.add_argument("--tasks", nargs="*", type=Path, metavar="DIR",
+                        help="write tasks.jsonl from these task sets (the project's, read already) instead")
     parser.add_argument("--evaluate", metavar="MODEL_DIR", help="read --out's heldout.jsonl with this model instead")
     parser.add_argument("--limit", type=int, help="with --evaluate: the first N examples")
     args = parser.parse_args(argv)
+    if args.tasks:
+        counts: Counter = Counter()
+        args.out.mkdir(parents=True, exist_ok=True)
+        with open(args.out / "tasks.jsonl", "w", encoding="utf-8") as out:
+            for record in task_examples(args.tasks, counts, random.Random(args.seed)):
+                out.write(json.dumps(record) + "\n")
+        print(json.dumps(dict(sorted(counts.items())), indent=1))
+        return 0
     if args.evaluate:
         print(json.dumps(evaluate(args.evaluate, args.out / "heldout.jsonl", args.limit), indent=1))
         return 0

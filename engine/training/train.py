@@ -27,7 +27,9 @@ import json
 import os
 import random
 import re
+import signal
 import sys
+import threading
 import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -808,6 +810,17 @@ def _shown_path(path: Path) -> str:
         return str(path)
 
 
+_STOP = threading.Event()  # set by SIGTERM / SIGINT: the training loop saves its step and exits
+
+
+def _stop_cleanly() -> None:
+    """SIGTERM and SIGINT stop training after the step under way, its checkpoint saved (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, lambda *_: _STOP.set())
+
+
 def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, steps: int | None,
                 eval_every: int = 200, ckpt_every_s: float = 180.0, val_rows: tuple[int, int] = (24, 8),
                 progress: bool = True, stop_after: int | None = None,
@@ -943,6 +956,7 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         bar = tqdm(total=state["total_steps"], initial=state["step"], desc=spec.name, mininterval=20,
                    file=sys.stderr, dynamic_ncols=False, ncols=100)  # fmt: skip
     model.train()
+    _stop_cleanly()
     last_ckpt = time.time()
     recent: list[float] = []  # wall seconds of the last steps, evaluation and checkpoints included
     budget = (minutes or 0.0) * 60
@@ -1019,9 +1033,14 @@ def train_model(spec: ModelSpec, work: Path, seed: int, minutes: float | None, s
         wall = time.time() - t0
         state["wall"] += wall
         recent = (recent + [wall])[-30:]
-        if time.time() - last_ckpt > ckpt_every_s or last or pause:
+        stopping = _STOP.is_set()
+        if time.time() - last_ckpt > ckpt_every_s or last or pause or stopping:
             save_checkpoint()
             last_ckpt = time.time()
+        if stopping:  # SIGTERM / SIGINT: the step is saved; the same command resumes from it
+            log(f"{spec.name}: stopped at step {state['step']}; checkpoint {_shown_path(ckpt_path)} saved: "
+                "run the same command to resume")  # fmt: skip
+            raise SystemExit(0)
         if pause:
             break
     if bar is not None:

@@ -623,3 +623,20 @@ def test_ops_rows_pack_rendered_examples_with_the_loss_on_their_answers(work, tm
     assert list(ops.glob("train.*.npz"))  # tokenized once, cached beside the examples
     with pytest.raises(SystemExit, match="opdata"):
         train.Batches(work / "data", "train", seed=1, ops_data=str(tmp_path / "missing"), ops_every=2)
+
+
+def test_a_stop_signal_saves_the_step_and_the_same_command_resumes(work, tmp_path, monkeypatch):
+    """SIGTERM / SIGINT (here: the event they set) stop after the step under way with its checkpoint
+    saved and exit 0; training again goes on from that step."""
+    (run,) = work_dirs(work, tmp_path, "stopped")
+    spec = train.SPECS["tiny"]
+    monkeypatch.setattr(train, "_STOP", train.threading.Event())
+    train._STOP.set()
+    with pytest.raises(SystemExit) as stopped:
+        train.train_model(spec, run, seed=1, minutes=None, steps=5, val_rows=(1, 1), progress=False)
+    assert stopped.value.code == 0 and (run / "tiny" / "ckpt.pt").is_file()
+    train._STOP.clear()
+    _, summary = train.train_model(spec, run, seed=1, minutes=None, steps=5, val_rows=(1, 1), progress=False)
+    assert summary["steps"] == 5
+    steps = [json.loads(line)["step"] for line in (run / "tiny" / "log.jsonl").read_text().splitlines()]
+    assert steps == [1, 2, 3, 4, 5]  # resumed after step 1, nothing trained twice
