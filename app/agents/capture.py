@@ -20,6 +20,10 @@ from specdraft.drafting.provenance import HunkRecord, append_records, line_hash,
 _BINARY_PROBE = 8000
 
 
+# the largest file whose lines are recorded (the gate reads a binary-looking file up to 4 MiB)
+BINARY_LINES_LIMIT = 4 << 20
+
+
 def is_binary(data: bytes | None) -> bool:
     return data is not None and b"\0" in data[:_BINARY_PROBE]
 
@@ -127,9 +131,11 @@ def record_change(
     """
     if before == after:
         return None
-    if is_binary(before) or is_binary(after):
-        added, deleted = [], []  # no lines; the change is still kept and shown as binary
+    if max(len(before or b""), len(after or b"")) > BINARY_LINES_LIMIT:
+        added, deleted = [], []  # kept and shown, too large to compare line by line
     else:
+        # a NUL byte does not hide lines: they are recorded, and the gate reads a file git shows
+        # as binary as text again, blocking where drafted lines are in it (reviewed or not)
         added, deleted = changed_lines(before, after)
     if shas is None:  # ``shas``: the blobs are in the repository already (a snapshot's)
         written = iter(store.write_blobs([data for data in (before, after) if data is not None], pin=pin))

@@ -176,3 +176,14 @@ def test_lines_committed_already_are_not_offered_for_review_again(tmp_path):
     done = specdraft(repo, env, "review", "--drafted", "--plain", stdin="n\n")
     assert done.returncode == 2 and "nothing to review" in done.stderr
     assert b"x + 100" in (repo / "calc.py").read_bytes()  # committed work is not reverted
+
+
+def test_a_nul_byte_does_not_hide_an_agents_lines_from_the_gate(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    content = BASE.decode() + "def sneaky():\n    exfiltrate()\n\0\n"
+    assert fake_agent(repo, env, [{"tool": "Write", "file": "calc.py", "content": content}],
+                      "--hook", HOOK).returncode == 0  # fmt: skip
+    [change] = changes(repo)
+    assert change["added"] == 3
+    blocked = commit(repo, env)
+    assert blocked.returncode != 0 and "binary" in blocked.stderr, blocked.stderr
