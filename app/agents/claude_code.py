@@ -11,6 +11,10 @@ never a module of the repository (invariant 8 of the design).
   else the file now with the call's replacements undone; so only that call's lines are recorded,
   never the human's own edits made between calls. A Write or NotebookEdit without
   ``originalFile`` counts from the file as staged (or as the last change recorded of it).
+- PreToolUse and PostToolUse around each Bash call: a shell command writes files too (``sed -i``,
+  ``cat >``, a formatter); a snapshot of the worktree before the call (as ``specdraft run``
+  takes one), and every line that differs after it is the agent's. A commit the call makes
+  itself records what it wrote so far first (the pre-commit hook), so that commit is checked.
 - UserPromptSubmit: a new turn begins; feedback not yet delivered is printed (Claude Code adds a
   UserPromptSubmit hook's output to the prompt).
 - Stop: the turn ends; the rejects queued during it are applied; feedback not yet delivered
@@ -32,8 +36,10 @@ from specdraft.core.errors import UserError
 AGENT = "claude-code"
 MODULE = "specdraft.agents.claude_code"
 EDIT_TOOLS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
+SHELL_TOOL = "Bash"  # writes files too (sed -i, cat >, a formatter): snapshots around each call
 EVENTS = {
-    "PostToolUse": "|".join(EDIT_TOOLS),
+    "PreToolUse": SHELL_TOOL,
+    "PostToolUse": "|".join((*EDIT_TOOLS, SHELL_TOOL)),
     "UserPromptSubmit": None,
     "Stop": None,
 }
@@ -122,6 +128,12 @@ def post_tool_use(payload: dict, repo) -> str:
     from specdraft.agents.store import AgentStore
 
     tool = payload.get("tool_name")
+    if tool == SHELL_TOOL:
+        from specdraft.agents.snapshot import shell_call_done
+        from specdraft.agents.store import AgentStore
+
+        recorded = shell_call_done(AgentStore(repo), AGENT)
+        return f"{len(recorded)} file{'s' if len(recorded) != 1 else ''} changed by the shell call"
     if tool not in EDIT_TOOLS:
         return "not an edit tool"
     tool_input = payload.get("tool_input") or {}
@@ -144,6 +156,16 @@ def post_tool_use(payload: dict, repo) -> str:
     if change is None:
         return f"{path}: unchanged"
     return f"{path}: +{change.added} -{change.removed}"
+
+
+def pre_tool_use(payload: dict, repo) -> None:
+    """Before a Bash call: a snapshot, so that what the call writes is recorded after it."""
+    if payload.get("tool_name") != SHELL_TOOL:
+        return
+    from specdraft.agents.snapshot import shell_call_started
+    from specdraft.agents.store import AgentStore
+
+    shell_call_started(AgentStore(repo), AGENT)
 
 
 def user_prompt_submit(repo) -> str:
@@ -187,7 +209,9 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         repo = GitRepo(payload.get("cwd") or ".")
-        if event == "PostToolUse":
+        if event == "PreToolUse":
+            pre_tool_use(payload, repo)
+        elif event == "PostToolUse":
             post_tool_use(payload, repo)
         elif event == "UserPromptSubmit":
             sys.stdout.write(user_prompt_submit(repo))

@@ -131,10 +131,54 @@ def catch_up(store: AgentStore, only: str | None = None) -> list[Change]:
     since its last snapshot; the pre-commit hook calls it so that a commit made meanwhile sees
     those lines."""
     wanted = _capturing(store, only)
-    if not wanted:
+    shells = _in_shell_calls(store) if only is None else []
+    if not wanted and not shells:
         return []
     with _run_lock(store):
-        return _record_since_last(store, wanted)
+        recorded = _record_since_last(store, wanted) if wanted else []
+        for agent in shells:
+            recorded += shell_call_done(store, agent, keep_open=True, locked=True)
+        return recorded
+
+
+# An agent's shell call (Claude Code's Bash tool) can write files too: a snapshot before it
+# (PreToolUse), and what differs after it (PostToolUse, or a commit made by the call itself) is
+# the agent's. One older than this is taken for abandoned (the agent stopped mid-call).
+SHELL_CALL_STALE_S = 15 * 60
+
+
+def shell_call_started(store: AgentStore, agent: str) -> None:
+    """Before an agent's shell call: the worktree as it is, to compare with after it."""
+    import time
+
+    store.update_turn(agent, shell_before=snapshot_tree(store), shell_since=time.time())
+
+
+def _in_shell_calls(store: AgentStore) -> list[str]:
+    import time
+
+    return [
+        agent for agent, entry in store.turns().items()
+        if entry.get("shell_before") and time.time() - float(entry.get("shell_since", 0)) < SHELL_CALL_STALE_S
+    ]  # fmt: skip
+
+
+def shell_call_done(store: AgentStore, agent: str, *, keep_open: bool = False, locked: bool = False) -> list[Change]:
+    """After an agent's shell call (``keep_open``: during it, at a commit it makes): every file
+    that differs from the snapshot before it is recorded as the agent's, in its current turn."""
+    if not locked:
+        with _run_lock(store):
+            return shell_call_done(store, agent, keep_open=keep_open, locked=True)
+    entry = store.turns().get(agent, {})
+    before = entry.get("shell_before")
+    if not before:
+        return []
+    now_tree = snapshot_tree(store)
+    recorded = []
+    if now_tree != before:
+        recorded = record_between(store, agent, int(entry.get("turn", 1)), before, now_tree, f"{agent} Bash")
+    store.update_turn(agent, shell_before=now_tree if keep_open else None)
+    return recorded
 
 
 def _capturing(store: AgentStore, only: str | None = None) -> list[str]:

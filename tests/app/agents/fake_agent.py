@@ -8,6 +8,8 @@ SCRIPT is a JSON list of steps, run in order in the current directory:
 - ``{"tool": "MultiEdit", "file": "a.py", "edits": [{"old": "...", "new": "..."}, ...]}``
 - ``{"tool": "Write", "file": "a.py", "content": "..."}``
 - ``{"tool": "Delete", "file": "a.py"}`` (a shell ``rm``, as an agent's Bash tool does)
+- ``{"tool": "Bash", "command": "sed -i s/a/b/ a.py"}``: a shell command, as Claude Code's Bash
+  tool runs one (with ``--hook``: PreToolUse before it, PostToolUse after it); prints its exit
 - ``{"pause": 0.2}``: sleep, as an agent thinks between calls
 - ``{"wait_for": "path"}``: wait (at most 30 s) until the file exists (a test's cue)
 - ``{"commit": "message"}``: ``git add -A`` and ``git commit`` as the agent would; prints
@@ -57,6 +59,15 @@ def run_step(step: dict, hook: list[str] | None, original: bool) -> int:
         done = subprocess.run(["git", "commit", "-q", "-m", step["commit"]], stdin=subprocess.DEVNULL)
         print(f"commit exit {done.returncode}", flush=True)
         return 0
+    if step.get("tool") == "Bash":
+        tool_input = {"command": step["command"], "description": "a shell command"}
+        if hook is not None:
+            _hook(hook, "PreToolUse", "Bash", tool_input, {})
+        done = subprocess.run(step["command"], shell=True, stdin=subprocess.DEVNULL)
+        print(f"bash exit {done.returncode}", flush=True)
+        if hook is not None and _hook(hook, "PostToolUse", "Bash", tool_input, {"stdout": "", "stderr": ""}):
+            return 1
+        return 0
     tool, path = step["tool"], Path(step["file"])
     before = _read(path)
     if tool == "Edit":
@@ -85,10 +96,16 @@ def run_step(step: dict, hook: list[str] | None, original: bool) -> int:
     response: dict = {"filePath": str(path.resolve())}
     if original and before is not None:
         response["originalFile"] = before
+    return _hook(hook, "PostToolUse", tool, tool_input, response)
+
+
+def _hook(hook: list[str], event: str, tool: str, tool_input: dict, response: dict) -> int:
+    """Run the hook as Claude Code does: its JSON on standard input; 1 when it fails."""
     payload = {"session_id": "fake", "transcript_path": "/dev/null", "cwd": os.getcwd(),
-               "hook_event_name": "PostToolUse", "tool_name": tool, "tool_input": tool_input,
-               "tool_response": response}
-    done = subprocess.run([*hook, "PostToolUse"], input=json.dumps(payload).encode())
+               "hook_event_name": event, "tool_name": tool, "tool_input": tool_input}
+    if event == "PostToolUse":
+        payload["tool_response"] = response
+    done = subprocess.run([*hook, event], input=json.dumps(payload).encode())
     return 1 if done.returncode != 0 else 0
 
 

@@ -108,9 +108,9 @@ def test_install_merges_and_uninstall_restores_exactly(tmp_path):
     data = json.loads(settings.read_text())
     assert data["hooks"]["PostToolUse"][0] == theirs["hooks"]["PostToolUse"][0]
     ours = data["hooks"]["PostToolUse"][1]
-    assert ours["matcher"] == "Edit|MultiEdit|Write|NotebookEdit"
+    assert ours["matcher"] == "Edit|MultiEdit|Write|NotebookEdit|Bash"
     assert "-I -m specdraft.agents.claude_code PostToolUse" in ours["hooks"][0]["command"]
-    assert set(data["hooks"]) == {"PostToolUse", "Stop", "UserPromptSubmit"}
+    assert set(data["hooks"]) == {"PreToolUse", "PostToolUse", "Stop", "UserPromptSubmit"}
     assert specdraft(repo, env, "agent", "install", "claude-code").returncode == 0  # not doubled
     assert len(json.loads(settings.read_text())["hooks"]["PostToolUse"]) == 2
     assert specdraft(repo, env, "agent", "uninstall", "claude-code").returncode == 0
@@ -187,3 +187,16 @@ def test_a_nul_byte_does_not_hide_an_agents_lines_from_the_gate(tmp_path):
     assert change["added"] == 3
     blocked = commit(repo, env)
     assert blocked.returncode != 0 and "binary" in blocked.stderr, blocked.stderr
+
+
+def test_what_a_bash_call_writes_is_the_agents_and_its_own_commit_is_blocked(tmp_path):
+    repo, env = agent_repo(tmp_path)
+    (repo / "notes.txt").write_text("the human's own, before the call\n")
+    steps = [{"tool": "Bash", "command": "sed -i 's/x + 1$/x + 100/' calc.py"},
+             {"tool": "Bash", "command": "sed -i 's/x + 2$/x + 200/' calc.py && git add calc.py && git commit -qm mine"}]
+    done = fake_agent(repo, env, steps, "--hook", HOOK)
+    assert done.returncode == 0, done.stderr
+    assert "bash exit 1" in done.stdout  # the commit inside the second call was stopped
+    assert "written by an agent, not reviewed yet" in done.stderr
+    recorded = [(c["path"], c["added"], c["removed"], c["how"]) for c in changes(repo)]
+    assert recorded == [("calc.py", 1, 1, "claude-code Bash"), ("calc.py", 1, 1, "claude-code Bash")]
