@@ -604,7 +604,8 @@ class Transformer(nn.Module):
             window = self.args.sliding_window
             windowed = window is not None and kv_len > window
             # None (no mask) for one query, or for a long prefill from 0 (SDPA's own causal path)
-            exact = (start > 0 or seqlen == 1) and self._exact_attention()
+            # (a prefill after a reused prefix, last_only, matches nothing row by row: SDPA's mask path)
+            exact = (start > 0 or seqlen == 1) and not (last_only and seqlen > SMALL_QUERY) and self._exact_attention()
             if exact:  # decoding or a verify: every query computed as it would be alone
                 mask = exact_mask(input_pos, self.args.n_head // self.args.n_kv_heads, window, exact_rows(self.args.head_dim))
             elif windowed or (seqlen > 1 and (start > 0 or seqlen <= SMALL_QUERY)):
