@@ -16,3 +16,10 @@ def test_line_mode_high_contrast(snap_compare):
     """Line mode on notes.md with one line deselected, in the colour-blind-safe theme."""
     app = make_app(theme="high-contrast")
     assert snap_compare(app, press=["J", "J", "l", "j", "space"], terminal_size=SIZE)
+
+
+def test_long_line_wrapped(snap_compare):
+    """A line longer than the view goes on in the rows below, under its code (issue 41)."""
+    from tests.app.ui.test_tui_newcomer import long_app
+
+    assert snap_compare(long_app(), terminal_size=(100, 24))
