@@ -28,11 +28,11 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from specdraft.drafting.opreading import Outline, answer_text, outline, reading_messages
-from specdraft.ops import OpError, Operation, apply_all
+from specdraft.ops import Operation, OpError, apply_all
 from specdraft.ops.docstrings import AddDocstring
 from specdraft.ops.hints import AddTypeHints
 from specdraft.ops.imports import AddImport
@@ -296,7 +296,7 @@ def _facts(text: str) -> dict[str, Any] | None:
         args = node.args
         positional = [*args.posonlyargs, *args.args]
         defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
-        entries = [(a, d, False) for a, d in zip(positional, defaults)] + [(a, d, True) for a, d in zip(args.kwonlyargs, args.kw_defaults)]
+        entries = [(a, d, False) for a, d in zip(positional, defaults, strict=True)] + [(a, d, True) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)]
         params[dotted] = {}
         for arg, default, keyword in entries:
             annotation = ast.unparse(arg.annotation) if arg.annotation else None

@@ -91,10 +91,10 @@ def _parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[str,
     args = func.args
     positional = [*args.posonlyargs, *args.args]
     defaults = [False] * (len(positional) - len(args.defaults)) + [True] * len(args.defaults)
-    found = list(zip((a.arg for a in positional), defaults))
+    found = list(zip((a.arg for a in positional), defaults, strict=True))
     if args.vararg:
         found.append((args.vararg.arg, False))
-    found += [(a.arg, d is not None) for a, d in zip(args.kwonlyargs, args.kw_defaults)]
+    found += [(a.arg, d is not None) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)]
     if args.kwarg:
         found.append((args.kwarg.arg, False))
     if found and found[0][0] in ("self", "cls"):

@@ -58,7 +58,12 @@ from specdraft.drafting.edits import (
     parse_edits,
     rewrite,
 )
-from specdraft.drafting.reading import ReadOperation, corrected_instruction, read_in_parts, read_operation
+from specdraft.drafting.reading import (
+    ReadOperation,
+    corrected_instruction,
+    read_in_parts,
+    read_operation,
+)
 from specdraft.engine.editprompt import (
     feedback_without_diffs,
     named_definitions,
@@ -405,7 +410,12 @@ class EditRequester:
         ``[]`` (no operation fits), is not sure of its answer (a token under
         BUILTIN_MIN_TOKEN_PROB), or answers an operation that does not fit: then it drafts the text
         edit instead. ``rejected``: (its earlier answer, the reviewer's note) for a redraft."""
-        from specdraft.drafting.opreading import AnswerError, answer_grammar, outline, parse_answer, reading_messages
+        from specdraft.drafting.opreading import (
+            answer_grammar,
+            outline,
+            parse_answer,
+            reading_messages,
+        )
         from specdraft.ops import OpError, apply_all
 
         found = outline([(source.path, source.text) for source in sources])
