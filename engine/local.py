@@ -4,7 +4,9 @@
 loads lazily (torch is imported on first use), renders messages with the model's chat template,
 and with `reference` (the original file being rewritten) drafts with
 specdraft.engine.drafters.EditDrafter: lossless, so `drafter="none"` gives the same text, only
-slower. It implements specdraft.engine.interface.Backend.
+slower. A request's prefill reuses the KV cache of the longest prefix the last one left (the
+prompt's head, everything before a note, all of a retry; Transformer.prefix_reuse). It implements
+specdraft.engine.interface.Backend.
 """
 
 from __future__ import annotations

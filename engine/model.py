@@ -22,6 +22,10 @@ the modules, then ``Transformer``. Public names (stable; other engine modules bu
     positions 0..S-1 that ignores and never touches the caches; autograd works.
   * ``last_only=True`` returns logits for the last position only ([B, 1, V]); else [B, S, V].
 - ``KVCache``: owns ``k_cache`` / ``v_cache`` [B, H_kv, max_seq, D]; ``update(input_pos, k, v)``.
+- ``prefix_reuse`` (default False; LocalBackend sets it): a prefill from position 0 (a last_only
+  forward of one row) computes only what follows the longest prefix the cache holds
+  (``cached_tokens[:cached_length]``, recorded by every eager forward); ``reused_tokens``: how
+  many the last prefill took from the cache.
 
 Parameter names are engine names (gpt-fast style, q/k/v and gate/up fused into one matmul each
 because batch-1 decoding on a CPU is bound by the number of ops); specdraft.engine.checkpoint maps them
