@@ -13,7 +13,9 @@ hunks as they are recorded.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,16 +48,23 @@ def run(args: argparse.Namespace) -> int:
     capture.start()
     print(f"specdraft watch: recording what changes in {repo.root} as {agent}'s; Ctrl-C stops",
           file=sys.stderr)  # fmt: skip
+    # Ctrl-C (or SIGTERM) ends the watch between two recordings, never inside one: an interrupt
+    # that landed after a batch's lines were recorded and before its snapshot moved on had the
+    # last recording below take that batch again, as a turn of its own
+    stop = threading.Event()
+    previous = {number: signal.signal(number, lambda *_: stop.set()) for number in (signal.SIGINT, signal.SIGTERM)}
     try:
         # every quiet second also looks (yield_on_timeout): a write made before the watcher was
         # up, or one it missed (an overflowing inotify queue), is still recorded
         for _batch in watchfiles.watch(repo.root, debounce=args.debounce, step=25, rust_timeout=1000,
-                                       yield_on_timeout=True, raise_interrupt=False):  # fmt: skip
+                                       yield_on_timeout=True, raise_interrupt=False, stop_event=stop):  # fmt: skip
             for change in capture.record():
                 print(f"specdraft watch: {agent} turn {change.turn}: {change.path} +{change.added} -{change.removed}",
                       file=sys.stderr, flush=True)  # fmt: skip
     finally:
         capture.record()
         capture.stop()
+        for number, handler in previous.items():
+            signal.signal(number, handler)
     print("specdraft watch: stopped; `specdraft review --drafted` reviews what was recorded", file=sys.stderr)
     return 0
