@@ -429,6 +429,7 @@ def evaluate(model_dir: str, examples_path: Path, limit: int | None = None, min_
 
     backend = LocalBackend(model_dir)
     rows: dict[str, Counter] = {}
+    sureness: list[tuple[float, bool]] = []
     seconds = 0.0
     lines = examples_path.read_text(encoding="utf-8").splitlines()[:limit]
     for line in lines:
@@ -444,6 +445,8 @@ def evaluate(model_dir: str, examples_path: Path, limit: int | None = None, min_
         except OpError:
             answer = None
         unsure = stats.least_token_prob is not None and stats.least_token_prob < min_prob
+        if answer and stats.least_token_prob is not None:  # how sure it was, by outcome: where to set the bar
+            sureness.append((round(stats.least_token_prob, 3), answer == expected))
         row = rows.setdefault(record["kind"] if expected else "none expected", Counter())
         row["tasks"] += 1
         row[f"{record['phrasing']} tasks"] += 1
@@ -460,7 +463,9 @@ def evaluate(model_dir: str, examples_path: Path, limit: int | None = None, min_
     for row in rows.values():
         total.update(row)
     return {"model": model_dir, "examples": str(examples_path), "seconds_per_example": round(seconds / max(1, len(lines)), 3),
-            "total": dict(total), "kinds": {k: dict(v) for k, v in sorted(rows.items())}}  # fmt: skip
+            "total": dict(total), "kinds": {k: dict(v) for k, v in sorted(rows.items())},
+            "by_bar": {bar: {"shown": sum(p >= bar for p, _ in sureness), "wrong": sum(p >= bar and not ok for p, ok in sureness)}
+                       for bar in (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)}}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -154,7 +154,7 @@ class FakeLocal:
     name = "fake-builtin"
     context_length = 4096
 
-    def __init__(self, answer: str, least: float = 0.9) -> None:
+    def __init__(self, answer: str, least: float = 0.95) -> None:
         self.answer, self.least, self.grammars, self.requests, self.prompts = answer, least, [], 0, []
 
     def count_prompt_tokens(self, messages):
@@ -208,6 +208,7 @@ def test_an_operation_the_model_reads_is_made_and_credited_to_it(repo):
 @pytest.mark.parametrize("answer, least, why", [
     ("[]", 0.9, "read no operation"),
     ('[{"kind":"rename","old":"area","new":"surface"}]', 0.2, "not sure of it"),
+    ('[{"kind":"rename","old":"area","new":"surface"}]', 0.85, "not sure of it"),  # under the operations' own bar
     ('[{"kind":"set_value","target":"LIMIT","value":"10"}]', 0.9, "does not fit"),  # changes nothing
     ("[{", 0.9, "do not read"),
 ])  # fmt: skip
