@@ -422,7 +422,7 @@ class EditRequester:
             parse_answer,
             reading_messages,
         )
-        from specdraft.ops import OpError, apply_all
+        from specdraft.ops import OpError
 
         found = outline([(source.path, source.text) for source in sources])
         if not found.text:
@@ -448,30 +448,21 @@ class EditRequester:
         if not self.show_unsure and least is not None and least < BUILTIN_MIN_OPERATION_PROB:
             self.on_progress("kept", f"{read.said()}: not sure of it (a token at p={least:.2f}); it drafts a text edit")
             return None
-        try:
-            changed = apply_all(operations, {source.path: source.text for source in sources})
-        except OpError as error:
-            self.on_progress("kept", f"{read.said()}: it does not fit ({error}); it drafts a text edit")
-            return None
-        draft = DraftedEdits(EditResult(format="operation"), [stats], self.backend.name, operation=read)
-        self.on_progress("kept", read.said())
-        for result in self._rewritten(changed, sources):
-            _merge(draft.result, result)
-            if self.on_result is not None:
-                self.on_result(result)
-        return draft
+        return self._make(read, sources, "", [stats], "it drafts a text edit")
 
-    def _make(self, read: ReadOperation, sources: Sequence[SourceFile], asked_as: str) -> DraftedEdits | None:
-        """The draft of an operation a reader read: specdraft.ops makes it on the files, and no model
-        runs. None, said as progress, where the operation does not fit the files (the model drafts)."""
+    def _make(self, read: ReadOperation, sources: Sequence[SourceFile], asked_as: str, stats: Sequence[Any] = (),
+              otherwise: str = "the model drafts instead") -> DraftedEdits | None:  # fmt: skip
+        """The draft of operations read (by a reader, or by the model: its request's ``stats``):
+        specdraft.ops makes them on the files. None, said as progress with ``otherwise``, where they
+        do not fit the files."""
         from specdraft.ops import OpError, apply_all
 
         try:
             changed = apply_all(read.operations, {source.path: source.text for source in sources})
         except OpError as error:
-            self.on_progress("kept", f"{read.said()}: it does not fit ({error}); the model drafts instead")
+            self.on_progress("kept", f"{read.said()}: it does not fit ({error}); {otherwise}")
             return None
-        draft = DraftedEdits(EditResult(format="operation"), model=self.backend.name, operation=read,
+        draft = DraftedEdits(EditResult(format="operation"), list(stats), model=self.backend.name, operation=read,
                              asked_as=asked_as)  # fmt: skip
         self.on_progress("kept", read.said())
         for result in self._rewritten(changed, sources):
