@@ -444,11 +444,13 @@ class EditRequester:
             self.on_progress("kept", f"{self.backend.name} read no operation in the instruction; it drafts a text edit")
             return None
         read = ReadOperation(tuple(operations), reader=self.backend.name, origin="model")
-        self._last_reading = (instruction, text.strip())
         if not self.show_unsure and least is not None and least < BUILTIN_MIN_OPERATION_PROB:
             self.on_progress("kept", f"{read.said()}: not sure of it (a token at p={least:.2f}); it drafts a text edit")
             return None
-        return self._make(read, sources, "", [stats], "it drafts a text edit")
+        made = self._make(read, sources, "", [stats], "it drafts a text edit")
+        # a note on this draft goes back with this answer; one withheld or not fitting was never shown
+        self._last_reading = (instruction, text.strip()) if made is not None else None
+        return made
 
     def _make(self, read: ReadOperation, sources: Sequence[SourceFile], asked_as: str, stats: Sequence[Any] = (),
               otherwise: str = "the model drafts instead") -> DraftedEdits | None:  # fmt: skip

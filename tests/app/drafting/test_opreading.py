@@ -264,3 +264,15 @@ def test_a_long_outline_keeps_what_the_instruction_names_within_its_budget():
     assert len(asked) <= OUTLINE_CHARS + 100
     assert "# locals: local_3" in asked and "# locals: local_150" not in asked
     assert ("local_150", "step_150") in found.renames  # the grammar still admits every name
+
+
+def test_a_note_after_a_withheld_operation_does_not_send_the_operation_back(repo):
+    from specdraft.drafting.requests import EditRequester, read_sources
+
+    backend = FakeLocal('[{"kind":"rename","old":"area","new":"surface"}]', least=0.3)
+    requester = EditRequester(backend, repo, read=False)
+    sources = read_sources(repo, ["geo.py"])
+    first = requester.draft("call area surface", sources)
+    assert first.operation is None  # withheld: the reviewer saw the text edit
+    requester.draft("call area surface", sources, "The reviewer's note: keep it")
+    assert all("Rejected:" not in prompt for prompt in backend.prompts)
