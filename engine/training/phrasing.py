@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 import string
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -125,6 +126,8 @@ SHAPES: dict[str, list[Shape]] = {
         T("sed", "s/{old_plain}/{new_plain}/{g}", H),
         T("badly_named", "{what} is badly named, {verb} it {to} {new}{scope}", H),
         T("rather", "rather than {old}, call it {new}{scope}", H),
+        T("go_with", "go with {new} for {what}{scope}"),
+        S("take_rename", "take {what} and rename it {new}{scope}"),
     ],
     "literal": [
         S("verb_to", "{verb} {old} {to} {new}{scope}"),
@@ -163,6 +166,7 @@ SHAPES: dict[str, list[Shape]] = {
         T("instead", "{what}: {new} instead of {old}"),
         S("use_for", "use {new} for {what}"),
         S("value_of", "{verb} the value of {what} {to} {new}"),
+        S("make", "make {what} {new}"),
         T("needs_to_be", "{what} needs to be {new}", H),
         T("rather", "{new} rather than {old} for {what}", H),
         T("want_at", "i want {what} at {new}", H),
@@ -185,6 +189,7 @@ SHAPES: dict[str, list[Shape]] = {
         T("func_colon", "{func}: default {pname} to {new}"),
         T("by_default_be", "by default {param} should be {new}{in_func}", H),
         S("have", "have {param} default to {new}{in_func}", H),
+        S("make_it", "make the default for {param}{in_func} {new}"),
         T("should_take", "{func} should take {param_new} by default", H),
     ],
     "add_parameter": [
@@ -200,6 +205,7 @@ SHAPES: dict[str, list[Shape]] = {
         T("new_param", "new {pword} {param_code} on {func}"),
         S("add_to_sig", "{verb} {param_code} {to} the signature of {func}"),
         S("accept", "let {func} accept {param_code}", H),
+        S("let_take", "let {func} take {a_pword} {param_code}"),
         T("sig", "{func_bare}(..., {param_plain})", H),
         S("extend", "extend {func} with {a_pword} {param_code}", H),
     ],
@@ -300,6 +306,7 @@ SHAPES: dict[str, list[Shape]] = {
         T("needs_importing", "{name_or_module} needs to be imported{from_module}"),
         T("forgot", "you forgot to import {name_or_module}{from_module}", H),
         S("bring_in", "bring in {name_or_module}{from_module}", H),
+        S("pull_in", "pull in {name_or_module}{from_module}"),
     ],
     "insert_statement": [
         T("after_verb", "{after_cap} {anchor}, {verb} {stmt}"),
@@ -343,21 +350,21 @@ VERBS: dict[str, dict[str, list[Verb]]] = {
     "rename": {"verb": [Verb("rename"), Verb("change"), Verb("replace", "with", H)]},
     "literal": {
         "verb": [Verb("change"), Verb("replace", "with"), Verb("update"), Verb("switch", heldout=H)],
-        "verb_up": [Verb("raise"), Verb("increase"), Verb("bump"), Verb("up", heldout=H)],
-        "verb_down": [Verb("lower"), Verb("decrease"), Verb("reduce"), Verb("drop", heldout=H)],
+        "verb_up": [Verb("raise"), Verb("increase"), Verb("bump"), Verb("push"), Verb("up", heldout=H)],
+        "verb_down": [Verb("lower"), Verb("decrease"), Verb("reduce"), Verb("cut"), Verb("drop", heldout=H)],
     },
     "constant": {
         "verb": [Verb("set"), Verb("change"), Verb("update"), Verb("switch", heldout=H)],
-        "verb_up": [Verb("raise"), Verb("increase"), Verb("bump"), Verb("up", heldout=H)],
-        "verb_down": [Verb("lower"), Verb("decrease"), Verb("reduce"), Verb("drop", heldout=H)],
+        "verb_up": [Verb("raise"), Verb("increase"), Verb("bump"), Verb("push"), Verb("up", heldout=H)],
+        "verb_down": [Verb("lower"), Verb("decrease"), Verb("reduce"), Verb("cut"), Verb("drop", heldout=H)],
     },
     "default": {
         "verb": [Verb("set"), Verb("change"), Verb("update"), Verb("switch", heldout=H)],
-        "verb_up": [Verb("raise"), Verb("increase"), Verb("bump"), Verb("up", heldout=H)],
-        "verb_down": [Verb("lower"), Verb("decrease"), Verb("reduce"), Verb("drop", heldout=H)],
+        "verb_up": [Verb("raise"), Verb("increase"), Verb("bump"), Verb("push"), Verb("up", heldout=H)],
+        "verb_down": [Verb("lower"), Verb("decrease"), Verb("reduce"), Verb("cut"), Verb("drop", heldout=H)],
     },
     "add_parameter": {"verb": [Verb("add"), Verb("append"), Verb("tack on", heldout=H)]},
-    "remove_parameter": {"verb": [Verb("remove", "from"), Verb("drop", "from"), Verb("delete", "from"),
+    "remove_parameter": {"verb": [Verb("remove", "from"), Verb("drop", "from"), Verb("delete", "from"), Verb("get rid of", "from"),
                                   Verb("strip", "from", H)]},  # fmt: skip
     "add_docstring": {"verb": [Verb("add"), Verb("put", "on"), Verb("attach", "to", H)]},
     "remove_docstring": {"verb": [Verb("remove", "of"), Verb("delete", "from"), Verb("drop", "from"),
@@ -796,6 +803,133 @@ SLOT_MAKERS: dict[str, Callable[[EditSpec, Style, random.Random], tuple[Slots, l
 
 
 # ---------------------------------------------------------------------------------------------
+# names told by what they mean: "the function that grades mite counts" for `grade_mite_count`
+
+# Verbs a function's name often starts with; such a name can be told as "the function that <verb>s
+# <the rest>". Others are told by their words only ("the mite count function").
+NAME_VERBS = frozenset(
+    "add apply build calc calculate check clean compute convert count create draw fetch find format get "
+    "grade handle load log make merge parse print read record remove render report reset save score send "
+    "set sort split store sum total track update validate write".split()
+)
+
+
+def _third_person(verb: str) -> str:
+    if verb.endswith(("s", "sh", "ch", "x", "z")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _plural(word: str) -> str:
+    return word if word.endswith("s") else _third_person(word)
+
+
+def name_words(name: str) -> list[str]:
+    """`grade_mite_count` and `GradeMiteCount` -> ["grade", "mite", "count"]."""
+    return [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name)]
+
+
+# (form, held out) per role; {words}: the name's words, {plural}: with the last one plural,
+# {does}: "<verb>s <the rest>" where the name starts with a verb
+DESCRIPTIONS: dict[str, list[tuple[str, bool]]] = {
+    "function": [("the {words} function", False), ("the function that {does}", False), ("the {words} helper", False),
+                 ("the helper that {does}", True), ("whatever {does}", True)],
+    "method": [("the {words} method", False), ("the method that {does}", False), ("the {words} method of {owner}", False),
+               ("the bit of {owner} that {does}", True)],
+    "class": [("the {words} class", False), ("the class for {plural}", False), ("the {words} type", True)],
+    "constant": [("the {words} constant", False), ("the {words} setting", False), ("the {words}", False),
+                 ("the {words} value", True)],
+    "parameter": [("the {words} parameter", False), ("the {words} argument", False), ("the {words} option", True)],
+    "variable": [("the {words} variable", False), ("the local for the {words}", True)],
+    "attribute": [("the {words} attribute", False), ("the {words} field", False), ("the stored {words}", True)],
+}  # fmt: skip
+
+
+def described(name: str, role: str, rng: random.Random, heldout: bool, owner: str = "") -> tuple[str, bool] | None:
+    """`name` told by its words and role, with whether the form is held out; None where the name
+    has a single short word (nothing to tell it by) or no form fits."""
+    words = name_words(name)
+    if not words or (len(words) == 1 and len(words[0]) < 4):
+        return None
+    forms = [(f, held) for f, held in DESCRIPTIONS.get(role, []) if (heldout or not held)]
+    if words[0] in NAME_VERBS and len(words) > 1:
+        rest = words[1:] if rng.random() < 0.5 else words[1:-1] + [_plural(words[-1])]
+        does = " ".join([_third_person(words[0]), *rest])
+    else:
+        forms = [(f, held) for f, held in forms if "{does}" not in f]
+        does = ""
+    if not owner:
+        forms = [(f, held) for f, held in forms if "{owner}" not in f]
+    if not forms:
+        return None
+    form, held = rng.choice(forms)
+    text = form.format(words=" ".join(words), plural=" ".join(words[:-1] + [_plural(words[-1])]), does=does,
+                       owner=" ".join(name_words(owner)))  # fmt: skip
+    return text, held
+
+
+# The slots that name the edited thing, per family: (slot, which name, its role).
+DESCRIBED_SLOTS: dict[str, list[tuple[str, str, str]]] = {
+    "rename": [("what", "name", "")], "constant": [("what", "name", "constant")],
+    "default": [("func", "name", ""), ("param", "param", "parameter")],
+    "add_parameter": [("func", "name", "")], "remove_parameter": [("func", "name", "")],
+    "add_docstring": [("what", "name", "")], "add_type_hint": [("func", "name", "")],
+}
+
+
+def _describe(spec: EditSpec, family: str, slots: Slots, rng: random.Random, heldout: bool) -> bool:
+    """Now and then, tell the edited name by what it means instead of writing it; True where a held-out
+    form was used. Not where the instruction must say which of two same-named things it means."""
+    if spec.scope_needed or rng.random() >= 0.3:
+        return False
+    used_heldout = False
+    for slot, which, role in DESCRIBED_SLOTS.get(family, []):
+        name = getattr(spec, which)
+        role = role or spec.role or "function"
+        if slot not in slots or not name or role not in DESCRIPTIONS or (role == "variable" and spec.scope):
+            continue
+        found = described(name, role, rng, heldout, spec.scope if role == "method" else "")
+        if found:
+            slots[slot] = [found[0]]
+            used_heldout |= found[1]
+    if "what" in slots and "what_s" in slots:
+        _possessive(slots, "what_s", slots["what"])
+    if "func" in slots and "func_s" in slots:
+        _possessive(slots, "func_s", slots["func"])
+    return used_heldout
+
+
+# Words of the grammar that a hurried person mistypes; never code, which comes from the edit.
+def _template_words() -> frozenset[str]:
+    texts = [s.template for shapes in SHAPES.values() for s in shapes] + [w.template for w in WRAPPERS]
+    texts += [v.word for fields in VERBS.values() for verbs in fields.values() for v in verbs]
+    texts += [w for words in ROLE_WORDS.values() for w in words]
+    texts += ["everywhere throughout module file whole instead signature return returning value", "their there"]
+    words = re.findall(r"(?<![{\w])[a-z]{4,}(?![\w}])", " ".join(texts))
+    return frozenset(words)
+
+
+TYPO_WORDS = _template_words()
+
+
+def _typo(text: str, spec: EditSpec, rng: random.Random) -> str:
+    """One typo in one grammar word that is not also a word of the edit's names or code."""
+    fields = {k: v for k, v in spec.to_dict().items() if k not in ("kind", "role", "scope_role")}
+    code = {w.lower() for w in re.findall(r"[A-Za-z]+", " ".join(map(str, fields.values())))}
+    spots = [m for m in re.finditer(r"(?<![\w`'\"\x00.])[a-z]{4,}(?![\w`'\"(])", text)
+             if m.group() in TYPO_WORDS and m.group() not in code]
+    if not spots:
+        return text
+    m = rng.choice(spots)
+    w, i = m.group(), rng.randrange(1, len(m.group()) - 1)
+    how = rng.randrange(3)
+    wrong = w[:i] + w[i + 1] + w[i] + w[i + 2:] if how == 0 else w[:i] + w[i + 1:] if how == 1 else w[:i] + w[i] + w[i:]
+    return text[: m.start()] + wrong + text[m.end():]
+
+
+# ---------------------------------------------------------------------------------------------
 # making an instruction
 
 
@@ -813,6 +947,7 @@ def instruction(spec: EditSpec, rng: random.Random, heldout: bool = False) -> Ph
     family = KIND_FAMILY[spec.kind]
     st = Style.draw(rng)
     slots, required = SLOT_MAKERS[family](spec, st, rng)
+    described_heldout = _describe(spec, family, slots, rng, heldout)
     shapes = [s for s in SHAPES[family] if _usable(s, slots, required)]
 
     def has_heldout_verb(shape: Shape) -> bool:
@@ -873,8 +1008,10 @@ def instruction(spec: EditSpec, rng: random.Random, heldout: bool = False) -> Ph
     end = ("?" if rng.random() < 0.7 else "") if wrapper.question else st.end
     if text.replace(USER, "").rstrip("`'\"").endswith((".", "?", "!", ":")):
         end = ""
+    if rng.random() < 0.12:
+        text = _typo(text, spec, rng)
     text = (text + end).replace(USER, "")
-    used_heldout = shape.heldout or wrapper.heldout or any(
+    used_heldout = described_heldout or shape.heldout or wrapper.heldout or any(
         v.heldout for f in verb_fields for v in VERBS[family][f] if v.word == values[f]
     )
     return Phrase(text, f"{family}.{shape.id}", tuple(verbs), wrapper.id, used_heldout)

@@ -96,7 +96,7 @@ def test_grammar_size_holds_a_held_out_part_per_kind():
 
 IMPERATIVE_STARTS = {"add", "annotate", "bring", "call", "catch", "change", "declare", "default", "describe", "disable",
                      "document", "double", "enable", "extend", "flip", "follow", "get", "give", "guard", "halve", "handle",
-                     "have", "hint", "ignore", "import", "leave", "let", "make", "return", "retype", "swallow", "take",
+                     "have", "hint", "ignore", "import", "leave", "let", "make", "pull", "return", "retype", "swallow", "take",
                      "type", "use", "write", "{verb}", "{verb_up}", "{verb_down}"}  # fmt: skip
 
 
@@ -223,3 +223,42 @@ def test_sample_for_a_human_names_every_kind():
     assert all(len(found) == 2 for found in sample.values()), {k: len(v) for k, v in sample.items()}
     text = editdata.format_sample(2, 0)
     assert all(kind in text for kind in editdata.EDIT_KINDS)
+
+
+def test_a_name_can_be_told_by_its_words_and_role():
+    rng = random.Random(0)
+    told = {phrasing.described("grade_mite_count", "function", rng, heldout=False) for _ in range(200)}
+    texts = {text for text, _ in told}
+    assert not any(held for _, held in told)  # training never uses a held-out form
+    assert all("mite count" in t for t in texts)
+    assert "the function that grades mite counts" in texts and "the grade mite count function" in texts
+    assert {t for t, _ in (phrasing.described("PitchSurvey", "class", rng, False) for _ in range(50))} == {
+        "the pitch survey class", "the class for pitch surveys"}
+    held = {phrasing.described("grade_mite_count", "function", rng, heldout=True) for _ in range(200)}
+    assert any(h for _, h in held) and any(not h for _, h in held)
+    assert phrasing.described("x", "variable", rng, False) is None  # nothing to tell it by
+
+
+def test_training_instructions_tell_some_names_by_their_words_and_never_where_two_share_a_name():
+    spec = EditSpec("rename_function", "grade_mite_count", "function", "score_mites", uses=2)
+    rng = random.Random(1)
+    texts = [phrasing.instruction(spec, rng).text.lower() for _ in range(400)]
+    told = [t for t in texts if "grade_mite_count" not in t]
+    assert 0.1 < len(told) / len(texts) < 0.4
+    assert all("mite count" in t and "score_mites" in t for t in told)
+    ambiguous = EditSpec("rename_variable", "mite_total", "variable", "mites", scope="count_mites",
+                         scope_role="function", scope_needed=True)
+    assert all("mite_total" in phrasing.instruction(ambiguous, rng).text for _ in range(200))
+
+
+def test_a_typo_lands_in_a_word_of_the_grammar_never_in_the_code():
+    spec = EditSpec("rename_variable", "default", "variable", "change")
+    text = "please rename `default` to `change` everywhere in the module"
+    seen = set()
+    for seed in range(300):
+        typo = phrasing._typo(text, spec, random.Random(seed))
+        assert "`default`" in typo and "`change`" in typo
+        changed = [a for a, b in zip(text.split(), typo.split(), strict=True) if a != b]
+        assert len(changed) == 1 and len(typo.split()) == len(text.split())
+        seen.add(changed[0])
+    assert seen == {"please", "rename", "everywhere", "module"}
