@@ -34,7 +34,8 @@ class Source:
         self.path = path
         self.text = text
         try:
-            self.wrapper = MetadataWrapper(cst.parse_module(text))
+            # a module parsed here for this wrapper alone: no copy needed
+            self.wrapper = MetadataWrapper(cst.parse_module(text), unsafe_skip_copy=True)
         except cst.ParserSyntaxError as error:
             raise OpError(
                 f"{path} does not parse at line {error.raw_line} ({error.message.rstrip('.')}): "
@@ -213,11 +214,15 @@ def definitions(scope: Scope) -> Iterator[Definition]:
             yield statement
 
 
-def _all_names(scope: Scope, prefix: str = "") -> Iterator[str]:
+def nested_definitions(
+    scope: Scope, prefix: str = "", outer: Definition | None = None
+) -> Iterator[tuple[str, Definition, Definition | None]]:
+    """Every function and class within a scope, at any depth, outermost first: its dotted name,
+    the node, and the function or class it is defined in (None for one of ``scope`` itself)."""
     for definition in definitions(scope):
         name = prefix + definition.name.value
-        yield name
-        yield from _all_names(definition, name + ".")
+        yield name, definition, outer
+        yield from nested_definitions(definition, name + ".", definition)
 
 
 def find_scope(source: Source, dotted: str) -> Definition:
@@ -270,7 +275,7 @@ def scope_name(function: str | None) -> str:
 
 
 def _near(source: Source, dotted: str) -> str:
-    names = list(_all_names(source.module))
+    names = [name for name, _, _ in nested_definitions(source.module)]
     last = dotted.split(".")[-1]
     near = [name for name in names if name.split(".")[-1] == last and name != dotted]
     near += [
@@ -292,7 +297,11 @@ def _near(source: Source, dotted: str) -> str:
 
 def all_statements(scope: Scope) -> Iterator[cst.BaseStatement]:
     """Every statement within a scope, at any depth (nested functions and classes entered)."""
-    for statement in body_of(scope):
+    yield from _all_in(body_of(scope))
+
+
+def _all_in(body: Sequence[cst.CSTNode]) -> Iterator[cst.BaseStatement]:
+    for statement in body:
         if not isinstance(statement, cst.BaseStatement):
             continue
         yield statement
@@ -300,18 +309,7 @@ def all_statements(scope: Scope) -> Iterator[cst.BaseStatement]:
             yield from all_statements(statement)
         else:
             for block in _blocks_of(statement):
-                yield from _all_in_block(block)
-
-
-def _all_in_block(block: cst.BaseSuite) -> Iterator[cst.BaseStatement]:
-    for statement in block.body:
-        if isinstance(statement, cst.BaseStatement):
-            yield statement
-            if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
-                yield from all_statements(statement)
-            else:
-                for inner in _blocks_of(statement):
-                    yield from _all_in_block(inner)
+                yield from _all_in(block.body)
 
 
 def find_statement(source: Source, scope: Scope, text: str, *, where: str) -> cst.BaseStatement:

@@ -42,6 +42,7 @@ import libcst as cst
 import libcst.metadata as meta
 
 from specdraft.ops import Operation, OpError, register
+from specdraft.ops.locate import Source, nested_definitions
 
 Position = tuple[int, int]  # (line from 1, column from 0), as libcst and rope's lines count
 
@@ -49,13 +50,8 @@ Position = tuple[int, int]  # (line from 1, column from 0), as libcst and rope's
 # --- parsing ---------------------------------------------------------------------------------
 
 
-@dataclasses.dataclass
-class Parsed:
-    """One Python file given: its text, module, and libcst's scopes and positions."""
-
-    path: str
-    text: str
-    wrapper: meta.MetadataWrapper
+class Parsed(Source):
+    """One Python file given, as ``Source`` has it, with libcst's scopes and qualified names too."""
 
     @functools.cached_property
     def scopes(self) -> Mapping[cst.CSTNode, meta.Scope | None]:
@@ -63,25 +59,13 @@ class Parsed:
         return self.wrapper.resolve(meta.ScopeProvider)
 
     @functools.cached_property
-    def positions(self) -> Mapping[cst.CSTNode, meta.CodeRange]:
-        return self.wrapper.resolve(meta.PositionProvider)
-
-    @functools.cached_property
     def qualified(self) -> Mapping[cst.CSTNode, Sequence[meta.QualifiedName]]:
         """libcst's qualified names (resolved when first asked: they cost)."""
         return self.wrapper.resolve(meta.QualifiedNameProvider)
 
-    @property
-    def module(self) -> cst.Module:
-        return self.wrapper.module
-
     def start(self, node: cst.CSTNode) -> Position:
         """Where ``node`` starts: (line, column)."""
-        start = self.positions[node].start
-        return start.line, start.column
-
-    def line(self, node: cst.CSTNode) -> int:
-        return self.positions[node].start.line
+        return self.line(node), self.column(node)
 
     def qualified_names(self, node: cst.CSTNode) -> set[str]:
         """libcst's qualified names of ``node`` (``m.Garage`` for ``Garage`` from ``m``)."""
@@ -96,12 +80,7 @@ def is_python(path: str) -> bool:
 def parse(path: str, text: str) -> Parsed:
     """``text`` parsed with its scopes; OpError naming the file and line when it does not parse."""
     check_parses(path, text)
-    try:
-        module = cst.parse_module(text)
-    except cst.ParserSyntaxError as error:  # pragma: no cover - Python's parser said it parses
-        raise OpError(f"{path} does not parse (line {error.raw_line}, column {error.raw_column + 1}): "
-                      f"{error.message}; fix it or leave it out of the files") from None  # fmt: skip
-    return Parsed(path, text, meta.MetadataWrapper(module, unsafe_skip_copy=True))
+    return Parsed(path, text)
 
 
 def _writes(text: str, name: str) -> bool:
@@ -191,37 +170,12 @@ class Owner:
         return scope
 
 
-class _Owners(cst.CSTVisitor):
-    def __init__(self, parsed: Parsed) -> None:
-        self.parsed = parsed
-        self.stack: list[Owner] = []
-        self.found: list[Owner] = []
-
-    def _enter(self, node: cst.ClassDef | cst.FunctionDef) -> None:
-        parent = self.stack[-1] if self.stack else None
-        dotted = f"{parent.dotted}.{node.name.value}" if parent else node.name.value
-        owner = Owner(self.parsed, dotted, node, parent)
-        self.found.append(owner)
-        self.stack.append(owner)
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self._enter(node)
-
-    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
-        self.stack.pop()
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._enter(node)
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.stack.pop()
-
-
 def owners(parsed: Parsed) -> list[Owner]:
     """Every class and function of the file, outermost first."""
-    visitor = _Owners(parsed)
-    parsed.module.visit(visitor)
-    return visitor.found
+    found: dict[cst.CSTNode, Owner] = {}
+    for dotted, node, outer in nested_definitions(parsed.module):
+        found[node] = Owner(parsed, dotted, node, None if outer is None else found[outer])
+    return list(found.values())
 
 
 def files_to_search(parsed: Mapping[str, Parsed], path: str | None) -> list[Parsed]:
@@ -587,7 +541,7 @@ class Binding:
         return f"{owner}{inner} ({self.parsed.path} line {self.position[0]})"
 
 
-def _name_node(parsed: Parsed, assignment: meta.BaseAssignment, name: str) -> cst.CSTNode | None:
+def _name_node(assignment: meta.BaseAssignment) -> cst.CSTNode | None:
     """The name token an assignment of ``name`` binds (None for an import: not a definition)."""
     if not isinstance(assignment, meta.Assignment):
         return None
@@ -600,7 +554,7 @@ def _name_node(parsed: Parsed, assignment: meta.BaseAssignment, name: str) -> cs
 
 
 def _scope_bindings(parsed: Parsed, scope: meta.Scope, name: str) -> list[cst.CSTNode]:
-    nodes = [_name_node(parsed, assignment, name) for assignment in scope.assignments[name]
+    nodes = [_name_node(assignment) for assignment in scope.assignments[name]
              if assignment.scope is scope]  # fmt: skip
     found = [node for node in nodes if node is not None]
     return sorted(found, key=parsed.start)
@@ -695,7 +649,7 @@ def _comprehensions_of(parsed: Parsed, top: meta.Scope) -> list[meta.Scope]:
 
 def module_bindings(parsed: Parsed, name: str) -> list[Binding]:
     """Where the module binds ``name`` at its top level (imports are no definition)."""
-    scope = next((s for s in parsed.scopes.values() if isinstance(s, meta.GlobalScope)), None)
+    scope = _global_scope(parsed)
     if scope is None:
         return []
     return [Binding(parsed, None, parsed.start(node), node) for node in _scope_bindings(parsed, scope, name)]
@@ -1010,13 +964,9 @@ class Rename(Operation):
                                  and p not in parsed and owner.node.name.value in text})  # fmt: skip
         found, _ = with_rope(files, [owner.node.name.value], lambda rope: rope.occurrences(
             owner.node.name.value, owner.parsed.path, owner.parsed.start(owner.node.name), parsed))  # fmt: skip
-        places: dict[str, set[Position]] = {}
-        for path, occurrences in found.items():
-            calls = {occurrence.position for occurrence in occurrences if occurrence.called}
-            keywords = _keywords_of_calls(parsed[path], lambda call, calls=calls: call in calls, self.old)
-            if keywords:
-                places[path] = keywords
-        return places
+        calls = {path: {occurrence.position for occurrence in occurrences if occurrence.called}
+                 for path, occurrences in found.items()}  # fmt: skip
+        return _keywords_at(parsed, calls, self.old)
 
     def _annotated_uses(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, set[Position]]:
         """``p.old`` where the parameter ``p`` is annotated with the class, and ``p.meth(old=...)``
@@ -1028,12 +978,7 @@ class Rename(Operation):
             return {}
         if not any(binding.node is name for name in _param_names(owner)):
             return {}
-        places: dict[str, set[Position]] = {}
-        for path, calls in annotated_uses(parsed, owner.parent, owner.node.name.value).items():
-            keywords = _keywords_of_calls(parsed[path], lambda call, calls=calls: call in calls, self.old)
-            if keywords:
-                places[path] = keywords
-        return places
+        return _keywords_at(parsed, annotated_uses(parsed, owner.parent, owner.node.name.value), self.old)
 
     def _super_uses(self, parsed: Mapping[str, Parsed], binding: Binding) -> dict[str, set[Position]]:
         """What rope leaves at ``super()``: ``super().old`` in the subclasses when a class's
@@ -1047,13 +992,7 @@ class Rename(Operation):
             classes, method = subclass_names(parsed, owner.parent), owner.node.name.value
         else:
             return {}
-        places: dict[str, set[Position]] = {}
-        for path, file in parsed.items():
-            visitor = _SuperUses(file, classes, self.old, method)
-            file.module.visit(visitor)
-            if visitor.found:
-                places[path] = visitor.found
-        return places
+        return _found_in(parsed, lambda file: _SuperUses(file, classes, self.old, method))
 
 
 def annotated_uses(parsed: Mapping[str, Parsed], cls: Owner, name: str) -> dict[str, set[Position]]:
@@ -1063,10 +1002,16 @@ def annotated_uses(parsed: Mapping[str, Parsed], cls: Owner, name: str) -> dict[
         return {}
     class_name = cls.node.name.value
     qualified = {f"{module_name(cls.parsed.path)}.{class_name}"}
+    return _found_in(parsed, lambda file: _AnnotatedUses(
+        file, qualified | ({class_name} if file is cls.parsed else set()), name))  # fmt: skip
+
+
+def _found_in(parsed: Mapping[str, Parsed], visitor_of: Callable[[Parsed], _SuperUses | _AnnotatedUses],
+              ) -> dict[str, set[Position]]:  # fmt: skip
+    """The positions the visitor ``visitor_of(file)`` finds in each file, by file (none left out)."""
     places: dict[str, set[Position]] = {}
     for path, file in parsed.items():
-        names = qualified | ({class_name} if file is cls.parsed else set())
-        visitor = _AnnotatedUses(file, names, name)
+        visitor = visitor_of(file)
         file.module.visit(visitor)
         if visitor.found:
             places[path] = visitor.found
@@ -1244,11 +1189,7 @@ def subclass_names(parsed: Mapping[str, Parsed], owner: Owner) -> set[str]:
 
 def _imports_of(parsed: Parsed, name: str) -> list[Binding]:
     """The module-level imports binding ``name``."""
-    scope = next((s for s in parsed.scopes.values() if isinstance(s, meta.GlobalScope)), None)
-    if scope is None:
-        return []
-    return [Binding(parsed, None, parsed.start(a.node), a.node) for a in scope.assignments[name]
-            if isinstance(a, meta.ImportAssignment) and a.scope is scope]  # fmt: skip
+    return [Binding(parsed, None, parsed.start(a.node), a.node) for a in _imports_of_assignments(parsed, name)]
 
 
 def _global_scope(parsed: Parsed) -> meta.Scope | None:
@@ -1266,7 +1207,7 @@ def _within(scope: meta.Scope, top: meta.Scope) -> bool:
 
 def _imports_of_assignments(parsed: Parsed, name: str) -> list[meta.BaseAssignment]:
     """The module-level import assignments of ``name``."""
-    scope = next((s for s in parsed.scopes.values() if isinstance(s, meta.GlobalScope)), None)
+    scope = _global_scope(parsed)
     if scope is None:
         return []
     return [a for a in scope.assignments[name] if isinstance(a, meta.ImportAssignment) and a.scope is scope]
@@ -1297,11 +1238,9 @@ def _imports_name(parsed: Parsed, module: str, name: str) -> bool:
         if not isinstance(statement, cst.SimpleStatementLine):
             continue
         for small in statement.body:
-            if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
-                source = cst.helpers.get_full_name_for_node(small.module) if small.module else ""
-                if source and (source == module or module.endswith("." + source)):
-                    if any(alias.evaluated_name == name for alias in small.names):
-                        return True
+            if (isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar)
+                    and _from_module(small, module) and any(alias.evaluated_name == name for alias in small.names)):  # fmt: skip
+                return True
     return False
 
 
@@ -1352,6 +1291,18 @@ def _keywords_of_calls(parsed: Parsed, wanted: Callable[[Position | None], bool]
 
     parsed.module.visit(Calls())
     return found
+
+
+def _keywords_at(parsed: Mapping[str, Parsed], calls: Mapping[str, set[Position]], name: str,
+                 ) -> dict[str, set[Position]]:  # fmt: skip
+    """The positions of the keyword ``name=`` in the calls whose called name starts at one of
+    ``calls`` (by file), by file (files without one left out)."""
+    places: dict[str, set[Position]] = {}
+    for path, starts in calls.items():
+        keywords = _keywords_of_calls(parsed[path], lambda call, starts=starts: call in starts, name)
+        if keywords:
+            places[path] = keywords
+    return places
 
 
 def _is_super(node: cst.BaseExpression) -> bool:
