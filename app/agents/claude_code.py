@@ -31,6 +31,22 @@ import os
 import sys
 from pathlib import Path
 
+from specdraft.agents.hooks import (
+    encode,
+    holds_hooks,
+    last_known,
+    merge_hooks,
+    read_file,
+    record_write,
+    relative,
+    remove_hooks,
+    run_hook,
+    shell_done,
+    shell_started,
+    turn_ended,
+    turn_started,
+    undo_edits,
+)
 from specdraft.core.errors import UserError
 
 AGENT = "claude-code"
@@ -48,38 +64,6 @@ EVENTS = {
 # ---------------------------------------------------------------- the hook itself
 
 
-def _relative(repo, file_path: str, cwd: str) -> str | None:
-    """``file_path`` relative to the worktree's top; None outside it or inside .git."""
-    path = Path(file_path)
-    if not path.is_absolute():
-        path = Path(cwd) / path
-    try:
-        relative = Path(os.path.realpath(path)).relative_to(os.path.realpath(repo.root))
-    except ValueError:
-        return None
-    parts = relative.parts
-    if not parts or parts[0] == ".git":
-        return None
-    return "/".join(parts)
-
-
-def _undo_edit(text: str, old: str, new: str, replace_all: bool) -> str | None:
-    """``text`` with one edit (old -> new) undone; None when where it was is not certain."""
-    if replace_all:
-        return text.replace(new, old) if new else None
-    if not new or text.count(new) != 1:
-        return None
-    return text.replace(new, old, 1)
-
-
-def _decode(data: bytes) -> str:
-    return data.decode("utf-8", "surrogateescape")
-
-
-def _encode(text: str) -> bytes:
-    return text.encode("utf-8", "surrogateescape")
-
-
 def before_contents(store, payload: dict, path: str, after: bytes | None) -> bytes | None:
     """What ``path`` held just before this tool call (None: it did not exist)."""
     tool = payload.get("tool_name")
@@ -87,259 +71,98 @@ def before_contents(store, payload: dict, path: str, after: bytes | None) -> byt
     response = payload.get("tool_response")
     original = response.get("originalFile") if isinstance(response, dict) else None
     if isinstance(original, str):
-        return _encode(original)
+        return encode(original)
     if tool in ("Edit", "MultiEdit") and after is not None:
         edits = (
             tool_input.get("edits") or []
             if tool == "MultiEdit"
             else [{k: tool_input.get(k) for k in ("old_string", "new_string", "replace_all")}]
         )
-        text: str | None = _decode(after)
-        for edit in reversed(edits):
-            if not isinstance(edit, dict) or text is None:
-                text = None
-                break
-            old, new = edit.get("old_string"), edit.get("new_string")
-            if not isinstance(old, str) or not isinstance(new, str):
-                text = None
-                break
-            text = _undo_edit(text, old, new, bool(edit.get("replace_all")))
-        if text is not None:
-            return _encode(text)
+        undone = undo_edits(after, edits)
+        if undone is not None:
+            return undone
     if tool == "Write" and tool_input.get("content") is not None and after is None:
         return None
     return last_known(store, path)
 
 
-def last_known(store, path: str) -> bytes | None:
-    """The newest contents recorded for ``path`` (the last change's), else the index's, else None."""
-    for change in reversed(store.changes()):
-        if change.path == path:
-            if change.after is None:
-                return None
-            return store.read_blobs([change.after])[change.after]
-    result = store.repo.run("cat-file", "blob", f":{path}", check=False)
-    return result.stdout if result.returncode == 0 else None
-
-
 def post_tool_use(payload: dict, repo) -> str:
     """Record the lines of one tool call; returns what was recorded, for the log line."""
-    from specdraft.agents.capture import record_change
     from specdraft.agents.store import AgentStore
 
     tool = payload.get("tool_name")
+    store = AgentStore(repo)
     if tool == SHELL_TOOL:
-        from specdraft.agents.snapshot import shell_call_done
-        from specdraft.agents.store import AgentStore
-
-        recorded = shell_call_done(AgentStore(repo), AGENT)
-        return f"{len(recorded)} file{'s' if len(recorded) != 1 else ''} changed by the shell call"
+        return shell_done(store, AGENT)
     if tool not in EDIT_TOOLS:
         return "not an edit tool"
     tool_input = payload.get("tool_input") or {}
     file_path = tool_input.get("file_path") or tool_input.get("notebook_path")
     if not isinstance(file_path, str):
         raise UserError(f"the {tool} call names no file_path")
-    path = _relative(repo, file_path, payload.get("cwd") or os.getcwd())
+    path = relative(repo, file_path, payload.get("cwd") or os.getcwd())
     if path is None:
         return f"{file_path}: outside the repository"
-    store = AgentStore(repo)
-    try:
-        after: bytes | None = (repo.root / path).read_bytes()
-    except FileNotFoundError:
-        after = None
+    after = read_file(repo, path)
     before = before_contents(store, payload, path, after)
-    change = record_change(
-        store, agent=AGENT, turn=store.current_turn(AGENT), path=path, before=before,
-        after=after, how=f"{AGENT} {tool}", pin=False,  # pinned at the turn's end (Stop)
-    )  # fmt: skip
-    if change is None:
-        return f"{path}: unchanged"
-    return f"{path}: +{change.added} -{change.removed}"
+    return record_write(store, AGENT, path, before, after, f"{AGENT} {tool}")
 
 
-def pre_tool_use(payload: dict, repo) -> None:
+def pre_tool_use(payload: dict, repo) -> str:
     """Before a Bash call: a snapshot, so that what the call writes is recorded after it."""
-    if payload.get("tool_name") != SHELL_TOOL:
-        return
-    from specdraft.agents.snapshot import shell_call_started
     from specdraft.agents.store import AgentStore
 
-    shell_call_started(AgentStore(repo), AGENT)
+    if payload.get("tool_name") == SHELL_TOOL:
+        shell_started(AgentStore(repo), AGENT)
+    return ""
 
 
-def user_prompt_submit(repo) -> str:
-    """A new turn begins; returns the feedback not yet delivered (Claude Code reads it)."""
-    from specdraft.agents.feedback import take_feedback
+def user_prompt_submit(payload: dict, repo) -> str:
+    """A new turn begins; returns the feedback not yet delivered (Claude Code adds a
+    UserPromptSubmit hook's output to the prompt)."""
     from specdraft.agents.store import AgentStore
 
-    store = AgentStore(repo)
-    store.start_turn(AGENT)
-    return take_feedback(store, AGENT, to="UserPromptSubmit")
+    return turn_started(AgentStore(repo), AGENT, to="UserPromptSubmit")
 
 
-def stop(repo) -> str:
+def stop(payload: dict, repo) -> str:
     """The turn ends: queued rejects are applied; returns the JSON Claude Code reads, or ''."""
-    from specdraft.agents.feedback import take_feedback
-    from specdraft.agents.review import apply_queue
     from specdraft.agents.store import AgentStore
 
-    store = AgentStore(repo)
-    store.end_turn(AGENT)
-    store.pin_changes()
-    apply_queue(store, AGENT)
-    text = take_feedback(store, AGENT, to="Stop")
-    if not text:
-        return ""
-    return json.dumps({"decision": "block", "reason": text})
+    text = turn_ended(AgentStore(repo), AGENT, to="Stop")
+    return json.dumps({"decision": "block", "reason": text}) if text else ""
+
+
+HANDLERS = {"PreToolUse": pre_tool_use, "PostToolUse": post_tool_use,
+            "UserPromptSubmit": user_prompt_submit, "Stop": stop}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
     """``python -I -m specdraft.agents.claude_code EVENT``, the payload on standard input."""
     argv = sys.argv[1:] if argv is None else argv
-    event = argv[0] if argv else ""
-    try:
-        payload = json.loads(sys.stdin.buffer.read() or b"{}")
-        if not isinstance(payload, dict):
-            raise ValueError("not a JSON object")
-    except ValueError as error:
-        print(f"specdraft: the {event or 'hook'} payload is not JSON ({error})", file=sys.stderr)
-        return 2
-    from specdraft.core.git import GitRepo
-
-    try:
-        repo = GitRepo(payload.get("cwd") or ".")
-        if event == "PreToolUse":
-            pre_tool_use(payload, repo)
-        elif event == "PostToolUse":
-            post_tool_use(payload, repo)
-        elif event == "UserPromptSubmit":
-            sys.stdout.write(user_prompt_submit(repo))
-        elif event == "Stop":
-            sys.stdout.write(stop(repo))
-        else:
-            print(f"specdraft: unknown hook event {event!r}", file=sys.stderr)
-            return 2
-    except UserError as error:
-        # exit 2: Claude Code shows this to the model (and the user); the edit was made but
-        # could not be recorded, so it must not go on as if it had been
-        print(f"specdraft could not record this edit: {error}", file=sys.stderr)
-        return 2
-    return 0
+    return run_hook(MODULE, argv[0] if argv else "", HANDLERS)
 
 
 # ---------------------------------------------------------------- install / uninstall
-
-
-def hook_command(event: str, python: str | None = None) -> str:
-    import shlex
-
-    return shlex.join([python or sys.executable, "-I", "-m", MODULE, event])
-
-
-def _ours(entry: object) -> bool:
-    return isinstance(entry, dict) and MODULE in str(entry.get("command", ""))
 
 
 def settings_path(repo, local: bool = False) -> Path:
     return repo.root / ".claude" / ("settings.local.json" if local else "settings.json")
 
 
-def _load(path: Path) -> dict:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}
-    except OSError as error:
-        raise UserError(f"cannot read {path}: {error.strerror or error}") from None
-    try:
-        data = json.loads(text) if text.strip() else {}
-    except ValueError as error:
-        raise UserError(f"{path} is not valid JSON ({error}); fix it, then install again") from None
-    if not isinstance(data, dict):
-        raise UserError(f"{path} is not a JSON object; fix it, then install again")
-    return data
-
-
-def _save(path: Path, data: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.specdraft-tmp")
-    temporary.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
-
-
 def install(repo, *, local: bool = False, python: str | None = None) -> list[str]:
     """Merge specdraft's hooks into the settings file; returns what was done, line by line."""
-    path = settings_path(repo, local)
-    data = _load(path)
-    hooks = data.setdefault("hooks", {})
-    if not isinstance(hooks, dict):
-        raise UserError(f"{path}: \"hooks\" is not an object; fix it, then install again")
-    done = []
-    for event, matcher in EVENTS.items():
-        groups = hooks.setdefault(event, [])
-        if not isinstance(groups, list):
-            raise UserError(f"{path}: hooks.{event} is not a list; fix it, then install again")
-        for group in groups:  # an older install of ours: replaced, not doubled
-            if isinstance(group, dict) and isinstance(group.get("hooks"), list):
-                group["hooks"] = [entry for entry in group["hooks"] if not _ours(entry)]
-        groups[:] = [g for g in groups if not (isinstance(g, dict) and g.get("hooks") == [])]
-        group = {"hooks": [{"type": "command", "command": hook_command(event, python)}]}
-        if matcher:
-            group = {"matcher": matcher, **group}
-        groups.append(group)
-        done.append(f"{event}: {group['hooks'][0]['command']}")
-    _save(path, data)
-    return [f"installed in {path}:", *("  " + line for line in done)]
+    return merge_hooks(settings_path(repo, local), MODULE, EVENTS, python)
 
 
 def uninstall(repo, *, local: bool = False) -> list[str]:
     """Remove exactly the entries ``install`` added, and what became empty by it."""
-    path = settings_path(repo, local)
-    data = _load(path)
-    hooks = data.get("hooks")
-    removed = 0
-    if isinstance(hooks, dict):
-        for event in list(hooks):
-            groups = hooks[event]
-            if not isinstance(groups, list):
-                continue
-            kept_groups = []
-            for group in groups:
-                entries = group.get("hooks") if isinstance(group, dict) else None
-                if isinstance(entries, list) and any(_ours(e) for e in entries):
-                    removed += sum(1 for e in entries if _ours(e))
-                    group["hooks"] = [e for e in entries if not _ours(e)]
-                    if not group["hooks"]:
-                        continue  # the group was ours
-                kept_groups.append(group)
-            if kept_groups:
-                hooks[event] = kept_groups
-            elif groups:
-                del hooks[event]
-        if not hooks:
-            del data["hooks"]
-    if not removed:
-        return [f"nothing of specdraft's in {path}"]
-    if data:
-        _save(path, data)
-    else:
-        path.unlink()
-    return [f"removed {removed} hook{'s' if removed != 1 else ''} from {path}"]
+    return remove_hooks(settings_path(repo, local), MODULE)
 
 
 def installed(repo) -> list[Path]:
     """The settings files holding specdraft's hooks."""
-    found = []
-    for local in (False, True):
-        path = settings_path(repo, local)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError:
-            continue
-        if MODULE in text:
-            found.append(path)
-    return found
+    return [path for local in (False, True) if holds_hooks(path := settings_path(repo, local), MODULE)]
 
 
 if __name__ == "__main__":

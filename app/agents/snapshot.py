@@ -64,9 +64,22 @@ def tree_changes(store: AgentStore, old: str, new: str) -> list[tuple[str, str |
     return changes
 
 
-def record_between(store: AgentStore, agent: str, turn: int, old: str, new: str, how: str) -> list[Change]:
-    """Record every file that differs from tree ``old`` to tree ``new`` as written by ``agent``."""
+def record_between(
+    store: AgentStore, agent: str, turn: int, old: str, new: str, how: str,
+    *, since: dict[str, str] | None = None, captures: list[str] | None = None,
+) -> list[Change]:
+    """Record every file that differs from tree ``old`` to tree ``new`` as written by ``agent``.
+
+    ``since``: path -> the blob a hook recorded it as after ``old`` was taken ("" for no file):
+    the file's lines from there on only (a hook recorded those before). ``captures``: the runs or
+    watches under way, for a hook's shell call: what one of them recorded already is skipped."""
     changed = tree_changes(store, old, new)
+    if since:
+        changed = [(path, (since[path] or None) if path in since else before, after)
+                   for path, before, after in changed]  # fmt: skip
+        changed = [(path, before, after) for path, before, after in changed if before != after]
+    if captures:
+        changed = [c for c in changed if not recorded_by_capture(store, captures, c[0], c[2])]
     blobs = store.read_blobs([sha for _, a, b in changed for sha in (a, b) if sha])
     recorded = []
     for path, before, after in changed:
@@ -77,7 +90,45 @@ def record_between(store: AgentStore, agent: str, turn: int, old: str, new: str,
         )  # fmt: skip
         if change is not None:
             recorded.append(change)
+            if captures:
+                mark_recorded(store, captures, path, after)
     return recorded
+
+
+# ---------------------------------------------------------------- a hook beside a run or watch
+# An agent with hooks (Claude Code's) can be captured by a ``specdraft run`` or ``watch`` at the
+# same time. Each line is recorded once: a hook's recording and a capture's take the run lock in
+# turn; a hook does not record what a capture recorded already, and tells the captures what it
+# recorded (``hooked`` in their turn entry), which their next recording takes as the file's
+# contents before, instead of their last snapshot's.
+
+
+@contextlib.contextmanager
+def beside_captures(store: AgentStore) -> Iterator[list[str]]:
+    """For a hook's recording: the runs and watches capturing now (none: no lock taken), under
+    the run lock when there are some."""
+    if not _capturing(store):
+        yield []
+        return
+    with _run_lock(store):
+        yield _capturing(store)
+
+
+def recorded_by_capture(store: AgentStore, captures: list[str], path: str, after: str | None) -> bool:
+    """The newest change recorded of ``path`` is one of ``captures``' and left it as ``after``:
+    its lines are recorded already."""
+    for change in reversed(store.changes()):
+        if change.path == path:
+            return change.agent in captures and change.how in ("run", "watch") and change.after == after
+    return False
+
+
+def mark_recorded(store: AgentStore, captures: list[str], path: str, after: str | None) -> None:
+    """Tell ``captures`` that a hook recorded ``path`` as ``after`` (None: no file)."""
+    for agent in captures:
+        hooked = dict(store.turns().get(agent, {}).get("hooked") or {})
+        hooked[path] = after or ""
+        store.update_turn(agent, hooked=hooked)
 
 
 @contextlib.contextmanager
@@ -115,7 +166,7 @@ class RunCapture:
     def start(self) -> int:
         tree = snapshot_tree(self.store)
         self.turn = self.store.start_turn(self.agent)
-        self.store.update_turn(self.agent, last=tree, how="run", active=True, pid=os.getpid())
+        self.store.update_turn(self.agent, last=tree, how="run", active=True, pid=os.getpid(), hooked={})
         self.store.repo.run("update-ref", SNAPSHOT_REFS + self.agent, tree)
         return self.turn
 
@@ -176,7 +227,9 @@ def shell_call_done(store: AgentStore, agent: str, *, keep_open: bool = False, l
     now_tree = snapshot_tree(store)
     recorded = []
     if now_tree != before:
-        recorded = record_between(store, agent, int(entry.get("turn", 1)), before, now_tree, f"{agent} Bash")
+        captures = [name for name in _capturing(store) if name != agent]
+        recorded = record_between(store, agent, int(entry.get("turn", 1)), before, now_tree,
+                                  f"{agent} Bash", captures=captures)  # fmt: skip
     store.update_turn(agent, shell_before=now_tree if keep_open else None)
     return recorded
 
@@ -198,10 +251,12 @@ def _record_since_last(store: AgentStore, agents: list[str]) -> list[Change]:
         entry = store.turns().get(agent, {})
         last = entry.get("last")
         if not last or last == now_tree:
+            store.update_turn(agent, hooked={})
             continue
         how = str(entry.get("how"))
-        recorded += record_between(store, agent, int(entry.get("turn", 1)), last, now_tree, how)
-        store.update_turn(agent, last=now_tree)
+        recorded += record_between(store, agent, int(entry.get("turn", 1)), last, now_tree, how,
+                                   since=entry.get("hooked"))  # fmt: skip
+        store.update_turn(agent, last=now_tree, hooked={})
         store.repo.run("update-ref", SNAPSHOT_REFS + agent, now_tree)
     return recorded
 
@@ -222,8 +277,14 @@ def own_writes(store: AgentStore) -> Iterator[None]:
         finally:
             tree = snapshot_tree(store)
             for agent in agents:
-                store.update_turn(agent, last=tree)
+                store.update_turn(agent, last=tree, hooked={})
                 store.repo.run("update-ref", SNAPSHOT_REFS + agent, tree)
+
+
+def _differs(store: AgentStore, old: str, new: str, since: dict[str, str]) -> bool:
+    """Something differs from ``old`` to ``new`` beyond what ``since`` says a hook recorded."""
+    return any(((since[path] or None) if path in since else before) != after
+               for path, before, after in tree_changes(store, old, new))  # fmt: skip
 
 
 class WatchCapture:
@@ -235,7 +296,8 @@ class WatchCapture:
 
     def start(self) -> None:
         tree = snapshot_tree(self.store)
-        self.store.update_turn(self.agent, last=tree, how="watch", active=True, pid=os.getpid(), open=False)
+        self.store.update_turn(self.agent, last=tree, how="watch", active=True, pid=os.getpid(), open=False,
+                               hooked={})  # fmt: skip
 
     def record(self) -> list[Change]:
         """What changed since the last snapshot, as the agent's next turn (nothing: no turn)."""
@@ -245,9 +307,13 @@ class WatchCapture:
             last = entry.get("last")
             if not last or now_tree == last:
                 return []
+            hooked = entry.get("hooked") or {}
+            if hooked and not _differs(self.store, last, now_tree, hooked):
+                self.store.update_turn(self.agent, last=now_tree, hooked={})  # a hook's lines only
+                return []
             turn = self.store.start_turn(self.agent, open_=False)
-            recorded = record_between(self.store, self.agent, turn, last, now_tree, "watch")
-            self.store.update_turn(self.agent, last=now_tree)
+            recorded = record_between(self.store, self.agent, turn, last, now_tree, "watch", since=hooked)
+            self.store.update_turn(self.agent, last=now_tree, hooked={})
             self.store.repo.run("update-ref", SNAPSHOT_REFS + self.agent, now_tree)
         return recorded
 
