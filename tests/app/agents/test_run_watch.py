@@ -108,3 +108,59 @@ def test_a_revert_made_while_watching_is_not_taken_for_the_agents(tmp_path):
     assert recorded == [(1, 1, 1), (2, 1, 1)]
     left = specdraft(repo, env, "review", "--drafted", "--plain", stdin="q\n").stdout
     assert "+    return x + 200" in left and "x + 100" not in left
+
+
+def test_a_watch_beside_claude_codes_hooks_records_each_line_once(tmp_path):
+    """Both orders: the hook records a tool call before the watch looks (the watch then takes only
+    what came after it: the human's next line), and the watch records a write before the hook
+    runs (the hook then does not record it again)."""
+    from specdraft.agents.snapshot import WatchCapture
+    from specdraft.agents.store import AgentStore
+    from specdraft.core.git import GitRepo
+    from tests.app.agents.agentkit import HOOK, fake_agent
+
+    repo, env = agent_repo(tmp_path)
+    store = AgentStore(GitRepo(repo))
+    watch = WatchCapture(store, "watcher")  # this process is the watch: it captures while alive
+    watch.start()
+    calc = repo / "calc.py"
+    edit = [{"tool": "Edit", "file": "calc.py", "old": "x + 1\n", "new": "x + 100\n"}]
+    assert fake_agent(repo, env, edit, "--hook", HOOK).returncode == 0  # the hook first
+    calc.write_bytes(calc.read_bytes().replace(b"x + 5\n", b"x + 5  # later\n"))  # then someone else
+    watch.record()
+    edit = [{"tool": "Edit", "file": "calc.py", "old": "x + 2\n", "new": "x + 200\n"}]
+    calc.write_bytes(calc.read_bytes().replace(b"x + 2\n", b"x + 200\n"))  # the tool wrote...
+    watch.record()  # ...the watch looked first...
+    calc.write_bytes(calc.read_bytes().replace(b"x + 200\n", b"x + 2\n"))
+    assert fake_agent(repo, env, edit, "--hook", HOOK).returncode == 0  # ...then the hook ran
+    watch.record()
+    watch.stop()
+    recorded = [(c["agent"], c["added"], c["removed"]) for c in changes(repo)]
+    assert recorded == [("claude-code", 1, 1), ("watcher", 1, 1), ("watcher", 1, 1)], recorded
+    from specdraft.agents.review import DraftedReview
+
+    shown = b"".join(unit.hunk.patch_bytes() for unit in DraftedReview(store).session().units)
+    assert shown.count(b"+    return x + 100") == 1 and shown.count(b"+    return x + 200") == 1
+
+
+def test_specdraft_watch_and_claude_codes_hooks_together_record_a_line_once(tmp_path):
+    from tests.app.agents.agentkit import HOOK, fake_agent
+
+    repo, env = agent_repo(tmp_path)
+    watch = subprocess.Popen([sys.executable, "-m", "specdraft", "watch", "--agent", "fake"], cwd=repo, env=env,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 30
+        while not (repo / ".git" / "specdraft" / "agents" / "turns.json").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        steps = [{"tool": "Edit", "file": "calc.py", "old": "x + 1\n", "new": "x + 100\n"}, {"pause": 0.3},
+                 {"tool": "Edit", "file": "calc.py", "old": "x + 2\n", "new": "x + 200\n"}]  # fmt: skip
+        assert fake_agent(repo, env, steps, "--hook", HOOK).returncode == 0
+        time.sleep(1.0)  # room for the watch to take them again, wrongly
+    finally:
+        watch.send_signal(2)
+        watch.wait(timeout=30)
+    recorded = changes(repo)
+    assert sum(c["added"] for c in recorded) == 2 and sum(c["removed"] for c in recorded) == 2, recorded
+    left = specdraft(repo, env, "review", "--drafted", "--plain", stdin="y\ny\n")
+    assert left.stdout.count("+    return x + 100") == 1 and left.stdout.count("+    return x + 200") == 1
