@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import keyword
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 import libcst as cst
 from libcst.helpers import get_full_name_for_node
@@ -419,24 +419,26 @@ def _without(
     """The module without ``alias`` (without its statement when it was the only name)."""
     names = list(node.names) if not isinstance(node.names, cst.ImportStar) else []
     if len(names) > 1:
-        index = next(index for index, other in enumerate(names) if other is alias)
-        if index == len(names) - 1:
-            names[-2] = names[-2].with_changes(comma=alias.comma)
-        del names[index]
-        result = module.deep_replace(node, node.with_changes(names=names))
+        result = module.deep_replace(node, node.with_changes(names=_dropped(names, alias, "comma")))
         assert isinstance(result, cst.Module)
         return result
     line = _line_of(module, node)
     if len(line.body) > 1:
-        smalls = list(line.body)
-        index = next(index for index, other in enumerate(smalls) if other is node)
-        if index == len(smalls) - 1:
-            smalls[-2] = smalls[-2].with_changes(semicolon=node.semicolon)
-        del smalls[index]
-        result = module.deep_replace(line, line.with_changes(body=smalls))
+        result = module.deep_replace(line, line.with_changes(body=_dropped(line.body, node, "semicolon")))
         assert isinstance(result, cst.Module)
         return result
     return remove_statement(module, line)
+
+
+def _dropped(items: Sequence[cst.CSTNode], item: cst.CSTNode, separator: str) -> list[cst.CSTNode]:
+    """``items`` without ``item``; the last one removed, the one before it ends as it ended (its
+    ``separator``, a comma or a semicolon, or none)."""
+    kept = list(items)
+    index = next(index for index, other in enumerate(kept) if other is item)
+    if index == len(kept) - 1:
+        kept[-2] = kept[-2].with_changes(**{separator: getattr(item, separator)})
+    del kept[index]
+    return kept
 
 
 def _line_of(module: cst.Module, node: cst.CSTNode) -> cst.SimpleStatementLine:

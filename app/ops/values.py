@@ -250,20 +250,19 @@ def _field_default(value: cst.BaseExpression) -> cst.Arg | None:
     """The ``default=`` argument of a dataclass ``field(...)`` call, if ``value`` is one."""
     if not isinstance(value, cst.Call):
         return None
-    func = value.func
-    called = (
-        func.value
-        if isinstance(func, cst.Name)
-        else func.attr.value
-        if isinstance(func, cst.Attribute)
-        else None
-    )
-    if called != "field":
+    if _last_name(value.func) != "field":
         return None
     return next(
         (arg for arg in value.args if arg.keyword is not None and arg.keyword.value == "default"),
         None,
     )
+
+
+def _last_name(node: cst.BaseExpression) -> str | None:
+    """The name ``node`` ends with (``field`` of ``field`` and of ``dataclasses.field``), if any."""
+    if isinstance(node, cst.Name):
+        return node.value
+    return node.attr.value if isinstance(node, cst.Attribute) else None
 
 
 def _is_dataclass(cls: cst.ClassDef) -> bool:
@@ -273,14 +272,7 @@ def _is_dataclass(cls: cst.ClassDef) -> bool:
             if any(arg.keyword is not None and arg.keyword.value == "kw_only" for arg in node.args):
                 return False
             node = node.func
-        name = (
-            node.value
-            if isinstance(node, cst.Name)
-            else node.attr.value
-            if isinstance(node, cst.Attribute)
-            else ""
-        )
-        if name == "dataclass":
+        if _last_name(node) == "dataclass":
             return True
     return False
 
