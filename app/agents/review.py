@@ -20,14 +20,17 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from specdraft.agents.capture import file_patch
 from specdraft.agents.feedback import add_feedback
 from specdraft.agents.store import DECISIONS, QUEUE, AgentStore, Change, new_id, now
-from specdraft.core.diffs import FileDiff, build_patch, parse_diff, split_hunk
+from specdraft.core.diffs import FileDiff, build_patch, parse_diff, parse_edited_hunk, split_hunk
 from specdraft.core.errors import UserError
-from specdraft.core.session import Decision, HunkState, ReviewSession
+from specdraft.core.session import STATE_VERSION, Decision, HunkState, ReviewSession
 from specdraft.drafting.provenance import HunkRecord, append_records, line_hash, normalise_line
 
 
@@ -73,6 +76,7 @@ class DraftedReview:
     changes: list[Change] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
     notes: dict[str, str] = field(default_factory=dict)  # unit id -> the reviewer's note
+    saving: bool = False  # decisions and notes saved for --resume as they are made
     _units: list[HunkState] = field(default_factory=list)
 
     def more(self) -> tuple[list[FileDiff], list[HunkState]]:
@@ -143,6 +147,94 @@ class DraftedReview:
 
     def change_of(self, session: ReviewSession, unit: HunkState) -> Change:
         return self.changes[unit.file_index]
+
+    # ---------------------------------------------------------------- saved for --resume
+
+    def state_path(self) -> Path:
+        """Where this review's decisions are saved as they are made (one per --agent choice)."""
+        name = "review-drafted" + (f"-{self.agent}" if self.agent else "")
+        return self.store.repo.state_dir / f"{name}.json"
+
+    def add_note(self, unit_id: str, text: str) -> None:
+        """Keep a note for the agent about a unit; saved beside the decisions for --resume."""
+        self.notes[unit_id] = text
+        if self.saving:
+            _write_json(self.state_path().with_suffix(".notes.json"), self.notes)
+
+    def save_from_now(self, session: ReviewSession) -> None:
+        """Save ``session``'s decisions (and the notes) on every change from now on, replacing a
+        saved review of the same kind."""
+        self.saving = True
+        session.state_path = self.state_path()
+        session.save()
+        _write_json(self.state_path().with_suffix(".notes.json"), self.notes)
+
+    def resume(self, session: ReviewSession) -> list[str]:
+        """Put the saved decisions and notes back on ``session``'s units (matched by their ids:
+        the change and the hunk's content), split where they were split; the cursor on the first
+        undecided unit. Returns what to tell the reviewer (what could not be matched)."""
+        path = self.state_path()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise UserError(
+                f"no saved review to resume ({path} does not exist); run specdraft review --drafted "
+                "without --resume"
+            ) from None
+        except (OSError, ValueError) as error:
+            raise UserError(f"cannot read the saved review {path}: {error}; start again without --resume") from None
+        if not isinstance(data, dict) or data.get("version") != STATE_VERSION or not isinstance(data.get("units"), list):
+            raise UserError(f"the saved review {path} is from another version; start again without --resume")
+        try:
+            notes = json.loads(path.with_suffix(".notes.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            notes = {}
+        for parent_id in data.get("split") or []:
+            for index, unit in enumerate(session.units):
+                if unit.id == parent_id and session.can_split(unit):
+                    session.units[index : index + 1] = [HunkState(hunk=part, file_index=unit.file_index)
+                                                        for part in split_hunk(unit.hunk)]  # fmt: skip
+                    break
+        by_id = {unit.id: unit for unit in session.units}
+        dropped = 0
+        for saved in data["units"]:
+            unit = by_id.get(saved.get("id")) if isinstance(saved, dict) else None
+            if unit is None:
+                dropped += isinstance(saved, dict) and saved.get("decision", "pending") != "pending"
+                continue
+            try:
+                unit.decision = Decision(saved.get("decision", "pending"))
+                if saved.get("lines") is not None:
+                    unit.selected_lines = set(saved["lines"]) & set(unit.hunk.change_indices)
+                if saved.get("edited"):
+                    unit.edited = parse_edited_hunk(base64.b64decode(saved["edited"]), unit.hunk, comment=None)
+                unit.seconds = float(saved.get("seconds", 0.0))
+            except (ValueError, TypeError, UserError):
+                unit.decision, unit.selected_lines, unit.edited = Decision.PENDING, None, None
+            if unit.decision == Decision.EDITED and unit.edited is None and unit.selected_lines is None:
+                unit.decision = Decision.PENDING
+        if isinstance(notes, dict):
+            self.notes.update({k: v for k, v in notes.items() if k in by_id and isinstance(v, str)})
+        pending = [i for i, unit in enumerate(session.units) if unit.decision == Decision.PENDING]
+        session.index = pending[0] if pending else 0
+        session.stats()  # recounts: the decisions were set from outside
+        messages = []
+        if dropped:
+            messages.append(f"{dropped} decision{'s' if dropped != 1 else ''} of the saved review "
+                            f"{'are' if dropped != 1 else 'is'} about lines no longer waiting for review "
+                            "(decided, committed or changed since); dropped")  # fmt: skip
+        return messages
+
+    def discard_saved(self, session: ReviewSession) -> None:
+        session.discard_saved()
+        self.state_path().with_suffix(".notes.json").unlink(missing_ok=True)
+
+
+def _write_json(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(data), encoding="utf-8")
+    os.replace(temporary, path)
 
 
 # ---------------------------------------------------------------- carrying the decisions out

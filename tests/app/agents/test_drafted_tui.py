@@ -86,3 +86,64 @@ async def test_the_title_says_which_agent_is_mid_turn(tmp_path):
         await _until(pilot, lambda: "fake mid-turn: rejects wait for the turn's end" in shown(app, "TitleBar"))
         await asyncio.to_thread(store.end_turn, "fake")
         await _until(pilot, lambda: "mid-turn" not in shown(app, "TitleBar"))
+
+
+def test_an_interrupted_plain_review_of_agents_lines_resumes_with_its_decisions(tmp_path, monkeypatch):
+    from specdraft.ui import plain
+    from tests.app.reviewkit import specdraft
+
+    repo_path, _env = agent_repo(tmp_path)
+    store = AgentStore(GitRepo(repo_path))
+    _record(store, b"x + 1\n", b"x + 100\n", 1)
+    _record(store, b"x + 4\n", b"x + 400\n", 1)
+    real_read = plain.PlainReview._read
+    calls = {"n": 0}
+
+    def read_then_interrupt(self):
+        calls["n"] += 1
+        if calls["n"] > 1:
+            raise KeyboardInterrupt
+        return real_read(self)
+
+    monkeypatch.setattr(plain.PlainReview, "_read", read_then_interrupt)
+    code, _, err = specdraft(repo_path, ["review", "--drafted", "--plain"], "n\ny\n")
+    assert code == 130 and b"1 decision saved; `specdraft review --drafted --plain --resume`" in err, err
+    assert b"x + 100\n" in (repo_path / "calc.py").read_bytes()  # nothing carried out yet
+    monkeypatch.setattr(plain.PlainReview, "_read", real_read)
+    code, out, err = specdraft(repo_path, ["review", "--drafted", "--plain", "--resume"], "y\n")
+    assert code == 0, err
+    assert out.count(b"Accept this hunk") == 1  # only the second is asked about
+    assert b"1 accepted, 0 edited, 1 reverted" in out
+    text = (repo_path / "calc.py").read_bytes()
+    assert b"x + 1\n" in text and b"x + 400\n" in text
+    assert not list((repo_path / ".git" / "specdraft").glob("review-drafted*"))  # carried out: nothing saved
+
+
+async def test_decisions_and_notes_made_in_the_tui_are_there_after_resume(tmp_path):
+    repo_path, _env = agent_repo(tmp_path)
+    store = AgentStore(GitRepo(repo_path))
+    _record(store, b"x + 1\n", b"x + 100\n", 1)
+    _record(store, b"x + 4\n", b"x + 400\n", 1)
+    review = DraftedReview(store)
+    session = review.session()
+    review.save_from_now(session)
+    app = drafted_app_class()(review, session, title="review what agents wrote", settings=Settings(),
+                              themes=THEMES)  # fmt: skip
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")  # the first: rejected
+        await pilot.pause()
+        await pilot.press("m")  # the second: a note alone
+        await pilot.pause()
+        await pilot.press(*"why 400?", "enter")
+        await pilot.pause()
+    # the review ends without carrying anything out (the terminal closed); a new one resumes it
+    again = DraftedReview(store)
+    resumed = again.session()
+    assert again.resume(resumed) == []
+    assert [unit.decision for unit in resumed.units] == [Decision.REJECTED, Decision.PENDING]
+    assert resumed.index == 1  # on the first undecided hunk
+    assert list(again.notes.values()) == ["why 400?"] and resumed.units[1].id in again.notes
+    done = apply(again, resumed)
+    assert (done.rejected, done.accepted) == (1, 0)
+    assert [e["text"] for e in feedback_entries(store) if e["kind"] == "note"] == ["why 400?"]
