@@ -117,10 +117,10 @@ class _Mode:
 def _mode(args: argparse.Namespace) -> _Mode:
     if (args.agent or args.wait) and not args.drafted:
         raise UserError("--agent and --wait only go with --drafted")
-    if args.drafted and (args.revs or args.staged or args.patch or args.discard or args.resume or args.report):
+    if args.drafted and (args.revs or args.staged or args.patch or args.discard or args.report):
         raise UserError(
             "--drafted reviews what agents wrote in the worktree: it cannot be combined with a "
-            "revision, --staged, --patch, --discard, --resume or --report"
+            "revision, --staged, --patch, --discard or --report"
         )
     if args.revs and (args.staged or args.patch or args.discard):
         raise UserError(
