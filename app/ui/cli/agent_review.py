@@ -7,7 +7,9 @@ queue (polled every ``POLL_SECONDS`` in a worker thread; the cursor stays where 
 rejects with a note for the agent, ``m`` leaves a note without deciding. ``q`` carries the
 decisions out: accepted lines are recorded as reviewed, rejected ones reverted in the worktree
 (refused where the file changed there since; queued while the agent's turn is open), edited
-ones replaced by the reviewer's version. Plain mode asks ``git add -p`` style questions.
+ones replaced by the reviewer's version. Plain mode asks ``git add -p`` style questions. Every
+decision and note is saved as it is made (``DraftedReview.save_from_now``): after Ctrl-C or a quit
+without applying, ``--resume`` puts them back on their hunks.
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ def run_drafted(args, warm_up=None) -> int:
     store = AgentStore(repo)
     review = DraftedReview(store, agent=args.agent, context=settings.context if args.context is None else args.context)
     session = review.session()
+    if args.resume:  # the decisions made before an interruption (or a quit) back on their hunks
+        for message in review.resume(session):
+            print(f"specdraft review: {message}", file=sys.stderr)
     if warm_up is not None:
         warm_up(review.files[0].path if review.files else None)
     use_tui = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
@@ -50,23 +55,51 @@ def run_drafted(args, warm_up=None) -> int:
               "until the agent's turn ends: " + ", ".join(e["path"] for e in waiting), file=sys.stderr)  # fmt: skip
     if not session.units and not (use_tui and args.wait):
         raise UserError(EMPTY)
-    if use_tui:
-        go_on = _tui(review, session, args, settings, repo)
-    else:
-        from specdraft.ui import plain
+    if not args.resume and review.state_path().exists():
+        print("specdraft review: starting afresh; the interrupted review that was saved is replaced "
+              "(use --resume to continue one)", file=sys.stderr)  # fmt: skip
+    review.save_from_now(session)  # every decision and note saved as it is made, for --resume
+    try:
+        if use_tui:
+            go_on = _tui(review, session, args, settings, repo)
+        else:
+            from specdraft.ui import plain
 
-        plain.review_in_plain_mode(session, repo, texts=plain.ACCEPT, stdin=sys.stdin.buffer,
-                                   stdout=sys.stdout.buffer)  # fmt: skip
-        go_on = True
+            plain.review_in_plain_mode(session, repo, texts=plain.ACCEPT, stdin=sys.stdin.buffer,
+                                       stdout=sys.stdout.buffer)  # fmt: skip
+            go_on = True
+    except KeyboardInterrupt:  # Ctrl+C: every decision was saved as it was made
+        from specdraft.core.errors import EXIT_INTERRUPTED
+
+        if sys.stderr.isatty():
+            print(file=sys.stderr)
+        decided = session.stats().decided
+        print(f"specdraft review: interrupted: {decided} decision{'s' if decided != 1 else ''} saved; "
+              f"`{_resume_command(args)}` goes on from the first undecided hunk", file=sys.stderr)  # fmt: skip
+        return EXIT_INTERRUPTED
     if not go_on:
-        print("specdraft review: quit without applying anything; the hunks wait for the next review",
-              file=sys.stderr)  # fmt: skip
+        print(f"specdraft review: quit without applying anything; `{_resume_command(args)}` continues "
+              "this review (without --resume, it starts afresh)", file=sys.stderr)  # fmt: skip
         return 0
     done = apply(review, session)
+    review.discard_saved(session)  # carried out: nothing is left to resume (a refused one is reviewed anew)
     for why in done.refused:
         print(f"specdraft review: not reverted: {why}", file=sys.stderr)
     print(f"specdraft review: {done.summary()}")
     return 0
+
+
+def _resume_command(args) -> str:
+    import shlex
+
+    words = ["specdraft", "review", "--drafted"]
+    if args.agent:
+        words += ["--agent", args.agent]
+    if args.plain:
+        words.append("--plain")
+    if args.context is not None:  # hunks are matched by their text, context lines included
+        words += ["--context", str(args.context)]
+    return shlex.join([*words, "--resume"])
 
 
 def _tui(review, session, args, settings, repo) -> bool:
@@ -238,7 +271,7 @@ def drafted_app_class():
 
             def kept(note: str | None) -> None:
                 if note:
-                    self.review.notes[unit.id] = note
+                    self.review.add_note(unit.id, note)
 
             self.push_screen(AgentNoteScreen(heading), kept)
 
