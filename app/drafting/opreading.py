@@ -243,13 +243,13 @@ def _within(outline: Outline, instruction: str, budget: int = OUTLINE_CHARS) -> 
     return "\n".join(kept)
 
 
-def reading_messages(outline: Outline, instruction: str,
-                     rejected: Sequence[tuple[str, str]] = ()) -> list[dict[str, str]]:  # fmt: skip
+def reading_messages(outline: Outline, instruction: str, rejected: Sequence[tuple[str, str]] = (),
+                     budget: int = OUTLINE_CHARS) -> list[dict[str, str]]:  # fmt: skip
     """The chat the model answers with operations (training renders its examples with it too).
     ``rejected``: (an answer the reviewer rejected, as the model wrote it; their note), for a
-    redraft: the model answers anew with the note in mind."""
+    redraft: the model answers anew with the note in mind. ``budget``: the outline's characters."""
     instruction = " ".join(instruction.split())
-    text = f"{_within(outline, instruction)}\n\nInstruction: {instruction}"
+    text = f"{_within(outline, instruction, budget)}\n\nInstruction: {instruction}"
     for answer, note in rejected:
         text += f"\nRejected: {answer}\nNote: {' '.join(note.split())}"
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": text}]

@@ -84,6 +84,8 @@ BUILTIN_MIN_TOKEN_PROB = 0.5
 # held-out examples, half in held-out phrasings, the pair of 2026-12-07 afternoon): of 241 answers
 # naming operations, 33 were wrong at 0.5, 12 of 202 at 0.7, 4 of 151 at 0.9, 0 of 120 at 0.95.
 BUILTIN_MIN_OPERATION_PROB = 0.9
+# the room an operation's answer takes in the model's window (the grammar bounds its free text)
+ANSWER_TOKENS = 256
 SERVER_MAX_NEW_TOKENS = 4096
 EDIT_SYSTEM = (
     "You are a careful programmer. You edit files in a git repository exactly as the user asks, "
@@ -380,6 +382,10 @@ class EditRequester:
             if read is not None:
                 made = self._make(read, sources, asked_as)
                 if made is not None:
+                    from specdraft.drafting.opreading import answer_text
+
+                    # a note on this draft goes to the model with the operation it rejects
+                    self._last_reading = (instruction, answer_text(read.operations))
                     made.not_done = unread
                     if unread:
                         self.on_progress("kept", made.left_out())
@@ -417,7 +423,9 @@ class EditRequester:
         BUILTIN_MIN_OPERATION_PROB), or answers an operation that does not fit: then it drafts the text
         edit instead. ``rejected``: (its earlier answer, the reviewer's note) for a redraft."""
         from specdraft.drafting.opreading import (
+            OUTLINE_CHARS,
             answer_grammar,
+            answer_text,
             outline,
             parse_answer,
             reading_messages,
@@ -427,9 +435,13 @@ class EditRequester:
         found = outline([(source.path, source.text) for source in sources])
         if not found.text:
             return None
-        messages = reading_messages(found, instruction, rejected)
-        if self.backend.count_prompt_tokens(messages) + 256 > (self.backend.context_length or 0):
-            return None  # an outline too long for the window: the text edit is drafted by windows
+        for budget in (OUTLINE_CHARS, OUTLINE_CHARS * 3 // 4, OUTLINE_CHARS // 2):  # shortened to fit the window
+            messages = reading_messages(found, instruction, rejected, budget)
+            if self.backend.count_prompt_tokens(messages) + ANSWER_TOKENS <= (self.backend.context_length or 0):
+                break
+        else:
+            self.on_progress("kept", f"the files' outline does not fit {self.backend.name}'s window; it drafts a text edit")
+            return None
         label = "operations: " + ", ".join(source.path for source in sources)
         text, stats = self._request(label, messages, None, grammar=answer_grammar(found))
         if not stats.complete:
@@ -444,6 +456,10 @@ class EditRequester:
             self.on_progress("kept", f"{self.backend.name} read no operation in the instruction; it drafts a text edit")
             return None
         read = ReadOperation(tuple(operations), reader=self.backend.name, origin="model")
+        if any(answer_text(operations) == answer_text(parse_answer(answer)) for answer, _ in rejected):
+            self.on_progress("kept", f"{read.said()}: the operation the reviewer rejected, answered again; "
+                                     "it drafts a text edit")  # fmt: skip
+            return None
         if not self.show_unsure and least is not None and least < BUILTIN_MIN_OPERATION_PROB:
             self.on_progress("kept", f"{read.said()}: not sure of it (a token at p={least:.2f}); it drafts a text edit")
             return None

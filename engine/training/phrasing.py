@@ -1027,11 +1027,16 @@ NOTE_SHAPES: dict[str, list[tuple[str, bool]]] = {
         ("name it {new} instead", False), ("please use {new} instead of {old}", False), ("not {old}: {new}", False),
         ("it should be called {new}", False), ("{old} -> {new}", False), ("wrong name, use {new}", False),
         ("I want it called {new}", True), ("{new} would be better than {old}", True), ("rather {new}", True),
+        ("please name it {new} rather than {old}", False), ("i'd prefer {new}", False), ("{new} reads better", False),
+        ("the name should be {new}", False), ("go with {new} instead of {old}", False),
+        ("not quite: {new}", True), ("{new} please, {old} is wrong", True),
     ],
     "value": [
         ("make it {new}, not {old}", False), ("{new}, not {old}", False), ("use {new} instead", False),
         ("set it to {new} instead of {old}", False), ("it should be {new}", False), ("{old} -> {new}", False),
         ("not {old}, {new}", False), ("no, {new}", True), ("I meant {new}", True), ("change it to {new} instead", True),
+        ("the value should be {new}", False), ("{old} is wrong, it should be {new}", False), ("i'd prefer {new}", False),
+        ("should be {new} rather than {old}", False), ("make that {new}", True),
     ],
     "docstring": [
         ('say "{new}" instead', False), ('the docstring should read "{new}"', False), ('make it "{new}"', False),

@@ -276,3 +276,46 @@ def test_a_note_after_a_withheld_operation_does_not_send_the_operation_back(repo
     assert first.operation is None  # withheld: the reviewer saw the text edit
     requester.draft("call area surface", sources, "The reviewer's note: keep it")
     assert all("Rejected:" not in prompt for prompt in backend.prompts)
+
+
+def test_a_note_on_a_reader_s_operation_goes_to_the_model_with_that_operation(repo):
+    from specdraft.drafting.requests import EditRequester, read_sources
+
+    backend = FakeLocal('[{"kind":"rename","old":"area","new":"extent"}]')
+    requester = EditRequester(backend, repo, read=True)
+    sources = read_sources(repo, ["geo.py"])
+    first = requester.draft("rename `area` to `surface`", sources)
+    assert first.operation is not None and first.operation.origin == "instruction"  # a reader read it
+    assert backend.prompts == []
+    again = requester.draft("rename `area` to `surface`", sources, "The reviewer's note: I'd want something else")
+    assert again.operation is not None and again.operation.origin == "model"
+    assert 'Rejected: [{"kind":"rename","old":"area","new":"surface"}]' in backend.prompts[-1]
+    assert "def extent(" in again.result.files[0].new_text
+
+
+def test_the_operation_the_reviewer_rejected_answered_again_is_not_drafted(repo):
+    from specdraft.drafting.requests import EditRequester, read_sources
+
+    backend = FakeLocal('[{"kind":"rename","old":"area","new":"surface"}]')
+    said = []
+    requester = EditRequester(backend, repo, read=False, on_progress=lambda e, p: said.append(p) if e == "kept" else None)
+    sources = read_sources(repo, ["geo.py"])
+    assert requester.draft("call area surface", sources).operation is not None
+    again = requester.draft("call area surface", sources, "The reviewer's note: call it `extent`")
+    assert again.operation is None
+    assert any("the operation the reviewer rejected, answered again" in line for line in said), said
+
+
+def test_an_outline_too_long_for_the_window_is_shortened_until_the_reading_fits(repo):
+    from specdraft.drafting.opreading import OUTLINE_CHARS
+
+    functions = "\n\n".join(f"def step_{n}(value):\n    local_{n} = value\n    return local_{n}\n" for n in range(200))
+    (repo / "geo.py").write_text(functions)
+    backend = FakeLocal('[{"kind":"rename","old":"step_3","new":"first"}]')
+    backend.context_length = 256 + OUTLINE_CHARS // 4  # the whole budget's outline does not fit, a shorter one does
+    draft, said = _draft(repo, backend, instruction="rename step_3 to first")
+    assert draft.operation is not None and "def first(" in draft.result.files[0].new_text
+    assert len(backend.prompts[-1]) < OUTLINE_CHARS
+    backend.context_length = 300  # no outline fits: the text edit, said why
+    draft, said = _draft(repo, backend, instruction="rename step_3 to first")
+    assert draft.operation is None and any("does not fit" in line for line in said), said
