@@ -88,10 +88,31 @@ def pre_tool_use(payload: dict, repo) -> str:
         contents = {path: read_file(repo, path) for path in paths}
         shas = iter(store.write_blobs([data for data in contents.values() if data is not None], pin=False))
         before = {path: (next(shas) if data is not None else "") for path, data in contents.items()}
-        calls = dict(store.turns().get(AGENT, {}).get("patch_calls") or {})
-        calls[str(payload.get("tool_use_id"))] = before
-        store.update_turn(AGENT, patch_calls=calls)
+        call = _call_file(store, payload)
+        call.parent.mkdir(parents=True, exist_ok=True)
+        temporary = call.with_suffix(".tmp")
+        temporary.write_text(json.dumps(before), encoding="utf-8")
+        os.replace(temporary, call)
     return ""
+
+
+def _call_file(store, payload: dict) -> Path:
+    """Where PreToolUse keeps the blobs of the files an apply_patch call names, for its
+    PostToolUse: one file per call (calls may run side by side)."""
+    import hashlib
+
+    key = hashlib.sha256(str(payload.get("tool_use_id")).encode()).hexdigest()[:24]
+    return store.directory / "codex-calls" / f"{key}.json"
+
+
+def _take_call(store, payload: dict) -> dict[str, str] | None:
+    call = _call_file(store, payload)
+    try:
+        before = json.loads(call.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    call.unlink(missing_ok=True)
+    return before if isinstance(before, dict) else None
 
 
 def post_tool_use(payload: dict, repo) -> str:
@@ -104,10 +125,7 @@ def post_tool_use(payload: dict, repo) -> str:
         return ""
     if tool != PATCH_TOOL:
         return ""
-    calls = dict(store.turns().get(AGENT, {}).get("patch_calls") or {})
-    before_shas = calls.pop(str(payload.get("tool_use_id")), None)
-    if before_shas is not None:
-        store.update_turn(AGENT, patch_calls=calls)
+    before_shas = _take_call(store, payload)
     blobs = store.read_blobs([sha for sha in (before_shas or {}).values() if sha])
     for path in _patch_files(payload, repo):
         if before_shas is not None and path in before_shas:
@@ -128,11 +146,13 @@ def user_prompt_submit(payload: dict, repo) -> str:
 
 
 def stop(payload: dict, repo) -> str:
+    import shutil
+
     from specdraft.agents.store import AgentStore
 
     store = AgentStore(repo)
     text = turn_ended(store, AGENT, to="Stop")
-    store.update_turn(AGENT, patch_calls={})  # a patch whose PostToolUse never came (it failed)
+    shutil.rmtree(store.directory / "codex-calls", ignore_errors=True)  # a patch whose PostToolUse never came
     return json.dumps({"decision": "block", "reason": text}) if text else ""
 
 
