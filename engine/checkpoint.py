@@ -79,12 +79,21 @@ def hf_tensor_shapes(args: ModelArgs) -> dict[str, tuple[int, ...]]:
             shapes[p + "mlp.gate_proj.weight"] = (args.intermediate_size, args.dim)
             shapes[p + "mlp.up_proj.weight"] = (args.intermediate_size, args.dim)
         shapes[p + "mlp.down_proj.weight"] = (args.dim, args.intermediate_size)
-        shapes[p + "input_layernorm.weight"] = (args.dim,)
-        shapes[p + "post_attention_layernorm.weight"] = (args.dim,)
+        for name in _norm_names(args).values():
+            shapes[p + name + ".weight"] = (args.dim,)
     shapes["model.norm.weight"] = (args.dim,)
     if not args.tie_word_embeddings:
         shapes["lm_head.weight"] = (args.vocab_size, args.dim)
     return shapes
+
+
+def _norm_names(args: ModelArgs) -> dict[str, str]:
+    """A layer's norms: engine name -> Hugging Face name. Gemma 2's post_attention_layernorm norms the
+    attention's output (its MLP's input norm is pre_feedforward_layernorm); Llama's, the MLP's input."""
+    if args.sandwich_norms:
+        return {"attention_norm": "input_layernorm", "post_attention_norm": "post_attention_layernorm",
+                "ffn_norm": "pre_feedforward_layernorm", "post_ffn_norm": "post_feedforward_layernorm"}  # fmt: skip
+    return {"attention_norm": "input_layernorm", "ffn_norm": "post_attention_layernorm"}
 
 
 def _stack_rows(parts: list[Tensor]) -> Tensor:
@@ -130,8 +139,8 @@ def hf_to_engine(hf: dict[str, Tensor], args: ModelArgs, consume: bool = False) 
         else:
             sd[e + "feed_forward.w13.weight"] = _stack_rows([take(p + "mlp.gate_proj.weight"), take(p + "mlp.up_proj.weight")])
         sd[e + "feed_forward.w2.weight"] = take(p + "mlp.down_proj.weight")
-        sd[e + "attention_norm.weight"] = take(p + "input_layernorm.weight")
-        sd[e + "ffn_norm.weight"] = take(p + "post_attention_layernorm.weight")
+        for ours, theirs in _norm_names(args).items():
+            sd[e + ours + ".weight"] = take(p + theirs + ".weight")
     return sd
 
 
@@ -162,8 +171,8 @@ def engine_to_hf(sd: dict[str, Tensor], args: ModelArgs) -> dict[str, Tensor]:
             gate, up = sd[e + "feed_forward.w13.weight"].chunk(2)
             hf[p + "mlp.gate_proj.weight"], hf[p + "mlp.up_proj.weight"] = gate, up
         hf[p + "mlp.down_proj.weight"] = sd[e + "feed_forward.w2.weight"]
-        hf[p + "input_layernorm.weight"] = sd[e + "attention_norm.weight"]
-        hf[p + "post_attention_layernorm.weight"] = sd[e + "ffn_norm.weight"]
+        for ours, theirs in _norm_names(args).items():
+            hf[p + theirs + ".weight"] = sd[e + ours + ".weight"]
     return {name: t.detach().contiguous().clone() for name, t in hf.items()}
 
 

@@ -130,8 +130,10 @@ class Linear(nn.Linear):
         return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.packed_bias, "none", [], "")
 
 
-def small_query_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None) -> Tensor:
-    # q: [B, H, S, D], k/v: [B, H_kv, L, D], mask: [S, L] bool or None -> [B, H, S, D]
+def small_query_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, scale: float | None = None,
+                          cap: float | None = None) -> Tensor:  # fmt: skip
+    # q: [B, H, S, D], k/v: [B, H_kv, L, D], mask: [S, L] bool or None -> [B, H, S, D];
+    # scale: None = D ** -0.5; cap: scores soft-capped before the mask (Gemma 2), None = not
     bsz, n_head, seqlen, head_dim = q.shape
     n_kv = k.shape[1]
     n_rep = n_head // n_kv
@@ -141,11 +143,61 @@ def small_query_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None) 
     q = q.reshape(bsz * n_kv, n_rep * seqlen, head_dim)
     k = k.reshape(bsz * n_kv, k.shape[2], head_dim)  # a view: the cache slice keeps its strides
     v = v.reshape(bsz * n_kv, v.shape[2], head_dim)
-    scores = torch.bmm(q, k.transpose(1, 2)).mul_(head_dim**-0.5)  # [B * H_kv, n_rep * S, L]
+    scores = torch.bmm(q, k.transpose(1, 2)).mul_(scale or head_dim**-0.5)  # [B * H_kv, n_rep * S, L]
+    if cap is not None:
+        scores = softcap(scores, cap)
     if mask is not None:
         scores.masked_fill_(~mask.repeat(n_rep, 1), float("-inf"))
     y = torch.bmm(torch.softmax(scores, dim=-1), v)  # [B * H_kv, n_rep * S, D]
     return y.view(bsz, n_head, seqlen, head_dim)
+
+
+# an elementwise op over at most this many elements runs on one thread (ATen's GRAIN_SIZE is
+# 32768; its gelu goes parallel above 16384)
+SERIAL_ELEMENTS = 16384
+
+
+def rowwise(function, x: Tensor) -> Tensor:
+    """function(x) for an elementwise function whose vector and scalar code round differently
+    (silu, gelu: ~4% of elements differ in the last bit), computed for each row of x [..., N] as it
+    would be for that row alone. ATen runs such an op in vectors and a row's last few elements one
+    at a time; with several threads it splits the elements between them wherever the count falls,
+    so a piece's scalar tail lands inside a row of a verify and a verify row would differ from a
+    one-token step's. Here rows go in groups of at most SERIAL_ELEMENTS elements (one thread; a
+    row of more is split alike in a verify and a step). x's rows must not be contiguous with each
+    other (the MLP's gate, a chunk of the fused product, is not): each row then has its own loop."""
+    if (torch.is_grad_enabled() and x.requires_grad) or x.numel() <= SERIAL_ELEMENTS:
+        return function(x)
+    rows = x.reshape(-1, x.shape[-1])  # a view: the rows keep their stride
+    per_group = max(1, SERIAL_ELEMENTS // x.shape[-1])
+    return torch.cat([function(group) for group in rows.split(per_group)]).view(x.shape)
+
+
+def softcap(x: Tensor, cap: float) -> Tensor:
+    """tanh(x / cap) * cap: Gemma 2's soft-capping of attention scores and logits. Exact row by row:
+    the divide and multiply are IEEE operations, and ATen computes float tanh in vectors for every
+    element, a tensor's last few included (its vml path), unlike silu or gelu (see rowwise); the
+    engine's tests check that a row capped with others equals the row capped alone."""
+    return torch.tanh(x / cap) * cap
+
+
+def softcapped_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, scale: float, cap: float) -> Tensor:
+    """Attention whose scores are soft-capped before the mask (Gemma 2), which SDPA cannot do.
+    q: [B, H, S, D], k/v: [B, H_kv, L, D], mask: bool [S, L] or [B, 1, S, L] (True = may attend),
+    None = every key -> [B, H, S, D]. Queries go in chunks of EXACT_CHUNK * 4, to bound the scores' memory."""
+    bsz, n_head, seqlen, head_dim = q.shape
+    n_kv = k.shape[1]
+    q = q.reshape(bsz, n_kv, n_head // n_kv, seqlen, head_dim)  # the query heads sharing a K/V head
+    keys, values = k[:, :, None].transpose(-1, -2), v[:, :, None]  # [B, H_kv, 1, D, L], [B, H_kv, 1, L, D]
+    chunks = []
+    for first in range(0, seqlen, 4 * EXACT_CHUNK):
+        last = min(first + 4 * EXACT_CHUNK, seqlen)
+        scores = torch.tanh(torch.matmul(q[..., first:last, :], keys) * scale / cap) * cap  # [B, H_kv, rep, c, L]
+        if mask is not None:
+            part = mask[..., first:last, :]
+            scores = scores.masked_fill(~(part[:, :, None] if part.dim() == 4 else part), float("-inf"))
+        chunks.append(torch.matmul(torch.softmax(scores, dim=-1), values))
+    return torch.cat(chunks, dim=3).reshape(bsz, n_head, seqlen, head_dim)
 
 
 # exact_attention: keys are taken in blocks of this many (the cache of an exact model is a whole
@@ -178,13 +230,15 @@ def exact_mask(input_pos: Tensor, n_rep: int, window: int | None = None, rows_mu
     return torch.zeros(allowed.shape, device=input_pos.device).masked_fill_(~allowed, float("-inf"))
 
 
-def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor, start: int) -> Tensor:
+def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor, start: int,
+                    scale: float | None = None, cap: float | None = None) -> Tensor:  # fmt: skip
     """Attention over the cache whose every query row comes out the same, bit for bit, whether a
     forward has one query (decoding) or many (a speculative verify).
 
     q: [B, H, S, D] float32; k_cache / v_cache: [B, H_kv, L, D] float32, L a multiple of
     EXACT_BLOCK; mask: exact_mask(input_pos, H // H_kv, window, exact_rows(D)); start: input_pos[0] (the
-    positions are start .. start + S - 1) -> [B, H, S, D].
+    positions are start .. start + S - 1); scale: None = D ** -0.5; cap: scores soft-capped before
+    the mask (Gemma 2; ``softcap``, elementwise and exact) -> [B, H, S, D].
     BLAS sums a product in an order set by its shape. So every product here has a shape that
     does not depend on how many queries there are: the rows (query heads sharing a K/V head,
     stacked) are padded to a multiple of the row count exact_rows() chose, each row is scored against the keys up
@@ -216,7 +270,12 @@ def exact_attention(q: Tensor, k_cache: Tensor, v_cache: Tensor, mask: Tensor, s
             wraps = real - first >= seqlen or real % seqlen < first % seqlen
             top += seqlen - 1 if wraps else real % seqlen
         keys = min(n_keys, (top // EXACT_BLOCK + 1) * EXACT_BLOCK)
-        scores = torch.baddbmm(mask[first:last, :keys], q[:, first:last], k[:, :, :keys], alpha=head_dim**-0.5)
+        if cap is None:
+            scores = torch.baddbmm(mask[first:last, :keys], q[:, first:last], k[:, :, :keys], alpha=scale or head_dim**-0.5)
+        else:  # the same product (a zero matrix added), capped, then masked: IEEE adds, exact
+            zeros = torch.zeros_like(mask[first:last, :keys])
+            scores = torch.baddbmm(zeros, q[:, first:last], k[:, :, :keys], alpha=scale or head_dim**-0.5)
+            scores = softcap(scores, cap).add_(mask[first:last, :keys])
         probs = torch.softmax(scores, dim=-1)  # [G, chunk, keys]
         out = torch.bmm(probs[:, :, :EXACT_BLOCK], v[:, :EXACT_BLOCK])
         for block in range(EXACT_BLOCK, keys, EXACT_BLOCK):

@@ -1,4 +1,4 @@
-"""Llama-family decoder (Llama 1/2/3, Mistral, Qwen2/2.5, Qwen3, Phi-3, SmolLM) with a static KV cache.
+"""Llama-family decoder (Llama 1/2/3, Mistral, Qwen2/2.5, Qwen3, Phi-3, Gemma 2, SmolLM) with a static KV cache.
 
 One flat file in the gpt-fast shape: ``ModelArgs`` (built from a Hugging Face config.json dict),
 the modules, then ``Transformer``. Public names (stable; other engine modules build on them):
@@ -26,6 +26,12 @@ the modules, then ``Transformer``. Public names (stable; other engine modules bu
   forward of one row) computes only what follows the longest prefix the cache holds
   (``cached_tokens[:cached_length]``, recorded by every eager forward); ``reused_tokens``: how
   many the last prefill took from the cache.
+
+Gemma 2 is the same block with its own choices, each a ModelArgs field (set from model_type):
+a GELU-tanh MLP, norms scaled by 1 + weight, a second norm after attention and after the MLP,
+embeddings scaled by sqrt(dim), attention scaled by query_pre_attn_scalar, attention scores and
+final logits soft-capped (tanh(x / cap) * cap), and a sliding window on every other layer
+(``layer_types``). Its soft-capped attention never goes through SDPA (which cannot cap).
 
 Parameter names are engine names (gpt-fast style, q/k/v and gate/up fused into one matmul each
 because batch-1 decoding on a CPU is bound by the number of ops); specdraft.engine.checkpoint maps them
@@ -61,7 +67,10 @@ from specdraft.engine.kernels import (
     exact_attention_holds,
     exact_mask,
     exact_rows,
+    rowwise,
     small_query_attention,
+    softcap,
+    softcapped_attention,
 )
 
 # Hugging Face architecture name -> model_type. Only these are loaded; anything else is refused.
@@ -71,13 +80,19 @@ SUPPORTED_ARCHITECTURES: dict[str, str] = {
     "Qwen2ForCausalLM": "qwen2",
     "Qwen3ForCausalLM": "qwen3",
     "Phi3ForCausalLM": "phi3",  # q/k/v and gate/up stored fused (checkpoint.hf_to_engine)
+    "Gemma2ForCausalLM": "gemma2",
 }
+GEMMA2_ACTIVATION = "gelu_pytorch_tanh"  # the only activation of Gemma 2 checkpoints (GELU, tanh approximation)
+# Hugging Face's Gemma2Config defaults: config.json may leave out a value equal to them
+GEMMA2_DEFAULTS = {"head_dim": 256, "query_pre_attn_scalar": 256, "attn_logit_softcapping": 50.0,
+                   "final_logit_softcapping": 30.0, "sliding_window": 4096, "tie_word_embeddings": True}  # fmt: skip
+LAYER_TYPES = ("full_attention", "sliding_attention")
 SUPPORTED_ROPE_TYPES = ("default", "linear", "llama3")
 
 
 @dataclass
 class ModelArgs:
-    model_type: str = "llama"  # Hugging Face model_type: llama, mistral, qwen2, qwen3, phi3
+    model_type: str = "llama"  # Hugging Face model_type: llama, mistral, qwen2, qwen3, phi3, gemma2
     vocab_size: int = 4096
     dim: int = 256  # hidden_size
     n_layer: int = 4  # num_hidden_layers
@@ -93,7 +108,15 @@ class ModelArgs:
     qk_norm: bool = False  # RMSNorm over head_dim on q and k before RoPE (Qwen3)
     tie_word_embeddings: bool = False  # lm_head shares the embedding matrix (SmolLM, Qwen small)
     max_position_embeddings: int = 2048  # the context length the model was trained for
-    sliding_window: int | None = None  # Mistral, Phi-3: each query sees at most this many keys
+    sliding_window: int | None = None  # Mistral, Phi-3, Gemma 2: each query sees at most this many keys
+    layer_types: list[str] | None = None  # per layer, "sliding_attention" or "full_attention" (Gemma 2); None: all slide
+    hidden_act: str = "silu"  # the MLP's gate: silu (SwiGLU) or gelu_pytorch_tanh (Gemma 2's GeGLU)
+    query_pre_attn_scalar: float | None = None  # scores scaled by this ** -0.5 (Gemma 2); None: head_dim
+    attn_logit_softcapping: float | None = None  # scores = tanh(scores / cap) * cap before the mask (Gemma 2)
+    final_logit_softcapping: float | None = None  # the same on the logits (Gemma 2)
+    norm_offset: bool = False  # RMSNorm scales by 1 + weight (Gemma: set from model_type)
+    sandwich_norms: bool = False  # norms after attention and after the MLP too (Gemma 2: set from model_type)
+    embedding_scale: bool = False  # embeddings multiplied by sqrt(dim) (Gemma: set from model_type)
     bos_token_id: int | None = None
     eos_token_id: int | list[int] | None = None
     extra: dict = field(default_factory=dict)  # other config.json keys, written back on save
@@ -112,6 +135,16 @@ class ModelArgs:
             self.qk_norm = True
         if self.model_type == "qwen2":
             self.attention_bias = True
+        if self.model_type == "gemma2":
+            self.norm_offset = self.sandwich_norms = self.embedding_scale = True
+        assert self.hidden_act in ("silu", GEMMA2_ACTIVATION), f"unsupported hidden_act {self.hidden_act!r}"
+        assert self.layer_types is None or len(self.layer_types) == self.n_layer, "one layer type per layer"
+
+    def layer_window(self, layer: int) -> int | None:
+        """The sliding window of layer `layer` (None: it attends to every earlier position)."""
+        if self.layer_types is not None and self.layer_types[layer] != "sliding_attention":
+            return None
+        return self.sliding_window
 
     @property
     def eos_token_ids(self) -> list[int]:
@@ -137,6 +170,12 @@ class ModelArgs:
         model_type = config.get("model_type")
         if architectures:
             arch = architectures[0]
+            if arch.startswith("Gemma") and arch != "Gemma2ForCausalLM":
+                raise EngineError(
+                    f"unsupported architecture {arch!r}: of the Gemma family only Gemma 2 (Gemma2ForCausalLM) "
+                    "runs here (Gemma 3 differs: q/k norms, two RoPE bases, 5 local layers to 1 global); "
+                    f"supported: {supported}"
+                )
             if arch not in SUPPORTED_ARCHITECTURES:
                 raise EngineError(f"unsupported architecture {arch!r}; supported: {supported}")
             model_type = SUPPORTED_ARCHITECTURES[arch]
@@ -145,7 +184,21 @@ class ModelArgs:
                 f"unsupported model_type {model_type!r} (config.json names no architecture); "
                 f"supported: {supported}"
             )
-        if config.get("hidden_act", "silu") != "silu":
+        gemma2 = model_type == "gemma2"
+        if gemma2:
+            config = {**GEMMA2_DEFAULTS, **config}
+            activation = config.get("hidden_activation") or config.get("hidden_act") or GEMMA2_ACTIVATION
+            if activation != GEMMA2_ACTIVATION:
+                raise EngineError(f"unsupported hidden_activation {activation!r} for Gemma 2; only {GEMMA2_ACTIVATION}")
+            if config.get("use_bidirectional_attention"):
+                raise EngineError("unsupported config: use_bidirectional_attention=true (an encoder, not a decoder)")
+            layer_types = config.get("layer_types") or [
+                "sliding_attention" if i % 2 == 0 else "full_attention" for i in range(int(config["num_hidden_layers"]))
+            ]  # Gemma2Config's default: layers 0, 2, 4, ... slide
+            unknown = sorted(set(layer_types) - set(LAYER_TYPES))
+            if unknown:
+                raise EngineError(f"unsupported layer_types {unknown}; Gemma 2 layers are {' or '.join(LAYER_TYPES)}")
+        elif config.get("hidden_act", "silu") != "silu":
             raise EngineError(f"unsupported hidden_act {config['hidden_act']!r}; only silu (SwiGLU) is supported")
         if config.get("mlp_bias"):
             raise EngineError("unsupported config: mlp_bias=true")
@@ -170,7 +223,7 @@ class ModelArgs:
             if rope_type == "default":
                 scaling = None
         attention_bias = bool(config.get("attention_bias", False))
-        sliding = config.get("sliding_window") if model_type in ("mistral", "phi3") else None
+        sliding = config.get("sliding_window") if model_type in ("mistral", "phi3", "gemma2") else None
         known = {
             "architectures", "model_type", "vocab_size", "hidden_size", "num_hidden_layers",
             "num_attention_heads", "num_key_value_heads", "head_dim", "intermediate_size",
@@ -179,6 +232,9 @@ class ModelArgs:
             "eos_token_id", "hidden_act", "mlp_bias", "torch_dtype", "dtype", "transformers_version",
             "partial_rotary_factor",
         }  # fmt: skip
+        if gemma2:
+            known |= {"hidden_activation", "query_pre_attn_scalar", "attn_logit_softcapping",
+                      "final_logit_softcapping", "layer_types", "use_bidirectional_attention"}  # fmt: skip
         try:
             return cls(
                 model_type=model_type,
@@ -193,11 +249,16 @@ class ModelArgs:
                 rope_theta=rope_theta,
                 rope_scaling=scaling,
                 attention_bias=attention_bias or model_type == "qwen2",
-                attention_out_bias=attention_bias and model_type in ("llama", "mistral"),
+                attention_out_bias=attention_bias and model_type in ("llama", "mistral", "gemma2"),
                 qk_norm=model_type == "qwen3",
                 tie_word_embeddings=bool(config.get("tie_word_embeddings", False)),
                 max_position_embeddings=int(config.get("max_position_embeddings", 2048)),
                 sliding_window=int(sliding) if sliding else None,
+                layer_types=list(layer_types) if gemma2 else None,
+                hidden_act=GEMMA2_ACTIVATION if gemma2 else "silu",
+                query_pre_attn_scalar=float(config["query_pre_attn_scalar"]) if gemma2 else None,
+                attn_logit_softcapping=_cap(config.get("attn_logit_softcapping")) if gemma2 else None,
+                final_logit_softcapping=_cap(config.get("final_logit_softcapping")) if gemma2 else None,
                 bos_token_id=config.get("bos_token_id"),
                 eos_token_id=config.get("eos_token_id"),
                 extra={k: v for k, v in config.items() if k not in known},
@@ -222,7 +283,7 @@ class ModelArgs:
             num_key_value_heads=self.n_kv_heads,
             head_dim=self.head_dim,
             intermediate_size=self.intermediate_size,
-            hidden_act="silu",
+            hidden_act=self.hidden_act,
             rms_norm_eps=self.norm_eps,
             rope_theta=self.rope_theta,  # older transformers read these two keys
             rope_scaling=self.rope_scaling,
@@ -234,10 +295,17 @@ class ModelArgs:
             torch_dtype=dtype_name,
             dtype=dtype_name,
         )
-        if self.model_type in ("llama", "mistral", "qwen3"):
+        if self.model_type in ("llama", "mistral", "qwen3", "gemma2"):
             config["attention_bias"] = self.attention_out_bias if self.model_type != "qwen3" else self.attention_bias
-        if self.model_type in ("mistral", "phi3"):
+        if self.model_type in ("mistral", "phi3", "gemma2"):
             config["sliding_window"] = self.sliding_window
+        if self.model_type == "gemma2":
+            config.update(
+                hidden_activation=self.hidden_act, layer_types=self.layer_types,
+                query_pre_attn_scalar=self.query_pre_attn_scalar,
+                attn_logit_softcapping=self.attn_logit_softcapping,
+                final_logit_softcapping=self.final_logit_softcapping,
+            )  # fmt: skip
         if self.model_type in ("qwen2", "qwen3"):
             config.setdefault("use_sliding_window", False)
             config.setdefault("sliding_window", None)
@@ -247,6 +315,11 @@ class ModelArgs:
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         values.update(changes)
         return ModelArgs(**values)
+
+
+def _cap(value) -> float | None:
+    """A soft-capping value of config.json: None or 0 means none."""
+    return float(value) if value else None
 
 
 class KVCache(nn.Module):
@@ -276,14 +349,19 @@ class Embedding(nn.Embedding):
 
 
 class RMSNorm(nn.Module):
-    """Root-mean-square norm, computed in float32 and cast back, as Hugging Face Llama does."""
+    """Root-mean-square norm, computed in float32 and cast back, as Hugging Face Llama does.
+    offset=True (Gemma): scaled by 1 + weight, in float32 before the cast, as Hugging Face Gemma does."""
 
-    def __init__(self, dim: int, eps: float = 1e-6) -> None:
+    def __init__(self, dim: int, eps: float = 1e-6, offset: bool = False) -> None:
         super().__init__()
         self.eps = eps
+        self.offset = offset
         self.weight = nn.Parameter(torch.ones(dim))
 
     def forward(self, x: Tensor) -> Tensor:
+        if self.offset:
+            normed = F.rms_norm(x.float(), self.weight.shape, eps=self.eps)
+            return (normed * (1.0 + self.weight.float())).to(x.dtype)
         if x.dtype == torch.float32 and self.weight.dtype == torch.float32:
             return F.rms_norm(x, self.weight.shape, self.weight, self.eps)  # one fused op
         normed = F.rms_norm(x.float(), self.weight.shape, eps=self.eps)
@@ -331,9 +409,12 @@ def apply_rope(x: Tensor, cos: Tensor, sin: Tensor) -> Tensor:
 
 
 class Attention(nn.Module):
-    def __init__(self, args: ModelArgs) -> None:
+    def __init__(self, args: ModelArgs, window: int | None = None) -> None:
         super().__init__()
         self.n_head, self.n_kv_heads, self.head_dim = args.n_head, args.n_kv_heads, args.head_dim
+        self.window = window  # this layer's sliding window (Transformer.forward builds its mask)
+        self.scale = (args.query_pre_attn_scalar or args.head_dim) ** -0.5
+        self.softcap = args.attn_logit_softcapping  # None, or scores capped: SDPA is never used
         qkv_dim = (args.n_head + 2 * args.n_kv_heads) * args.head_dim
         self.wqkv = Linear(args.dim, qkv_dim, bias=args.attention_bias)  # q, k, v fused
         self.wo = Linear(args.n_head * args.head_dim, args.dim, bias=args.attention_out_bias)
@@ -365,21 +446,17 @@ class Attention(nn.Module):
         if input_pos is None:
             # no cache (training, a reference forward): SDPA over the whole sequence, causal or
             # with the sliding-window mask
-            gqa = h != h_kv
-            if mask is None:
-                y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=gqa)
-            else:
-                y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=gqa)
+            y = self._attend(q, k, v, mask)
         else:
             k_all, v_all = self.kv_cache.update(input_pos, k, v)
             if mask is None and seqlen > 1:
                 # a long prefill from position 0: SDPA's causal flash attention over this
                 # forward's own keys and values
-                y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=h != h_kv)
+                y = self._attend(q, k, v, None)
             elif exact:
                 # exact layout, float32 cache (decoding, a speculative verify): exact_attention,
                 # the same bits for a query whether it comes alone or with k others
-                y = exact_attention(q, k_all, v_all, mask, kv_len - seqlen)  # positions kv_len - S ..
+                y = exact_attention(q, k_all, v_all, mask, kv_len - seqlen, self.scale, self.softcap)  # positions kv_len - S ..
             else:
                 # everything else attends over the cache up to kv_len: decoding and verifies of a
                 # layout that is not exact (a draft model), a short prefill from 0, and an exact
@@ -392,37 +469,62 @@ class Attention(nn.Module):
                     # by ~1e-16)
                     q = q.double()
                 if seqlen <= SMALL_QUERY:  # few queries: three plain ops (kernels.SMALL_QUERY)
-                    y = small_query_attention(q, k, v, mask).float()
+                    y = small_query_attention(q, k, v, mask, self.scale, self.softcap).float()
+                elif self.softcap is not None:
+                    y = softcapped_attention(q, k, v, mask, self.scale, self.softcap).float()
                 else:  # a long verify, or a prefill after position 0: SDPA with the position mask
-                    y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=h != h_kv).float()
+                    y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=h != h_kv,
+                                                       scale=self.scale).float()  # fmt: skip
         y = y.transpose(1, 2).reshape(bsz, seqlen, h * d)  # [B, S, H * D]
         return self.wo(y.to(x.dtype))
+
+    def _attend(self, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None) -> Tensor:
+        # q: [B, H, S, D], k/v: [B, H_kv, S, D] (this forward's own keys); mask: bool, None = causal
+        if self.softcap is not None:  # SDPA cannot cap the scores
+            if mask is None:
+                mask = torch.ones(q.shape[2], k.shape[2], dtype=torch.bool, device=q.device).tril()
+            return softcapped_attention(q, k, v, mask, self.scale, self.softcap)
+        gqa = self.n_head != self.n_kv_heads
+        if mask is None:
+            return F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=gqa, scale=self.scale)
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=gqa, scale=self.scale)
 
 
 class FeedForward(nn.Module):
     def __init__(self, args: ModelArgs) -> None:
         super().__init__()
         self.intermediate_size = args.intermediate_size
+        self.gelu = args.hidden_act == GEMMA2_ACTIVATION  # GeGLU (Gemma 2), else SwiGLU
         self.w13 = Linear(args.dim, 2 * args.intermediate_size, bias=False)  # gate, up fused
         self.w2 = Linear(args.intermediate_size, args.dim, bias=False)  # down
 
     def forward(self, x: Tensor) -> Tensor:
         gate, up = self.w13(x).chunk(2, dim=-1)
-        return self.w2(F.silu(gate) * up)
+        gate = rowwise(_gelu_tanh if self.gelu else F.silu, gate)  # a verify's rows as one-token steps' (see rowwise)
+        return self.w2(gate * up)
+
+
+def _gelu_tanh(x: Tensor) -> Tensor:
+    return F.gelu(x, approximate="tanh")
 
 
 class TransformerBlock(nn.Module):
-    def __init__(self, args: ModelArgs) -> None:
+    def __init__(self, args: ModelArgs, layer: int = 0) -> None:
         super().__init__()
-        self.attention = Attention(args)
+        self.attention = Attention(args, args.layer_window(layer))
         self.feed_forward = FeedForward(args)
-        self.attention_norm = RMSNorm(args.dim, args.norm_eps)
-        self.ffn_norm = RMSNorm(args.dim, args.norm_eps)
+        self.attention_norm = RMSNorm(args.dim, args.norm_eps, args.norm_offset)
+        self.ffn_norm = RMSNorm(args.dim, args.norm_eps, args.norm_offset)
+        # Gemma 2: the attention's and the MLP's outputs are normed too, before the residual add
+        self.post_attention_norm = RMSNorm(args.dim, args.norm_eps, args.norm_offset) if args.sandwich_norms else None
+        self.post_ffn_norm = RMSNorm(args.dim, args.norm_eps, args.norm_offset) if args.sandwich_norms else None
 
     def forward(self, x: Tensor, cos: Tensor, sin: Tensor, mask: Tensor | None,
                 input_pos: Tensor | None, kv_len: int, exact: bool = False) -> Tensor:  # fmt: skip
-        h = x + self.attention(self.attention_norm(x), cos, sin, mask, input_pos, kv_len, exact)
-        return h + self.feed_forward(self.ffn_norm(h))
+        y = self.attention(self.attention_norm(x), cos, sin, mask, input_pos, kv_len, exact)
+        h = x + (y if self.post_attention_norm is None else self.post_attention_norm(y))
+        y = self.feed_forward(self.ffn_norm(h))
+        return h + (y if self.post_ffn_norm is None else self.post_ffn_norm(y))
 
 
 class Transformer(nn.Module):
@@ -430,8 +532,8 @@ class Transformer(nn.Module):
         super().__init__()
         self.args = args
         self.tok_embeddings = Embedding(args.vocab_size, args.dim)
-        self.layers = nn.ModuleList(TransformerBlock(args) for _ in range(args.n_layer))
-        self.norm = RMSNorm(args.dim, args.norm_eps)
+        self.layers = nn.ModuleList(TransformerBlock(args, i) for i in range(args.n_layer))
+        self.norm = RMSNorm(args.dim, args.norm_eps, args.norm_offset)
         self.output = Linear(args.dim, args.vocab_size, bias=False)
         if args.tie_word_embeddings:
             self.output.weight = self.tok_embeddings.weight
@@ -467,8 +569,8 @@ class Transformer(nn.Module):
                     nn.init.zeros_(module.bias)
             elif isinstance(module, nn.Embedding):
                 nn.init.normal_(module.weight, mean=0.0, std=std)
-            elif isinstance(module, RMSNorm):
-                nn.init.ones_(module.weight)
+            elif isinstance(module, RMSNorm):  # a unit scale: 1, or 1 + 0 (Gemma)
+                (nn.init.zeros_ if module.offset else nn.init.ones_)(module.weight)
 
     @torch.no_grad()
     def use_inference_layout(self, exact_batches: bool = True) -> Transformer:
@@ -577,27 +679,34 @@ class Transformer(nn.Module):
         if input_pos is not None and not self.static_shapes:
             idx, input_pos = self._track_cache(idx, input_pos, last_only)
         bsz, seqlen = idx.shape
-        mask, exact = None, False
+        exact = False
+        windows = {layer.attention.window for layer in self.layers}  # one or two (Gemma 2: every other layer)
         if input_pos is None:
             rope = self._rope_for(seqlen)
             cos, sin = rope[0, :seqlen], rope[1, :seqlen]
             kv_len = seqlen
-            window = self.args.sliding_window
-            if (window is not None and seqlen > window) or segments is not None:
-                pos = torch.arange(seqlen, device=idx.device)
+            pos = torch.arange(seqlen, device=idx.device)
+
+            def mask_for(window: int | None) -> Tensor | None:
+                if (window is None or seqlen <= window) and segments is None:
+                    return None
                 diff = pos[:, None] - pos[None, :]  # [S, S] query minus key position
                 mask = diff >= 0
                 if window is not None:
                     mask = mask & (diff < window)
                 if segments is not None:  # [B, 1, S, S]: the heads broadcast
                     mask = (mask & (segments[:, :, None] == segments[:, None, :]))[:, None]
+                return mask
         elif self.static_shapes:  # every shape fixed by the cache, no host sync: torch.compile
             kv_len = self.max_seq_length
             cos, sin = self.rope[0, input_pos], self.rope[1, input_pos]
             key_pos = torch.arange(kv_len, device=idx.device)
-            mask = key_pos[None, :] <= input_pos[:, None]  # [S, max_seq]
-            if self.args.sliding_window is not None:
-                mask &= input_pos[:, None] - key_pos[None, :] < self.args.sliding_window
+
+            def mask_for(window: int | None) -> Tensor | None:
+                mask = key_pos[None, :] <= input_pos[:, None]  # [S, max_seq]
+                if window is not None:
+                    mask &= input_pos[:, None] - key_pos[None, :] < window
+                return mask
         else:
             assert self.max_seq_length > 0, "call setup_caches(max_batch_size, max_seq_length) first"
             assert bsz <= self.max_batch_size, f"batch {bsz} > max_batch_size {self.max_batch_size}"
@@ -605,25 +714,35 @@ class Transformer(nn.Module):
             assert kv_len <= self.max_seq_length, f"position {kv_len - 1} >= max_seq_length {self.max_seq_length}"
             start = kv_len - seqlen  # positions are contiguous: input_pos == arange(start, kv_len)
             cos, sin = self.rope[0, start:kv_len], self.rope[1, start:kv_len]
-            window = self.args.sliding_window
-            windowed = window is not None and kv_len > window
             # None (no mask) for one query, or for a long prefill from 0 (SDPA's own causal path)
             # (a prefill after a reused prefix, last_only, matches nothing row by row: SDPA's mask path)
             exact = (start > 0 or seqlen == 1) and not (last_only and seqlen > SMALL_QUERY) and self._exact_attention()
-            if exact:  # decoding or a verify: every query computed as it would be alone
-                mask = exact_mask(input_pos, self.args.n_head // self.args.n_kv_heads, window, exact_rows(self.args.head_dim))
-            elif windowed or (seqlen > 1 and (start > 0 or seqlen <= SMALL_QUERY)):
-                # causal mask from positions: query at p sees keys at positions <= p
-                key_pos = torch.arange(kv_len, device=idx.device)
-                mask = key_pos[None, :] <= input_pos[:, None]  # [S, L]
-                if windowed:
-                    mask &= input_pos[:, None] - key_pos[None, :] < window
+
+            def mask_for(window: int | None) -> Tensor | None:
+                windowed = window is not None and kv_len > window
+                if exact:  # decoding or a verify: every query computed as it would be alone
+                    n_rep = self.args.n_head // self.args.n_kv_heads
+                    return exact_mask(input_pos, n_rep, window, exact_rows(self.args.head_dim))
+                if windowed or (seqlen > 1 and (start > 0 or seqlen <= SMALL_QUERY)):
+                    # causal mask from positions: query at p sees keys at positions <= p
+                    key_pos = torch.arange(kv_len, device=idx.device)
+                    mask = key_pos[None, :] <= input_pos[:, None]  # [S, L]
+                    if windowed:
+                        mask &= input_pos[:, None] - key_pos[None, :] < window
+                    return mask
+                return None
+        masks = {window: mask_for(window) for window in windows}
         x = self.tok_embeddings(idx)  # [B, S, dim]
+        if self.args.embedding_scale:  # Gemma: sqrt(dim) in the embeddings' dtype, as Hugging Face rounds it
+            x = x * torch.tensor(self.args.dim**0.5, dtype=x.dtype)
         # a prefill (only the last position's logits wanted) or a forward without a cache: no row
         # has to match a one-token step, so int8 layers may use their faster kernel for many rows
         with bulk_products(last_only or input_pos is None):
             for layer in self.layers:
-                x = layer(x, cos, sin, mask, input_pos, kv_len, exact)
+                x = layer(x, cos, sin, masks[layer.attention.window], input_pos, kv_len, exact)
             if last_only:
                 x = x[:, -1:]
-            return self.output(self.norm(x))  # [B, S or 1, vocab]
+            logits = self.output(self.norm(x))  # [B, S or 1, vocab]
+        if self.args.final_logit_softcapping is not None:  # Gemma 2
+            logits = softcap(logits, self.args.final_logit_softcapping)
+        return logits

@@ -59,6 +59,10 @@ ARCHITECTURES = {
     "mistral": ("MistralConfig", dict(sliding_window=48)),
     "smollm": ("LlamaConfig", dict(tie_word_embeddings=True, num_key_value_heads=4)),
     "phi3": ("Phi3Config", dict(pad_token_id=0, sliding_window=48)),  # q/k/v and gate/up stored fused
+    # GeGLU, (1 + w) norms, norms after attention and MLP, scaled embeddings, soft-capped scores and
+    # logits (caps that bind on these weights), a query scale that is not head_dim's, layer 0 slides
+    "gemma2": ("Gemma2Config", dict(pad_token_id=0, head_dim=16, query_pre_attn_scalar=24, sliding_window=48,
+                                    attn_logit_softcapping=4.0, final_logit_softcapping=8.0)),
 }  # fmt: skip
 
 

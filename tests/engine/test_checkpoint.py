@@ -84,11 +84,16 @@ def tiny_args(**changes) -> ModelArgs:
     return ModelArgs(**{**base, **changes})
 
 
-@pytest.mark.parametrize("model_type", ["llama", "qwen2", "qwen3", "mistral"])
+GEMMA2 = dict(hidden_act="gelu_pytorch_tanh", query_pre_attn_scalar=20, attn_logit_softcapping=3.0,
+              final_logit_softcapping=6.0, sliding_window=12, layer_types=["full_attention", "sliding_attention"])  # fmt: skip
+
+
+@pytest.mark.parametrize("model_type", ["llama", "qwen2", "qwen3", "mistral", "gemma2"])
 def test_save_then_transformers_and_engine_load_the_same_model(tmp_path, model_type, checkpoints):
     from transformers import AutoModelForCausalLM
 
-    model = Transformer(tiny_args(model_type=model_type, tie_word_embeddings=model_type == "qwen3"))
+    extra = GEMMA2 if model_type == "gemma2" else {}
+    model = Transformer(tiny_args(model_type=model_type, tie_word_embeddings=model_type in ("qwen3", "gemma2"), **extra))
     model.init_weights(0.2)
     tokenizer = checkpoint.load_tokenizer(checkpoints["qwen2"])
     checkpoint.save(model, tmp_path, tokenizer, max_shard_bytes=200_000)

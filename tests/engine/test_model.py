@@ -272,9 +272,18 @@ def test_a_deep_copy_of_a_packed_model_decodes_the_same(checkpoints, exact):
         assert greedy_with_cache(twin, idx, 12) == greedy_with_cache(model, idx, 12)
 
 
+# Gemma 2's block for the exact-verify tests: GeGLU, (1 + w) norms and norms after attention and
+# MLP, scaled embeddings, a query scale of its own, soft-capped scores and logits (caps that bind on
+# these weights), and a window on the first layer only that a verify crosses
+GEMMA2_TEST_ARGS = dict(model_type="gemma2", hidden_act="gelu_pytorch_tanh", query_pre_attn_scalar=48,
+                        attn_logit_softcapping=1.0, final_logit_softcapping=2.0, sliding_window=100,
+                        layer_types=["sliding_attention", "full_attention"])  # fmt: skip
+
+
 @needs_onednn
+@pytest.mark.parametrize("arch", ["llama", "gemma2"])
 @pytest.mark.parametrize("attention", ["blocks, 4 rows", "blocks, 16 rows", "float64"])
-def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, monkeypatch):
+def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, arch, monkeypatch):
     """A target in bfloat16: a forward of k tokens over the cache (a speculative verify) gives
     bit for bit the logits of k one-token steps, so speculative decoding cannot change a token.
     Its attention is exact_attention over a float32 cache, its query rows padded to a multiple
@@ -295,7 +304,7 @@ def test_exact_batches_verify_k_tokens_exactly_as_k_one_token_steps(attention, m
         monkeypatch.setattr(specdraft.engine.model, "exact_rows", lambda head_dim: rows)
     torch.manual_seed(0)
     args = ModelArgs(vocab_size=512, dim=384, n_layer=2, n_head=6, n_kv_heads=2, intermediate_size=1024,
-                     max_position_embeddings=1024)  # fmt: skip
+                     max_position_embeddings=1024, **(GEMMA2_TEST_ARGS if arch == "gemma2" else {}))  # fmt: skip
     model = Transformer(args)
     model.init_weights(0.05)
     model = model.to(torch.bfloat16).use_inference_layout().eval()
@@ -369,3 +378,87 @@ def test_rope_on_part_of_each_head_is_refused():
     with pytest.raises(EngineError, match="partial_rotary_factor=0.75"):
         ModelArgs.from_hf_config(config)
     assert ModelArgs.from_hf_config({**config, "partial_rotary_factor": 1.0}).model_type == "phi3"
+
+
+def test_gemma2_choices_each_change_the_logits(checkpoints):
+    """Each of Gemma 2's choices that config.json sets is applied (the test against transformers
+    passes with all of them, so none can be dropped unnoticed)."""
+    model = load_model(checkpoints["gemma2"])
+    args = model.args
+    assert (args.norm_offset, args.sandwich_norms, args.embedding_scale) == (True, True, True)
+    assert args.layer_types == ["sliding_attention", "full_attention"] and args.sliding_window == 48
+    assert [layer.attention.window for layer in model.layers] == [48, None]
+    idx = prompt(64)
+    with torch.no_grad():
+        logits = model(idx)
+        assert logits.abs().max() < 8.0 and logits.abs().max() > 4.0  # capped at 8, and near it
+        for change in (dict(attn_logit_softcapping=None), dict(final_logit_softcapping=None),
+                       dict(query_pre_attn_scalar=None), dict(layer_types=None), dict(hidden_act="silu")):  # fmt: skip
+            other = Transformer(args.replace(**change))
+            other.load_state_dict(model.state_dict())
+            assert (other.eval()(idx) - logits).abs().max() > 1e-3, change
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (dict(architectures=["Gemma3ForCausalLM"], model_type="gemma3_text"), "only Gemma 2"),
+        (dict(architectures=["GemmaForCausalLM"], model_type="gemma"), "only Gemma 2"),
+        (dict(hidden_activation="gelu"), "hidden_activation 'gelu'"),
+        (dict(use_bidirectional_attention=True), "use_bidirectional_attention"),
+        (dict(layer_types=["chunked_attention"]), "chunked_attention"),
+    ],
+)
+def test_gemma_variants_that_do_not_fit_are_refused(change, message):
+    from specdraft.engine.errors import EngineError
+
+    config = {"architectures": ["Gemma2ForCausalLM"], "model_type": "gemma2", "vocab_size": 10, "hidden_size": 8,
+              "num_hidden_layers": 1, "num_attention_heads": 2, "intermediate_size": 16, "head_dim": 4}  # fmt: skip
+    args = ModelArgs.from_hf_config(config)  # Gemma2Config's defaults fill in what config.json leaves out
+    assert (args.hidden_act, args.final_logit_softcapping, args.layer_types) == ("gelu_pytorch_tanh", 30.0, ["sliding_attention"])
+    assert args.tie_word_embeddings and args.query_pre_attn_scalar == 256
+    with pytest.raises(EngineError, match=message):
+        ModelArgs.from_hf_config({**config, **change})
+
+
+@pytest.mark.parametrize("activation", ["silu", "gelu_tanh"])
+def test_the_mlp_activation_gives_a_row_the_same_bits_on_several_threads(activation):
+    """ATen splits an elementwise op between threads wherever the element count falls, and silu and
+    gelu round an element of a piece's scalar tail differently in the last bit than in a vector:
+    plain F.silu over a verify's rows differs from the rows alone here; kernels.rowwise does not."""
+    from specdraft.engine.kernels import rowwise
+
+    function = F.silu if activation == "silu" else (lambda x: F.gelu(x, approximate="tanh"))
+    threads = torch.get_num_threads()
+    torch.set_num_threads(3)  # 3 pieces: the splits fall inside rows
+    try:
+        plain_differs = False
+        for rows, width in [(r, w) for r in (2, 5, 13, 16, 17, 40) for w in (776, 1000, 4864)] + [(5, 40000)]:
+            fused = torch.randn(1, rows, 2 * width, generator=torch.Generator().manual_seed(rows)) * 3
+            gate = fused.chunk(2, dim=-1)[0]  # [1, rows, width], rows not contiguous: the MLP's gate
+            alone = torch.cat([function(gate[:, i : i + 1]) for i in range(rows)], dim=1)
+            assert torch.equal(rowwise(function, gate), alone), (rows, width)
+            plain_differs |= not torch.equal(function(gate), alone)
+    finally:
+        torch.set_num_threads(threads)
+    assert plain_differs  # the test can fail: without rowwise some row differs
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_softcap_gives_a_row_the_same_bits_whatever_the_other_rows(dtype):
+    """Gemma 2's soft-capping (kernels.softcap) runs over contiguous scores and logits, where a
+    verify's rows share one loop: it is exact only because tanh has no scalar tail in ATen (checked
+    here, on one and three threads, on sizes that leave one)."""
+    from specdraft.engine.kernels import softcap
+
+    threads = torch.get_num_threads()
+    try:
+        for count in (1, 3):
+            torch.set_num_threads(count)
+            for rows, width in ((3, 500), (17, 4099), (40, 1000), (2, 70001)):
+                x = (torch.randn(rows, width, generator=torch.Generator().manual_seed(width)) * 20).to(dtype)
+                alone = torch.cat([softcap(x[i : i + 1], 7.0) for i in range(rows)])
+                assert torch.equal(softcap(x, 7.0), alone), (count, rows, width)
+                assert (softcap(x, 7.0).float().abs().max()) <= 7.0
+    finally:
+        torch.set_num_threads(threads)

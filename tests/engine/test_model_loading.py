@@ -29,7 +29,7 @@ def _count_inits(monkeypatch) -> list[str]:
     return calls
 
 
-@pytest.mark.parametrize("arch", ["llama", "smollm", "qwen3"])  # smollm: tied embeddings; qwen3: q/k norms
+@pytest.mark.parametrize("arch", ["llama", "smollm", "qwen3", "gemma2"])  # smollm: tied embeddings; qwen3: q/k norms
 def test_load_model_runs_no_initialisation(checkpoints, monkeypatch, arch):
     calls = _count_inits(monkeypatch)
     checkpoint.load_model(checkpoints[arch])
@@ -51,7 +51,7 @@ def _old_load_model(path, dtype: torch.dtype) -> Transformer:
     return model.eval()
 
 
-@pytest.mark.parametrize("arch", ["llama", "smollm", "qwen2", "qwen3", "mistral", "llama3"])
+@pytest.mark.parametrize("arch", ["llama", "smollm", "qwen2", "qwen3", "mistral", "llama3", "gemma2"])
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
 def test_logits_bit_equal_to_the_old_loading_path(checkpoints, arch, dtype):
     new = checkpoint.load_model(checkpoints[arch], dtype)

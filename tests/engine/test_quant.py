@@ -23,10 +23,18 @@ def cache_in_tmp(tmp_path, monkeypatch):
     return tmp_path / "cache"
 
 
-def random_int8(dim: int = 384, vocab: int = 512, std: float = 0.05, tied: bool = True, seed: int = 0) -> Transformer:
+# Gemma 2's block (tests/engine/test_model.py says what each choice is), caps that bind here
+GEMMA2 = dict(model_type="gemma2", hidden_act="gelu_pytorch_tanh", query_pre_attn_scalar=48,
+              attn_logit_softcapping=1.0, final_logit_softcapping=2.0, sliding_window=100,
+              layer_types=["sliding_attention", "full_attention"])  # fmt: skip
+
+
+def random_int8(dim: int = 384, vocab: int = 512, std: float = 0.05, tied: bool = True, seed: int = 0,
+                arch: str = "llama", intermediate: int | None = None) -> Transformer:  # fmt: skip
     torch.manual_seed(seed)
-    args = ModelArgs(vocab_size=vocab, dim=dim, n_layer=2, n_head=6, n_kv_heads=2, intermediate_size=2 * dim + 8,
-                     max_position_embeddings=1024, tie_word_embeddings=tied, attention_bias=True)  # fmt: skip
+    args = ModelArgs(vocab_size=vocab, dim=dim, n_layer=2, n_head=6, n_kv_heads=2,
+                     intermediate_size=intermediate or 2 * dim + 8, max_position_embeddings=1024,
+                     tie_word_embeddings=tied, attention_bias=True, **(GEMMA2 if arch == "gemma2" else {}))  # fmt: skip
     model = Transformer(args)
     model.init_weights(std)
     if tied:
@@ -42,10 +50,10 @@ def test_quantize_rows_round_trips_within_half_a_step():
     assert bool((error <= scales.float()[:, None] * 0.5 + 1e-7).all())
 
 
-@pytest.mark.parametrize("tied", [True, False])
-def test_a_verify_of_k_tokens_gives_exactly_the_logits_of_k_one_token_steps(tied):
+@pytest.mark.parametrize(("tied", "arch"), [(True, "llama"), (False, "llama"), (True, "gemma2")])
+def test_a_verify_of_k_tokens_gives_exactly_the_logits_of_k_one_token_steps(tied, arch):
     # the padded width (intermediate 776) and a bias exercise every path of Int8Linear
-    model = random_int8(tied=tied)
+    model = random_int8(tied=tied, arch=arch)
     assert quant.is_int8(model) and (model.output.weight is model.tok_embeddings.weight) == tied
     idx = torch.randint(0, 512, (1, 600))
     with torch.inference_mode():
@@ -95,10 +103,11 @@ class PartlyRightDrafter(Drafter):
         return Draft(right + [self.rng.randrange(64) for _ in range(self.rng.randrange(0, 4))])
 
 
-def test_greedy_speculative_output_equals_plain_decoding_in_int8():
+@pytest.mark.parametrize("arch", ["llama", "gemma2"])
+def test_greedy_speculative_output_equals_plain_decoding_in_int8(arch):
     # a small init: flat distributions, near-ties everywhere, so any difference between a verify
     # row and a one-token step would show as a different token
-    model = random_int8(dim=192, vocab=64, std=0.02, seed=3)
+    model = random_int8(dim=192, vocab=64, std=0.02, seed=3, arch=arch)
     rng = random.Random(0)
     for seed in range(12):
         prompt = [rng.randrange(64) for _ in range(rng.randrange(1, 40))]
@@ -108,14 +117,15 @@ def test_greedy_speculative_output_equals_plain_decoding_in_int8():
         assert result.stats.accepted_tokens > 0
 
 
-def test_load_model_int8_quantizes_once_and_caches_the_copy_outside_the_checkpoint(checkpoints, cache_in_tmp, monkeypatch):
-    path = checkpoints["qwen2"]
+@pytest.mark.parametrize("arch", ["qwen2", "gemma2"])
+def test_load_model_int8_quantizes_once_and_caches_the_copy_outside_the_checkpoint(checkpoints, cache_in_tmp, monkeypatch, arch):
+    path = checkpoints[arch]
     before = sorted(p.name for p in path.iterdir())
     idx = torch.randint(0, 320, (1, 20))
     float_model = checkpoint.load_model(path, dtype="float32")
     model = checkpoint.load_model(path, dtype="int8")
     assert quant.is_int8(model)
-    copies = list(cache_in_tmp.glob("int8/qwen2-*/model.int8.safetensors"))
+    copies = list(cache_in_tmp.glob(f"int8/{arch}-*/model.int8.safetensors"))
     assert len(copies) == 1
     assert sorted(p.name for p in path.iterdir()) == before  # nothing written into the checkpoint
 
