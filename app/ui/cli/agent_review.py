@@ -24,7 +24,7 @@ POLL_SECONDS = 0.25
 EMPTY = (
     "nothing to review: no lines written by an agent wait for review (capture them with "
     "`specdraft run -- <agent>`, `specdraft watch --agent NAME` or `specdraft agent install "
-    "claude-code`; --wait opens the review and waits for them)"
+    "claude-code|gemini-cli|codex`; --wait opens the review and waits for them)"
 )
 
 
