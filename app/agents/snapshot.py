@@ -227,9 +227,10 @@ def shell_call_done(store: AgentStore, agent: str, *, keep_open: bool = False, l
     now_tree = snapshot_tree(store)
     recorded = []
     if now_tree != before:
-        captures = [name for name in _capturing(store) if name != agent]
+        # the runs and watches under way, the agent's own too (``specdraft run -- codex`` with
+        # Codex's hooks installed): the lines are recorded once
         recorded = record_between(store, agent, int(entry.get("turn", 1)), before, now_tree,
-                                  f"{agent} Bash", captures=captures)  # fmt: skip
+                                  f"{agent} Bash", captures=_capturing(store))  # fmt: skip
     store.update_turn(agent, shell_before=now_tree if keep_open else None)
     return recorded
 

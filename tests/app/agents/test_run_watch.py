@@ -164,3 +164,19 @@ def test_specdraft_watch_and_claude_codes_hooks_together_record_a_line_once(tmp_
     assert sum(c["added"] for c in recorded) == 2 and sum(c["removed"] for c in recorded) == 2, recorded
     left = specdraft(repo, env, "review", "--drafted", "--plain", stdin="y\ny\n")
     assert left.stdout.count("+    return x + 100") == 1 and left.stdout.count("+    return x + 200") == 1
+
+
+def test_a_run_of_an_agent_whose_hooks_are_installed_records_each_line_once(tmp_path):
+    """``specdraft run --agent claude-code -- <claude with its hooks>``: the same name for the run
+    and the hooks; an Edit and a Bash call are recorded by the hooks, and not again at the run's end."""
+    from tests.app.agents.agentkit import HOOK
+
+    repo, env = agent_repo(tmp_path)
+    script = tmp_path / "script.json"
+    script.write_text('[{"tool": "Edit", "file": "calc.py", "old": "x + 1\\n", "new": "x + 100\\n"},'
+                      ' {"tool": "Bash", "command": "sed -i \'s/x + 2$/x + 200/\' calc.py"}]')  # fmt: skip
+    done = specdraft(repo, env, "run", "--agent", "claude-code", "--", sys.executable, str(FAKE_AGENT), str(script),
+                     "--hook", HOOK)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    recorded = [(c["how"], c["added"], c["removed"]) for c in changes(repo)]
+    assert recorded == [("claude-code Edit", 1, 1), ("claude-code Bash", 1, 1)], recorded
