@@ -133,7 +133,13 @@ def stop(payload: dict, repo) -> str:
     return json.dumps({"decision": "block", "reason": text}) if text else ""
 
 
-HANDLERS = {"PreToolUse": pre_tool_use, "PostToolUse": post_tool_use,
+def _recorded_quietly(payload: dict, repo) -> str:
+    """PostToolUse prints nothing (Claude Code shows a hook's output in its transcript)."""
+    post_tool_use(payload, repo)
+    return ""
+
+
+HANDLERS = {"PreToolUse": pre_tool_use, "PostToolUse": _recorded_quietly,
             "UserPromptSubmit": user_prompt_submit, "Stop": stop}  # fmt: skip
 
 
