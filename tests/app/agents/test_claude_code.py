@@ -200,3 +200,20 @@ def test_what_a_bash_call_writes_is_the_agents_and_its_own_commit_is_blocked(tmp
     assert "written by an agent, not reviewed yet" in done.stderr
     recorded = [(c["path"], c["added"], c["removed"], c["how"]) for c in changes(repo)]
     assert recorded == [("calc.py", 1, 1, "claude-code Bash"), ("calc.py", 1, 1, "claude-code Bash")]
+
+
+def test_the_posttooluse_hook_prints_nothing(tmp_path):
+    """Claude Code shows a hook's output in its transcript: recording an edit says nothing there."""
+    import subprocess
+    import sys
+
+    repo, env = agent_repo(tmp_path)
+    calc = repo / "calc.py"
+    calc.write_bytes(BASE.replace(b"x + 1\n", b"x + 100\n"))
+    payload = {"session_id": "s", "cwd": str(repo), "hook_event_name": "PostToolUse", "tool_name": "Edit",
+               "tool_input": {"file_path": str(calc), "old_string": "x + 1\n", "new_string": "x + 100\n"},
+               "tool_response": {"filePath": str(calc), "originalFile": BASE.decode()}}  # fmt: skip
+    done = subprocess.run([*HOOK.split(), "PostToolUse"], cwd=repo, env=env, input=json.dumps(payload),
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 0 and done.stdout == "" and done.stderr == "", done
+    assert len(changes(repo)) == 1
