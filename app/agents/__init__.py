@@ -1,6 +1,7 @@
 """Other drafters: AI agents that write straight to disk (Claude Code, Codex CLI, aider, ...).
 
-What an agent writes is captured (``specdraft run``, ``specdraft watch``, Claude Code's hooks) as
+What an agent writes is captured (``specdraft run``, ``specdraft watch``, the hooks of Claude Code,
+Gemini CLI and Codex CLI: claude_code, gemini_cli, codex, sharing hooks) as
 changes: one file's contents before and after one write, kept as git blobs under a private ref,
 with the agent's name and turn. Each change's lines enter the review record
 (specdraft.drafting.provenance) as drafted lines not reviewed yet, deleted lines included, so
