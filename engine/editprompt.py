@@ -392,21 +392,11 @@ def feedback_without_diffs(feedback: str) -> str:
 _NOTE = re.compile(r" and said: (.*?)\n```diff\n(.*?)```|^The reviewer's note: (.*)$", re.S | re.M)
 
 
-def _feedback_items(feedback: str) -> list[tuple[str, str]]:
-    """(note, the rejected hunk's patch, "" for a note alone) for each note in a redraft's feedback."""
-    items = []
-    for match in _NOTE.finditer(feedback):
-        if match.group(3) is not None:
-            items.append((match.group(3).strip(), ""))
-        else:
-            items.append((match.group(1), match.group(2)))
-    return items
-
-
 def feedback_notes(feedback: str) -> str:
     """What the reviewer said in a redraft's feedback (`redraft_feedback`), one note a line: not
     the diffs it quotes, nor its own words around them (a path there is no name the edit is about)."""
-    return "\n".join(note for note, _ in _feedback_items(feedback))
+    notes = (match.group(1) if match.group(3) is None else match.group(3).strip() for match in _NOTE.finditer(feedback))
+    return "\n".join(notes)
 
 
 _STDLIB = frozenset(sys.stdlib_module_names) - {"this", "antigravity", "test", "idlelib", "turtledemo", "__future__"}

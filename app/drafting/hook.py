@@ -69,6 +69,11 @@ def hooks_dir(repo: GitRepo) -> Path:
     return path if path.is_absolute() else (repo.root / path)
 
 
+def _present(path: Path) -> bool:
+    """Whether ``path`` is there, as a file or as a link (a dangling one included)."""
+    return path.exists() or path.is_symlink()
+
+
 def is_ours(path: Path) -> bool:
     try:
         return path.is_file() and not path.is_symlink() and MARKER in path.read_text(errors="replace")
@@ -126,9 +131,7 @@ def install(repo: GitRepo, *, review_all: bool = False, python: str | None = Non
     done: list[str] = []
     for name in HOOK_NAMES:  # check both before touching either
         target, chained = directory / name, directory / (name + CHAINED_SUFFIX)
-        if (target.exists() or target.is_symlink()) and not is_ours(target) and (
-            chained.exists() or chained.is_symlink()
-        ):
+        if _present(target) and not is_ours(target) and _present(chained):
             raise UserError(
                 f"{target} is not specdraft's, and {chained.name} (an older hook specdraft "
                 "chained) is still there; move one of them away, then install again"
@@ -138,7 +141,7 @@ def install(repo: GitRepo, *, review_all: bool = False, python: str | None = Non
         target, chained = directory / name, directory / (name + CHAINED_SUFFIX)
         if is_ours(target):
             done.append(f"{name}: updated {target}")
-        elif target.exists() or target.is_symlink():
+        elif _present(target):
             os.replace(target, chained)
             done.append(f"{name}: installed {target}; the hook that was there runs first ({chained.name})")
         else:
@@ -190,13 +193,13 @@ def uninstall(repo: GitRepo) -> list[str]:
     for name in HOOK_NAMES:
         target, chained = directory / name, directory / (name + CHAINED_SUFFIX)
         if not is_ours(target):
-            if target.exists() or target.is_symlink():
+            if _present(target):
                 done.append(f"{name}: {target} is not specdraft's; left as it is")
             else:
                 done.append(f"{name}: not installed")
             continue
         target.unlink()
-        if chained.exists() or chained.is_symlink():
+        if _present(chained):
             os.replace(chained, target)
             done.append(f"{name}: removed; the previous hook is back at {target}")
         else:
@@ -235,10 +238,7 @@ def status(repo: GitRepo) -> HookStatus:
     for name in HOOK_NAMES:
         target = directory / name
         installed[name] = is_ours(target)
-        chained[name] = installed[name] and (
-            (directory / (name + CHAINED_SUFFIX)).exists()
-            or (directory / (name + CHAINED_SUFFIX)).is_symlink()
-        )
+        chained[name] = installed[name] and _present(directory / (name + CHAINED_SUFFIX))
         if installed[name]:
             for line in target.read_text().splitlines():
                 if line.startswith("python="):
@@ -259,13 +259,10 @@ def staged_files(repo: GitRepo) -> list[FileDiff]:
     return parse_diff(repo._diff("--cached", base))
 
 
-def commit_files(repo: GitRepo, commit: str) -> list[FileDiff]:
-    """A commit against its first parent (the empty tree for a root commit)."""
-    from specdraft.core.diffs import parse_diff
-
+def _first_parent(repo: GitRepo, commit: str) -> str:
+    """A commit's first parent (the empty tree for a root commit)."""
     parent = repo.run("rev-parse", "--verify", "-q", f"{commit}^1", check=False)
-    old = parent.stdout.decode().strip() if parent.returncode == 0 else repo.empty_tree()
-    return parse_diff(repo._diff(old, commit))
+    return parent.stdout.decode().strip() if parent.returncode == 0 else repo.empty_tree()
 
 
 def _contents(repo: GitRepo, files: list[FileDiff], where: str) -> dict[str, str]:
@@ -636,16 +633,16 @@ def _review(tty: IO[bytes], *, only_unreviewed: bool) -> int:
 
 def build_note(repo: GitRepo, settings: Settings, commit: str = "HEAD") -> tuple[dict | None, dict]:
     """What the note of ``commit`` says (None: nothing in it was drafted), and the landing event."""
+    from specdraft.core.diffs import parse_diff
     from specdraft.drafting.provenance import classify, load_store
 
     store = load_store(repo)
     sha = repo.resolve_commit(commit)
     if not store.records:
         return None, {}
-    files = commit_files(repo, sha)
+    old = _first_parent(repo, sha)
+    files = parse_diff(repo._diff(old, sha))  # the commit against its first parent
     reachable = _reachable(repo, store, sha) - {sha}
-    parent = repo.run("rev-parse", "--verify", "-q", f"{sha}^1", check=False)
-    old = parent.stdout.decode().strip() if parent.returncode == 0 else repo.empty_tree()
     sources = staged_sources(repo, old, sha)
     result = classify(
         files,
@@ -682,16 +679,15 @@ def build_note(repo: GitRepo, settings: Settings, commit: str = "HEAD") -> tuple
     totals = _Tally()
     per_file: dict[str, _Tally] = {}
     per_model: dict[str, _Tally] = {}
+
+    def tallies(path: str, drafter: str) -> tuple[_Tally, ...]:
+        return totals, per_file.setdefault(path, _Tally()), per_model.setdefault(drafter, _Tally())
+
     for (path, _number), origin in result.origins.items():
-        drafter = origin.records[0].drafter
-        for tally in (totals, per_file.setdefault(path, _Tally()), per_model.setdefault(drafter, _Tally())):
+        for tally in tallies(path, origin.records[0].drafter):
             tally.add_line(origin.status)
     for record in counted:
-        for tally in (
-            totals,
-            per_file.setdefault(record.file, _Tally()),
-            per_model.setdefault(record.drafter, _Tally()),
-        ):
+        for tally in tallies(record.file, record.drafter):
             tally.add_record(record)
     note.update(totals.as_dict())
     note["drafters"] = sorted(per_model)

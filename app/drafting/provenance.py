@@ -471,22 +471,24 @@ class Store:
     def by_id(self) -> dict[str, HunkRecord]:
         return {record.id: record for record in self.records}
 
-    def remaining(self, record: HunkRecord, reachable: set[str] | None = None) -> list[str]:
-        """The record's lines that have not landed yet (in a commit in ``reachable``, if given)."""
+    def _done(self, record: HunkRecord, reachable: set[str] | None) -> set[str]:
+        """The record's hashes that landed (in a commit in ``reachable``, if given)."""
         done: set[str] = set()
         for commit, hashes in self.landed.get(record.id, {}).items():
             if reachable is None or commit in reachable:
                 done |= hashes
+        return done
+
+    def remaining(self, record: HunkRecord, reachable: set[str] | None = None) -> list[str]:
+        """The record's lines that have not landed yet (in a commit in ``reachable``, if given)."""
+        done = self._done(record, reachable)
         return [h for h in record.lines if h not in done]
 
     def removed_remaining(self, record: HunkRecord, reachable: set[str] | None = None) -> list[str]:
         """The record's deleted lines whose deletion has not landed yet (landed as ``-<hash>``)."""
         if not record.removed:
             return []
-        done: set[str] = set()
-        for commit, hashes in self.landed.get(record.id, {}).items():
-            if reachable is None or commit in reachable:
-                done |= hashes
+        done = self._done(record, reachable)
         return [h for h in record.removed if "-" + h not in done]
 
 
@@ -879,23 +881,18 @@ class _Drafts:
                 continue
             left = store.remaining(record, reachable)
             self.remaining[record.id] = left
-            texts_by_hash = (
+            texts = (
                 dict(zip(record.lines, record.texts, strict=True))
                 if len(record.texts) == len(record.lines)
                 else {}
             )
             for digest in left:
                 self.anywhere.setdefault(digest, []).append(record)
-                squeezed = _squeeze(texts_by_hash.get(digest, ""))
+                squeezed = _squeeze(texts.get(digest, ""))
                 if len(squeezed) >= SQUEEZED_MIN:
                     entry = self.squeezed.setdefault(record.file, {}).setdefault(squeezed, (digest, []))
                     if record not in entry[1]:
                         entry[1].append(record)
-            texts = (
-                dict(zip(record.lines, record.texts, strict=True))
-                if len(record.texts) == len(record.lines)
-                else {}
-            )
             for digest in left:
                 self.exact.setdefault((record.file, digest), []).append(record)
                 if digest not in texts:
@@ -1025,16 +1022,6 @@ def classify(
 
     taken: dict[tuple[str, str], int] = {}  # (file, hash) -> records of it already taken by a line
 
-    def one_of(candidates: list[HunkRecord], digest: str) -> str:
-        """The status of the next + line holding ``digest``: the newest record not yet taken."""
-        newest_first = sorted(candidates, key=lambda r: drafts.order.get(r.id, 0), reverse=True)
-        key = (newest_first[0].file, digest)
-        index = taken.get(key, 0)
-        taken[key] = index + 1
-        if index < len(newest_first):
-            return _line_status([newest_first[index]], lines_per_second)
-        return _worst(candidates, lines_per_second)  # more copies than drafts: the least reviewed
-
     for file in files:
         if file.new_path is None:
             continue
@@ -1070,7 +1057,7 @@ def classify(
                 number = line.new_lineno
                 candidates = exact(digest)
                 if candidates:
-                    status = one_of(candidates, digest)
+                    status = _next_status(candidates, digest, taken, drafts, lines_per_second)
                     land(candidates, digest)
                     if landing and not any(record.kind == "draft" for record in candidates):
                         replaced, _ = closest(normalise_line(line.raw), drafts_only=True)
@@ -1088,7 +1075,7 @@ def classify(
                         changed_since.add(number)
                     elif digest in drafts.anywhere:  # a drafted line of another file, moved here
                         candidates = drafts.anywhere[digest]
-                        status = one_of(candidates, digest)
+                        status = _next_status(candidates, digest, taken, drafts, lines_per_second)
                         land(candidates, digest)
                         moved.add(number)
                     elif checked:
@@ -1180,13 +1167,7 @@ def _deletions(
                 candidates = drafts.removed.get((path, digest)) if digest else None
                 if not candidates:
                     continue
-                newest_first = sorted(candidates, key=lambda r: drafts.order.get(r.id, 0), reverse=True)
-                index = taken.get((path, digest), 0)
-                taken[(path, digest)] = index + 1
-                if index < len(newest_first):
-                    status = _line_status([newest_first[index]], lines_per_second)
-                else:
-                    status = _worst(candidates, lines_per_second)
+                status = _next_status(candidates, digest, taken, drafts, lines_per_second)
                 for record in candidates:
                     matched.setdefault(record.id, set()).add("-" + digest)
                 if status != "reviewed":
@@ -1197,6 +1178,20 @@ def _deletions(
                 numbers = [number for number, _ in entries]
                 findings.append(Finding(path, hunk, reason, numbers, drafters, "line numbers as before"))
     return findings
+
+
+def _next_status(candidates: list[HunkRecord], digest: str, taken: dict[tuple[str, str], int],
+                 drafts: _Drafts, lines_per_second: float) -> str:  # fmt: skip
+    """The status of the next line holding ``digest``: that of the newest record of ``candidates``
+    not yet taken by another line of that text (``taken``: (the newest one's file, hash) -> lines
+    that took one); more copies than records: the least reviewed of them."""
+    newest_first = sorted(candidates, key=lambda r: drafts.order.get(r.id, 0), reverse=True)
+    key = (newest_first[0].file, digest)
+    index = taken.get(key, 0)
+    taken[key] = index + 1
+    if index < len(newest_first):
+        return _line_status([newest_first[index]], lines_per_second)
+    return _worst(candidates, lines_per_second)
 
 
 def _squeezed_matches(

@@ -99,20 +99,12 @@ def matches(doc: list[str], search: list[str]) -> tuple[str, list[Match]]:
     n, m = len(doc), len(search)
     if m == 0 or m > n:
         return "exact", []
-    found = [
-        Match(i, "exact")
-        for i in range(n - m + 1)
-        if doc[i] == search[0] and doc[i : i + m] == search
-    ]
+    found = _equal_at(doc, search, "exact")
     if found:
         return "exact", found
     doc_r = [line.rstrip() for line in doc]
     search_r = [line.rstrip() for line in search]
-    found = [
-        Match(i, "trailing whitespace")
-        for i in range(n - m + 1)
-        if doc_r[i] == search_r[0] and doc_r[i : i + m] == search_r
-    ]
+    found = _equal_at(doc_r, search_r, "trailing whitespace")
     if found:
         return "trailing whitespace", found
     first = next((j for j, line in enumerate(search_r) if line.strip()), None)
@@ -145,6 +137,12 @@ def matches(doc: list[str], search: list[str]) -> tuple[str, list[Match]]:
         if ok:
             found.append(Match(i, "indentation", prefix, direction))
     return "indentation", found
+
+
+def _equal_at(doc: list[str], search: list[str], level: str) -> list[Match]:
+    """Every place where the lines of ``search`` stand in ``doc`` as they are."""
+    m = len(search)
+    return [Match(i, level) for i in range(len(doc) - m + 1) if doc[i] == search[0] and doc[i : i + m] == search]
 
 
 def reindent(lines: list[str], match: Match) -> list[str] | None:

@@ -49,16 +49,13 @@ class Names:
             self.trees[path] = tree
             self.bindings.extend(_bindings(tree, path))
 
-    def named(self, name: str, roles: Sequence[str] = ROLES, owner: str | None = None) -> list[Binding]:
-        """The bindings of ``name`` in ``roles`` (owned by ``owner`` where given), one per place."""
-        found = [b for b in self.bindings if b.name == name and b.role in roles and (owner is None or b.owner == owner)]
+    def named(self, name: str, roles: Sequence[str] = ROLES) -> list[Binding]:
+        """The bindings of ``name`` in ``roles``, one per place."""
         unique: dict[tuple[str, str | None, str], Binding] = {}
-        for binding in found:
-            unique.setdefault((binding.role, binding.owner, binding.path), binding)
+        for binding in self.bindings:
+            if binding.name == name and binding.role in roles:
+                unique.setdefault((binding.role, binding.owner, binding.path), binding)
         return list(unique.values())
-
-    def knows(self, name: str) -> bool:
-        return any(b.name == name for b in self.bindings)
 
     def functions(self, dotted: str) -> list[Binding]:
         """The functions and methods whose dotted name is ``dotted`` ("load", "Garage.leave"), or
@@ -82,9 +79,7 @@ class Names:
     def parameters(self, function: Binding) -> list[ast.arg]:
         node = function.node
         assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        args = node.args
-        every = [*args.posonlyargs, *args.args, *args.kwonlyargs]
-        return every + [a for a in (args.vararg, args.kwarg) if a is not None]
+        return _parameters(node.args)
 
 
 def _bindings(tree: ast.Module, path: str) -> Iterator[Binding]:
@@ -98,8 +93,7 @@ def _in_body(body: Sequence[ast.stmt], owner: str | None, kind: str, path: str) 
             role = "method" if kind == "class" else "function" if kind == "module" else "local"
             yield Binding(statement.name, role, owner, path, statement)
             dotted = f"{owner}.{statement.name}" if owner else statement.name
-            args = statement.args
-            for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]:
+            for arg in _parameters(statement.args):
                 if arg.arg not in ("self", "cls"):
                     yield Binding(arg.arg, "parameter", dotted, path, arg)
             yield from _in_body(statement.body, dotted, "function", path)
@@ -119,6 +113,12 @@ def _in_body(body: Sequence[ast.stmt], owner: str | None, kind: str, path: str) 
                 else:
                     role = "attribute" if kind == "class" else "local"
                 yield Binding(name, role, owner, path, value if value is not None else statement)
+
+
+def _parameters(args: ast.arguments) -> list[ast.arg]:
+    """Every parameter of a def, in order: positional, keyword-only, then ``*args`` and ``**kwargs``."""
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    return every + [a for a in (args.vararg, args.kwarg) if a is not None]
 
 
 def _flat(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:

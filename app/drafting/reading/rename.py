@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from specdraft.drafting.reading.names import Binding, Names
+from specdraft.drafting.reading.names import ROLES, Binding, Names
 from specdraft.drafting.reading.words import DOTTED, asks_more, is_identifier, name_term
 from specdraft.ops import Operation
 from specdraft.ops.rename import Rename
@@ -84,7 +84,7 @@ def _rename(match: re.Match[str], names: Names) -> Operation | None:
 def _bindings(names: Names, old: str, roles: tuple[str, ...], owner: str | None) -> list[Binding]:
     """The bindings of ``old`` the words allow: in ``roles`` where a role word is given, owned by
     (or inside) ``owner`` where one is named."""
-    found = names.named(old, roles) if roles else names.named(old)
+    found = names.named(old, roles or ROLES)
     if owner is not None:  # its own binding first ("Garage.size": the attribute), then one inside it
         exact = [b for b in found if b.owner is not None and (b.owner == owner or b.owner.split(".")[-1] == owner)]
         found = exact or [b for b in found if b.owner is not None and b.owner.startswith(owner + ".")]

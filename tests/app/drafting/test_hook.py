@@ -277,6 +277,21 @@ def test_uninstall_restores_the_previous_hook(tmp_path, env):
     assert "pre-commit: not installed" in specdraft(repo, env, "hook", "status").stdout
 
 
+def test_a_dangling_link_where_a_hook_goes_is_chained_and_put_back(tmp_path):
+    from specdraft.core.git import GitRepo
+    from specdraft.drafting.hook import install, status, uninstall
+
+    repo = new_repo(tmp_path)
+    hooks = repo / ".git" / "hooks"
+    (hooks / "pre-commit").symlink_to(tmp_path / "gone")  # a hook manager's link, its target not there
+    done = install(GitRepo(repo), python=sys.executable)
+    assert "the hook that was there runs first" in done[0]
+    assert (hooks / "pre-commit.specdraft-chained").is_symlink()
+    assert status(GitRepo(repo)).chained["pre-commit"]
+    assert "the previous hook is back" in uninstall(GitRepo(repo))[0]
+    assert (hooks / "pre-commit").is_symlink() and not (hooks / "pre-commit.specdraft-chained").is_symlink()
+
+
 def test_uninstall_leaves_a_hook_that_is_not_ours(tmp_path, env):
     repo = new_repo(tmp_path)
     hooks = repo / ".git" / "hooks"

@@ -223,6 +223,7 @@ def test_the_same_text_reviewed_elsewhere_does_not_review_a_second_copy(repo):
     code, out = gate(repo)
     assert code == 1, out
     assert "(1 line, drafted by tiny-coder): accepted without review" in out
+    assert "specdraft: 1 staged line drafted by AI" in out  # the reviewed copy is not listed too
 
 
 @pytest.mark.parametrize("damage", ["deleted", "emptied", "cut", "directory"])

@@ -193,6 +193,8 @@ def test_a_note_corrects_the_instruction_and_call_it_corrects_a_rename():
     feedback = redraft_feedback([("kiln.py", "@@ -1 +1 @@\n-a\n+b\n", "the loop is wrong too")])
     corrected, corrections, unread = corrected_instruction("rename total_hold to hold_sum", feedback, FILES)
     assert corrected == "rename total_hold to hold_sum" and corrections == [] and unread == ["the loop is wrong too"]
+    alone = "The reviewer's note: call it `sum_holds`, not `hold_sum`"  # a redraft with no hunk rejected
+    assert corrected_instruction("rename total_hold to hold_sum", alone, FILES)[0] == "rename total_hold to sum_holds"
 
 
 def test_a_file_that_does_not_parse_and_other_languages_read_as_nothing():
