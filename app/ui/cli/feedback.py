@@ -2,8 +2,8 @@
 rejections and notes for an agent, printed to paste into it or pipe to it.
 
 Printed feedback counts as delivered (``--keep`` leaves it undelivered, ``--all`` shows what was
-delivered before too). ``--note`` adds a note by hand. Claude Code gets the same feedback
-through its hooks (`specdraft agent install claude-code`).
+delivered before too). ``--note`` adds a note by hand. Claude Code, Codex CLI and Gemini CLI get
+the same feedback through their hooks (`specdraft agent install claude-code|codex|gemini-cli`).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ terminal as it is (an interactive agent keeps it), and every line that differs a
 recorded as drafted by the agent in one turn, deleted lines included. A commit made meanwhile
 (by the agent itself too) first records what changed so far, so the commit gate checks it.
 Everything that changed while the command ran counts as the agent's: for an agent with hooks
-(Claude Code) the hooks attribute each tool call exactly.
+(Claude Code, Codex CLI, Gemini CLI) the hooks attribute each tool call exactly.
 """
 
 from __future__ import annotations
