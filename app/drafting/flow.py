@@ -23,12 +23,11 @@ Pure Python at import (no torch, no textual); the drafts come from an EditReques
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from specdraft.core.diffs import FileDiff, Hunk, build_patch, parse_diff
+from specdraft.core.diffs import EDIT_HINTS, FileDiff, Hunk, build_patch, parse_diff
 from specdraft.core.errors import UserError
 from specdraft.core.session import Decision, ReviewSession, ReviewStats
 from specdraft.drafting.edits import (
@@ -37,6 +36,7 @@ from specdraft.drafting.edits import (
     FileEdit,
     to_file_diffs,
 )
+from specdraft.drafting.edits.paths import content_hash
 from specdraft.drafting.requests import DraftedEdits, EditRequester, SourceFile, feedback_text
 
 # ---------------------------------------------------------------------------------------------
@@ -59,7 +59,7 @@ def apply_in_memory(
         if file.status == "deleted":
             out[file.old_path or path] = None
             continue
-        old_lines = _split(old or b"")
+        old_lines = (old or b"").splitlines(keepends=True)
         new_lines: list[bytes] = []
         ranges: list[tuple[int, int]] = []
         cursor = 0
@@ -110,14 +110,6 @@ def shift_ranges(ranges: list[tuple[int, int]], patch: bytes, path: str) -> list
                 delta += hunk.added - hunk.removed
         moved.append((start + delta, end + delta))
     return moved
-
-
-def _split(data: bytes) -> list[bytes]:
-    return data.splitlines(keepends=True)
-
-
-def _hash(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -320,7 +312,7 @@ class EditFlow:
         }
         state_path = self.state_dir / f"edit-round-{number}.json" if self.state_dir else None
         title = self.source_title if not redraft else f"{self.source_title} (redraft {number - 1})"
-        session = ReviewSession(files, source=title, state_path=state_path, edit_hint=_accept_hint())
+        session = ReviewSession(files, source=title, state_path=state_path, edit_hint=EDIT_HINTS["accept"])
         base = dict(self.base)
 
         def check(patch: bytes) -> None:  # an edit counts only when it fits this round's base
@@ -358,13 +350,8 @@ class EditFlow:
         if not patch:
             return
         self.base, written = apply_in_memory(round_.base, patch)
-        for path, ranges in written.items():
-            shifted = self._shift(path, patch)
-            self.protected[path] = shifted + ranges
-
-    def _shift(self, path: str, patch: bytes) -> list[tuple[int, int]]:
-        """Earlier protected ranges of ``path``, moved by the lines ``patch`` adds or removes above them."""
-        return shift_ranges(self.protected.get(path, []), patch, path)
+        for path, ranges in written.items():  # earlier protected ranges moved by what the patch adds above them
+            self.protected[path] = shift_ranges(self.protected.get(path, []), patch, path) + ranges
 
     def final_edits(self) -> list[FileEdit]:
         """Original → base (everything accepted so far), one FileEdit per changed file."""
@@ -379,7 +366,7 @@ class EditFlow:
                 path=path,
                 old_text=None if old is None else old.decode("utf-8", "surrogateescape"),
                 new_text=None if new is None else new.decode("utf-8", "surrogateescape"),
-                base_hash=None if old is None else _hash(old),
+                base_hash=None if old is None else content_hash(old),
             ))  # fmt: skip
         return edits
 
@@ -400,9 +387,3 @@ class EditFlow:
         """``stats()`` as a dict: accepted, edited, rejected, pending, total."""
         stats = self.stats()
         return {key: getattr(stats, key) for key in ("accepted", "edited", "rejected", "pending", "total")}
-
-
-def _accept_hint() -> str:
-    from specdraft.core.diffs import EDIT_HINTS
-
-    return EDIT_HINTS["accept"]

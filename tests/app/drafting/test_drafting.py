@@ -360,6 +360,23 @@ def test_flow_redraft_only_drafts_files_with_open_hunks(tmp_path):
     assert flow.redraft("") is None  # everything accepted: nothing to redraft
 
 
+def test_lines_accepted_in_an_earlier_round_stay_protected_after_lines_are_accepted_above_them(tmp_path):
+    lines = [f"v{i} = 0\n" for i in range(10)]
+    def text(changes: dict[int, str], top: str = "") -> str:
+        return top + "".join(changes.get(i, line) for i, line in enumerate(lines))
+    repo = make_repo(tmp_path / "repo", {"a.py": text({})})
+    replies = [text({8: "v8 = 1\n"}), text({8: "v8 = 1\n"}, top="x = 0\n"), text({8: "v8 = 2\n"}, top="x = 0\n")]
+    backend = ScriptedBackend([Reply(reply) for reply in replies], kind="local")
+    flow = EditFlow(EditRequester(backend, repo), "bump", read_sources(repo, [str(repo / "a.py")]))
+    flow.first().session.set_decisions([0], Decision.ACCEPTED)  # `v8 = 1`
+    second = flow.redraft("one more line at the top")
+    assert second is not None and len(second.session.units) == 1
+    second.session.set_decisions([0], Decision.ACCEPTED)  # `x = 0`, well above `v8 = 1`
+    third = flow.redraft("and v8 again")
+    assert third is not None and third.dropped and not third.session.units  # `v8 = 1` moved down, still accepted
+    assert {edit.path: edit.new_text for edit in flow.final_edits()} == {"a.py": text({8: "v8 = 1\n"}, top="x = 0\n")}
+
+
 OLD_LINES = "a\nb\nc\nd\ne\nf\n"
 
 
