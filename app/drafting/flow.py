@@ -284,7 +284,7 @@ class EditFlow:
         finally:
             self.drafter.on_result = None
         round_.draft.result.files = draft.result.files  # its failures came in through on_result
-        for name in (f.name for f in fields(draft) if f.name != "result"):  # the stats, what was put back, ...
+        for name in (f.name for f in fields(draft) if f.name != "result"):  # the stats, the operation read, ...
             setattr(round_.draft, name, getattr(draft, name))
         return round_.draft
 
