@@ -5,8 +5,8 @@ Public API (stable; the training and speculative helpers build on it):
 - ``load(path, dtype=torch.float32) -> Checkpoint``: config.json, model.safetensors (or shards
   listed in model.safetensors.index.json), tokenizer.json, tokenizer_config.json /
   chat_template.jinja, generation_config.json. Weights load from safetensors only.
-- ``load_model(path, dtype=torch.float32) -> Transformer``: only the weights; dtype "int8":
-  weight-only int8 (specdraft.engine.quant), from its cached copy or made and cached.
+- ``load_model(path, dtype=torch.float32) -> Transformer``: only the weights; dtype "int8" or
+  "int4": weight-only int8 / int4 (specdraft.engine.quant), from its cached copy or made and cached.
 - ``load_draft_model(path, vocab_size, dtype) -> Transformer``: a draft model (float32 when small).
 - ``load_tokenizer(path) -> Tokenizer | None``: only the tokenizer (None without tokenizer.json).
 - ``save(model, path, tokenizer=None, *, dtype=None, chat_template=None, bos_token=None,
@@ -274,14 +274,14 @@ def load_model(path: str | Path, dtype: torch.dtype | str | None = torch.float32
     for speed (Transformer.use_inference_layout)."""
     path = _check_dir(path)
     args = read_args(path)
-    if dtype == "int8":
-        return _load_int8(path, args)
+    if dtype in ("int8", "int4"):
+        return _load_int8(path, args, bits=int(dtype[3:]))
     dtype = _resolve_dtype(dtype)
     return _load_float(path, args, dtype, layout=True, exact_batches=exact_batches)
 
 
-def _load_int8(path: Path, args: ModelArgs) -> Transformer:
-    """Weight-only int8 (specdraft.engine.quant): the cached int8 copy of this checkpoint, else
+def _load_int8(path: Path, args: ModelArgs, bits: int = 8) -> Transformer:
+    """Weight-only int8 or int4 (specdraft.engine.quant): the cached copy of this checkpoint, else
     quantized from its float weights (read in bfloat16 when stored so: lossless and half the
     memory) and cached for the next load."""
     from specdraft.engine import quant
@@ -289,7 +289,7 @@ def _load_int8(path: Path, args: ModelArgs) -> Transformer:
     stored = _read_json(path / "config.json", "config.json")
     float_dtype = torch.bfloat16 if (stored.get("torch_dtype") or stored.get("dtype")) == "bfloat16" else torch.float32
     return quant.load_int8(path, _weight_files(path), args,
-                           lambda: _load_float(path, args, float_dtype, layout=False))  # fmt: skip
+                           lambda: _load_float(path, args, float_dtype, layout=False), bits)  # fmt: skip
 
 
 def _load_float(path: Path, args: ModelArgs, dtype: torch.dtype, *, layout: bool,

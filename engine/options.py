@@ -2,7 +2,7 @@
 benchmarks derive their lists from these."""
 
 DRAFTERS = ("none", "edit", "lookup", "model", "hybrid")  # engine/drafters.py's build_drafter makes each
-DTYPES = ("float32", "bfloat16", "int8")  # weights in memory (int8: weight-only, specdraft.engine.quant)
+DTYPES = ("float32", "bfloat16", "int8", "int4")  # weights in memory (int8, int4: weight-only, specdraft.engine.quant)
 # how a model is asked for an edit (Backend.edit_format): the builtin pair's own edit prompt (the file
 # in, its new text out), or a chat asking for the whole file in a fence, SEARCH/REPLACE blocks or a
 # unified diff

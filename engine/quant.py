@@ -1,4 +1,5 @@
-"""Weight-only int8: a Transformer's matrices stored as int8 with one scale per output channel.
+"""Weight-only int8 (one scale per output channel) and int4 (a scale and an offset per group of 64
+inputs): a Transformer's matrices stored in 8 or 4 bits.
 
 Why: decoding at batch 1 reads every weight once a token, so it is bound by the bytes of the
 weights; int8 reads a quarter of float32's. Activations, norms, biases, attention and the KV
@@ -15,15 +16,26 @@ Two kernels, chosen by what a forward is (kernels.bulk_products):
   else float32) and multiplied by the BLAS / oneDNN kernel, many times faster for many rows.
   Plain and speculative decoding prefill alike, so nothing has to match this path.
 
+int4 (``Int4Linear``, ``quantize_model(model, bits=4)``): the same two paths, with ATen's int4
+kernel (``torch._weight_int4pack_mm_for_cpu``, bfloat16 rows, row-exact where ``int4_rows_exact``)
+for decoding and verification; it reads half int8's bytes and decodes ~1.6x faster at the 0.5B
+shape (docs/real-size.md), at a cost in accuracy (16 levels a group). The embedding rows stay int8
+(a tied output matrix gets its own int4 copy). Each matrix is held twice: the 4-bit values in a
+plain layout (the file's, and the prefill's dequantizing) and the kernel's packed copy.
+
 Public API:
-- ``quantize_model(model) -> model``: in place, every Linear and the embedding made int8 (a tied
-  output matrix stays shared with the embedding); ``is_int8(model)``.
+- ``quantize_model(model, bits=8) -> model``: in place, every Linear and the embedding made int8 (a
+  tied output matrix stays shared with the embedding), or with bits=4 every Linear int4;
+  ``is_int8(model)``, ``is_int4(model)``.
 - ``quantize_rows(weight [out, in]) -> (int8 [out, in], bfloat16 scales [out])``.
-- ``Int8Linear``, ``Int8Embedding``: the modules; ``int8_rows_exact()``.
-- ``load_int8(path, read_float) -> Transformer``: from the cached int8 copy of a checkpoint when
-  there is one, else made from the float weights (``read_float()``) and cached for the next load.
+- ``quantize_groups(weight [out, in]) -> (uint8 0..15, bfloat16 scales, bfloat16 zeros [out, in / 64])``.
+- ``Int8Linear``, ``Int8Embedding``, ``Int4Linear``: the modules; ``int8_rows_exact()``, ``int4_rows_exact()``.
+- ``load_int8(path, weight_files, args, read_float, bits=8) -> Transformer``: from the cached int8
+  (int4) copy of a checkpoint when there is one, else made from the float weights (``read_float()``)
+  and cached for the next load.
 - ``cache_root()``: $SPECDRAFT_CACHE_DIR, else $XDG_CACHE_HOME/specdraft, else ~/.cache/specdraft;
-  int8 copies go to ``<root>/int8/<name>-<key>/model.int8.safetensors``, never into the checkpoint.
+  copies go to ``<root>/int8/<name>-<key>/model.int8.safetensors`` (int4: ``int4/``, ``model.int4``),
+  never into the checkpoint.
 """
 
 from __future__ import annotations
@@ -139,6 +151,129 @@ class Int8Linear(nn.Module):
         return out
 
 
+# int4: output channels in groups of this many inputs share a scale and an offset (4.5 bits a weight)
+INT4_GROUP = 64
+INT4_ROWS_MULTIPLE = 16  # ATen's int4 kernel wants a multiple of 16 output channels
+
+
+def quantize_groups(weight: Tensor, group: int = INT4_GROUP) -> tuple[Tensor, Tensor, Tensor]:
+    """Asymmetric int4 per group of `group` inputs: (q [out, in] uint8 in 0..15, scales and zeros
+    [out, in / group] bfloat16) with weight ~= (q - 8) * scale + zero, the value ATen's int4 kernel
+    uses; scale and zero are rounded to bfloat16 before q is computed. `in` a multiple of group."""
+    out_features, in_features = weight.shape
+    groups = weight.detach().float().reshape(out_features, in_features // group, group)
+    low, high = groups.amin(dim=-1), groups.amax(dim=-1)
+    scales = ((high - low) / 15).clamp_min(1e-8).to(torch.bfloat16)
+    zeros = (low + 8 * scales.float()).to(torch.bfloat16)
+    q = torch.round((groups - zeros.float()[..., None]) / scales.float()[..., None] + 8).clamp_(0, 15)
+    return q.to(torch.uint8).reshape(out_features, in_features), scales, zeros
+
+
+@functools.cache
+def int4_rows_exact() -> bool:
+    """Whether ATen's int4 product gives a row the same numbers whatever the other rows of the call."""
+    generator = torch.Generator().manual_seed(0)
+    for out_features, in_features in ((96, 128), (272, 192)):
+        linear = Int4Linear.from_weight(torch.randn(out_features, in_features, generator=generator))
+        rows = torch.randn(70, in_features, generator=generator).bfloat16()
+        together = linear.product(rows)
+        for count in (1, 2, 3, 5, 16, 17, 70):
+            if not torch.equal(linear.product(rows[:count]), together[:count]):
+                return False
+        if not torch.equal(torch.cat([linear.product(rows[i : i + 1]) for i in range(70)]), together):
+            return False
+    return True
+
+
+class Int4Linear(nn.Module):
+    """y = x @ W.T + bias, W int4 in groups of INT4_GROUP inputs (quantize_groups); x [..., in] any
+    float dtype -> float32. Decoding and verification: ATen's int4 kernel (bfloat16 rows, exact row by
+    row where int4_rows_exact); a prefill: blocks of W dequantized to bfloat16 (or float32) and BLAS.
+    ``weight``: the 4-bit values two to a byte, [out, in / 2] (the file's layout); ``packed``: the
+    same in the kernel's layout, made on loading (not saved)."""
+
+    def __init__(self, weight: Tensor, scales: Tensor, zeros: Tensor, bias: Tensor | None, in_features: int) -> None:
+        super().__init__()
+        self.in_features, self.out_features = in_features, weight.shape[0]
+        self.register_buffer("weight", weight)  # uint8 [out, padded in / 2]: low nibble even input, high odd
+        self.register_buffer("scales", scales)  # bfloat16 [out, padded in / INT4_GROUP]
+        self.register_buffer("zeros", zeros)  # bfloat16 [out, padded in / INT4_GROUP]
+        self.register_buffer("bias", bias)  # float32 [out] or None
+        self.packed: Tensor | None = None
+        self.scales_and_zeros: Tensor | None = None
+
+    @classmethod
+    def from_weight(cls, weight: Tensor, bias: Tensor | None = None) -> Int4Linear:
+        in_features = weight.shape[1]
+        # whole groups: the padded inputs are zeros in every product, so these columns add nothing
+        weight = F.pad(weight.detach().float(), (0, -in_features % INT4_GROUP))
+        q, scales, zeros = quantize_groups(weight)
+        nibbles = q[:, 0::2] | (q[:, 1::2] << 4)
+        return cls(nibbles.contiguous(), scales, zeros, None if bias is None else bias.detach().float().clone(), in_features)
+
+    @classmethod
+    def from_linear(cls, linear: nn.Module) -> Int4Linear:
+        return cls.from_weight(linear.weight, linear.bias)
+
+    def values(self, first: int = 0, last: int | None = None) -> Tensor:
+        """The 4-bit values of output channels first..last, [last - first, padded in] uint8 0..15."""
+        nibbles = self.weight[first:last]
+        return torch.stack((nibbles & 15, nibbles >> 4), dim=-1).reshape(nibbles.shape[0], -1)
+
+    def dequantized(self, first: int = 0, last: int | None = None, dtype: torch.dtype = torch.float32) -> Tensor:
+        """Rows first..last of the matrix as `dtype` ([last - first, padded in])."""
+        values = self.values(first, last).float().reshape(-1, self.scales.shape[1], INT4_GROUP)
+        rows = slice(first, last)
+        weight = (values - 8) * self.scales[rows].float()[..., None] + self.zeros[rows].float()[..., None]
+        return weight.reshape(values.shape[0], -1).to(dtype)
+
+    def pack(self) -> None:
+        """The kernel's copy: output channels padded to a multiple of 16 (zero weights)."""
+        padding = -self.out_features % INT4_ROWS_MULTIPLE
+        blocks = []
+        for first in range(0, self.out_features, BULK_BLOCK):  # blocks: the int32 values are 8x the matrix
+            values = self.values(first, first + BULK_BLOCK).to(torch.int32)
+            if first + BULK_BLOCK >= self.out_features:
+                values = F.pad(values, (0, 0, 0, padding), value=8)  # zero weights: (8 - 8) * 0 + 0
+            blocks.append(torch._convert_weight_to_int4pack_for_cpu(values, 1))
+        self.packed = torch.cat(blocks)  # the kernel's layout is blocks of 64 rows: packed apart, the same
+        scales, zeros = (F.pad(t, (0, 0, 0, padding)) for t in (self.scales, self.zeros))
+        self.scales_and_zeros = torch.stack((scales, zeros), dim=-1).transpose(0, 1).contiguous()  # [groups, out, 2]
+
+    def product(self, rows: Tensor) -> Tensor:
+        # rows: [M, in] -> [M, out] bfloat16 by ATen's int4 kernel
+        if self.packed is None:
+            self.pack()
+        rows = F.pad(rows.to(torch.bfloat16), (0, self.weight.shape[1] * 2 - self.in_features)).contiguous()
+        out = torch._weight_int4pack_mm_for_cpu(rows, self.packed, INT4_GROUP, self.scales_and_zeros)
+        return out[:, : self.out_features]
+
+    def forward(self, x: Tensor) -> Tensor:
+        shape = x.shape
+        rows = x.reshape(-1, self.in_features)  # [M, in]
+        if rows.shape[0] >= BULK_MIN_ROWS and (bulk_products_enabled() or torch.is_grad_enabled()):
+            out = _bulk(self, F.pad(rows, (0, self.weight.shape[1] * 2 - self.in_features)))
+        elif rows.shape[0] == 1 or int4_rows_exact():
+            out = self.product(rows).float()
+        else:  # one row at a time: exact by construction
+            out = torch.cat([self.product(row[None]) for row in rows]).float()
+        if self.bias is not None:
+            out = out + self.bias
+        return out.view(*shape[:-1], self.out_features)
+
+
+def _bulk(layer: nn.Module, rows: Tensor) -> Tensor:
+    # many rows (a prefill): dequantize a block of output channels and multiply it by the fast
+    # kernel: oneDNN's bfloat16 (AMX, AVX-512 BF16) where the CPU has it, else float32 BLAS
+    dtype = torch.bfloat16 if can_pack_bfloat16() else torch.float32
+    inputs = rows.to(dtype)
+    out = torch.empty(rows.shape[0], layer.out_features)
+    for first in range(0, layer.out_features, BULK_BLOCK):
+        last = min(first + BULK_BLOCK, layer.out_features)
+        out[:, first:last] = F.linear(inputs, layer.dequantized(first, last, dtype))
+    return out
+
+
 class Int8Embedding(nn.Module):
     """Embedding rows stored as int8 with one scale a row (the tied output matrix's own layout)."""
 
@@ -157,26 +292,35 @@ def is_int8(model: nn.Module) -> bool:
     return isinstance(getattr(model, "output", None), Int8Linear)
 
 
+def is_int4(model: nn.Module) -> bool:
+    return isinstance(getattr(model, "output", None), Int4Linear)
+
+
 @torch.no_grad()
-def quantize_model(model: nn.Module) -> nn.Module:
-    """Make a Transformer's matrices int8, in place; returns it. A verify of k tokens then computes
-    exactly what k one-token steps do: the int8 product is row-exact (see the module docstring),
-    and attention goes through kernels.exact_attention (the layers are marked exact)."""
+def quantize_model(model: nn.Module, bits: int = 8) -> nn.Module:
+    """Make a Transformer's matrices int8 (bits=8) or int4 in groups (bits=4; the embedding rows
+    stay int8), in place; returns it. A verify of k tokens then computes exactly what k one-token
+    steps do: the products are row-exact (see the module docstring), and attention goes through
+    kernels.exact_attention (the layers are marked exact)."""
     tied = model.output.weight is model.tok_embeddings.weight
+    linear = Int8Linear if bits == 8 else Int4Linear
+    if tied and bits == 4:
+        model.output = Int4Linear.from_weight(model.tok_embeddings.weight)
     q, scales = quantize_rows(model.tok_embeddings.weight)
     model.tok_embeddings = Int8Embedding(q, scales)
-    if tied:
+    if tied and bits == 8:
         model.output = Int8Linear(q, scales)
     for parent in list(model.modules()):
         for name, child in list(parent.named_children()):
             if isinstance(child, nn.Linear):
-                setattr(parent, name, Int8Linear.from_linear(child))
+                setattr(parent, name, linear.from_linear(child))
     for module in model.modules():  # the norms stay float32 (a bfloat16 checkpoint's too)
         for name, param in list(module.named_parameters(recurse=False)):
             if param.dtype != torch.float32:
                 setattr(module, name, nn.Parameter(param.detach().float(), requires_grad=False))
     for layer in model.layers:
         layer.attention.exact = True
+    _pack(model)
     if model.max_seq_length:  # caches of an exact layout are whole blocks long: make them again
         batch, length = model.max_batch_size, model.max_seq_length
         model.clear_caches()
@@ -196,9 +340,9 @@ def cache_root() -> Path:
     return Path(base).expanduser() / "specdraft"
 
 
-def int8_cache_file(path: Path, weight_files: list[Path]) -> Path:
-    """The int8 copy's file for this checkpoint: keyed by its place, config.json and its weight
-    files' sizes and times, so a changed checkpoint gets a new copy."""
+def int8_cache_file(path: Path, weight_files: list[Path], bits: int = 8) -> Path:
+    """The int8 (or int4) copy's file for this checkpoint: keyed by its place, config.json and its
+    weight files' sizes and times, so a changed checkpoint gets a new copy."""
     path = path.resolve()
     facts = {
         "format": QUANT_FORMAT,
@@ -209,18 +353,18 @@ def int8_cache_file(path: Path, weight_files: list[Path]) -> Path:
     key = hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()[:16]
     from specdraft.engine.hub import display_name
 
-    return cache_root() / "int8" / f"{display_name(path)}-{key}" / "model.int8.safetensors"
+    return cache_root() / f"int{bits}" / f"{display_name(path)}-{key}" / f"model.int{bits}.safetensors"
 
 
 def _int8_state(model: nn.Module) -> dict[str, Tensor]:
     state = model.state_dict()
-    if model.output.weight is model.tok_embeddings.weight:  # tied: stored once
+    if model.output.weight is model.tok_embeddings.weight:  # tied int8: stored once
         state = {k: v for k, v in state.items() if not k.startswith("output.")}
     return {k: v.contiguous() for k, v in state.items()}
 
 
 def save_int8(model: nn.Module, file: Path) -> None:
-    """Write the int8 state atomically (beside, then renamed): a load never sees half a file."""
+    """Write the int8 (or int4) state atomically (beside, then renamed): a load never sees half a file."""
     from safetensors.torch import save_file
 
     file.parent.mkdir(parents=True, exist_ok=True)
@@ -229,8 +373,8 @@ def save_int8(model: nn.Module, file: Path) -> None:
     os.replace(partial, file)
 
 
-def _int8_skeleton(args) -> nn.Module:
-    """A Transformer of these args with int8 modules of the right shapes, on the meta device."""
+def _int8_skeleton(args, bits: int = 8) -> nn.Module:
+    """A Transformer of these args with int8 (or int4) modules of the right shapes, on the meta device."""
     from specdraft.engine.model import Transformer
 
     with torch.device("meta"):
@@ -239,15 +383,23 @@ def _int8_skeleton(args) -> nn.Module:
                                              torch.empty(args.vocab_size, dtype=torch.bfloat16))  # fmt: skip
         for parent in list(model.modules()):
             for name, child in list(parent.named_children()):
-                if isinstance(child, nn.Linear):
-                    bias = None if child.bias is None else torch.empty(child.out_features)
-                    weight = torch.empty(child.out_features, child.in_features, dtype=torch.int8)
-                    setattr(parent, name, Int8Linear(weight, torch.empty(child.out_features, dtype=torch.bfloat16), bias))
+                if not isinstance(child, nn.Linear):
+                    continue
+                out_features, in_features = child.out_features, child.in_features
+                bias = None if child.bias is None else torch.empty(out_features)
+                if bits == 4:
+                    width = in_features + -in_features % INT4_GROUP
+                    groups = torch.empty(out_features, width // INT4_GROUP, dtype=torch.bfloat16)
+                    weight = torch.empty(out_features, width // 2, dtype=torch.uint8)
+                    setattr(parent, name, Int4Linear(weight, groups, groups.clone(), bias, in_features))
+                else:
+                    weight = torch.empty(out_features, in_features, dtype=torch.int8)
+                    setattr(parent, name, Int8Linear(weight, torch.empty(out_features, dtype=torch.bfloat16), bias))
     return model
 
 
-def read_int8(file: Path, args) -> nn.Module:
-    """The int8 Transformer saved in `file` (save_int8) for these args."""
+def read_int8(file: Path, args, bits: int = 8) -> nn.Module:
+    """The int8 (or int4) Transformer saved in `file` (save_int8) for these args."""
     from safetensors import SafetensorError
     from safetensors.torch import load_file
 
@@ -256,30 +408,37 @@ def read_int8(file: Path, args) -> nn.Module:
         # aligned vectors (an unaligned matrix crashed the process); new allocations are aligned
         state = {name: tensor.clone() for name, tensor in load_file(str(file)).items()}
     except (SafetensorError, OSError) as error:
-        raise EngineError(f"the int8 copy {file} cannot be read ({error}); delete it and load again") from None
-    model = _int8_skeleton(args)
-    tied = args.tie_word_embeddings
+        raise EngineError(f"the int{bits} copy {file} cannot be read ({error}); delete it and load again") from None
+    model = _int8_skeleton(args, bits)
+    tied = args.tie_word_embeddings and bits == 8  # an int4 output matrix is stored apart from the int8 embedding
     if tied:
         state["output.weight"], state["output.scales"] = state["tok_embeddings.weight"], state["tok_embeddings.scales"]
     try:
         model.load_state_dict(state, assign=True, strict=True)
     except RuntimeError as error:
-        raise EngineError(f"the int8 copy {file} does not fit this checkpoint ({error}); delete it and load again") from None
+        raise EngineError(f"the int{bits} copy {file} does not fit this checkpoint ({error}); delete it and load again") from None
     if tied:
         model.output = Int8Linear(model.tok_embeddings.weight, model.tok_embeddings.scales)
     for layer in model.layers:
         layer.attention.exact = True
-    return model.eval()
+    return _pack(model).eval()
 
 
-def load_int8(path: Path, weight_files: list[Path], args, read_float: Callable[[], nn.Module]) -> nn.Module:
-    """The checkpoint at `path` in int8: its cached copy when there is one, else quantized from
-    `read_float()` (the float model) and cached. Where the cache cannot be written (a read-only
+def _pack(model: nn.Module) -> nn.Module:
+    for module in model.modules():
+        if isinstance(module, Int4Linear):
+            module.pack()
+    return model
+
+
+def load_int8(path: Path, weight_files: list[Path], args, read_float: Callable[[], nn.Module], bits: int = 8) -> nn.Module:
+    """The checkpoint at `path` in int8 (or int4): its cached copy when there is one, else quantized
+    from `read_float()` (the float model) and cached. Where the cache cannot be written (a read-only
     home), the model still loads; only the next load is slow again."""
-    file = int8_cache_file(path, weight_files)
+    file = int8_cache_file(path, weight_files, bits)
     if file.is_file():
-        return read_int8(file, args)
-    model = quantize_model(read_float()).eval()
+        return read_int8(file, args, bits)
+    model = quantize_model(read_float(), bits).eval()
     try:
         save_int8(model, file)
     except OSError:

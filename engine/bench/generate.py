@@ -96,10 +96,10 @@ def to_dtype(model, dtype: str):
     (int8: specdraft.engine.quant.quantize_model)."""
     import torch
 
-    if dtype == "int8":
+    if dtype in ("int8", "int4"):
         from specdraft.engine.quant import quantize_model
 
-        return quantize_model(model)
+        return quantize_model(model, bits=int(dtype[3:]))
     return model.to(getattr(torch, dtype)).use_inference_layout()
 
 
@@ -124,7 +124,8 @@ def matmul_gflops(dtype: str, rows: int = 512, width: int = 2048, repeats: int =
 
     from specdraft.engine.kernels import can_pack_bfloat16
 
-    torch_dtype = torch.bfloat16 if dtype == "bfloat16" or (dtype == "int8" and can_pack_bfloat16()) else torch.float32
+    quantized = dtype in ("int8", "int4")
+    torch_dtype = torch.bfloat16 if dtype == "bfloat16" or (quantized and can_pack_bfloat16()) else torch.float32
     a, b = torch.randn(rows, width, dtype=torch_dtype), torch.randn(width, width, dtype=torch_dtype)
     torch.nn.functional.linear(a, b)
     best = float("inf")
@@ -335,11 +336,14 @@ def decode_bytes(model, kv_positions: float) -> int:
     import torch
 
     from specdraft.engine.kernels import Linear
-    from specdraft.engine.quant import Int8Embedding, Int8Linear
+    from specdraft.engine.quant import Int4Linear, Int8Embedding, Int8Linear
 
     total = 0
     for module in model.modules():
-        if isinstance(module, Int8Linear):  # int8 matrix, bfloat16 scales, float32 bias
+        if isinstance(module, Int4Linear):  # two weights a byte, a bfloat16 scale and offset a group
+            total += module.weight.numel() + 4 * module.scales.numel()
+            total += 0 if module.bias is None else 4 * module.out_features
+        elif isinstance(module, Int8Linear):  # int8 matrix, bfloat16 scales, float32 bias
             total += module.weight.numel() + 2 * module.out_features
             total += 0 if module.bias is None else 4 * module.out_features
         elif isinstance(module, Int8Embedding):
@@ -373,10 +377,10 @@ def products_ms(model, steps: int = 20, repeats: int = 5) -> float:
     """
     import torch
 
-    from specdraft.engine.quant import Int8Linear
+    from specdraft.engine.quant import Int4Linear, Int8Linear
 
     calls = [(m, torch.randn(1, 1, m.in_features).to(m.weight.dtype if m.weight.is_floating_point() else torch.float32))
-             for m in model.modules() if isinstance(m, (torch.nn.Linear, Int8Linear))]  # fmt: skip
+             for m in model.modules() if isinstance(m, (torch.nn.Linear, Int8Linear, Int4Linear))]  # fmt: skip
     best = float("inf")
     with torch.no_grad():
         for module, row in calls:  # first calls (packing, oneDNN's primitives)

@@ -501,7 +501,7 @@ def run(args: argparse.Namespace) -> int:
 
         hf_logging.set_verbosity_error()
         # the dtype of ours (a bfloat16 checkpoint would otherwise always run in bfloat16)
-        hf_dtype = torch.float32 if args.dtype == "int8" else getattr(torch, args.dtype)  # int8: against float32
+        hf_dtype = torch.float32 if args.dtype in ("int8", "int4") else getattr(torch, args.dtype)  # int8/4: against float32
         hf_model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=hf_dtype).eval()
         if draft_dir:  # in the dtype of our draft
             hf_draft = AutoModelForCausalLM.from_pretrained(resolve_model_dir(draft_dir),

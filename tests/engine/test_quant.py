@@ -1,6 +1,6 @@
-"""Weight-only int8 (specdraft.engine.quant): close to the float model, loaded from any float
-checkpoint and cached outside it, and lossless under speculation: a verify of k tokens gives bit
-for bit the logits of k one-token steps, so greedy speculative output equals plain decoding."""
+"""Weight-only int8 and int4 (specdraft.engine.quant): close to the float model, loaded from any
+float checkpoint and cached outside it, and lossless under speculation: a verify of k tokens gives
+bit for bit the logits of k one-token steps, so greedy speculative output equals plain decoding."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ GEMMA2 = dict(model_type="gemma2", hidden_act="gelu_pytorch_tanh", query_pre_att
 
 
 def random_int8(dim: int = 384, vocab: int = 512, std: float = 0.05, tied: bool = True, seed: int = 0,
-                arch: str = "llama", intermediate: int | None = None) -> Transformer:  # fmt: skip
+                arch: str = "llama", intermediate: int | None = None, bits: int = 8) -> Transformer:  # fmt: skip
     torch.manual_seed(seed)
     args = ModelArgs(vocab_size=vocab, dim=dim, n_layer=2, n_head=6, n_kv_heads=2,
                      intermediate_size=intermediate or 2 * dim + 8, max_position_embeddings=1024,
@@ -39,7 +39,7 @@ def random_int8(dim: int = 384, vocab: int = 512, std: float = 0.05, tied: bool 
     model.init_weights(std)
     if tied:
         model.output.weight = model.tok_embeddings.weight
-    return quant.quantize_model(model.eval())
+    return quant.quantize_model(model.eval(), bits)
 
 
 def test_quantize_rows_round_trips_within_half_a_step():
@@ -50,11 +50,13 @@ def test_quantize_rows_round_trips_within_half_a_step():
     assert bool((error <= scales.float()[:, None] * 0.5 + 1e-7).all())
 
 
+@pytest.mark.parametrize("bits", [8, 4])
 @pytest.mark.parametrize(("tied", "arch"), [(True, "llama"), (False, "llama"), (True, "gemma2")])
-def test_a_verify_of_k_tokens_gives_exactly_the_logits_of_k_one_token_steps(tied, arch):
-    # the padded width (intermediate 776) and a bias exercise every path of Int8Linear
-    model = random_int8(tied=tied, arch=arch)
-    assert quant.is_int8(model) and (model.output.weight is model.tok_embeddings.weight) == tied
+def test_a_verify_of_k_tokens_gives_exactly_the_logits_of_k_one_token_steps(tied, arch, bits):
+    # the padded width (intermediate 776) and a bias exercise every path of Int8Linear / Int4Linear
+    model = random_int8(tied=tied, arch=arch, bits=bits)
+    assert (quant.is_int8(model), quant.is_int4(model)) == (bits == 8, bits == 4)
+    assert (model.output.weight is model.tok_embeddings.weight) == (tied and bits == 8)
     idx = torch.randint(0, 512, (1, 600))
     with torch.inference_mode():
         for start in (30, EXACT_BLOCK - 40, 2 * EXACT_BLOCK - 32):
@@ -81,6 +83,44 @@ def test_int8_logits_are_close_to_the_float_model():
     assert float((logits.argmax(-1) == reference.argmax(-1)).float().mean()) > 0.9
 
 
+def test_int4_groups_round_trip_within_half_a_step_and_the_kernel_multiplies_them():
+    # groups of very different sizes; 200 inputs (not whole groups) and 40 outputs (not a multiple
+    # of 16): both padded for ATen's int4 kernel
+    weight = torch.randn(40, 200) * torch.logspace(-3, 1, 40)[:, None]
+    layer = quant.Int4Linear.from_weight(weight)
+    q, scales, zeros = quant.quantize_groups(torch.nn.functional.pad(weight, (0, 56)))
+    assert q.dtype == torch.uint8 and int(q.max()) <= 15 and scales.dtype == zeros.dtype == torch.bfloat16
+    dequantized = layer.dequantized()
+    assert dequantized.shape == (40, 256)  # padded inputs are zeros in every product: they add nothing
+    step = scales.float().repeat_interleave(quant.INT4_GROUP, dim=1)[:, :200]
+    assert bool(((dequantized[:, :200] - weight).abs() <= step * 0.5 + 1e-6).all())
+    x = torch.randn(5, 200)
+    with torch.inference_mode():
+        expected = x.bfloat16().float() @ dequantized[:, :200].t()
+        got = layer(x)
+        assert got.shape == (5, 40)
+        # the kernel's bfloat16 output: one rounding step of the largest value apart at most
+        assert float((got - expected).abs().max()) <= float(expected.abs().max()) / 128
+        assert torch.equal(layer(x[2:3]), got[2:3])
+        assert quant.int4_rows_exact()
+
+
+def test_int4_logits_follow_the_float_model():
+    torch.manual_seed(0)
+    args = ModelArgs(vocab_size=512, dim=256, n_layer=2, n_head=4, n_kv_heads=2, intermediate_size=512)
+    model = Transformer(args)
+    model.init_weights(0.05)
+    idx = torch.randint(0, 512, (1, 64))
+    with torch.inference_mode():
+        reference = model.eval()(idx)
+        logits = quant.quantize_model(model, bits=4)(idx)
+    # 16 levels a group: ~9% of each weight's spread on these Gaussian weights, far more than int8's
+    # 0.5%; the logits still follow the float model's
+    cosine = torch.nn.functional.cosine_similarity(logits.flatten(), reference.flatten(), dim=0)
+    assert float(cosine) > 0.9
+    assert float((logits.argmax(-1) == reference.argmax(-1)).float().mean()) > 0.3
+
+
 def test_a_width_that_is_not_a_multiple_of_16_is_padded():
     # ATen's int8 product crashes the process on such widths: a failure here is a crash
     linear = torch.nn.Linear(40, 24, bias=False)
@@ -103,11 +143,12 @@ class PartlyRightDrafter(Drafter):
         return Draft(right + [self.rng.randrange(64) for _ in range(self.rng.randrange(0, 4))])
 
 
+@pytest.mark.parametrize("bits", [8, 4])
 @pytest.mark.parametrize("arch", ["llama", "gemma2"])
-def test_greedy_speculative_output_equals_plain_decoding_in_int8(arch):
+def test_greedy_speculative_output_equals_plain_decoding_in_int8(arch, bits):
     # a small init: flat distributions, near-ties everywhere, so any difference between a verify
     # row and a one-token step would show as a different token
-    model = random_int8(dim=192, vocab=64, std=0.02, seed=3, arch=arch)
+    model = random_int8(dim=192, vocab=64, std=0.02, seed=3, arch=arch, bits=bits)
     rng = random.Random(0)
     for seed in range(12):
         prompt = [rng.randrange(64) for _ in range(rng.randrange(1, 40))]
@@ -117,28 +158,31 @@ def test_greedy_speculative_output_equals_plain_decoding_in_int8(arch):
         assert result.stats.accepted_tokens > 0
 
 
-@pytest.mark.parametrize("arch", ["qwen2", "gemma2"])
-def test_load_model_int8_quantizes_once_and_caches_the_copy_outside_the_checkpoint(checkpoints, cache_in_tmp, monkeypatch, arch):
+@pytest.mark.parametrize(("arch", "bits"), [("qwen2", 8), ("gemma2", 8), ("qwen2", 4), ("smollm", 4)])
+def test_load_model_int8_quantizes_once_and_caches_the_copy_outside_the_checkpoint(checkpoints, cache_in_tmp, monkeypatch, arch, bits):
     path = checkpoints[arch]
     before = sorted(p.name for p in path.iterdir())
     idx = torch.randint(0, 320, (1, 20))
     float_model = checkpoint.load_model(path, dtype="float32")
-    model = checkpoint.load_model(path, dtype="int8")
-    assert quant.is_int8(model)
-    copies = list(cache_in_tmp.glob(f"int8/{arch}-*/model.int8.safetensors"))
+    model = checkpoint.load_model(path, dtype=f"int{bits}")
+    assert quant.is_int8(model) if bits == 8 else quant.is_int4(model)
+    copies = list(cache_in_tmp.glob(f"int{bits}/{arch}-*/model.int{bits}.safetensors"))
     assert len(copies) == 1
     assert sorted(p.name for p in path.iterdir()) == before  # nothing written into the checkpoint
 
     def no_quantizing(*args, **kwargs):
-        raise AssertionError("the cached int8 copy should have been read")
+        raise AssertionError("the cached copy should have been read")
 
     monkeypatch.setattr(quant, "quantize_model", no_quantizing)
-    again = checkpoint.load_model(path, dtype="int8")
+    again = checkpoint.load_model(path, dtype=f"int{bits}")
     with torch.inference_mode():
         logits = model(idx)
         assert torch.equal(again(idx), logits)
         reference = float_model(idx)
-    assert float((logits - reference).abs().max()) < 0.1 * float(reference.abs().max())
+    if bits == 8:
+        assert float((logits - reference).abs().max()) < 0.1 * float(reference.abs().max())
+    else:  # int4 (see test_int4_logits_follow_the_float_model)
+        assert float(torch.nn.functional.cosine_similarity(logits.flatten(), reference.flatten(), dim=0)) > 0.9
 
 
 def test_a_tied_checkpoint_stays_tied_through_the_cache(checkpoints):
