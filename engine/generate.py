@@ -136,7 +136,8 @@ def can_compile_decode(model: Transformer) -> bool:
     exact speculative verification (packed bfloat16, kernels.exact_attention) must decode with the
     kernels its verify uses, and inductor does not use the packed copies (slower there anyway)."""
     attention = model.layers[0].attention
-    return model.output.weight.dtype == torch.float32 and not attention.exact and _COMPILED_DECODE.get(model) is not False
+    float32 = isinstance(model.output.weight, torch.Tensor) and model.output.weight.dtype == torch.float32  # int4: None
+    return float32 and not attention.exact and _COMPILED_DECODE.get(model) is not False
 
 
 def compiled_decode_step(model: Transformer) -> Callable[[Tensor, Tensor], Tensor]:

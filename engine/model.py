@@ -621,7 +621,7 @@ class Transformer(nn.Module):
         if (self.max_batch_size >= max_batch_size and self.max_seq_length == max_seq_length
                 and cache is not None and cache.k_cache.dtype == dtype):  # fmt: skip
             return
-        device = self.output.weight.device
+        device = self.tok_embeddings.weight.device  # (an int4 output matrix may hold only its packed copy)
         self.max_batch_size, self.max_seq_length = max_batch_size, max_seq_length
         length = -(-max_seq_length // EXACT_BLOCK) * EXACT_BLOCK if exact else max_seq_length  # whole blocks
         kept = min(self.cached_length, length) if self.prefix_reuse and cache is not None else 0

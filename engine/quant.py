@@ -153,7 +153,7 @@ class Int8Linear(nn.Module):
 
 # int4: output channels in groups of this many inputs share a scale and an offset (4.5 bits a weight)
 INT4_GROUP = 64
-INT4_ROWS_MULTIPLE = 16  # ATen's int4 kernel wants a multiple of 16 output channels
+INT4_ROWS_MULTIPLE = 64  # ATen's int4 kernel wants a multiple of 16 output channels; its layout, 64
 
 
 def quantize_groups(weight: Tensor, group: int = INT4_GROUP) -> tuple[Tensor, Tensor, Tensor]:
@@ -189,17 +189,20 @@ class Int4Linear(nn.Module):
     """y = x @ W.T + bias, W int4 in groups of INT4_GROUP inputs (quantize_groups); x [..., in] any
     float dtype -> float32. Decoding and verification: ATen's int4 kernel (bfloat16 rows, exact row by
     row where int4_rows_exact); a prefill: blocks of W dequantized to bfloat16 (or float32) and BLAS.
-    ``weight``: the 4-bit values two to a byte, [out, in / 2] (the file's layout); ``packed``: the
-    same in the kernel's layout, made on loading (not saved)."""
+    ``weight``: the 4-bit values two to a byte, [out, in / 2] (the file's layout, what state_dict
+    holds); ``packed``: the same in the kernel's layout, made by ``pack()`` (loading calls it), after
+    which the plain copy is dropped where this machine's layout is known (``int4_layout_known``):
+    the values are read back from the packed copy."""
 
     def __init__(self, weight: Tensor, scales: Tensor, zeros: Tensor, bias: Tensor | None, in_features: int) -> None:
         super().__init__()
         self.in_features, self.out_features = in_features, weight.shape[0]
-        self.register_buffer("weight", weight)  # uint8 [out, padded in / 2]: low nibble even input, high odd
-        self.register_buffer("scales", scales)  # bfloat16 [out, padded in / INT4_GROUP]
-        self.register_buffer("zeros", zeros)  # bfloat16 [out, padded in / INT4_GROUP]
+        self.width = 2 * weight.shape[1]  # in, padded to whole groups
+        self.register_buffer("weight", weight)  # uint8 [out, width / 2]: low nibble even input, high odd
+        self.register_buffer("scales", scales)  # bfloat16 [out, width / INT4_GROUP]
+        self.register_buffer("zeros", zeros)  # bfloat16 [out, width / INT4_GROUP]
         self.register_buffer("bias", bias)  # float32 [out] or None
-        self.packed: Tensor | None = None
+        self.packed: Tensor | None = None  # uint8 [out padded to INT4_ROWS_MULTIPLE, width / 2]
         self.scales_and_zeros: Tensor | None = None
 
     @classmethod
@@ -216,19 +219,23 @@ class Int4Linear(nn.Module):
         return cls.from_weight(linear.weight, linear.bias)
 
     def values(self, first: int = 0, last: int | None = None) -> Tensor:
-        """The 4-bit values of output channels first..last, [last - first, padded in] uint8 0..15."""
-        nibbles = self.weight[first:last]
-        return torch.stack((nibbles & 15, nibbles >> 4), dim=-1).reshape(nibbles.shape[0], -1)
+        """The 4-bit values of output channels first..last, [last - first, width] uint8 0..15."""
+        last = self.out_features if last is None else min(last, self.out_features)
+        if self.weight is not None:
+            nibbles = self.weight[first:last]
+            return torch.stack((nibbles & 15, nibbles >> 4), dim=-1).reshape(nibbles.shape[0], -1)
+        return unpack_int4(self.packed, first, last, self.width)
 
     def dequantized(self, first: int = 0, last: int | None = None, dtype: torch.dtype = torch.float32) -> Tensor:
-        """Rows first..last of the matrix as `dtype` ([last - first, padded in])."""
+        """Rows first..last of the matrix as `dtype` ([last - first, width])."""
         values = self.values(first, last).float().reshape(-1, self.scales.shape[1], INT4_GROUP)
         rows = slice(first, last)
         weight = (values - 8) * self.scales[rows].float()[..., None] + self.zeros[rows].float()[..., None]
         return weight.reshape(values.shape[0], -1).to(dtype)
 
     def pack(self) -> None:
-        """The kernel's copy: output channels padded to a multiple of 16 (zero weights)."""
+        """The kernel's copy (output channels padded with zero weights to a multiple of
+        INT4_ROWS_MULTIPLE); then the plain copy is dropped where the layout is known."""
         padding = -self.out_features % INT4_ROWS_MULTIPLE
         blocks = []
         for first in range(0, self.out_features, BULK_BLOCK):  # blocks: the int32 values are 8x the matrix
@@ -236,15 +243,23 @@ class Int4Linear(nn.Module):
             if first + BULK_BLOCK >= self.out_features:
                 values = F.pad(values, (0, 0, 0, padding), value=8)  # zero weights: (8 - 8) * 0 + 0
             blocks.append(torch._convert_weight_to_int4pack_for_cpu(values, 1))
-        self.packed = torch.cat(blocks)  # the kernel's layout is blocks of 64 rows: packed apart, the same
+        self.packed = torch.cat(blocks)  # the layout is blocks of 64 rows: blocks packed apart are the same
         scales, zeros = (F.pad(t, (0, 0, 0, padding)) for t in (self.scales, self.zeros))
         self.scales_and_zeros = torch.stack((scales, zeros), dim=-1).transpose(0, 1).contiguous()  # [groups, out, 2]
+        if int4_layout_known():
+            self.weight = None  # read back from the packed copy (values, state_dict)
+
+    def _save_to_state_dict(self, destination, prefix, keep_vars) -> None:
+        super()._save_to_state_dict(destination, prefix, keep_vars)
+        if self.weight is None:  # the file's layout, from the packed copy
+            values = self.values()
+            destination[prefix + "weight"] = values[:, 0::2] | (values[:, 1::2] << 4)
 
     def product(self, rows: Tensor) -> Tensor:
         # rows: [M, in] -> [M, out] bfloat16 by ATen's int4 kernel
         if self.packed is None:
             self.pack()
-        rows = F.pad(rows.to(torch.bfloat16), (0, self.weight.shape[1] * 2 - self.in_features)).contiguous()
+        rows = F.pad(rows.to(torch.bfloat16), (0, self.width - self.in_features)).contiguous()
         out = torch._weight_int4pack_mm_for_cpu(rows, self.packed, INT4_GROUP, self.scales_and_zeros)
         return out[:, : self.out_features]
 
@@ -252,7 +267,7 @@ class Int4Linear(nn.Module):
         shape = x.shape
         rows = x.reshape(-1, self.in_features)  # [M, in]
         if rows.shape[0] >= BULK_MIN_ROWS and (bulk_products_enabled() or torch.is_grad_enabled()):
-            out = _bulk(self, F.pad(rows, (0, self.weight.shape[1] * 2 - self.in_features)))
+            out = _bulk(self, F.pad(rows, (0, self.width - self.in_features)))
         elif rows.shape[0] == 1 or int4_rows_exact():
             out = self.product(rows).float()
         else:  # one row at a time: exact by construction
@@ -260,6 +275,26 @@ class Int4Linear(nn.Module):
         if self.bias is not None:
             out = out + self.bias
         return out.view(*shape[:-1], self.out_features)
+
+
+def unpack_int4(packed: Tensor, first: int, last: int, width: int) -> Tensor:
+    """Output channels first..last (first a multiple of 64) of ATen's packed int4 matrix as values
+    [last - first, width] uint8: on x86 its layout is blocks of 64 output channels, each [width, 32]
+    bytes, byte j holding channel j in its low nibble and channel j + 32 in its high one
+    (int4_layout_known checks it on this machine)."""
+    assert first % 64 == 0, "unpack_int4 reads whole blocks of 64 output channels"
+    top = first + -(-(last - first) // 64) * 64
+    blocks = packed[first:top].reshape(-1, width, 32)  # [blocks, width, 32]
+    values = torch.cat((blocks & 15, blocks >> 4), dim=-1)  # [blocks, width, 64]: channel j, then j + 32
+    return values.transpose(1, 2).reshape(-1, width)[: last - first]
+
+
+@functools.cache
+def int4_layout_known() -> bool:
+    """Whether unpack_int4 reads ATen's packed int4 layout on this machine (checked once a process)."""
+    values = torch.randint(0, 16, (192, 128), generator=torch.Generator().manual_seed(0), dtype=torch.int32)
+    packed = torch._convert_weight_to_int4pack_for_cpu(values, 1)
+    return packed.shape == (192, 64) and torch.equal(unpack_int4(packed, 64, 150, 128), values[64:150].to(torch.uint8))
 
 
 def _bulk(layer: nn.Module, rows: Tensor) -> Tensor:

@@ -341,7 +341,7 @@ def decode_bytes(model, kv_positions: float) -> int:
     total = 0
     for module in model.modules():
         if isinstance(module, Int4Linear):  # two weights a byte, a bfloat16 scale and offset a group
-            total += module.weight.numel() + 4 * module.scales.numel()
+            total += module.width * module.out_features // 2 + 4 * module.scales.numel()
             total += 0 if module.bias is None else 4 * module.out_features
         elif isinstance(module, Int8Linear):  # int8 matrix, bfloat16 scales, float32 bias
             total += module.weight.numel() + 2 * module.out_features

@@ -88,6 +88,7 @@ def test_int4_groups_round_trip_within_half_a_step_and_the_kernel_multiplies_the
     # of 16): both padded for ATen's int4 kernel
     weight = torch.randn(40, 200) * torch.logspace(-3, 1, 40)[:, None]
     layer = quant.Int4Linear.from_weight(weight)
+    nibbles, plain = layer.weight.clone(), layer.dequantized()
     q, scales, zeros = quant.quantize_groups(torch.nn.functional.pad(weight, (0, 56)))
     assert q.dtype == torch.uint8 and int(q.max()) <= 15 and scales.dtype == zeros.dtype == torch.bfloat16
     dequantized = layer.dequantized()
@@ -103,6 +104,10 @@ def test_int4_groups_round_trip_within_half_a_step_and_the_kernel_multiplies_the
         assert float((got - expected).abs().max()) <= float(expected.abs().max()) / 128
         assert torch.equal(layer(x[2:3]), got[2:3])
         assert quant.int4_rows_exact()
+    # packed (by the first product): the plain copy is dropped where the layout is known, and the
+    # values, the prefill's dequantized blocks and the state dict are read back from the packed copy
+    assert quant.int4_layout_known() and layer.weight is None
+    assert torch.equal(layer.dequantized(), plain) and torch.equal(layer.state_dict()["weight"], nibbles)
 
 
 def test_int4_logits_follow_the_float_model():
