@@ -28,6 +28,10 @@ class Binding:
     def dotted(self) -> str:
         return f"{self.owner}.{self.name}" if self.owner else self.name
 
+    def owned_by(self, owner: str | None) -> bool:
+        """Whether ``owner`` (dotted, or its last part alone) owns the binding; None: any does."""
+        return owner is None or (self.owner is not None and owner in (self.owner, self.owner.split(".")[-1]))
+
 
 class Names:
     """Every binding of the Python files given (path, text); files that do not parse are left out."""

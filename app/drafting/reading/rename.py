@@ -86,7 +86,7 @@ def _bindings(names: Names, old: str, roles: tuple[str, ...], owner: str | None)
     (or inside) ``owner`` where one is named."""
     found = names.named(old, roles or ROLES)
     if owner is not None:  # its own binding first ("Garage.size": the attribute), then one inside it
-        exact = [b for b in found if b.owner is not None and (b.owner == owner or b.owner.split(".")[-1] == owner)]
+        exact = [b for b in found if b.owned_by(owner)]
         found = exact or [b for b in found if b.owner is not None and b.owner.startswith(owner + ".")]
     # an instance attribute and a parameter of the same name in its class's __init__ are read apart
     # by the role word only; a class attribute and its instance attribute are one name of the class

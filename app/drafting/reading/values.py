@@ -86,12 +86,12 @@ def _set(match: re.Match[str], names: Names) -> Operation | None:
     if new is None:
         return None
     if groups.get("default"):
-        found = [b for b in names.named(target, ("parameter",)) if _owned(b, owner) and _default_of(b, names) is not None]
+        found = [b for b in names.named(target, ("parameter",)) if b.owned_by(owner) and _default_of(b, names) is not None]
         if not found:  # a dataclass's field: its value in the class body is its default
-            found = [b for b in names.named(target, ("attribute",)) if _owned(b, owner) and isinstance(b.node, ast.expr)
+            found = [b for b in names.named(target, ("attribute",)) if b.owned_by(owner) and isinstance(b.node, ast.expr)
                      and not isinstance(b.node, ast.Attribute)]  # fmt: skip
     else:
-        found = [b for b in names.named(target, ("constant", "variable", "attribute", "local", "parameter")) if _owned(b, owner)]
+        found = [b for b in names.named(target, ("constant", "variable", "attribute", "local", "parameter")) if b.owned_by(owner)]
         found = [b for b in found if (_default_of(b, names) if b.role == "parameter" else b.node) is not None
                  and not isinstance(b.node, ast.Attribute)]  # `self.x = ...`: its value is not a literal of the class
     if len(found) != 1:
@@ -126,12 +126,6 @@ def _literal_in(match: re.Match[str], names: Names) -> Operation | None:
     if source is None:
         return None
     return SetValue(target=scopes[0].dotted, value=source, old=old.source, path=scopes[0].path)
-
-
-def _owned(binding: Binding, owner: str | None) -> bool:
-    if owner is None:
-        return True
-    return binding.owner is not None and (binding.owner == owner or binding.owner.split(".")[-1] == owner)
 
 
 def _default_of(binding: Binding, names: Names) -> ast.expr | None:

@@ -82,6 +82,8 @@ def read_json(instruction: str) -> list[dict] | None:
     ("rename PEAK_CELSIUS -> MAX_TEMPERATURE", {"kind": "rename", "old": "PEAK_CELSIUS", "new": "MAX_TEMPERATURE", "path": "kiln.py"}),
     ("change the name of raw in load_schedule to payload",
      {"kind": "rename", "old": "raw", "new": "payload", "scope": "load_schedule", "path": "kiln.py"}),
+    ("rename the parameter verbose of describe to loud",  # a method named without its class
+     {"kind": "rename", "old": "verbose", "new": "loud", "scope": "Firing.describe", "path": "kiln.py"}),
 ])  # fmt: skip
 def test_a_rename_names_the_binding_the_words_say(instruction, expected):
     assert read_json(instruction) == [expected]
@@ -97,6 +99,7 @@ def test_a_rename_names_the_binding_the_words_say(instruction, expected):
      {"kind": "set_value", "target": "Firing.hold_minutes", "value": "20", "path": "kiln.py"}),
     ("change 0 to 10 in Kiln.__init__", {"kind": "set_value", "target": "Kiln.__init__", "value": "10", "old": "0", "path": "kiln.py"}),
     ("the size in Kiln.__init__ should default to 4", {"kind": "set_value", "target": "Kiln.__init__.size", "value": "4", "path": "kiln.py"}),
+    ("change the default of size in __init__ to 5", {"kind": "set_value", "target": "Kiln.__init__.size", "value": "5", "path": "kiln.py"}),
 ])  # fmt: skip
 def test_a_value_is_written_as_given_over_the_one_binding_named(instruction, expected):
     assert read_json(instruction) == [expected]
