@@ -379,8 +379,11 @@ def products_ms(model, steps: int = 20, repeats: int = 5) -> float:
 
     from specdraft.engine.quant import Int4Linear, Int8Linear
 
-    calls = [(m, torch.randn(1, 1, m.in_features).to(m.weight.dtype if m.weight.is_floating_point() else torch.float32))
-             for m in model.modules() if isinstance(m, (torch.nn.Linear, Int8Linear, Int4Linear))]  # fmt: skip
+    def row(m) -> torch.Tensor:  # quantized layers take float32 rows (an int4 one may hold no plain weight)
+        floating = isinstance(m, torch.nn.Linear) and m.weight.is_floating_point()
+        return torch.randn(1, 1, m.in_features).to(m.weight.dtype if floating else torch.float32)
+
+    calls = [(m, row(m)) for m in model.modules() if isinstance(m, (torch.nn.Linear, Int8Linear, Int4Linear))]
     best = float("inf")
     with torch.no_grad():
         for module, row in calls:  # first calls (packing, oneDNN's primitives)

@@ -137,10 +137,12 @@ def test_decode_bytes_counts_every_matrix_once_and_the_cache_in_use(checkpoints)
 def test_several_dtypes_are_measured_in_one_run(tmp_path, capsys):
     out = tmp_path / "bench.json"
     assert main(["bench", "generate", "--size", "100k", "--context", "16", "--new-tokens", "3", "--repeats", "1",
-                 "--vocab", "256", "--dtype", "float32", "bfloat16", "--no-transformers", "--copy-mib", "8",
-                 "--json", str(out)]) == 0  # fmt: skip
+                 "--vocab", "256", "--dtype", "float32", "bfloat16", "int8", "int4", "--no-transformers",
+                 "--copy-mib", "8", "--json", str(out)]) == 0  # fmt: skip
     results = json.loads(out.read_text())
-    assert [r["dtype"] for r in results] == ["float32", "bfloat16"]
+    assert [r["dtype"] for r in results] == ["float32", "bfloat16", "int8", "int4"]
+    # int4 reads about half int8's bytes a step (its scales and offsets on top)
+    assert 0.4 < results[3]["decode_bytes"] / results[2]["decode_bytes"] < 0.75
     assert all(r["floor_ms"] > 0 and r["runs"][0]["engine"] == "ours" for r in results)
     assert all(r["products_ms"] > 0 and r["products_x_floor"] > 0 for r in results)
     assert capsys.readouterr().out.count("products only") == 1 + len(results)  # a row each and the legend
