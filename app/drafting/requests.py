@@ -440,7 +440,8 @@ class EditRequester:
             if self.backend.count_prompt_tokens(messages) + ANSWER_TOKENS <= (self.backend.context_length or 0):
                 break
         else:
-            self.on_progress("kept", f"the files' outline does not fit {self.backend.name}'s window; it drafts a text edit")
+            self.on_progress("kept", f"the operation-reading prompt does not fit {self.backend.name}'s window; "
+                                     "it drafts a text edit")  # fmt: skip
             return None
         label = "operations: " + ", ".join(source.path for source in sources)
         text, stats = self._request(label, messages, None, grammar=answer_grammar(found))

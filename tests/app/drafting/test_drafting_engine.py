@@ -93,11 +93,14 @@ def test_tiny_engine_drafts_through_the_edit_prompt_losslessly(tmp_path, tiny_mo
     new_tokens, drafts = [], []
     for drafter in ("edit", "none"):
         backend = open_backend(model=str(tiny_model), drafter=drafter)
-        events: list[str] = []
-        drafter_ = EditRequester(backend, repo, max_new_tokens=24, on_progress=lambda e, _p, seen=events: seen.append(e))
+        said: list[tuple[str, object]] = []
+        drafter_ = EditRequester(backend, repo, max_new_tokens=24, on_progress=lambda e, p, seen=said: seen.append((e, p)))
         draft = drafter_.draft("rename x to y", sources)
         (stats,) = draft.stats
         assert stats.backend == "local" and stats.model == "tiny-llama" and stats.prompt_tokens > 0
+        # the tiny model's window holds no operation-reading prompt: said, then the text edit
+        assert said[0] == ("kept", "the operation-reading prompt does not fit tiny-llama's window; it drafts a text edit")
+        events = [event for event, _ in said[1:]]
         assert stats.drafter == drafter and events[0] == "start" and events[-1] == "done"
         new_tokens.append(stats.new_tokens)
         drafts.append(draft)

@@ -318,4 +318,4 @@ def test_an_outline_too_long_for_the_window_is_shortened_until_the_reading_fits(
     assert len(backend.prompts[-1]) < OUTLINE_CHARS
     backend.context_length = 300  # no outline fits: the text edit, said why
     draft, said = _draft(repo, backend, instruction="rename step_3 to first")
-    assert draft.operation is None and any("does not fit" in line for line in said), said
+    assert draft.operation is None and any("prompt does not fit" in line for line in said), said
