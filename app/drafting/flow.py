@@ -91,8 +91,9 @@ def apply_in_memory(
 
 
 def shift_ranges(ranges: list[tuple[int, int]], patch: bytes, path: str) -> list[tuple[int, int]]:
-    """0-based line ranges of ``path`` moved to where they are after ``patch`` (whose hunks do not
-    overlap them): each hunk wholly above a range moves it by the lines it adds minus removes."""
+    """0-based line ranges of ``path`` moved to where they are after ``patch`` (whose changed lines do
+    not overlap them): each line removed above a range moves it up, each line added above it down.
+    Counted line by line, not hunk by hunk: a hunk's context may reach into the range below it."""
     hunks = [
         hunk
         for file in parse_diff(patch)
@@ -104,10 +105,15 @@ def shift_ranges(ranges: list[tuple[int, int]], patch: bytes, path: str) -> list
     for start, end in ranges:
         delta = 0
         for hunk in hunks:
-            # lines up to old_start + old_count - 1 are the hunk's (an insertion: after old_start)
-            last = hunk.old_start + hunk.old_count - 1 if hunk.old_count else hunk.old_start
-            if last <= start:  # 1-based `last` is above the 0-based `start`
-                delta += hunk.added - hunk.removed
+            at = hunk.old_start if hunk.old_count == 0 else hunk.old_start - 1  # 0-based: the next old line
+            for line in hunk.lines:
+                if line.kind == "+":
+                    delta += at <= start  # inserted before old line `at`
+                elif line.kind == "-":
+                    delta -= at < start
+                    at += 1
+                else:
+                    at += 1
         moved.append((start + delta, end + delta))
     return moved
 

@@ -390,11 +390,12 @@ OLD_LINES = "a\nb\nc\nd\ne\nf\n"
         (OLD_LINES.replace("b\nc\n", "bc\n"), (3, 4)),  # two lines above made one
     ],
 )
-def test_protected_ranges_follow_the_lines_above_them(new, expected):
+@pytest.mark.parametrize("context", [0, 3])
+def test_protected_ranges_follow_the_lines_above_them(new, expected, context):
     from specdraft.drafting.edits import FileEdit, edits_patch
     from specdraft.drafting.flow import shift_ranges
 
-    patch = edits_patch([FileEdit("f.txt", OLD_LINES, new, None)], context=0)
+    patch = edits_patch([FileEdit("f.txt", OLD_LINES, new, None)], context=context)
     assert shift_ranges([(4, 5)], patch, "f.txt") == [expected]  # the range holds "e" (0-based line 4)
     texts, _ = apply_in_memory({"f.txt": OLD_LINES.encode()}, patch)
     start, end = expected
@@ -515,3 +516,21 @@ def test_a_builtin_draft_the_model_was_not_sure_of_is_withheld_with_its_text_and
     answer_fenced = "prices.py\n```python\n" + answer + "```\n"
     backend.replies[0] = Reply(answer_fenced, least_token_prob=0.31)  # another model: not calibrated, not withheld
     assert EditRequester(backend, repo).draft("make the tax higher", sources).result.files[0].new_text == answer
+
+
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
+        ("x\n" + OLD_LINES, (2, 3)),  # one line inserted at the top, its context reaching into the range
+        (OLD_LINES[2:], (0, 1)),  # the line above removed
+        (OLD_LINES.replace("d\n", "D\n"), (1, 2)),  # a change below whose context reaches up to the range
+    ],
+)
+def test_a_range_a_hunk_s_context_reaches_into_still_follows_its_lines(new, expected):
+    from specdraft.drafting.edits import FileEdit, edits_patch
+    from specdraft.drafting.flow import shift_ranges
+
+    patch = edits_patch([FileEdit("f.txt", OLD_LINES, new, None)], context=3)
+    assert shift_ranges([(1, 2)], patch, "f.txt") == [expected]  # the range holds "b"
+    texts, _ = apply_in_memory({"f.txt": OLD_LINES.encode()}, patch)
+    assert texts["f.txt"].decode().splitlines()[expected[0]] == "b"
