@@ -384,7 +384,7 @@ def lift(before: str, after: str) -> list[Operation] | None:
     return None
 
 
-def task_examples(directories: Sequence[Path], counts: Counter, rng: random.Random) -> Iterator[dict]:
+def task_examples(directories: Sequence[Path], counts: Counter) -> Iterator[dict]:
     """Examples from the project's hand-written task sets (read already; they may train the model):
     each task's instruction with the operations ``lift`` finds, [] for statement kinds, and its
     redraft (the first answer rejected with the task's note) where it has one."""
@@ -481,17 +481,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="write tasks.jsonl from these task sets (the project's, read already) instead")
     parser.add_argument("--evaluate", metavar="MODEL_DIR", help="read --out's heldout.jsonl with this model instead")
     parser.add_argument("--limit", type=int, help="with --evaluate: the first N examples")
+    parser.add_argument("--min-prob", type=float, default=0.5,
+                        help="with --evaluate: answers whose least likely token is under this are withheld")
     args = parser.parse_args(argv)
     if args.tasks:
         counts: Counter = Counter()
         args.out.mkdir(parents=True, exist_ok=True)
         with open(args.out / "tasks.jsonl", "w", encoding="utf-8") as out:
-            for record in task_examples(args.tasks, counts, random.Random(args.seed)):
+            for record in task_examples(args.tasks, counts):
                 out.write(json.dumps(record) + "\n")
         print(json.dumps(dict(sorted(counts.items())), indent=1))
         return 0
     if args.evaluate:
-        print(json.dumps(evaluate(args.evaluate, args.out / "heldout.jsonl", args.limit), indent=1))
+        print(json.dumps(evaluate(args.evaluate, args.out / "heldout.jsonl", args.limit, args.min_prob), indent=1))
         return 0
     root = editdata.stdlib_root()
     relpaths = editdata.list_stdlib_files(root)[: args.max_files]

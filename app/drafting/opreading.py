@@ -144,7 +144,7 @@ class _Builder:
     def line(self, text: str, priority: int = 0) -> None:
         self.lines.append((priority, text))
 
-    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, source: str, prefix: str, indent: str) -> None:
+    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str, indent: str) -> None:
         dotted = prefix + node.name
         params = _parameters(node)
         signature = ast.unparse(node.args)
@@ -173,7 +173,7 @@ class _Builder:
         _add(self.out.renames, (node.name, None))
         for item in node.body:
             if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                self.function(item, source, node.name + ".", "    ")
+                self.function(item, node.name + ".", "    ")
             elif isinstance(item, (ast.Assign, ast.AnnAssign)):
                 targets = item.targets if isinstance(item, ast.Assign) else [item.target]
                 if len(targets) == 1 and isinstance(targets[0], ast.Name) and item.value is not None:
@@ -199,7 +199,7 @@ class _Builder:
                 for alias in node.names:
                     _add(self.out.imports, (node.module, alias.name))
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                self.function(node, source, "", "")
+                self.function(node, "", "")
             elif isinstance(node, ast.ClassDef):
                 self.klass(node, source)
             elif isinstance(node, (ast.Assign, ast.AnnAssign)):

@@ -309,17 +309,6 @@ def _added_up(stats: Sequence[Any]) -> Any:
 
 
 
-@dataclass
-class _Window:
-    """A window the model is asked to rewrite: where its text is in the file's pieces, and the request."""
-
-    piece: int
-    label: str
-    head: str
-    body: str
-    tail: str
-
-
 class EditRequester:
     """Turns an instruction and context files into DraftedEdits through one backend."""
 
