@@ -394,7 +394,8 @@ def task_examples(directories: Sequence[Path], counts: Counter) -> Iterator[dict
     for directory in directories:
         try:
             task_set = load_tasks(directory)
-        except Exception:  # noqa: BLE001
+        except Exception as error:  # noqa: BLE001  counted in the summary printed
+            counts[f"{directory}: not a task set ({error})"] += 1
             continue
         for task in task_set.tasks:
             source = task.source.read_text(encoding="utf-8")

@@ -1,0 +1,141 @@
+"""The operation-reading training data: operations lifted from a task's before and after, and
+examples made from editdata's edits, kept only where specdraft.ops makes the same edit."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from specdraft.drafting import opdata
+from specdraft.drafting.opreading import answer_text, parse_answer
+from specdraft.engine.editprompt import EOS_TOKEN
+from specdraft.ops import apply_all
+
+BEFORE = '''import os
+
+LIMIT = 10
+
+
+def fetch(path, retries=3):
+    """Read a file."""
+    total = 0
+    for _ in range(retries):
+        total += len(os.listdir(path))
+    return total
+
+
+class Store:
+    def put(self, key, value):
+        return fetch(key) + LIMIT
+'''
+
+
+@pytest.mark.parametrize(("after", "answer"), [
+    (BEFORE.replace("fetch", "load"), '[{"kind":"rename","old":"fetch","new":"load"}]'),
+    (BEFORE.replace("LIMIT = 10", "LIMIT = 20"), '[{"kind":"set_value","target":"LIMIT","value":"20"}]'),
+    (BEFORE.replace("retries=3", "retries=5"), '[{"kind":"set_value","target":"fetch.retries","value":"5"}]'),
+    (BEFORE.replace("import os\n", "import json\nimport os\n"), '[{"kind":"add_import","module":"json"}]'),
+    (BEFORE.replace("def put(self, key, value):", "def put(self, key, value, force=False):"),
+     '[{"kind":"add_parameter","function":"Store.put","name":"force","default":"False"}]'),
+])  # fmt: skip
+def test_lift_finds_the_operation_that_makes_the_expected_file(after, answer):
+    ops = opdata.lift(BEFORE, after)
+    assert ops is not None and answer_text(ops) == answer
+    assert apply_all(ops, {opdata.PATH: BEFORE})[opdata.PATH] == after
+
+
+def test_lift_finds_nothing_for_a_body_change_or_code_that_does_not_parse():
+    assert opdata.lift(BEFORE, BEFORE.replace("total += len", "total -= len")) is None
+    assert opdata.lift(BEFORE, "def (:\n") is None
+
+
+@pytest.fixture(scope="module")
+def made():
+    from specdraft.engine.training import editdata
+
+    root = editdata.stdlib_root()
+    files = [(name, editdata.read_source(root, name)) for name in ("shlex.py", "textwrap.py", "calendar.py")]
+    counts: Counter = Counter()
+    return list(opdata.examples(files, seed=3, count=60, heldout_phrasing=0.0, counts=counts)), counts
+
+
+def test_each_example_s_answer_is_made_by_the_operations_and_names_what_its_outline_holds(made):
+    examples, counts = made
+    assert len(examples) == 60
+    with_ops = [e for e in examples if not e["answer"].startswith("[]")]
+    assert len(with_ops) > 20 and any(e["answer"].startswith("[]") for e in examples)
+    for example in with_ops:
+        assert example["answer"].endswith(EOS_TOKEN)
+        ops = parse_answer(example["answer"].removesuffix(EOS_TOKEN))
+        assert ops, example
+        outline = opdata.outline([(opdata.PATH, example["source"])])
+        assert apply_all(ops, {opdata.PATH: example["source"]})  # they fit the code the prompt outlines
+        assert example["instruction"] in example["prompt"] and outline.text.splitlines()[0] in example["prompt"]
+    kept = [k for k in counts if k.endswith((" ok", " []")) or k in ("redraft rename", "redraft set_value", "redraft add_parameter")]
+    assert sum(counts[k] for k in kept) == 60  # the tally says what was kept
+
+
+def test_a_redraft_example_rejects_another_name_or_value_and_answers_the_one_its_note_wants(made):
+    examples, _ = made
+    redrafts = [e for e in examples if e["kind"].startswith("redraft ")]
+    assert redrafts
+    for example in redrafts:
+        assert example["rejected"] != example["answer"].removesuffix(EOS_TOKEN)
+        assert f"Rejected: {example['rejected']}" in example["prompt"] and f"Note: {example['note']}" in example["prompt"]
+        wanted = json.loads(example["answer"].removesuffix(EOS_TOKEN))[0]
+        field = {"rename": "new", "set_value": "value", "add_parameter": "name"}[wanted["kind"]]
+        assert wanted[field] in example["note"]
+
+
+def test_training_examples_never_use_the_held_out_phrasing():
+    from specdraft.engine.training import editdata
+
+    root = editdata.stdlib_root()
+    files = [(name, editdata.read_source(root, name)) for name in ("shlex.py",)]
+    examples = list(opdata.examples(files, seed=5, count=40, heldout_phrasing=0.0, counts=Counter()))
+    assert examples and all(e["phrasing"] == "train" for e in examples)
+    heldout = list(opdata.examples(files, seed=5, count=40, heldout_phrasing=1.0, counts=Counter()))
+    assert heldout and all(e["phrasing"] == "heldout" for e in heldout)
+
+
+def test_task_examples_lift_a_task_set_s_edits_and_its_note_s_redraft(tmp_path):
+    (tmp_path / "modules").mkdir()
+    (tmp_path / "expected").mkdir()
+    (tmp_path / "modules" / "store.py").write_text(BEFORE)
+    (tmp_path / "expected" / "rename.py").write_text(BEFORE.replace("fetch", "load"))
+    (tmp_path / "expected" / "rename.after-note.py").write_text(BEFORE.replace("fetch", "read_all"))
+    (tmp_path / "expected" / "literal.py").write_text(BEFORE.replace("total = 0", "total = 1"))
+    (tmp_path / "tasks.toml").write_text('''
+[[task]]
+id = "rename"
+kind = "rename_function"
+phrasing = "heldout"
+source = "modules/store.py"
+instruction = "rename fetch to load"
+expected = "expected/rename.py"
+tokens = ["fetch", "load"]
+note = "call it read_all"
+after_note = "expected/rename.after-note.py"
+
+[[task]]
+id = "literal"
+kind = "change_literal"
+phrasing = "heldout"
+source = "modules/store.py"
+instruction = "start total at 1"
+expected = "expected/literal.py"
+tokens = ["0", "1"]
+scope = ["fetch"]
+''')
+    counts: Counter = Counter()
+    records = list(opdata.task_examples([tmp_path], counts))
+    assert [r["kind"] for r in records] == ["task rename_function", "task redraft", "task change_literal"], counts
+    assert records[0]["answer"].startswith('[{"kind":"rename","old":"fetch","new":"load"}]')
+    assert records[1]["answer"].startswith('[{"kind":"rename","old":"fetch","new":"read_all"}]')
+    assert "Rejected: " in records[1]["prompt"] and "Note: call it read_all" in records[1]["prompt"]
+    assert records[2]["answer"].startswith("[]")  # a literal in a body: no operation, the text edit
+    (tmp_path / "tasks.toml").write_text("[[task]]\nid = 1\n")
+    counts.clear()
+    assert list(opdata.task_examples([tmp_path], counts)) == [] and any("not a task set" in k for k in counts)
