@@ -481,7 +481,7 @@ def run(args: argparse.Namespace) -> int:
             draft_model = checkpoint.load_draft_model(resolve_model_dir(draft_dir), target.args.vocab_size, args.dtype)
         description = f"target {model_dir}, {args.dtype} weights"
         if draft_model is not None:
-            description += f"; draft {draft_dir}, {str(draft_model.output.weight.dtype).removeprefix('torch.')} weights"
+            description += f"; draft {draft_dir}, {_weights_dtype(draft_model)} weights"
             if args.compile_draft:
                 description += f", compiled in {compile_draft_model(draft_model, eos_ids[0]):.1f} s"
     context = target.args.max_position_embeddings
@@ -504,8 +504,10 @@ def run(args: argparse.Namespace) -> int:
         hf_dtype = torch.float32 if args.dtype in ("int8", "int4") else getattr(torch, args.dtype)  # int8/4: against float32
         hf_model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=hf_dtype).eval()
         if draft_dir:  # in the dtype of our draft
-            hf_draft = AutoModelForCausalLM.from_pretrained(resolve_model_dir(draft_dir),
-                                                            dtype=draft_model.output.weight.dtype).eval()  # fmt: skip
+            draft_dtype = _weights_dtype(draft_model)  # int8 / int4: against float32, as the target
+            hf_draft = AutoModelForCausalLM.from_pretrained(
+                resolve_model_dir(draft_dir), dtype=getattr(torch, draft_dtype) if "float" in draft_dtype else torch.float32
+            ).eval()
     table = run_edit_bench(target, windows, drafters, eos_ids, draft_model, args.draft_len, oracle,
                            hf_model, hf_draft, args.max_new_tokens, args.draft_confidence,
                            compile_draft=args.compile_draft and not oracle)  # fmt: skip
@@ -541,3 +543,12 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _weights_dtype(model) -> str:
+    """A loaded model's weights as a --dtype name (int8 and int4 models hold no float output matrix)."""
+    from specdraft.engine.quant import is_int4, is_int8
+
+    if is_int4(model) or is_int8(model):
+        return "int4" if is_int4(model) else "int8"
+    return str(model.output.weight.dtype).removeprefix("torch.")
