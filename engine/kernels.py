@@ -7,6 +7,9 @@ argmax. So every product here has a shape that does not depend on how many queri
 has: bfloat16 weights packed by oneDNN (``Linear``), and ``exact_attention`` over a cache kept
 in whole blocks. ``exact_attention_holds()`` checks on this machine what those kernels assume of
 BLAS; where it fails, model.py attends in float64 (``small_query_attention`` on float64 inputs).
+Elementwise ops are exact row by row only when ATen computes every element by the same code:
+``rowwise`` runs the MLP's activation so (silu and gelu round a scalar tail differently, and
+several threads put tails inside rows); ``softcap`` (Gemma 2) relies on tanh having no such tail.
 """
 
 from __future__ import annotations

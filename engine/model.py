@@ -444,14 +444,14 @@ class Attention(nn.Module):
         q, k = qk[:, :h], qk[:, h:]  # [B, H, S, D], [B, H_kv, S, D]
 
         if input_pos is None:
-            # no cache (training, a reference forward): SDPA over the whole sequence, causal or
-            # with the sliding-window mask
+            # no cache (training, a reference forward): SDPA (soft-capped: kernels.softcapped_attention)
+            # over the whole sequence, causal or with the sliding-window mask
             y = self._attend(q, k, v, mask)
         else:
             k_all, v_all = self.kv_cache.update(input_pos, k, v)
             if mask is None and seqlen > 1:
-                # a long prefill from position 0: SDPA's causal flash attention over this
-                # forward's own keys and values
+                # a long prefill from position 0: SDPA's causal flash attention (or soft-capped
+                # attention) over this forward's own keys and values
                 y = self._attend(q, k, v, None)
             elif exact:
                 # exact layout, float32 cache (decoding, a speculative verify): exact_attention,
