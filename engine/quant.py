@@ -124,6 +124,9 @@ class Int8Linear(nn.Module):
     def dequantized(self, first: int = 0, last: int | None = None, dtype: torch.dtype = torch.float32) -> Tensor:
         """Rows first..last of the matrix as `dtype` ([last - first, in])."""
         rows = slice(first, last)
+        if dtype == torch.bfloat16:  # q and the scale are exact in bfloat16 and their product is rounded
+            # once either way: the same bits as through float32, ~8x faster (a prefill's dequantizing)
+            return self.weight[rows].to(torch.bfloat16) * self.scales[rows, None]
         return (self.weight[rows].to(torch.float32) * self.scales[rows].float()[:, None]).to(dtype)
 
     def forward(self, x: Tensor) -> Tensor:
@@ -227,11 +230,19 @@ class Int4Linear(nn.Module):
         return unpack_int4(self.packed, first, last, self.width)
 
     def dequantized(self, first: int = 0, last: int | None = None, dtype: torch.dtype = torch.float32) -> Tensor:
-        """Rows first..last of the matrix as `dtype` ([last - first, width])."""
-        values = self.values(first, last).float().reshape(-1, self.scales.shape[1], INT4_GROUP)
+        """Rows first..last of the matrix as `dtype` ([last - first, width]); in bfloat16 (a prefill's
+        dequantizing) by one fused op on bfloat16 operands, all exact in bfloat16 (q - 8, the scale,
+        the zero), the sum formed in float32 and rounded once: the float32 values rounded, ~2x faster."""
         rows = slice(first, last)
+        values = self.values(first, last)
+        count = values.shape[0]
+        if dtype == torch.bfloat16:
+            values = values.to(torch.bfloat16).sub_(8).view(count, -1, INT4_GROUP)
+            weight = torch.addcmul(self.zeros[rows, :, None], values, self.scales[rows, :, None])
+            return weight.view(count, -1)
+        values = values.float().view(count, -1, INT4_GROUP)
         weight = (values - 8) * self.scales[rows].float()[..., None] + self.zeros[rows].float()[..., None]
-        return weight.reshape(values.shape[0], -1).to(dtype)
+        return weight.view(count, -1).to(dtype)
 
     def pack(self) -> None:
         """The kernel's copy (output channels padded with zero weights to a multiple of

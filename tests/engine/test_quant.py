@@ -111,6 +111,15 @@ def test_int4_groups_round_trip_within_half_a_step_and_the_kernel_multiplies_the
     assert torch.equal(layer.dequantized(), plain) and torch.equal(layer.state_dict()["weight"], nibbles)
 
 
+def test_dequantizing_in_bfloat16_for_a_prefill_is_the_float32_values_rounded():
+    torch.manual_seed(0)
+    int8 = quant.Int8Linear.from_linear(torch.nn.Linear(200, 300))
+    assert torch.equal(int8.dequantized(0, 256, torch.bfloat16), int8.dequantized(0, 256).to(torch.bfloat16))
+    int4 = quant.Int4Linear.from_weight(torch.randn(300, 200) * 3)
+    int4.pack()
+    assert torch.equal(int4.dequantized(0, 256, torch.bfloat16), int4.dequantized(0, 256).to(torch.bfloat16))
+
+
 def test_int4_logits_follow_the_float_model():
     torch.manual_seed(0)
     args = ModelArgs(vocab_size=512, dim=256, n_layer=2, n_head=4, n_kv_heads=2, intermediate_size=512)
