@@ -69,7 +69,7 @@ def add_edits_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--server", metavar="URL", help="an OpenAI-compatible server (vLLM, llama.cpp, Ollama, ...)")
     parser.add_argument("--draft-model", metavar="DIR", help="a small draft model for the local engine")
     parser.add_argument("--drafter", help=f"the local engine's drafter: {', '.join(DRAFTER_SETTINGS)}")
-    parser.add_argument("--dtype", help="the local engine's weights: auto, float32, bfloat16, int8 (weight-only, made at load and cached)")
+    parser.add_argument("--dtype", help="the local engine's weights: auto, float32, bfloat16, int8 or int4 (weight-only, made at load and cached)")
     parser.add_argument("--threads", type=int, metavar="N", help="torch threads for the local engine")
     from specdraft.ui.cli.edit import add_format_argument, add_read_argument, add_unsure_argument
 

@@ -78,7 +78,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--draft-model", metavar="DIR", help="a small draft model for the local engine")
     parser.add_argument("--drafter", help=f"the local engine's drafter: {', '.join(DRAFTER_SETTINGS)}")
     parser.add_argument("--dtype", help="the local engine's weights: auto (default: the checkpoint's bfloat16 where "
-                                        "the CPU multiplies it natively, else float32), float32, bfloat16, int8 (weight-only, made at load and cached)")  # fmt: skip
+                                        "the CPU multiplies it natively, else float32), float32, bfloat16, int8 or int4 (weight-only, made at load "
+                                        "and cached)")  # fmt: skip
     parser.add_argument("--ask", action="store_true",
                         help="in a terminal, open the instruction box even when an instruction and paths are given")  # fmt: skip
     parser.add_argument("--suggest", action="append", default=[], metavar="INSTRUCTION",
