@@ -205,7 +205,6 @@ def test_what_a_bash_call_writes_is_the_agents_and_its_own_commit_is_blocked(tmp
 def test_the_posttooluse_hook_prints_nothing(tmp_path):
     """Claude Code shows a hook's output in its transcript: recording an edit says nothing there."""
     import subprocess
-    import sys
 
     repo, env = agent_repo(tmp_path)
     calc = repo / "calc.py"
