@@ -74,10 +74,13 @@ from specdraft.engine.editprompt import (
 MARGIN_TOKENS = 32  # room for the end token and the model's own slack in a window
 # The builtin pair's text edits whose least likely token is less likely than this are withheld (a
 # failed block with the model's text and the reason, never applied). Measured on the project's
-# own task sets (engine/builtin/eval2-eval13, the model drafting every task, 2026-12-07): of 376
-# drafts that changed the file, 4 were exact; at 0.5, 21 drafts pass, 2 of them exact. A confident
-# wrong draft is worse than none; --show-unsure shows them all.
-BUILTIN_MIN_TOKEN_PROB = 0.5
+# own task sets, the model drafting every task (--no-read --show-unsure): eval2-eval13 (2026-12-07
+# afternoon): of 376 drafts that changed the file, 4 were exact; at 0.5, 21 pass, 2 of them exact.
+# eval24-eval29 (2026-12-07 evening, 324 tasks): of 164 drafts that changed the file, 5 were exact;
+# at 0.5, 7 pass (2 exact, 5 wrong); at 0.6, 1 passes (exact). The demo's showcase text edit
+# ("Change 2 to 4.") is at 0.68. A confident wrong draft is worse than none; --show-unsure shows
+# them all.
+BUILTIN_MIN_TOKEN_PROB = 0.6
 # The operations the builtin pair reads from an instruction (under the outline's grammar) whose
 # least likely token is less likely than this are not made (the text edit is drafted instead).
 # Measured on the operation-reading validation split (specdraft.drafting.opdata --evaluate, 450
