@@ -278,7 +278,9 @@ def check_described(described: editdata.DescribedEdit) -> None:
     text = described.instruction
     for key in SAID.get("rename" if kind.startswith("rename") else kind, ()):
         value = spec[key]
-        assert value in text or value.strip("'\"") in text, f"{text!r} does not say {key} {value!r}"
+        # the edited name may be told by its words ("the compile pattern helper" for `_compile_pattern`)
+        told = key in ("name", "param") and all(w in text.lower() for w in editdata.phrasing.name_words(value))
+        assert value in text or value.strip("'\"") in text or told, f"{text!r} does not say {key} {value!r}"
     if spec.get("scope_needed"):
         assert (spec.get("scope") or spec["name"]) in text, f"{text!r} does not say where"
 
