@@ -803,10 +803,10 @@ SLOT_MAKERS: dict[str, Callable[[EditSpec, Style, random.Random], tuple[Slots, l
 
 
 # ---------------------------------------------------------------------------------------------
-# names told by what they mean: "the function that grades mite counts" for `grade_mite_count`
+# names told by what they mean: "the function that counts boiled kettles" for `count_boiled_kettles`
 
 # Verbs a function's name often starts with; such a name can be told as "the function that <verb>s
-# <the rest>". Others are told by their words only ("the mite count function").
+# <the rest>". Others are told by their words only ("the kettle log class").
 NAME_VERBS = frozenset(
     "add apply build calc calculate check clean compute convert count create draw fetch find format get "
     "grade handle load log make merge parse print read record remove render report reset save score send "
@@ -827,7 +827,7 @@ def _plural(word: str) -> str:
 
 
 def name_words(name: str) -> list[str]:
-    """`grade_mite_count` and `GradeMiteCount` -> ["grade", "mite", "count"]."""
+    """`count_boiled_kettles` and `CountBoiledKettles` -> ["count", "boiled", "kettles"]."""
     return [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name)]
 
 

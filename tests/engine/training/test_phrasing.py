@@ -227,28 +227,28 @@ def test_sample_for_a_human_names_every_kind():
 
 def test_a_name_can_be_told_by_its_words_and_role():
     rng = random.Random(0)
-    told = {phrasing.described("grade_mite_count", "function", rng, heldout=False) for _ in range(200)}
+    told = {phrasing.described("count_boiled_kettles", "function", rng, heldout=False) for _ in range(200)}
     texts = {text for text, _ in told}
     assert not any(held for _, held in told)  # training never uses a held-out form
-    assert all("mite count" in t for t in texts)
-    assert "the function that grades mite counts" in texts and "the grade mite count function" in texts
-    assert {t for t, _ in (phrasing.described("PitchSurvey", "class", rng, False) for _ in range(50))} == {
-        "the pitch survey class", "the class for pitch surveys"}
-    held = {phrasing.described("grade_mite_count", "function", rng, heldout=True) for _ in range(200)}
+    assert all("boiled kettles" in t for t in texts)
+    assert "the function that counts boiled kettles" in texts and "the count boiled kettles function" in texts
+    assert {t for t, _ in (phrasing.described("KettleLog", "class", rng, False) for _ in range(50))} == {
+        "the kettle log class", "the class for kettle logs"}
+    held = {phrasing.described("count_boiled_kettles", "function", rng, heldout=True) for _ in range(200)}
     assert any(h for _, h in held) and any(not h for _, h in held)
     assert phrasing.described("x", "variable", rng, False) is None  # nothing to tell it by
 
 
 def test_training_instructions_tell_some_names_by_their_words_and_never_where_two_share_a_name():
-    spec = EditSpec("rename_function", "grade_mite_count", "function", "score_mites", uses=2)
+    spec = EditSpec("rename_function", "count_boiled_kettles", "function", "tally_kettles", uses=2)
     rng = random.Random(1)
     texts = [phrasing.instruction(spec, rng).text.lower() for _ in range(400)]
-    told = [t for t in texts if "grade_mite_count" not in t]
+    told = [t for t in texts if "count_boiled_kettles" not in t]
     assert 0.1 < len(told) / len(texts) < 0.4
-    assert all("mite count" in t and "score_mites" in t for t in told)
-    ambiguous = EditSpec("rename_variable", "mite_total", "variable", "mites", scope="count_mites",
+    assert all("boiled kettle" in t and "tally_kettles" in t for t in told)
+    ambiguous = EditSpec("rename_variable", "kettle_total", "variable", "kettles", scope="count_kettles",
                          scope_role="function", scope_needed=True)
-    assert all("mite_total" in phrasing.instruction(ambiguous, rng).text for _ in range(200))
+    assert all("kettle_total" in phrasing.instruction(ambiguous, rng).text for _ in range(200))
 
 
 def test_a_typo_lands_in_a_word_of_the_grammar_never_in_the_code():
