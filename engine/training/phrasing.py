@@ -809,7 +809,7 @@ SLOT_MAKERS: dict[str, Callable[[EditSpec, Style, random.Random], tuple[Slots, l
 # <the rest>". Others are told by their words only ("the kettle log class").
 NAME_VERBS = frozenset(
     "add apply build calc calculate check clean compute convert count create draw fetch find format get "
-    "grade handle load log make merge parse print read record remove render report reset save score send "
+    "handle load log make merge parse print read record remove render report reset save score send "
     "set sort split store sum total track update validate write".split()
 )
 
