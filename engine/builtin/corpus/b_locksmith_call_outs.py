@@ -1,0 +1,69 @@
+"""Pricing and logging for emergency locksmith call-outs."""
+
+import json
+from datetime import datetime, time
+from pathlib import Path
+
+CALL_OUT_FEE = 65.0
+HOURLY_LABOUR = 48.0
+OUT_OF_HOURS_MULTIPLIER = 1.5
+WORKING_HOURS = (time(8, 0), time(18, 0))
+MILEAGE_RATE = 0.45
+FREE_MILES = 10
+JOB_LOG = "callouts.jsonl"
+
+
+def is_out_of_hours(when: datetime) -> bool:
+    if when.weekday() >= 5:
+        return True
+    start, end = WORKING_HOURS
+    return not (start <= when.time() < end)
+
+
+def travel_charge(miles, free_miles=FREE_MILES):
+    chargeable = max(0, miles - free_miles)
+    return round(chargeable * MILEAGE_RATE, 2)
+
+
+def quote(when: datetime, labour_hours: float, miles: float = 0, parts=0.0, *, lockout=False) -> float:
+    fee = CALL_OUT_FEE + labour_hours * HOURLY_LABOUR
+    if is_out_of_hours(when):
+        fee *= OUT_OF_HOURS_MULTIPLIER
+    if lockout and labour_hours < 0.5:
+        # non-destructive entry usually quick; minimum half hour charged
+        fee = max(fee, CALL_OUT_FEE + 0.5 * HOURLY_LABOUR)
+    return round(fee + travel_charge(miles) + parts, 2)
+
+
+def log_call_out(folder, customer, postcode, when, total, job_type="lockout"):
+    entry = {
+        "customer": customer,
+        "postcode": postcode.upper().replace(" ", ""),
+        "when": when.isoformat(timespec="minutes"),
+        "type": job_type,
+        "total": total,
+    }
+    path = Path(folder) / JOB_LOG
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps(entry) + "\n")
+    return entry
+
+
+def monthly_summary(folder, year: int, month: int) -> dict:
+    path = Path(folder) / JOB_LOG
+    totals = {"jobs": 0, "takings": 0.0, "out_of_hours": 0}
+    if not path.exists():
+        return totals
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            entry = json.loads(line)
+            when = datetime.fromisoformat(entry["when"])
+        except (ValueError, KeyError):
+            continue
+        if (when.year, when.month) != (year, month):
+            continue
+        totals["jobs"] += 1
+        totals["takings"] += entry.get("total", 0.0)
+        totals["out_of_hours"] += is_out_of_hours(when)
+    totals["takings"] = round(totals["takings"], 2)
+    return totals
