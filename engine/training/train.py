@@ -49,6 +49,10 @@ HELDOUT_PHRASING = 0.5  # of the held-out split's instructions, in the grammar's
 # steps have run. Induction (copy) heads form after a plateau; on short drills of mostly random
 # tokens the plateau lasts ~800 steps for the draft, while 2,700 steps of the full mix formed none.
 COPY_SEQ_LEN = 256
+# The longest operation-reading example trained on, in tokens: a whole row. (Until 2026-12-07 it
+# was half a row, and 84% of the project task sets' examples, whose prompts outline whole modules
+# (median 598 tokens), were left out without a word: the model trained on snippets' outlines only.)
+CHAT_MAX_TOKENS = SEQ_LEN
 COPY_ROWS = 16
 COPY_DONE_LOSS = 0.5
 
@@ -615,7 +619,7 @@ def load_chat_examples(directory: Path, split: str, tokenizer_path: Path):
     source = directory / f"{split}.jsonl"
     if not source.is_file():
         raise SystemExit(f"--ops-data: {source} does not exist: make it with python -m specdraft.drafting.opdata --out {directory}")
-    key = hashlib.sha256(tokenizer_path.read_bytes() + source.read_bytes()).hexdigest()[:16]
+    key = hashlib.sha256(tokenizer_path.read_bytes() + source.read_bytes() + f"{CHAT_MAX_TOKENS}".encode()).hexdigest()[:16]
     cache = directory / f"{split}.{key}.npz"
     if cache.is_file():
         data = np.load(cache)
@@ -624,17 +628,22 @@ def load_chat_examples(directory: Path, split: str, tokenizer_path: Path):
     ids_all: list[int] = []
     weights_all: list[float] = []
     offsets = [0]
+    skipped = 0
     with open(source, encoding="utf-8") as lines:
         for line in lines:
             record = json.loads(line)
             prompt = tokenizer.encode(record["prompt"], add_special_tokens=False).ids
             answer = tokenizer.encode(record["answer"], add_special_tokens=False).ids
-            if len(prompt) + len(answer) > SEQ_LEN // 2:
+            if len(prompt) + len(answer) > CHAT_MAX_TOKENS:
+                skipped += 1
                 continue
             ids_all += prompt + answer
             weights_all += [PROMPT_LOSS_WEIGHT] * len(prompt) + [1.0] * len(answer)
             weights_all[offsets[-1]] = 0.0  # nothing predicts the BOS token
             offsets.append(len(ids_all))
+    if skipped:
+        print(f"--ops-data: {skipped} of {skipped + len(offsets) - 1} examples in {source} are longer than "
+              f"{CHAT_MAX_TOKENS} tokens, left out", file=sys.stderr)
     arrays = {"ids": np.asarray(ids_all, dtype=np.uint16), "weights": np.asarray(weights_all, dtype=np.float16),
               "offsets": np.asarray(offsets, dtype=np.int64)}  # fmt: skip
     np.savez(cache, **arrays)

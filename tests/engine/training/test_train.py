@@ -625,6 +625,29 @@ def test_ops_rows_pack_rendered_examples_with_the_loss_on_their_answers(work, tm
         train.Batches(work / "data", "train", seed=1, ops_data=str(tmp_path / "missing"), ops_every=2)
 
 
+def test_chat_examples_up_to_a_whole_row_are_kept_and_longer_ones_are_said(work, tmp_path, capsys):
+    """An example that outlines a whole module runs to most of a row: it trains (until 2026-12-07
+    those over half a row were dropped without a word); one longer than a row is left out, said."""
+    import json as _json
+
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(work / "data" / "tokenizer.json"))
+    ops = tmp_path / "ops"
+    ops.mkdir()
+    word = " level_gauge"
+    per_word = len(tokenizer.encode(word * 10, add_special_tokens=False).ids) / 10
+    lengths = {"short": 40, "long": int(train.SEQ_LEN * 0.8), "too long": int(train.SEQ_LEN * 1.2)}
+    with open(ops / "train.jsonl", "w") as out:
+        for label, tokens in lengths.items():
+            prompt = f"<|bos|><|user|>\n{label}:" + word * int(tokens / per_word) + "<|end|>\n<|assistant|>\n"
+            out.write(_json.dumps({"prompt": prompt, "answer": "[]<|end|>"}) + "\n")
+    ids, _, offsets = train.load_chat_examples(ops, "train", work / "data" / "tokenizer.json")
+    kept = [tokenizer.decode([int(i) for i in ids[a:b]], skip_special_tokens=False) for a, b in zip(offsets, offsets[1:])]
+    assert [text.split(":")[0].split("\n")[-1] for text in kept] == ["short", "long"]
+    assert "1 of 3 examples" in capsys.readouterr().err
+
+
 def test_a_stop_signal_saves_the_step_and_the_same_command_resumes(work, tmp_path, monkeypatch):
     """SIGTERM / SIGINT (here: the event they set) stop after the step under way with its checkpoint
     saved and exit 0; training again goes on from that step."""
