@@ -166,3 +166,23 @@ def load_sheet(loads: List[Load]) -> str:
             names = [f"{l.quantity} x {l.name}" for l in load.lines if l.room == room]
             lines.append(f"  {room.title()}: " + ", ".join(names))
     return "\n".join(lines)
+
+
+def access_surcharge(floors: int, *, lift: bool = False, carry_metres: int = 0,
+                     parking_permit: bool = False) -> float:
+    """Extra crew time for stairs, long carries and suspended bays."""
+    surcharge = 0.0
+    if floors > 0 and not lift:
+        surcharge += floors * 0.5 * CREW_HOURLY_RATE
+    if carry_metres > 20:
+        surcharge += math.ceil((carry_metres - 20) / 10) * 0.25 * CREW_HOURLY_RATE
+    if parking_permit:
+        surcharge += 45.0
+    return round(surcharge, 2)
+
+
+def fragile_lines(loads: List[Load]) -> List[Tuple[int, str]]:
+    found = []
+    for number, load in enumerate(loads, start=1):
+        found.extend((number, line.name) for line in load.lines if line.fragile)
+    return found
