@@ -6,6 +6,7 @@ attenuation and ABV, and flags tanks that need attention from the brewer.
 
 import logging
 import statistics
+from collections import namedtuple
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import Enum
@@ -30,12 +31,7 @@ class TankState(Enum):
     CLEANING = "cleaning"
 
 
-@dataclass
-class Reading:
-    taken_at: datetime
-    gravity: float
-    temperature: float
-    note: str = ""
+Reading = namedtuple("Reading", "taken_at gravity temperature note", defaults=("",))
 
 
 @dataclass

@@ -6,7 +6,7 @@ nurse in charge reads out at the safety huddle.
 """
 
 import logging
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import Enum
@@ -31,20 +31,16 @@ class BedStatus(Enum):
     CLOSED = "closed"
 
 
-@dataclass
-class Patient:
-    hospital_number: str
-    surname: str
-    admitted: datetime
-    consultant: str
-    sex: str
-    isolation: bool = False
-    expected_discharge: Optional[datetime] = None
-    falls_risk: bool = False
+Patient = namedtuple(
+    "Patient",
+    "hospital_number surname admitted consultant sex isolation expected_discharge falls_risk",
+    defaults=(False, None, False),
+)
 
-    def length_of_stay(self, now=None):
-        now = now or datetime.now()
-        return (now - self.admitted).days
+
+def length_of_stay(patient, now=None):
+    now = now or datetime.now()
+    return (now - patient.admitted).days
 
 
 @dataclass
@@ -169,9 +165,9 @@ def huddle_summary(board, now=None):
     now = now or datetime.now()
     occupancy = board.occupancy()
     long_stayers = [
-        f"{b.code} {b.patient.surname} ({b.patient.length_of_stay(now)}d)"
+        f"{b.code} {b.patient.surname} ({length_of_stay(b.patient, now)}d)"
         for b in board.occupied_beds
-        if b.patient.length_of_stay(now) >= LONG_STAY_DAYS
+        if length_of_stay(b.patient, now) >= LONG_STAY_DAYS
     ]
     lines = [
         f"{board.ward_name} - {now:%a %d %b %H:%M}",

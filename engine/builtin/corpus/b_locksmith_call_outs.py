@@ -1,6 +1,7 @@
 """Pricing and logging for emergency locksmith call-outs."""
 
 import json
+from dataclasses import asdict, dataclass
 from datetime import datetime, time
 from pathlib import Path
 
@@ -11,6 +12,21 @@ WORKING_HOURS = (time(8, 0), time(18, 0))
 MILEAGE_RATE = 0.45
 FREE_MILES = 10
 JOB_LOG = "callouts.jsonl"
+
+
+@dataclass
+class CallOut:
+    customer: str
+    postcode: str
+    when: datetime
+    job_type: str = "lockout"
+    labour_hours: float = 0.5
+    miles: float = 0
+    parts: float = 0.0
+
+    def total(self) -> float:
+        return quote(self.when, self.labour_hours, self.miles, self.parts,
+                     lockout=self.job_type == "lockout")
 
 
 def is_out_of_hours(when: datetime) -> bool:
@@ -35,14 +51,11 @@ def quote(when: datetime, labour_hours: float, miles: float = 0, parts=0.0, *, l
     return round(fee + travel_charge(miles) + parts, 2)
 
 
-def log_call_out(folder, customer, postcode, when, total, job_type="lockout"):
-    entry = {
-        "customer": customer,
-        "postcode": postcode.upper().replace(" ", ""),
-        "when": when.isoformat(timespec="minutes"),
-        "type": job_type,
-        "total": total,
-    }
+def log_call_out(folder, call_out: CallOut):
+    entry = asdict(call_out)
+    entry["postcode"] = call_out.postcode.upper().replace(" ", "")
+    entry["when"] = call_out.when.isoformat(timespec="minutes")
+    entry["total"] = call_out.total()
     path = Path(folder) / JOB_LOG
     with path.open("a", encoding="utf-8") as handle:
         handle.write(json.dumps(entry) + "\n")

@@ -1,7 +1,8 @@
 """Dispatch logic for a small town taxi firm: nearest free car, fares, queues."""
 
 import math
-from dataclasses import dataclass, field
+from collections import namedtuple
+from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from typing import Dict, List, Optional, Tuple
@@ -33,14 +34,10 @@ class Car:
     jobs_today: int = 0
 
 
-@dataclass
-class Booking:
-    passenger: str
-    pickup: Tuple[float, float]
-    dropoff: Tuple[float, float]
-    passengers: int = 1
-    wheelchair: bool = False
-    booked_at: datetime = field(default_factory=datetime.now)
+Booking = namedtuple(
+    "Booking", "passenger pickup dropoff passengers wheelchair booked_at",
+    defaults=(1, False, None),
+)
 
 
 def haversine_km(a: Tuple[float, float], b: Tuple[float, float]) -> float:
