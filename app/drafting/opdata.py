@@ -226,47 +226,65 @@ def examples(files: list[tuple[str, str]], seed: int, count: int, heldout_phrasi
         if example.path not in neighbours_of:
             neighbours_of[example.path] = _definitions(texts.get(example.path, ""))
         shown = _with_neighbours(example.original, neighbours_of[example.path], rng)
-        found = outline([(PATH, shown)])
-        kind = example.kind
-        if previous and rng.random() < ABSENT_SHARE:  # an instruction about names this file lacks
-            instruction, other = rng.choice(previous)
-            spec_names = set(instruction.replace("`", " ").replace("(", " ").replace(")", " ").split())
-            if not spec_names & ({old for old, _ in found.renames} | set(found.functions)):
-                counts["absent []"] += 1
-                made += 1
-                yield {**render(found, instruction, "[]"), "kind": "absent", "phrasing": example.phrasing,
-                       "instruction": instruction, "source": shown}  # fmt: skip
-                continue
-        previous = (previous + [(example.instruction, kind)])[-200:]
-        if kind in NONE_KINDS:
-            counts[f"{kind} []"] += 1
+        for record in _records(example, shown, rng, previous, counts):
             made += 1
-            yield {**render(found, example.instruction, "[]"), "kind": kind, "phrasing": example.phrasing,
-                   "instruction": example.instruction, "source": shown}  # fmt: skip
-            continue
-        ops = operations(example.spec, found)
-        if ops is None:
-            counts[f"{kind}: scope not resolved"] += 1
-            continue
-        try:
-            changed = apply_all(ops, {PATH: example.original})
-        except (OpError, Exception) as error:  # noqa: BLE001  libcst/rope failures are counted, not fatal
-            counts[f"{kind}: op failed ({type(error).__name__})"] += 1
-            continue
-        if not _same(changed.get(PATH, example.original), example.edited):
-            counts[f"{kind}: engines disagree"] += 1
-            continue
-        counts[f"{kind} ok"] += 1
-        made += 1
-        yield {**render(found, example.instruction, answer_text(ops)), "kind": kind, "phrasing": example.phrasing,
+            yield record
+
+
+def module_examples(files: list[tuple[str, str]], seed: int, rounds: int, heldout_phrasing: float, counts: Counter):
+    """Examples from whole modules (``files``: (relpath, text)): each edit is made in the whole
+    module and the prompt outlines all of it, as the app's prompt outlines the file a person edits."""
+    from specdraft.engine.training import editdata
+
+    rng = random.Random(seed)
+    previous: list[tuple[str, str]] = []
+    for example in editdata.whole_module_edits(files, seed=seed, rounds=rounds, heldout_phrasing=heldout_phrasing):
+        yield from _records(example, example.original, rng, previous, counts)
+
+
+def _records(example, shown: str, rng: random.Random, previous: list[tuple[str, str]], counts: Counter):
+    """The examples of one edit of editdata, its text ``shown`` in the outline (the edit's own text,
+    or it among other definitions): its operations (or []), sometimes asked again after a note, and
+    sometimes in its place an instruction about names the file lacks (answer []). ``previous``:
+    (instruction, kind) of the edits before it, kept up to date here."""
+    found = outline([(PATH, shown)])
+    kind = example.kind
+    if previous and rng.random() < ABSENT_SHARE:  # an instruction about names this file lacks
+        instruction, _ = rng.choice(previous)
+        spec_names = set(instruction.replace("`", " ").replace("(", " ").replace(")", " ").split())
+        if not spec_names & ({old for old, _ in found.renames} | set(found.functions)):
+            counts["absent []"] += 1
+            yield {**render(found, instruction, "[]"), "kind": "absent", "phrasing": example.phrasing,
+                   "instruction": instruction, "source": shown}  # fmt: skip
+            return
+    previous.append((example.instruction, kind))
+    del previous[:-200]
+    if kind in NONE_KINDS:
+        counts[f"{kind} []"] += 1
+        yield {**render(found, example.instruction, "[]"), "kind": kind, "phrasing": example.phrasing,
                "instruction": example.instruction, "source": shown}  # fmt: skip
-        if rng.random() < REDRAFT_SHARE:
-            again = redraft(example, ops, found, rng)
-            if again is not None:
-                again["source"] = shown
-                counts[f"redraft {ops[0].kind}"] += 1
-                made += 1
-                yield again
+        return
+    ops = operations(example.spec, found)
+    if ops is None:
+        counts[f"{kind}: scope not resolved"] += 1
+        return
+    try:
+        changed = apply_all(ops, {PATH: example.original})
+    except (OpError, Exception) as error:  # noqa: BLE001  libcst/rope failures are counted, not fatal
+        counts[f"{kind}: op failed ({type(error).__name__})"] += 1
+        return
+    if not _same(changed.get(PATH, example.original), example.edited):
+        counts[f"{kind}: engines disagree"] += 1
+        return
+    counts[f"{kind} ok"] += 1
+    yield {**render(found, example.instruction, answer_text(ops)), "kind": kind, "phrasing": example.phrasing,
+           "instruction": example.instruction, "source": shown}  # fmt: skip
+    if rng.random() < REDRAFT_SHARE:
+        again = redraft(example, ops, found, rng)
+        if again is not None:
+            again["source"] = shown
+            counts[f"redraft {ops[0].kind}"] += 1
+            yield again
 
 
 # ------------------------------------------------------------------------------------ task sets
@@ -469,6 +487,47 @@ def evaluate(model_dir: str, examples_path: Path, limit: int | None = None, min_
                        for bar in (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)}}  # fmt: skip
 
 
+CORPUS_HELDOUT = 5  # one module in this many (by the hash of its name) is held out of --corpus
+
+
+def corpus_heldout(name: str) -> bool:
+    import hashlib
+
+    return int(hashlib.sha1(name.encode("utf-8")).hexdigest()[:8], 16) % CORPUS_HELDOUT == 0
+
+
+def write_corpus(args: argparse.Namespace) -> int:
+    """--corpus: train.jsonl and heldout.jsonl from whole modules (held-out modules: half the
+    instructions from the held-out part of the grammar, as the snippets' held-out split)."""
+    def modules(folders: Sequence[Path]) -> list[tuple[str, str]]:
+        found = []
+        for folder in folders:
+            if not folder.is_dir():
+                raise SystemExit(f"--corpus/--modules: {folder} is not a folder")
+            found += [(str(path), path.read_text(encoding="utf-8")) for path in sorted(folder.rglob("*.py"))]
+        return found
+
+    corpus, extra = modules(args.corpus), modules(args.modules)
+    splits = {"train": [f for f in corpus if not corpus_heldout(Path(f[0]).name)] + extra,
+              "heldout": [f for f in corpus if corpus_heldout(Path(f[0]).name)]}  # fmt: skip
+    args.out.mkdir(parents=True, exist_ok=True)
+    summary = {}
+    for split, files in splits.items():
+        if split not in args.splits.split(","):
+            continue
+        counts: Counter = Counter()
+        phrasing = 0.5 if split == "heldout" else 0.0
+        path = args.out / f"{split}.jsonl"
+        with open(path, "w", encoding="utf-8") as out:
+            for record in module_examples(files, args.seed + (split == "heldout"), args.rounds, phrasing, counts):
+                out.write(json.dumps(record) + "\n")
+        summary[split] = {"modules": len(files), **dict(sorted(counts.items()))}
+        print(f"{split}: {sum(v for k, v in counts.items() if k.endswith(('ok', '[]')))} examples from {len(files)} modules -> {path}",
+              file=sys.stderr)  # fmt: skip
+    (args.out / f"summary.{'-'.join(summary)}.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     from specdraft.engine.training import editdata
 
@@ -484,7 +543,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, help="with --evaluate: the first N examples")
     parser.add_argument("--min-prob", type=float, default=0.5,
                         help="with --evaluate: answers whose least likely token is under this are withheld")
+    parser.add_argument("--corpus", nargs="*", type=Path, default=[], metavar="DIR",
+                        help="examples from the whole modules under these folders (engine/builtin/corpus) instead of "
+                             "the standard library's snippets; a fifth of the modules, by name, are held out")  # fmt: skip
+    parser.add_argument("--modules", nargs="*", type=Path, default=[], metavar="DIR",
+                        help="with --corpus: whole modules that only train (the project's task sets' modules/, read already)")
+    parser.add_argument("--rounds", type=int, default=3, help="with --corpus: each edit kind tried this many times a module")
     args = parser.parse_args(argv)
+    if args.corpus:
+        return write_corpus(args)
     if args.tasks:
         counts: Counter = Counter()
         args.out.mkdir(parents=True, exist_ok=True)

@@ -1886,6 +1886,29 @@ def generate_edits(files: list[tuple[str, str]], seed: int, per_snippet: int = 2
                 return
 
 
+def whole_module_edits(files: list[tuple[str, str]], seed: int, rounds: int = 2,
+                       heldout_phrasing: float = 0.0) -> Iterator[EditExample]:  # fmt: skip
+    """Edits of whole modules as they are (the module is the text the edit is made in, scope
+    "module"): every kind tried `rounds` times a module, in a random order, an edit kept once
+    (the same instruction drawn twice is one edit). `heldout_phrasing` of the instructions from
+    the held-out part of the grammar. Deterministic for a given `seed` and file list."""
+    rng = random.Random(seed)
+    for relpath, text in files:
+        try:
+            src = _Source(text)
+        except _PARSE_ERRORS:
+            continue
+        seen: set[str] = set()
+        for _ in range(rounds):
+            for kind in rng.sample(sorted(EDIT_KINDS), len(EDIT_KINDS)):
+                heldout = heldout_phrasing > 0 and rng.random() < heldout_phrasing
+                described = describe_edit(src, kind, rng, heldout)
+                if described is None or described.instruction in seen:
+                    continue
+                seen.add(described.instruction)
+                yield _example(described, kind, described.original, described.edited, relpath, "module")
+
+
 # ---------------------------------------------------------------------------------------------
 # a snippet after its neighbour
 

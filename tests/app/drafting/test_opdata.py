@@ -139,3 +139,83 @@ scope = ["fetch"]
     (tmp_path / "tasks.toml").write_text("[[task]]\nid = 1\n")
     counts.clear()
     assert list(opdata.task_examples([tmp_path], counts)) == [] and any("not a task set" in k for k in counts)
+
+
+MODULE = '''"""A kennel's boarding book."""
+
+import json
+from dataclasses import dataclass
+
+NIGHTLY_RATE = 18.5
+MAX_DOGS = 12
+
+
+@dataclass
+class Stay:
+    dog: str
+    nights: int
+    walks: int = 2
+
+    def cost(self, rate=NIGHTLY_RATE):
+        extra = self.walks * 1.5
+        return self.nights * (rate + extra)
+
+
+def load_book(path, encoding="utf-8"):
+    with open(path, encoding=encoding) as handle:
+        return [Stay(**row) for row in json.load(handle)]
+
+
+def takings(stays, discount=0.0):
+    total = sum(stay.cost() for stay in stays)
+    return round(total * (1 - discount), 2)
+
+
+def has_room(stays, limit=MAX_DOGS):
+    return len(stays) < limit
+'''
+
+
+def test_module_examples_outline_the_whole_module_and_their_operations_make_the_edit(tmp_path):
+    """--corpus: each edit is made in a whole module, the prompt outlines all of it (the edited
+    definition among every other), and the answer's operations applied to it give editdata's edit."""
+    from specdraft.engine.training import editdata
+
+    edits = list(editdata.whole_module_edits([("kennel.py", MODULE)], seed=2, rounds=2))
+    assert edits and all(e.scope == "module" for e in edits)
+    assert len({e.instruction for e in edits}) == len(edits)  # an edit drawn twice is kept once
+    assert {e.original for e in edits if e.kind != "add_import"} == {MODULE}
+    by_instruction = {e.instruction: e for e in edits}
+    counts: Counter = Counter()
+    records = list(opdata.module_examples([("kennel.py", MODULE)], seed=2, rounds=2, heldout_phrasing=0.0, counts=counts))
+    with_ops = [r for r in records if not r["answer"].startswith("[]") and not r["kind"].startswith("redraft")]
+    assert len(with_ops) >= 8 and any(r["answer"].startswith("[]") for r in records), counts
+    for record in records:
+        for name in ("class Stay", "def cost", "def load_book", "def takings", "def has_room", "NIGHTLY_RATE", "MAX_DOGS"):
+            assert name in record["prompt"]  # the whole module's outline, not the edited definition's
+    for record in with_ops:
+        edit = by_instruction[record["instruction"]]
+        ops = parse_answer(record["answer"].removesuffix(EOS_TOKEN))
+        made = apply_all(ops, {opdata.PATH: edit.original})[opdata.PATH]
+        assert opdata._same(made, edit.edited), record["instruction"]
+
+
+def test_the_corpus_holds_out_a_fifth_of_its_modules_by_name_and_never_the_extra_modules(tmp_path):
+    corpus, extra = tmp_path / "corpus", tmp_path / "read"
+    corpus.mkdir()
+    extra.mkdir()
+    names = [f"kennel_{n}.py" for n in range(15)]
+    for name in names:
+        (corpus / name).write_text(MODULE)
+        (extra / name).write_text(MODULE)
+    held = {name for name in names if opdata.corpus_heldout(name)}
+    assert 0 < len(held) < len(names)
+    assert opdata.main(["--out", str(tmp_path / "out"), "--corpus", str(corpus), "--modules", str(extra), "--rounds", "1"]) == 0
+    summary = json.loads((tmp_path / "out" / "summary.train-heldout.json").read_text())
+    assert summary["heldout"]["modules"] == len(held) and summary["train"]["modules"] == 2 * len(names) - len(held)
+    train = [json.loads(line) for line in (tmp_path / "out" / "train.jsonl").read_text().splitlines()]
+    heldout = [json.loads(line) for line in (tmp_path / "out" / "heldout.jsonl").read_text().splitlines()]
+    assert train and heldout and {r["phrasing"] for r in train} == {"train"}
+    assert "heldout" in {r["phrasing"] for r in heldout}
+    with pytest.raises(SystemExit, match="not a folder"):
+        opdata.main(["--out", str(tmp_path / "out"), "--corpus", str(tmp_path / "missing")])

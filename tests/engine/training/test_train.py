@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 from dataclasses import replace
@@ -643,7 +644,7 @@ def test_chat_examples_up_to_a_whole_row_are_kept_and_longer_ones_are_said(work,
             prompt = f"<|bos|><|user|>\n{label}:" + word * int(tokens / per_word) + "<|end|>\n<|assistant|>\n"
             out.write(_json.dumps({"prompt": prompt, "answer": "[]<|end|>"}) + "\n")
     ids, _, offsets = train.load_chat_examples(ops, "train", work / "data" / "tokenizer.json")
-    kept = [tokenizer.decode([int(i) for i in ids[a:b]], skip_special_tokens=False) for a, b in zip(offsets, offsets[1:])]
+    kept = [tokenizer.decode([int(i) for i in ids[a:b]], skip_special_tokens=False) for a, b in itertools.pairwise(offsets)]
     assert [text.split(":")[0].split("\n")[-1] for text in kept] == ["short", "long"]
     assert "1 of 3 examples" in capsys.readouterr().err
 
