@@ -442,11 +442,16 @@ def evaluate(model_dir: str, examples_path: Path, limit: int | None = None, min_
     expected); and the model time per example."""
     import time
 
-    from specdraft.drafting.opreading import answer_grammar, parse_answer
+    from specdraft.drafting.opreading import answer_grammar, fitting_messages, parse_answer
+    from specdraft.drafting.requests import ANSWER_TOKENS
     from specdraft.engine.interface import collect
     from specdraft.engine.local import LocalBackend
 
     backend = LocalBackend(model_dir)
+
+    def fits(messages: list[dict[str, str]]) -> bool:
+        return backend.count_prompt_tokens(messages) + ANSWER_TOKENS <= (backend.context_length or 0)
+
     rows: dict[str, Counter] = {}
     sureness: list[tuple[float, bool]] = []
     seconds = 0.0
@@ -455,9 +460,14 @@ def evaluate(model_dir: str, examples_path: Path, limit: int | None = None, min_
         record = json.loads(line)
         found = outline([(PATH, record["source"])])
         expected = parse_answer(record["answer"].removesuffix("<|end|>"))
+        messages = fitting_messages(found, record["instruction"], fits)
+        row = rows.setdefault(record["kind"] if expected else "none expected", Counter())
+        if messages is None:  # as the app: no reading where the prompt does not fit the window
+            row["tasks"] += 1
+            row["did not fit"] += 1
+            continue
         started = time.perf_counter()
-        text, stats = collect(backend.stream(reading_messages(found, record["instruction"]), max_new_tokens=300,
-                                             grammar=answer_grammar(found)))  # fmt: skip
+        text, stats = collect(backend.stream(messages, max_new_tokens=ANSWER_TOKENS, grammar=answer_grammar(found)))
         seconds += time.perf_counter() - started
         try:
             answer = parse_answer(text)
@@ -466,7 +476,6 @@ def evaluate(model_dir: str, examples_path: Path, limit: int | None = None, min_
         unsure = stats.least_token_prob is not None and stats.least_token_prob < min_prob
         if answer and stats.least_token_prob is not None:  # how sure it was, by outcome: where to set the bar
             sureness.append((round(stats.least_token_prob, 3), answer == expected))
-        row = rows.setdefault(record["kind"] if expected else "none expected", Counter())
         row["tasks"] += 1
         row[f"{record['phrasing']} tasks"] += 1
         if answer == expected:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -253,6 +253,17 @@ def reading_messages(outline: Outline, instruction: str, rejected: Sequence[tupl
     for answer, note in rejected:
         text += f"\nRejected: {answer}\nNote: {' '.join(note.split())}"
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": text}]
+
+
+def fitting_messages(outline: Outline, instruction: str, fits: Callable[[list[dict[str, str]]], bool],
+                     rejected: Sequence[tuple[str, str]] = ()) -> list[dict[str, str]] | None:  # fmt: skip
+    """``reading_messages`` with the outline shortened (to 3/4, then 1/2 of OUTLINE_CHARS) until
+    ``fits`` says the prompt and its answer fit the model's window; None where none does."""
+    for budget in (OUTLINE_CHARS, OUTLINE_CHARS * 3 // 4, OUTLINE_CHARS // 2):
+        messages = reading_messages(outline, instruction, rejected, budget)
+        if fits(messages):
+            return messages
+    return None
 
 
 # ------------------------------------------------------------------------------------ answers

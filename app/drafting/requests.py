@@ -417,23 +417,19 @@ class EditRequester:
         BUILTIN_MIN_OPERATION_PROB), or answers an operation that does not fit: then it drafts the text
         edit instead. ``rejected``: (its earlier answer, the reviewer's note) for a redraft."""
         from specdraft.drafting.opreading import (
-            OUTLINE_CHARS,
             answer_grammar,
             answer_text,
+            fitting_messages,
             outline,
             parse_answer,
-            reading_messages,
         )
         from specdraft.ops import OpError
 
         found = outline([(source.path, source.text) for source in sources])
         if not found.text:
             return None
-        for budget in (OUTLINE_CHARS, OUTLINE_CHARS * 3 // 4, OUTLINE_CHARS // 2):  # shortened to fit the window
-            messages = reading_messages(found, instruction, rejected, budget)
-            if self.backend.count_prompt_tokens(messages) + ANSWER_TOKENS <= (self.backend.context_length or 0):
-                break
-        else:
+        messages = fitting_messages(found, instruction, self._answer_fits, rejected)
+        if messages is None:
             self.on_progress("kept", f"the operation-reading prompt does not fit {self.backend.name}'s window; "
                                      "it drafts a text edit")  # fmt: skip
             return None
@@ -462,6 +458,10 @@ class EditRequester:
         # a note on this draft goes back with this answer; one withheld or not fitting was never shown
         self._last_reading = (instruction, text.strip()) if made is not None else None
         return made
+
+    def _answer_fits(self, messages: list[dict[str, str]]) -> bool:
+        """Whether an operation's answer (ANSWER_TOKENS) fits the model's window after ``messages``."""
+        return self.backend.count_prompt_tokens(messages) + ANSWER_TOKENS <= (self.backend.context_length or 0)
 
     def _make(self, read: ReadOperation, sources: Sequence[SourceFile], asked_as: str, stats: Sequence[Any] = (),
               otherwise: str = "the model drafts instead") -> DraftedEdits | None:  # fmt: skip
