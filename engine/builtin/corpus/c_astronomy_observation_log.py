@@ -12,9 +12,8 @@ import json
 import math
 import re
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
-from enum import Enum
 from pathlib import Path
 from typing import Iterable, Optional
 
@@ -24,16 +23,7 @@ BORTLE_LIMIT_FOR_GALAXIES = 5
 MIN_ALTITUDE_DEG = 15.0
 CATALOGUE_PATTERN = re.compile(r"^(M|NGC|IC)\s?(\d{1,4})$", re.IGNORECASE)
 SEEING_SCALE = ("very poor", "poor", "moderate", "good", "excellent")
-
-
-class TargetKind(Enum):
-    PLANET = "planet"
-    DOUBLE_STAR = "double star"
-    OPEN_CLUSTER = "open cluster"
-    GLOBULAR = "globular cluster"
-    NEBULA = "nebula"
-    GALAXY = "galaxy"
-    MOON = "moon"
+TARGET_KINDS = ("planet", "moon", "double star", "open cluster", "globular cluster", "nebula", "galaxy")
 
 
 @dataclass
@@ -60,7 +50,7 @@ class Instrument:
 class Observation:
     observer: str
     target: str
-    kind: TargetKind
+    kind: str
     observed_at: datetime
     instrument: str
     eyepiece_mm: Optional[float] = None
@@ -107,10 +97,12 @@ class ObservationLog:
 
     def add(self, observation: Observation) -> list[str]:
         """Store an observation and return any warnings about it."""
+        if observation.kind not in TARGET_KINDS:
+            raise ValueError(f"unknown target kind {observation.kind!r}")
         warnings = []
         if observation.altitude_deg is not None and observation.altitude_deg < MIN_ALTITUDE_DEG:
             warnings.append(f"{observation.target} was only {observation.altitude_deg} deg up")
-        if observation.kind is TargetKind.GALAXY and observation.bortle > BORTLE_LIMIT_FOR_GALAXIES:
+        if observation.kind == "galaxy" and observation.bortle > BORTLE_LIMIT_FOR_GALAXIES:
             warnings.append(f"galaxy logged under Bortle {observation.bortle} sky")
         scope = self.instruments.get(observation.instrument)
         if scope and observation.eyepiece_mm:
@@ -123,12 +115,12 @@ class ObservationLog:
     def by_observer(self, observer: str) -> list[Observation]:
         return [o for o in self.observations if o.observer == observer]
 
-    def search(self, text: str, *, kind: Optional[TargetKind] = None) -> list[Observation]:
+    def search(self, text: str, *, kind: Optional[str] = None) -> list[Observation]:
         needle = text.lower()
         return [
             o for o in self.observations
             if (needle in o.target.lower() or needle in o.notes.lower())
-            and (kind is None or o.kind is kind)
+            and (kind is None or o.kind == kind)
         ]
 
     def messier_progress(self, observer: str) -> tuple[int, float]:
@@ -145,7 +137,7 @@ class ObservationLog:
     def season_summary(self) -> dict[str, Counter]:
         summary: dict[str, Counter] = defaultdict(Counter)
         for observation in self.observations:
-            summary[season_of(observation.observed_at)][observation.kind.value] += 1
+            summary[season_of(observation.observed_at)][observation.kind] += 1
         return dict(summary)
 
     def best_nights(self, top: int = 5) -> list[tuple[str, float]]:
@@ -159,7 +151,6 @@ class ObservationLog:
         with path.open("w") as handle:
             for observation in self.observations:
                 record = asdict(observation)
-                record["kind"] = observation.kind.value
                 record["observed_at"] = observation.observed_at.isoformat()
                 handle.write(json.dumps(record) + "\n")
 
@@ -172,7 +163,6 @@ class ObservationLog:
             if not line.strip():
                 continue
             record = json.loads(line)
-            record["kind"] = TargetKind(record["kind"])
             record["observed_at"] = datetime.fromisoformat(record["observed_at"])
             log.observations.append(Observation(**record))
         return log

@@ -1,8 +1,8 @@
 """Toll collection at the estuary bridge."""
 
 import logging
-from collections import Counter
-from dataclasses import dataclass, field
+from collections import Counter, namedtuple
+from dataclasses import dataclass
 from datetime import datetime, time
 from enum import Enum
 from typing import Dict, List, Optional
@@ -43,14 +43,11 @@ class TagAccount:
         return self.balance_pence < MIN_TAG_BALANCE_PENCE
 
 
-@dataclass
-class Crossing:
-    lane: int
-    at: datetime
-    vehicle_class: str
-    payment: Payment
-    charged_pence: int
-    registration: Optional[str] = None
+Crossing = namedtuple(
+    "Crossing",
+    ["lane", "at", "vehicle_class", "payment", "charged_pence", "registration"],
+    defaults=(None,),
+)
 
 
 def is_night(moment: datetime) -> bool:

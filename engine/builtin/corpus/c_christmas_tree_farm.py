@@ -3,8 +3,8 @@
 import csv
 import logging
 import random
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from collections import Counter, defaultdict, namedtuple
+from dataclasses import dataclass
 from datetime import date
 from enum import Enum
 from typing import Dict, List, Optional
@@ -52,14 +52,10 @@ class Block:
         return self.projected_height(season) >= low and self.standing > 0
 
 
-@dataclass
-class Tree:
-    tag: str
-    species: str
-    height_ft: float
-    grade: Grade = Grade.STANDARD
-    pot_grown: bool = False
-    block: Optional[str] = None
+Tree = namedtuple(
+    "Tree", "tag species height_ft grade pot_grown block",
+    defaults=(Grade.STANDARD, False, None),
+)
 
 
 def tree_price(tree, netted=True, *, delivery_miles=None):
@@ -103,6 +99,23 @@ def felling_plan(blocks, season, target_trees, *, premium_share=0.25):
         logger.warning("short by %d trees for %d", remaining, season)
     expected_premium = round((target_trees - remaining) * premium_share)
     return plan, expected_premium
+
+
+def replanting_plan(blocks, season, *, spacing_trees_per_acre=1800, acres=None):
+    """Saplings needed to replace this season's felling and losses, by species."""
+    needed = Counter()
+    for block in blocks:
+        gap = block.felled + block.losses
+        if gap and block.ready(season):
+            needed[block.species] += gap
+    if acres is not None:
+        capacity = int(acres * spacing_trees_per_acre)
+        total = sum(needed.values())
+        if total > capacity:
+            logger.info("replanting capped at %d saplings (wanted %d)", capacity, total)
+            scale = capacity / total
+            needed = Counter({species: int(count * scale) for species, count in needed.items()})
+    return dict(needed)
 
 
 class SalesYard:

@@ -8,10 +8,9 @@ for each set of tees.
 
 import logging
 import statistics
-from collections import deque
+from collections import deque, namedtuple
 from dataclasses import dataclass, field
 from datetime import date
-from enum import Enum
 from typing import Optional
 
 logger = logging.getLogger(__name__)
@@ -27,26 +26,13 @@ LOW_INDEX_CAP_SOFT = 3.0
 LOW_INDEX_CAP_HARD = 5.0
 
 
-class Tees(Enum):
-    WHITE = "white"
-    YELLOW = "yellow"
-    RED = "red"
-
-
-@dataclass(frozen=True)
-class TeeRating:
-    tees: Tees
-    course_rating: float
-    slope: int
-    par: int
-    hole_pars: tuple
-    stroke_index: tuple
+TeeRating = namedtuple("TeeRating", "tees course_rating slope par hole_pars stroke_index")
 
 
 @dataclass
 class Round:
     played_on: date
-    tees: Tees
+    tees: str
     hole_scores: list
     competition: bool = False
     differential: Optional[float] = None
@@ -94,6 +80,17 @@ def adjusted_gross(hole_scores, rating, handicap):
 def score_differential(adjusted, rating, pcc=0):
     value = (adjusted - rating.course_rating - pcc) * STANDARD_SLOPE / rating.slope
     return round(value, 1)
+
+
+def stableford_points(hole_scores, rating, handicap):
+    """Two points for a net par, one more for each shot better, none for a blob."""
+    points = 0
+    for score, par, stroke_index in zip(hole_scores, rating.hole_pars, rating.stroke_index):
+        if score is None:
+            continue
+        net = score - strokes_on_hole(handicap, stroke_index)
+        points += max(0, 2 + par - net)
+    return points
 
 
 def _apply_caps(new_index, low_index):
@@ -179,3 +176,12 @@ class HandicapCommittee:
             results.append((member.name, net))
         finished = sorted((r for r in results if r[1] is not None), key=lambda r: r[1])
         return finished + [r for r in results if r[1] is None]
+
+    def stableford_results(self, tees, cards, allowance=ALLOWANCE_INDIVIDUAL_STROKEPLAY):
+        rating = self.ratings[tees]
+        results = []
+        for number, hole_scores in cards.items():
+            member = self.members[number]
+            handicap = playing_handicap(member.index, rating, allowance=allowance)
+            results.append((member.name, stableford_points(hole_scores, rating, handicap)))
+        return sorted(results, key=lambda r: r[1], reverse=True)

@@ -2,7 +2,6 @@
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from enum import Enum
 from typing import Optional
 
 OPENING_HOUR = 9
@@ -10,20 +9,14 @@ CLOSING_HOUR = 19
 CLEAN_DOWN = timedelta(minutes=10)
 NO_SHOW_FEE = 15.0
 LOYALTY_STAMPS_FOR_FREE = 8
-
-
-class Treatment(Enum):
-    MANICURE = ("Manicure", 25.0, 40)
-    GEL_MANICURE = ("Gel manicure", 32.0, 50)
-    PEDICURE = ("Pedicure", 35.0, 55)
-    ACRYLIC_FULL_SET = ("Acrylic full set", 45.0, 80)
-    INFILLS = ("Infills", 30.0, 45)
-    GEL_REMOVAL = ("Gel removal", 10.0, 20)
-
-    def __init__(self, label, price, minutes):
-        self.label = label
-        self.price = price
-        self.minutes = minutes
+TREATMENTS = {
+    "manicure": (25.0, 40),
+    "gel manicure": (32.0, 50),
+    "pedicure": (35.0, 55),
+    "acrylic full set": (45.0, 80),
+    "infills": (30.0, 45),
+    "gel removal": (10.0, 20),
+}
 
 
 @dataclass
@@ -52,7 +45,7 @@ class Appointment:
 
     @property
     def duration(self) -> timedelta:
-        minutes = sum(t.minutes for t in self.treatments) + self.nail_art * 5
+        minutes = sum(TREATMENTS[t][1] for t in self.treatments) + self.nail_art * 5
         return timedelta(minutes=minutes)
 
     @property
@@ -63,10 +56,10 @@ class Appointment:
 def appointment_price(appointment, *, free_visit=False, art_per_nail=2.5):
     if free_visit:
         return 0.0
-    total = sum(t.price for t in appointment.treatments)
+    total = sum(TREATMENTS[t][0] for t in appointment.treatments)
     total += appointment.nail_art * art_per_nail
-    if Treatment.GEL_REMOVAL in appointment.treatments and len(appointment.treatments) > 1:
-        total -= Treatment.GEL_REMOVAL.price
+    if "gel removal" in appointment.treatments and len(appointment.treatments) > 1:
+        total -= TREATMENTS["gel removal"][0]
     return round(total, 2)
 
 
@@ -92,6 +85,9 @@ class AppointmentBook:
         )
 
     def book(self, client, start, treatments, technician=None, nail_art=0):
+        unknown = [t for t in treatments if t not in TREATMENTS]
+        if unknown:
+            raise ValueError(f"not on the price list: {', '.join(unknown)}")
         names = [technician] if technician else self.technicians
         for name in names:
             candidate = Appointment(client, name, start, list(treatments), nail_art=nail_art)

@@ -10,6 +10,7 @@ import logging
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from enum import Enum
+from collections import namedtuple
 from itertools import chain
 from pathlib import Path
 from typing import Optional
@@ -60,20 +61,17 @@ class Animal:
         return self.vaccinated and self.microchipped and (self.neutered or self.age_years < 0.5)
 
 
-@dataclass
-class Adopter:
-    name: str
-    email: str
-    has_children: bool = False
-    has_cats: bool = False
-    has_garden: bool = False
-    home_check_passed: Optional[date] = None
-    preferred_species: tuple = ("dog", "cat")
+Adopter = namedtuple(
+    "Adopter",
+    "name email has_children has_cats has_garden home_check_passed preferred_species",
+    defaults=(False, False, False, None, ("dog", "cat")),
+)
 
-    def approved(self, today):
-        if self.home_check_passed is None:
-            return False
-        return today - self.home_check_passed <= HOME_CHECK_VALID
+
+def home_check_current(adopter, today):
+    if adopter.home_check_passed is None:
+        return False
+    return today - adopter.home_check_passed <= HOME_CHECK_VALID
 
 
 def adoption_fee(animal, *, include_microchip=True):
@@ -130,7 +128,7 @@ class Shelter:
         return released
 
     def matches_for(self, adopter, today):
-        if not adopter.approved(today):
+        if not home_check_current(adopter, today):
             return []
         found = [
             a for a in self.animals.values()

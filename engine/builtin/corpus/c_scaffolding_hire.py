@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections import namedtuple
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import Decimal
@@ -38,12 +39,6 @@ class Duty(Enum):
         return LOAD_CLASSES[self.value]
 
 
-class JobStatus(Enum):
-    QUOTED = "quoted"
-    ERECTED = "erected"
-    STRUCK = "struck"
-
-
 @dataclass
 class Elevation:
     name: str
@@ -64,12 +59,7 @@ class Elevation:
         return math.ceil(self.length_m / BAY_LENGTH_M)
 
 
-@dataclass
-class Inspection:
-    on: date
-    inspector: str
-    safe: bool
-    remarks: str = ""
+Inspection = namedtuple("Inspection", "on inspector safe remarks", defaults=("",))
 
 
 @dataclass
@@ -80,7 +70,7 @@ class ScaffoldJob:
     elevations: list[Elevation] = field(default_factory=list)
     duty: Duty = Duty.GENERAL
     alarm: bool = False
-    status: JobStatus = JobStatus.QUOTED
+    status: str = "quoted"
     erected_on: Optional[date] = None
     struck_on: Optional[date] = None
     inspections: list[Inspection] = field(default_factory=list)
@@ -102,15 +92,15 @@ class ScaffoldJob:
         return {"standards": standards, "ledgers": ledgers, "transoms": ledgers, "boards": boards}
 
     def erect(self, on: date) -> None:
-        if self.status is not JobStatus.QUOTED:
-            raise ValueError(f"{self.reference} is already {self.status.value}")
-        self.status = JobStatus.ERECTED
+        if self.status != "quoted":
+            raise ValueError(f"{self.reference} is already {self.status}")
+        self.status = "erected"
         self.erected_on = on
 
     def strike(self, on: date) -> None:
-        if self.status is not JobStatus.ERECTED:
+        if self.status != "erected":
             raise ValueError(f"{self.reference} is not up")
-        self.status = JobStatus.STRUCK
+        self.status = "struck"
         self.struck_on = on
 
     def inspect(self, on: date, inspector: str, safe: bool = True, remarks: str = "") -> Inspection:
@@ -163,7 +153,7 @@ def inspections_due(jobs: Iterable[ScaffoldJob], today: date, *, days_ahead: int
     horizon = today + timedelta(days=days_ahead)
     due = []
     for job in jobs:
-        if job.status is not JobStatus.ERECTED:
+        if job.status != "erected":
             continue
         if not job.inspections:
             due.append(job.reference)
@@ -182,7 +172,19 @@ def safe_working_load(job: ScaffoldJob, bay_area_m2: float = BAY_LENGTH_M * 1.2)
 def yard_load_list(jobs: Iterable[ScaffoldJob], erect_on: date) -> dict[str, int]:
     totals: dict[str, int] = {}
     for job in jobs:
-        if job.status is JobStatus.QUOTED and job.erected_on in (None, erect_on):
+        if job.status == "quoted" and job.erected_on in (None, erect_on):
             for component, count in job.component_estimate().items():
                 totals[component] = totals.get(component, 0) + count
     return totals
+
+
+def overrunning_jobs(jobs: Iterable[ScaffoldJob], today: date) -> list[tuple[str, int]]:
+    """Erected jobs now into extended hire, longest overrun first."""
+    overruns = []
+    for job in jobs:
+        if job.status != "erected":
+            continue
+        weeks = extra_hire_weeks(job, today)
+        if weeks:
+            overruns.append((job.reference, weeks))
+    return sorted(overruns, key=lambda entry: entry[1], reverse=True)

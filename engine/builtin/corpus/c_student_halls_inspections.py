@@ -12,7 +12,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import Decimal
-from enum import Enum
 from pathlib import Path
 from typing import Iterable, Optional
 
@@ -42,12 +41,6 @@ DEPOSIT = Decimal("250.00")
 REPORT_NAME = "inspection_report_{block}_{when:%Y%m%d}.csv"
 
 
-class Outcome(Enum):
-    PASS = "pass"
-    ADVISORY = "advisory"
-    FAIL = "fail"
-
-
 @dataclass
 class Room:
     block: str
@@ -71,18 +64,18 @@ class Inspection:
     follow_up_of: Optional["Inspection"] = None
 
     @property
-    def outcome(self) -> Outcome:
+    def outcome(self) -> str:
         if not self.failed_items:
-            return Outcome.PASS
+            return "pass"
         if any(item in FIRE_SAFETY_ITEMS for item in self.failed_items):
-            return Outcome.FAIL
+            return "fail"
         if sum((CHARGES.get(item, Decimal(0)) for item in self.failed_items), Decimal(0)) > 0:
-            return Outcome.FAIL
-        return Outcome.ADVISORY
+            return "fail"
+        return "advisory"
 
     @property
     def reinspect_by(self) -> Optional[date]:
-        if self.outcome is Outcome.PASS:
+        if self.outcome == "pass":
             return None
         return self.inspected_on + timedelta(days=REINSPECTION_DAYS)
 
@@ -123,7 +116,7 @@ class InspectionRound:
         for item in failed:
             inspection.fail(item)
         previous = self.latest_for(room)
-        if previous is not None and previous.outcome is not Outcome.PASS:
+        if previous is not None and previous.outcome != "pass":
             inspection.follow_up_of = previous
             fixed = items_fixed(previous, inspection)
             if fixed:
@@ -166,7 +159,7 @@ class InspectionRound:
     def pass_rate(self) -> float:
         if not self.inspections:
             return 0.0
-        passed = sum(1 for i in self.inspections if i.outcome is Outcome.PASS)
+        passed = sum(1 for i in self.inspections if i.outcome == "pass")
         return round(100 * passed / len(self.inspections), 1)
 
 
@@ -182,7 +175,7 @@ def export_round(inspection_round: InspectionRound, folder: Path, when: Optional
                 inspection.room.resident or "vacant",
                 inspection.inspected_on.isoformat(),
                 inspection.warden,
-                inspection.outcome.value,
+                inspection.outcome,
                 "; ".join(inspection.failed_items),
                 charges_for(inspection),
             ])

@@ -1,7 +1,7 @@
 """Bay booking and job costing for the tyre fitting centre."""
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import List, Optional
 

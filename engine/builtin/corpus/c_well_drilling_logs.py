@@ -10,7 +10,6 @@ import math
 import statistics
 from dataclasses import asdict, dataclass, field
 from datetime import date
-from enum import Enum
 from pathlib import Path
 from typing import Iterator, List, Optional, Tuple
 
@@ -22,25 +21,18 @@ MOBILISATION_FEE = 950.0
 MIN_YIELD_LITRES_PER_HOUR = 500
 MAX_DEPTH_M = 150
 PUMP_SIZES_KW = (0.37, 0.55, 0.75, 1.1, 1.5, 2.2, 3.0)
-GRAVITY = 9.81
 LOG_SUFFIX = ".borelog.json"
 
 
-class Hardness(Enum):
-    SOFT = "soft"
-    MEDIUM = "medium"
-    HARD = "hard"
-
-
 ROCK_HARDNESS = {
-    "topsoil": Hardness.SOFT,
-    "clay": Hardness.SOFT,
-    "sand": Hardness.SOFT,
-    "gravel": Hardness.MEDIUM,
-    "chalk": Hardness.MEDIUM,
-    "sandstone": Hardness.MEDIUM,
-    "limestone": Hardness.HARD,
-    "granite": Hardness.HARD,
+    "topsoil": "soft",
+    "clay": "soft",
+    "sand": "soft",
+    "gravel": "medium",
+    "chalk": "medium",
+    "sandstone": "medium",
+    "limestone": "hard",
+    "granite": "hard",
 }
 
 
@@ -56,8 +48,8 @@ class Stratum:
         return round(self.bottom_m - self.top_m, 2)
 
     @property
-    def hardness(self) -> Hardness:
-        return ROCK_HARDNESS.get(self.rock.lower(), Hardness.HARD)
+    def hardness(self) -> str:
+        return ROCK_HARDNESS.get(self.rock.lower(), "hard")
 
 
 @dataclass
@@ -105,7 +97,7 @@ class BoreholeLog:
         return not self.abandoned and self.total_yield() >= MIN_YIELD_LITRES_PER_HOUR
 
     def metres_by_hardness(self) -> dict:
-        metres = {hardness: 0.0 for hardness in Hardness}
+        metres = {hardness: 0.0 for hardness in DRILL_RATE_PER_METRE}
         for stratum in self.strata:
             metres[stratum.hardness] += stratum.thickness
         return metres
@@ -122,7 +114,7 @@ class BoreholeLog:
 def drilling_cost(borehole: BoreholeLog, *, include_mobilisation: bool = True) -> float:
     cost = MOBILISATION_FEE if include_mobilisation else 0.0
     for hardness, metres in borehole.metres_by_hardness().items():
-        cost += metres * DRILL_RATE_PER_METRE[hardness.value]
+        cost += metres * DRILL_RATE_PER_METRE[hardness]
     cost += borehole.cased_to_m * CASING_PRICE_PER_METRE
     return round(cost, 2)
 
@@ -131,7 +123,7 @@ def suggest_casing_depth(borehole: BoreholeLog, margin_m: float = 2.0) -> float:
     """Case through all soft ground plus a margin into the first firm layer."""
     soft_bottom = 0.0
     for stratum in borehole.strata:
-        if stratum.hardness is Hardness.SOFT:
+        if stratum.hardness == "soft":
             soft_bottom = stratum.bottom_m
         else:
             break
@@ -139,8 +131,9 @@ def suggest_casing_depth(borehole: BoreholeLog, margin_m: float = 2.0) -> float:
 
 
 def pump_power_kw(head_m: float, flow_lph: int, efficiency: float = 0.45) -> float:
+    gravity = 9.81
     flow_m3s = flow_lph / 1000 / 3600
-    return GRAVITY * 1000 * flow_m3s * head_m / efficiency / 1000
+    return gravity * 1000 * flow_m3s * head_m / efficiency / 1000
 
 
 def suggest_pump(borehole: BoreholeLog, delivery_head_m: float = 15.0) -> Optional[float]:
@@ -178,3 +171,17 @@ def load_log(path: Path) -> BoreholeLog:
     borehole.strata = [Stratum(**s) for s in raw.get("strata", [])]
     borehole.strikes = [WaterStrike(**w) for w in raw.get("strikes", [])]
     return borehole
+
+
+def strata_summary(borehole: BoreholeLog) -> str:
+    """Plain text log in the layout the client's report uses."""
+    lines = [f"Borehole {borehole.borehole_id} at {borehole.site}",
+             f"Drilled by {borehole.driller}, started {borehole.started:%d/%m/%Y}"]
+    for stratum in borehole.strata:
+        row = f"{stratum.top_m:6.1f} - {stratum.bottom_m:6.1f} m  {stratum.rock:<12}"
+        lines.append(f"{row} {stratum.note}".rstrip())
+    for strike in borehole.strikes:
+        lines.append(f"Water struck at {strike.depth_m:.1f} m, rest level {strike.rest_level_m:.1f} m, "
+                     f"{strike.yield_lph} l/h")
+    lines.append(f"Cased to {borehole.cased_to_m:.1f} m; total depth {borehole.depth:.1f} m")
+    return "\n".join(lines)

@@ -27,12 +27,6 @@ class BlindType(Enum):
     ROMAN = "roman"
 
 
-class Fit(Enum):
-    RECESS = "recess"
-    EXACT = "exact"
-    FACE = "face"
-
-
 @dataclass
 class Blind:
     room: str
@@ -41,14 +35,14 @@ class Blind:
     drop_mm: int
     fabric: str
     band: str = "A"
-    fit: Fit = Fit.RECESS
+    fit: str = "recess"
     motorised: bool = False
     control_side: str = "right"
 
     def made_width(self) -> int:
-        if self.fit is Fit.RECESS:
+        if self.fit == "recess":
             return self.width_mm - RECESS_DEDUCTION_MM
-        if self.fit is Fit.FACE:
+        if self.fit == "face":
             return self.width_mm + 100
         return self.width_mm
 
@@ -61,6 +55,8 @@ class Blind:
             problems.append(f"{self.room}: width {self.width_mm} mm out of range")
         if self.band not in PRICE_BANDS:
             problems.append(f"{self.room}: unknown fabric band {self.band}")
+        if self.fit not in ("recess", "exact", "face"):
+            problems.append(f"{self.room}: fit must be recess, exact or face")
         if self.control_side not in ("left", "right"):
             problems.append(f"{self.room}: control side must be left or right")
         return problems

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import json
 import logging
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
-from enum import Enum
 from pathlib import Path
 from typing import Iterable
 
@@ -25,29 +24,17 @@ FEED_SLOT = timedelta(minutes=20)
 MISSED_FEED_LIMIT = 2
 STORE_SAFETY_MARGIN = 1.15
 PUBLIC_TALK_SPECIES = ("penguin", "sea lion", "otter", "meerkat")
+SECTIONS = ("aquatics", "primates", "carnivores", "hoofstock", "birds", "reptile house")
 
 
-class Section(Enum):
-    AQUATICS = "aquatics"
-    PRIMATES = "primates"
-    CARNIVORES = "carnivores"
-    HOOFSTOCK = "hoofstock"
-    BIRDS = "birds"
-    REPTILE_HOUSE = "reptile house"
-
-
-@dataclass
-class DietItem:
-    food: str
-    grams: int
-    supplement: bool = False
+DietItem = namedtuple("DietItem", "food grams supplement", defaults=(False,))
 
 
 @dataclass
 class Enclosure:
     code: str
     species: str
-    section: Section
+    section: str
     head_count: int
     feeds_per_day: int = 2
     diet: list[DietItem] = field(default_factory=list)
@@ -88,7 +75,7 @@ class FeedSlot:
 class FeedingRota:
     """Builds a day's feeding slots, keeping each keeper to one slot at a time."""
 
-    def __init__(self, day: date, keepers: dict[Section, list[str]]):
+    def __init__(self, day: date, keepers: dict[str, list[str]]):
         self.day = day
         self.keepers = keepers
         self.slots: list[FeedSlot] = []
@@ -100,10 +87,10 @@ class FeedingRota:
             return earliest
         return busy
 
-    def _pick_keeper(self, section: Section, earliest: datetime) -> tuple[str, datetime]:
+    def _pick_keeper(self, section: str, earliest: datetime) -> tuple[str, datetime]:
         team = self.keepers.get(section)
         if not team:
-            raise LookupError(f"no keepers rostered for {section.value}")
+            raise LookupError(f"no keepers rostered for {section}")
         options = [(self._next_free(keeper, earliest), keeper) for keeper in team]
         start, keeper = min(options)
         return keeper, start
@@ -130,7 +117,7 @@ class FeedingRota:
         return added
 
     def build(self, enclosures: Iterable[Enclosure]) -> list[FeedSlot]:
-        for enclosure in sorted(enclosures, key=lambda e: (e.section.value, e.code)):
+        for enclosure in sorted(enclosures, key=lambda e: (e.section, e.code)):
             self.add_enclosure(enclosure)
         self.slots.sort(key=lambda slot: slot.start)
         return self.slots
@@ -148,7 +135,9 @@ def load_enclosures(path: Path | str = DIET_SHEET_FILE) -> list[Enclosure]:
     for entry in raw:
         try:
             diet = [DietItem(**item) for item in entry.pop("diet", [])]
-            section = Section(entry.pop("section"))
+            section = entry.pop("section")
+            if section not in SECTIONS:
+                raise ValueError(f"unknown section {section!r}")
             fast_days = tuple(entry.pop("fast_days", ()))
             enclosures.append(Enclosure(section=section, diet=diet, fast_days=fast_days, **entry))
         except (KeyError, TypeError, ValueError) as exc:
@@ -185,3 +174,15 @@ def record_missed(enclosure: Enclosure, *, reason: str = "refused") -> bool:
 
 def vet_watch_list(enclosures: Iterable[Enclosure]) -> list[str]:
     return [f"{e.code} {e.species}" for e in enclosures if e.missed_feeds >= MISSED_FEED_LIMIT]
+
+
+def supplement_list(enclosures: Iterable[Enclosure], day: date) -> dict[str, list[str]]:
+    """Which enclosures get vitamin or calcium supplements on their feeds today."""
+    by_section: dict[str, list[str]] = defaultdict(list)
+    for enclosure in enclosures:
+        if enclosure.is_fast_day(day):
+            continue
+        extras = [item.food for item in enclosure.diet if item.supplement]
+        if extras:
+            by_section[enclosure.section].append(f"{enclosure.code}: {', '.join(extras)}")
+    return {section: sorted(entries) for section, entries in by_section.items()}
