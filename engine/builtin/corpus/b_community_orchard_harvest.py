@@ -48,6 +48,9 @@ class Tree:
     rootstock: str = "MM106"
     notes: List[str] = field(default_factory=list)
 
+    def age(self, year):
+        return year - self.planted
+
     def in_window(self, day):
         start, end = PICKING_WINDOWS.get(self.season, (9, 10))
         return start <= day.month <= end
@@ -77,6 +80,9 @@ class HarvestBook:
         pick = Pick(tree_tag, picked_on, round(kg, 2), picker, round(bruised_kg, 2))
         self.picks.append(pick)
         return pick
+
+    def picks_on(self, day):
+        return [p for p in self.picks if p.picked_on == day]
 
     def yield_by_tree(self):
         totals = defaultdict(float)
@@ -168,3 +174,14 @@ def top_pickers(book, count=3):
     totals = [(picker, round(sum(p.kg for p in group), 1))
               for picker, group in itertools.groupby(ordered, key=lambda p: p.picker)]
     return sorted(totals, key=lambda pair: -pair[1])[:count]
+
+
+def harvest_day_summary(book, day):
+    picks = book.picks_on(day)
+    if not picks:
+        return f"No picking recorded on {day:%d %B}"
+    total = sum(p.kg for p in picks)
+    varieties = sorted({book.trees[p.tree_tag].variety for p in picks})
+    pickers = len({p.picker for p in picks})
+    return (f"{day:%d %B}: {total:.1f} kg from {len(varieties)} varieties "
+            f"({', '.join(varieties)}) by {pickers} volunteers")

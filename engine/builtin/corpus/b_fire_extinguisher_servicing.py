@@ -87,6 +87,10 @@ class Site:
     def active_units(self) -> List[Extinguisher]:
         return [u for u in self.units.values() if not u.condemned]
 
+    def units_at(self, location: str) -> List[Extinguisher]:
+        wanted = location.strip().lower()
+        return [u for u in self.active_units() if u.location.lower() == wanted]
+
     def coverage(self) -> Dict[str, int]:
         counts: Dict[str, int] = {}
         for unit in self.active_units():
@@ -161,3 +165,17 @@ def certificate_lines(site: Site, on: date) -> Iterable[str]:
                f"{unit.agent.label_colour:<7} {unit.location:<24} {state}")
     for gap in site.missing_cover():
         yield f"Recommendation: {gap}"
+
+
+def visits_due(sites: Iterable[Site], month: int, year: int) -> List[Tuple[str, int]]:
+    """Sites with any unit falling due in the given month, busiest first."""
+    first = date(year, month, 1)
+    busy = []
+    for site in sites:
+        count = sum(
+            1 for unit in site.active_units()
+            if unit.next_basic_due().replace(day=1) <= first or unit.extended_due(first)
+        )
+        if count:
+            busy.append((site.name, count))
+    return sorted(busy, key=lambda pair: (-pair[1], pair[0]))

@@ -167,3 +167,17 @@ def care_reminders(yard: Yard, today: Optional[date] = None) -> List[str]:
         if horse.worming_due(today):
             reminders.append(f"{horse.name}: worm count / wormer due")
     return sorted(reminders)
+
+
+def feed_board(yard: Yard) -> List[str]:
+    """Lines for the whiteboard in the feed room, in stable order."""
+    board = []
+    for horse in sorted(yard.horses.values(), key=lambda h: h.stable):
+        if horse.livery is Livery.DIY:
+            board.append(f"{horse.stable:<4} {horse.name:<12} DIY - owner feeds")
+            continue
+        extra = f" ({horse.notes[-1]})" if horse.notes else ""
+        board.append(f"{horse.stable:<4} {horse.name:<12} {horse.feed}{extra}")
+    if yard.vacancies:
+        board.append(f"{yard.vacancies} stable(s) empty")
+    return board

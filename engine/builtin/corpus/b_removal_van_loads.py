@@ -82,6 +82,10 @@ class Load:
     def weight(self) -> float:
         return sum(line.weight_kg * line.quantity for line in self.lines)
 
+    @property
+    def fragile_items(self) -> List[str]:
+        return [line.name for line in self.lines if line.fragile]
+
     def has_room_for(self, line: InventoryLine) -> bool:
         if self.volume + line.total_volume > self.van.usable_m3:
             return False
@@ -131,16 +135,13 @@ def plan_loads(inventory: List[InventoryLine], van: Optional[Van] = None) -> Lis
     return loads
 
 
-def loading_hours(volume_m3: float, crew_size: int = 3) -> float:
-    minutes = volume_m3 * LOADING_MINUTES_PER_M3 * 3 / max(crew_size, 1)
-    return round(minutes / 60, 2)
-
-
 def estimate_price(inventory: List[InventoryLine], drive_hours: float, crew_size: int = 3,
                    *, packing_service: bool = False) -> Dict[str, float]:
     volume = total_volume(inventory)
     van, trips = choose_van(volume)
-    load_time = loading_hours(volume, crew_size) * 2
+    # loading and unloading both take the same crew time
+    load_minutes = volume * LOADING_MINUTES_PER_M3 * 3 / max(crew_size, 1)
+    load_time = round(load_minutes / 60, 2) * 2
     total_hours = load_time + drive_hours * (2 * trips - 1)
     labour = total_hours * CREW_HOURLY_RATE * crew_size
     packing = volume * 9.5 if packing_service else 0.0
@@ -165,6 +166,8 @@ def load_sheet(loads: List[Load]) -> str:
         for room in sorted({line.room for line in load.lines}, key=_room_rank):
             names = [f"{l.quantity} x {l.name}" for l in load.lines if l.room == room]
             lines.append(f"  {room.title()}: " + ", ".join(names))
+        if load.fragile_items:
+            lines.append("  Fragile, load last: " + ", ".join(load.fragile_items))
     return "\n".join(lines)
 
 
@@ -179,10 +182,3 @@ def access_surcharge(floors: int, *, lift: bool = False, carry_metres: int = 0,
     if parking_permit:
         surcharge += 45.0
     return round(surcharge, 2)
-
-
-def fragile_lines(loads: List[Load]) -> List[Tuple[int, str]]:
-    found = []
-    for number, load in enumerate(loads, start=1):
-        found.extend((number, line.name) for line in load.lines if line.fragile)
-    return found

@@ -71,6 +71,23 @@ class Race:
                 return entry
         raise LookupError(f"sail number {sail_number} not entered")
 
+    def retire(self, sail_number, code="RET"):
+        code = validate_code(code)
+        for entry in self.entries:
+            if entry.sail_number == sail_number:
+                entry.code = code
+                entry.finish = None
+                return entry
+        raise LookupError(f"sail number {sail_number} not entered")
+
+    @property
+    def starters(self):
+        return [e for e in self.entries if e.code != "DNS"]
+
+    @property
+    def finishers(self):
+        return [e for e in self.entries if e.finish is not None and not e.code]
+
     def corrected_times(self):
         """Corrected time in seconds per entry, averaged for lap differences."""
         times = {}
