@@ -35,6 +35,7 @@ class DrugCount:
 
 @dataclass
 class Handover:
+    """Checklist the outgoing crew fills in before handing the vehicle over."""
     callsign: str
     outgoing: list
     incoming: list
@@ -49,6 +50,7 @@ class Handover:
         self.drugs.append(DrugCount(name, expected, counted, witness))
 
     def problems(self):
+        """Everything the incoming crew should know about before going on the run."""
         found = []
         if self.fuel_fraction < MIN_FUEL_FRACTION:
             found.append(f"fuel at {self.fuel_fraction:.0%}, refuel before next job")
@@ -63,6 +65,7 @@ class Handover:
         return found
 
     def status(self) -> VehicleStatus:
+        """Any drug count problem takes the vehicle off road until resolved."""
         problems = self.problems()
         if any("count" in p for p in problems):
             return VehicleStatus.OFF_ROAD
@@ -82,10 +85,12 @@ def shift_end(start: datetime, overrun_minutes=0) -> datetime:
 
 
 def handover_late(handover, shift_start, *, allowance=HANDOVER_OVERLAP):
+    """True when the handover started after the permitted overlap."""
     return handover.started > shift_start + allowance
 
 
 def station_board(handovers):
+    """Text for the station screen: one line per vehicle, problems indented."""
     lines = []
     for handover in sorted(handovers, key=lambda h: h.callsign):
         crew = " / ".join(handover.incoming) or "no crew"

@@ -18,6 +18,7 @@ CLASSIFICATION_THRESHOLDS = (("Bowman 1st", 0.82), ("Archer 1st", 0.7), ("Archer
 
 
 def arrow_value(mark: str) -> int:
+    """Convert a score sheet mark (X, 10..1, M) to points."""
     mark = mark.strip().upper()
     if mark not in VALID_MARKS:
         raise ValueError(f"{mark!r} is not a valid arrow score")
@@ -30,6 +31,7 @@ def arrow_value(mark: str) -> int:
 
 @dataclass
 class End:
+    """Six arrows shot and scored together."""
     marks: List[str]
 
     def __post_init__(self) -> None:
@@ -48,6 +50,7 @@ class End:
 
     @property
     def golds(self) -> int:
+        """Arrows in the gold (9 or 10), used as a tie-break."""
         return sum(1 for m in self.marks if arrow_value(m) >= 9)
 
 
@@ -60,6 +63,7 @@ class ScoreSheet:
 
     @property
     def arrows_expected(self) -> int:
+        """Total arrows for the round, from its dozens at each distance."""
         return sum(dozens * 12 for _, dozens in ROUNDS[self.round_name])
 
     def add_end(self, marks: Sequence[str]) -> End:
@@ -74,6 +78,7 @@ class ScoreSheet:
         return len(self.ends) * ARROWS_PER_END == self.arrows_expected
 
     def totals(self) -> Dict[str, int]:
+        """Score, hits, golds and Xs for the sheet so far."""
         return {
             "score": sum(e.total for e in self.ends),
             "hits": sum(e.hits for e in self.ends),
@@ -90,6 +95,7 @@ class ScoreSheet:
 
 
 def classification(sheet: ScoreSheet) -> Optional[str]:
+    """Club classification earned, or None if the round is incomplete."""
     if not sheet.complete:
         return None
     ratio = sheet.totals()["score"] / (sheet.arrows_expected * MAX_ARROW_SCORE)
@@ -109,6 +115,10 @@ def rank_sheets(sheets: List[ScoreSheet]) -> List[Tuple[int, str, int]]:
 
 
 def end_consistency(sheet: ScoreSheet, *, ignore_first: bool = True) -> float:
+    """Standard deviation of end totals; lower means steadier shooting.
+
+    The first end is ignored by default as a sighter.
+    """
     ends = sheet.ends[1:] if ignore_first and len(sheet.ends) > 2 else sheet.ends
     if len(ends) < 2:
         return 0.0

@@ -24,6 +24,7 @@ class Loan:
 
     @property
     def months(self):
+        """Whole calendar months between start and end."""
         return (self.end.year - self.start.year) * 12 + self.end.month - self.start.month
 
     @property
@@ -31,6 +32,7 @@ class Loan:
         return any(word in self.medium.lower() for word in ("paper", "watercolour", "pastel", "print"))
 
     def lux_limit(self):
+        """Maximum light level in lux allowed for display."""
         return LUX_LIMIT_WORKS_ON_PAPER if self.on_paper else 200
 
     def add_condition_report(self, author, notes, when=None):
@@ -49,6 +51,7 @@ class Loan:
 
     @classmethod
     def from_dict(cls, record):
+        """Rebuild a loan from a register record."""
         loan = cls(record["title"], record["artist"], record["lender"], record["value"],
                    dt.date.fromisoformat(record["start"]), dt.date.fromisoformat(record["end"]),
                    record.get("medium", "oil on canvas"))
@@ -57,11 +60,13 @@ class Loan:
 
 
 def loan_cost(loan, courier_days=2, couriers=1):
+    """Insurance premium for the loan period plus courier fees."""
     premium = loan.value * INSURANCE_RATE * max(loan.months, 1)
     return round(premium + courier_days * couriers * COURIER_DAY_RATE, 2)
 
 
 def check_terms(loan):
+    """List of reasons a loan agreement breaches our policy."""
     problems = []
     if loan.months > MAX_LOAN_MONTHS:
         problems.append(f"loan runs {loan.months} months, policy maximum is {MAX_LOAN_MONTHS}")
@@ -80,6 +85,7 @@ def load_register(folder):
 
 
 def returns_due(loans, within_days=30, today=None):
+    """Loans ending within the next `within_days`, soonest first."""
     today = today or dt.date.today()
     cutoff = today + dt.timedelta(days=within_days)
     return sorted((l for l in loans if today <= l.end <= cutoff), key=lambda l: l.end)

@@ -36,6 +36,7 @@ Reading = namedtuple("Reading", "taken_at gravity temperature note", defaults=("
 
 @dataclass
 class Batch:
+    """One brew, from pitching the yeast until it leaves the tank."""
     code: str
     style: str
     original_gravity: float
@@ -56,6 +57,7 @@ class Batch:
         return reading.gravity if reading else self.original_gravity
 
     def days_in_tank(self, now: Optional[datetime] = None) -> float:
+        """Days since the yeast was pitched."""
         now = now or datetime.now()
         return (now - self.pitched_at).total_seconds() / 86400
 
@@ -71,6 +73,7 @@ class FermentationTank:
         self.history: List[str] = []
 
     def fill(self, batch: Batch) -> None:
+        """Transfer a batch into the tank; the tank must be clean and empty."""
         if self.state is not TankState.EMPTY:
             raise ValueError(f"{self.name} is not empty (currently {self.state.value})")
         if batch.volume_litres > self.capacity:
@@ -84,6 +87,7 @@ class FermentationTank:
 
     def record(self, gravity: float, temperature: float, *, note: str = "",
                taken_at: Optional[datetime] = None) -> Reading:
+        """Add a gravity and temperature reading for the current batch."""
         if self.batch is None:
             raise ValueError(f"{self.name} has no batch to record against")
         reading = Reading(taken_at or datetime.now(), gravity, temperature, note)
@@ -97,6 +101,7 @@ class FermentationTank:
         self.history.append(f"crash to {CRASH_TEMP}C")
 
     def empty(self) -> Optional[Batch]:
+        """Rack the batch out and mark the tank for cleaning."""
         batch, self.batch = self.batch, None
         self.state = TankState.CLEANING
         if batch:
@@ -120,6 +125,7 @@ def estimate_abv(original_gravity: float, final_gravity: float) -> float:
 
 
 def apparent_attenuation(original_gravity: float, current_gravity: float) -> float:
+    """Percentage of the original gravity points the yeast has consumed."""
     points = original_gravity - 1.0
     if points <= 0:
         return 0.0
@@ -134,6 +140,10 @@ def _readings_in_window(batch: Batch, days: int, now: datetime) -> List[Reading]
 def gravity_is_stable(batch: Batch, *, days: int = STABLE_GRAVITY_DAYS,
                       tolerance: float = STABLE_GRAVITY_TOLERANCE,
                       now: Optional[datetime] = None) -> bool:
+    """True once readings over the last few days agree within tolerance.
+
+    This is the usual sign that primary fermentation has finished.
+    """
     now = now or datetime.now()
     window = _readings_in_window(batch, days, now)
     if len(window) < 2:
@@ -154,6 +164,7 @@ def temperature_alerts(batch: Batch, low: float = TARGET_TEMP_RANGE[0],
 
 
 def tank_report(tank: FermentationTank, now: Optional[datetime] = None) -> Dict[str, object]:
+    """Summary of a tank for the morning brewhouse check."""
     now = now or datetime.now()
     if tank.batch is None:
         return {"tank": tank.name, "state": tank.state.value}

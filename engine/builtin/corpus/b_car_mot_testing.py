@@ -33,6 +33,7 @@ class DefectCategory(Enum):
 
     @property
     def fails_test(self) -> bool:
+        """Major and dangerous defects fail the test."""
         return self in (DefectCategory.MAJOR, DefectCategory.DANGEROUS)
 
 
@@ -60,11 +61,13 @@ class Vehicle:
         return years
 
     def needs_mot(self) -> bool:
+        """Cars need their first MOT three years after registration."""
         return self.age_years >= FIRST_TEST_AGE_YEARS
 
 
 @dataclass
 class TestRecord:
+    """One MOT test of one vehicle, as entered by the tester."""
     vehicle: Vehicle
     tester: str
     tested_on: date
@@ -80,6 +83,7 @@ class TestRecord:
 
     @property
     def outstanding(self) -> List[Defect]:
+        """Defects not put right while the car was still in the bay."""
         return [d for d in self.defects if not d.repaired_during_test]
 
     @property
@@ -93,12 +97,14 @@ class TestRecord:
         return any(d.category is DefectCategory.DANGEROUS for d in self.outstanding)
 
     def expiry(self) -> Optional[date]:
+        """New certificate expiry, or None for a fail."""
         if not self.passed:
             return None
         return expiry_date(self.tested_on, self.vehicle.previous_expiry)
 
 
 def valid_registration(registration: str) -> bool:
+    """Check a current-style registration mark, e.g. AB12 CDE."""
     return bool(REGISTRATION_PATTERN.match(registration.strip().upper()))
 
 
@@ -115,6 +121,7 @@ def expiry_date(tested_on: date, previous_expiry: Optional[date] = None) -> date
 
 
 def _co_limit(first_registered: date) -> float:
+    """Carbon monoxide limit (percent) by year of first registration."""
     for year, limit in PETROL_CO_LIMITS:
         if first_registered.year >= year:
             return limit
@@ -134,6 +141,7 @@ def emissions_ok(vehicle: Vehicle, readings: Dict[str, float]) -> bool:
 
 
 def free_retest_deadline(tested_on: date, working_days: int = RETEST_FREE_WORKING_DAYS) -> date:
+    """Last day a partial retest is free, counting working days only."""
     day = tested_on
     while working_days:
         day += timedelta(days=1)
@@ -143,6 +151,7 @@ def free_retest_deadline(tested_on: date, working_days: int = RETEST_FREE_WORKIN
 
 
 def customer_summary(record: TestRecord) -> str:
+    """Plain-text result for the customer, grouped by defect category."""
     vehicle = record.vehicle
     outcome = "PASS" if record.passed else "FAIL"
     if record.dangerous:

@@ -31,12 +31,14 @@ class Donation:
         self.ragged_kg = 0.0
 
     def add(self, category, description, quality="good"):
+        """Price and tag an item from this bag; returns the ticket price."""
         price = price_item(category, quality)
         self.items.append({"category": category, "description": description,
                            "price": price, "tagged": self.received})
         return price
 
     def rag(self, kg):
+        """Weigh out unsaleable textiles for the rag merchant."""
         self.ragged_kg += kg
 
     @property
@@ -48,6 +50,7 @@ class Donation:
 
 
 def price_item(category, quality="good", branded=False):
+    """Ticket price from the price guide, rounded to the nearest 50p."""
     base = PRICE_GUIDE.get(category, 1.00)
     factor = {"new with tags": 2.0, "excellent": 1.5, "good": 1.0, "worn": 0.5}.get(quality, 1.0)
     price = base * factor * (1.5 if branded else 1)
@@ -55,6 +58,7 @@ def price_item(category, quality="good", branded=False):
 
 
 def valid_donor_ref(ref):
+    """Gift Aid donor references are GA followed by six digits."""
     return bool(ref and re.fullmatch(r"GA\d{6}", ref))
 
 
@@ -66,6 +70,10 @@ def gift_aid_claim(sales, donations):
 
 
 def rotate_stock(donations, today=None, weeks=WEEKS_ON_SHELF):
+    """Pull items that have been on the shelf too long.
+
+    Returns the descriptions of the pulled items so they can go to another shop.
+    """
     today = today or date.today()
     pulled = []
     for donation in donations:

@@ -39,6 +39,7 @@ class Use(Enum):
 
 @dataclass
 class Tree:
+    """A tree in the orchard, identified by the tag nailed to its stake."""
     tag: str
     variety: str
     fruit: str
@@ -52,6 +53,7 @@ class Tree:
         return year - self.planted
 
     def in_window(self, day):
+        """Whether the day falls in this variety's usual picking months."""
         start, end = PICKING_WINDOWS.get(self.season, (9, 10))
         return start <= day.month <= end
 
@@ -60,6 +62,7 @@ Pick = namedtuple("Pick", "tree_tag picked_on kg picker bruised_kg", defaults=(0
 
 
 class HarvestBook:
+    """All the picks recorded for one season."""
     def __init__(self, year, trees=None):
         self.year = year
         self.trees = {t.tag: t for t in (trees or [])}
@@ -71,6 +74,7 @@ class HarvestBook:
         self.trees[tree.tag] = tree
 
     def record(self, tree_tag, kg, picker, picked_on=None, bruised_kg=0.0):
+        """Log a weighed basket from a tree."""
         tree = self.trees.get(tree_tag)
         if tree is None:
             raise KeyError(f"no tree tagged {tree_tag}")
@@ -97,6 +101,7 @@ class HarvestBook:
         return dict(sorted(totals.items(), key=lambda pair: -pair[1]))
 
     def juicing_kg(self, include_bruised=BRUISED_TO_JUICE):
+        """Fruit set aside for juicing day: cider apples plus any bruised fruit."""
         kg = 0.0
         for pick in self.picks:
             tree = self.trees[pick.tree_tag]
@@ -118,6 +123,7 @@ class HarvestBook:
 
     @classmethod
     def load(cls, folder, year, trees):
+        """Read a season's harvest log back in, skipping damaged rows."""
         book = cls(year, trees)
         path = Path(folder) / HARVEST_LOG.format(year=year)
         if not path.exists():
@@ -155,6 +161,7 @@ def share_out(book: HarvestBook, members: List[str], *, cap_kg=MEMBER_SHARE_CAP_
 
 def low_yield_trees(book: HarvestBook, previous: Optional[Dict[str, float]] = None,
                     fraction=LOW_YIELD_FRACTION) -> List[str]:
+    """Trees that cropped well below last year or below others of their variety."""
     current = book.yield_by_tree()
     if previous:
         return sorted(tag for tag, kg in previous.items() if current.get(tag, 0) < kg * fraction)
@@ -170,6 +177,7 @@ def low_yield_trees(book: HarvestBook, previous: Optional[Dict[str, float]] = No
 
 
 def top_pickers(book, count=3):
+    """Volunteers who picked the most, for the newsletter."""
     ordered = sorted(book.picks, key=lambda p: p.picker)
     totals = [(picker, round(sum(p.kg for p in group), 1))
               for picker, group in itertools.groupby(ordered, key=lambda p: p.picker)]

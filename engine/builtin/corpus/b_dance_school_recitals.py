@@ -27,6 +27,7 @@ class Recital:
         self.tickets_sold = {"adult": 0, "child": 0}
 
     def add_routine(self, title, style, dancers, minutes=3):
+        """Add a routine to the show, enforcing the length cap."""
         if minutes > MAX_ROUTINE_MINUTES:
             raise ValueError(f"{title} is {minutes} min; routines are capped at {MAX_ROUTINE_MINUTES}")
         routine = Routine(title, style, frozenset(dancers), minutes)
@@ -35,9 +36,11 @@ class Recital:
 
     @property
     def running_time(self):
+        """Show length in minutes, including the interval."""
         return sum(r.minutes for r in self.routines) + 20
 
     def sell(self, adults=0, children=0):
+        """Sell tickets if there are enough seats left."""
         sold = sum(self.tickets_sold.values())
         if sold + adults + children > self.seats:
             return False
@@ -50,6 +53,7 @@ class Recital:
 
 
 def _clashes(order, gap=QUICK_CHANGE_GAP):
+    """Count dancers who appear in routines too close together in the order."""
     count = 0
     for i, routine in enumerate(order):
         for later in order[i + 1:i + gap]:
@@ -86,6 +90,7 @@ def split_halves(order):
 
 
 def costume_list(routines):
+    """For each dancer, the routines they need a costume for."""
     needed = defaultdict(list)
     for routine in routines:
         for dancer in sorted(routine.dancers):

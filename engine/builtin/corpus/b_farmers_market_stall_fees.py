@@ -12,6 +12,7 @@ LATE_BOOKING_SURCHARGE = Decimal("5.00")
 
 
 def pitches_needed(frontage_metres):
+    """Number of 3m pitches needed for a stall frontage."""
     if frontage_metres <= 0:
         return 0
     return math.ceil(frontage_metres / PITCH_WIDTH_METRES)
@@ -22,6 +23,7 @@ def _money(amount):
 
 
 def stall_fee(frontage_metres, electric=False, gazebo=False, *, local=True, late=False):
+    """Fee for one market day."""
     pitches = pitches_needed(frontage_metres)
     fee = BASE_PITCH_FEE * pitches
     if local:
@@ -59,11 +61,13 @@ class StallHolder:
         self.payments.append(Decimal(str(amount)))
 
     def balance(self, market_days):
+        """What the stallholder still owes for the season."""
         owed = season_fee(self.frontage_metres, market_days, self.needs_electric, local=self.local)
         return owed - sum(self.payments, Decimal("0"))
 
 
 def market_takings(stallholders, late_names=()):
+    """Total pitch fees for the day across all stallholders."""
     total = Decimal("0")
     for holder in stallholders:
         total += holder.fee_for_day(late=holder.name in late_names)

@@ -24,6 +24,7 @@ VISIT_CALL_OUT = 45.0
 
 
 class Agent(Enum):
+    """Extinguishing agent; each has its own label colour band."""
     WATER = "water"
     FOAM = "foam"
     POWDER = "powder"
@@ -58,10 +59,12 @@ class Extinguisher:
         return on.year - self.manufactured.year - ((on.month, on.day) < (self.manufactured.month, self.manufactured.day))
 
     def next_basic_due(self) -> date:
+        """Annual basic service date."""
         base = self.last_service or self.manufactured
         return base + timedelta(days=365)
 
     def extended_due(self, on: Optional[date] = None) -> bool:
+        """Whether the five-yearly discharge test is due."""
         on = on or date.today()
         if self.agent is Agent.CO2:
             return False  # CO2 units go to overhaul instead
@@ -98,6 +101,7 @@ class Site:
         return counts
 
     def missing_cover(self, has_kitchen: bool = False, has_electrics: bool = True) -> List[str]:
+        """Gaps in the site's fire cover to note on the certificate."""
         cover = self.coverage()
         gaps = []
         if not cover.get("water") and not cover.get("foam"):
@@ -128,6 +132,7 @@ def record_service(unit: Extinguisher, on: date, *, extended: bool = False,
 
 
 def units_due(site: Site, on: Optional[date] = None, grace: timedelta = SERVICE_GRACE) -> List[Tuple[str, str]]:
+    """Serial and work needed for every unit due at the next visit."""
     on = on or date.today()
     due = []
     for unit in site.active_units():
@@ -141,6 +146,7 @@ def units_due(site: Site, on: Optional[date] = None, grace: timedelta = SERVICE_
 
 
 def quote_visit(site: Site, on: Optional[date] = None, replacement_price: float = 65.0) -> Dict[str, float]:
+    """Itemised quote for the work due, including the call-out charge."""
     lines: Dict[str, float] = {"call out": VISIT_CALL_OUT}
     units = {u.serial: u for u in site.active_units()}
     for serial, work in units_due(site, on):

@@ -39,6 +39,7 @@ POSTCODE_PATTERN = re.compile(r"^([A-Z]{1,2}\d{1,2})\s*(\d[A-Z]{2})$")
 
 @dataclass
 class OrderLine:
+    """A product on a delivery order."""
     sku: str
     description: str
     quantity: int
@@ -76,6 +77,7 @@ class DeliveryOrder:
 
     @property
     def pallets(self) -> int:
+        """Number of palletised items (paving, sand, bulk bags)."""
         return sum(line.quantity for line in self.lines if line.palletised)
 
     @property
@@ -84,11 +86,13 @@ class DeliveryOrder:
 
 
 def outward_code(postcode: str) -> Optional[str]:
+    """First half of a UK postcode, e.g. 'GL51' from 'GL51 9AB'."""
     match = POSTCODE_PATTERN.match(postcode.strip().upper())
     return match.group(1) if match else None
 
 
 def delivery_charge(order: DeliveryOrder, *, staff_discount: bool = False) -> Decimal:
+    """Delivery charge for an order, free over the threshold except for pallets."""
     charge = Decimal("0") if order.goods_total >= FREE_DELIVERY_THRESHOLD else DELIVERY_CHARGE
     charge += HEAVY_SURCHARGE_PER_PALLET * order.pallets
     if staff_discount:
@@ -111,6 +115,7 @@ def next_delivery_date(postcode: str, ordered_on: date, cutoff_hour_passed: bool
 
 
 class VehicleLoad:
+    """What is going on one vehicle for the round."""
     def __init__(self, name: str, payload_kg: float, takes_pallets: bool = True) -> None:
         self.name = name
         self.payload_kg = payload_kg
@@ -134,6 +139,10 @@ class VehicleLoad:
 
 
 def pack_vehicles(orders: Iterable[DeliveryOrder]) -> Tuple[List[VehicleLoad], List[DeliveryOrder]]:
+    """Heaviest orders first: small van if it fits, otherwise the flatbed.
+
+    Returns the two vehicle loads and any orders that did not fit either.
+    """
     flatbed = VehicleLoad("Flatbed", FLATBED_PAYLOAD_KG)
     van = VehicleLoad("Small van", SMALL_VAN_PAYLOAD_KG, takes_pallets=False)
     left_over: List[DeliveryOrder] = []
@@ -153,6 +162,7 @@ def group_by_area(orders: Iterable[DeliveryOrder]) -> Dict[str, List[DeliveryOrd
 
 
 def write_round_sheet(vehicle: VehicleLoad, day: date, folder: Path) -> Path:
+    """Append the vehicle's drops to the day's round sheet CSV."""
     path = folder / ROUND_SHEET.format(day=day.isoformat())
     new_file = not path.exists()
     with path.open("a", newline="", encoding="utf-8") as handle:

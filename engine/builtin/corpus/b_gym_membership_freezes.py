@@ -49,6 +49,7 @@ class Member:
     freezes: List[Freeze] = field(default_factory=list)
 
     def days_frozen_in(self, year: int) -> int:
+        """Non-medical freeze days that fall within a calendar year."""
         total = 0
         for freeze in self.freezes:
             if freeze.reason.medical:
@@ -65,6 +66,7 @@ class Member:
 
 
 def validate_freeze(member: Member, freeze: Freeze, *, today: Optional[date] = None) -> None:
+    """Raise ValueError if the freeze breaks the membership terms."""
     today = today or date.today()
     if freeze.days < MIN_FREEZE_DAYS:
         raise ValueError(f"freezes must be at least {MIN_FREEZE_DAYS} days")
@@ -83,6 +85,7 @@ def validate_freeze(member: Member, freeze: Freeze, *, today: Optional[date] = N
 
 
 def freeze_fee(freeze: Freeze, fee_per_month: float = FREEZE_FEE_PER_MONTH) -> float:
+    """Admin fee for a freeze: per started month, waived for medical reasons."""
     if freeze.reason.medical:
         return 0.0
     months = -(-freeze.days // 30)

@@ -58,6 +58,7 @@ class Horse:
     notes: List[str] = field(default_factory=list)
 
     def farrier_due(self, today: Optional[date] = None) -> bool:
+        """Shoes or trim due every six weeks."""
         today = today or date.today()
         return self.last_farrier is None or today - self.last_farrier >= FARRIER_INTERVAL
 
@@ -92,6 +93,7 @@ class Yard:
 
     def log_extra(self, horse_name: str, service: str, on: Optional[date] = None,
                   *, staff: str = "") -> None:
+        """Record an extra service; jobs covered by full livery are not billed."""
         if horse_name not in self.horses:
             raise KeyError(f"no horse called {horse_name} on the yard")
         if service not in EXTRAS:
@@ -107,6 +109,7 @@ class Yard:
         })
 
     def extras_for(self, horse_name: str, year: int, month: int) -> Dict[str, int]:
+        """Count of each extra logged for a horse in a given month."""
         counts: Dict[str, int] = defaultdict(int)
         for entry in self.extras:
             when = date.fromisoformat(entry["date"])
@@ -123,6 +126,7 @@ class Yard:
 
 
 def days_in_month(year: int, month: int) -> int:
+    """Number of days in the month."""
     following = date(year + month // 12, month % 12 + 1, 1)
     return (following - date(year, month, 1)).days
 
@@ -135,6 +139,7 @@ def livery_charge(livery: Livery, year: int, month: int, *, days_present: Option
 
 def monthly_invoice(yard: Yard, owner: str, year: int, month: int,
                     vat_registered: bool = True) -> Dict[str, object]:
+    """Invoice lines for all of an owner's horses for the month."""
     lines = []
     net = Decimal("0")
     for horse in sorted(yard.horses.values(), key=lambda h: h.name):

@@ -39,12 +39,14 @@ Patient = namedtuple(
 
 
 def length_of_stay(patient, now=None):
+    """Whole days since admission."""
     now = now or datetime.now()
     return (now - patient.admitted).days
 
 
 @dataclass
 class Bed:
+    """A bed space on the ward and whoever is in it."""
     code: str
     side_room: bool = False
     status: BedStatus = BedStatus.READY
@@ -90,6 +92,7 @@ class BedBoard:
         return side[0] if side else None
 
     def admit(self, patient: Patient, bed_code=None) -> Bed:
+        """Put a patient in the given bed, or the best ready bed if none is given."""
         bed = self.beds.get(bed_code) if bed_code else self.find_bed(patient)
         if bed is None or bed.status is not BedStatus.READY:
             raise LookupError(f"no suitable bed for {patient.surname} ({patient.hospital_number})")
@@ -99,6 +102,7 @@ class BedBoard:
         return bed
 
     def discharge(self, bed_code: str, *, infectious=False) -> Patient:
+        """Free a bed; isolation or infectious patients need a deep clean."""
         bed = self.beds[bed_code]
         if bed.patient is None:
             raise ValueError(f"bed {bed_code} is empty")
@@ -114,6 +118,7 @@ class BedBoard:
             bed.clean_started = now or datetime.now()
 
     def release_clean_beds(self, now=None):
+        """Mark beds ready once their clean time has elapsed."""
         now = now or datetime.now()
         released = []
         for bed in self.beds.values():
@@ -124,6 +129,7 @@ class BedBoard:
         return released
 
     def move(self, from_code, to_code):
+        """Move a patient between beds, e.g. into a side room."""
         source, target = self.beds[from_code], self.beds[to_code]
         if source.patient is None:
             raise ValueError(f"{from_code} has no patient to move")
@@ -156,12 +162,17 @@ def expected_discharges(board, within_hours=24, now=None):
 
 
 def nurses_required(board: BedBoard, ratio: int = SAFE_STAFFING_RATIO) -> int:
+    """Registered nurses needed for the occupied beds.
+
+    One extra nurse for every four patients at risk of falls.
+    """
     occupied = len(board.occupied_beds)
     extra = sum(1 for b in board.occupied_beds if b.patient.falls_risk) // 4
     return -(-occupied // ratio) + extra
 
 
 def huddle_summary(board, now=None):
+    """Text read out at the safety huddle."""
     now = now or datetime.now()
     occupancy = board.occupancy()
     long_stayers = [

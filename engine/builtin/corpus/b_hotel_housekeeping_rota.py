@@ -25,6 +25,7 @@ class Housekeeper:
         return self.minutes - self.booked_minutes
 
     def take(self, room, minutes):
+        """Assign a room if it fits in the remaining shift time."""
         if minutes > self.spare():
             return False
         self.rooms.append((room, minutes))
@@ -32,6 +33,7 @@ class Housekeeper:
 
 
 def room_minutes(status, vip=False):
+    """Cleaning time for a room by status; VIP rooms get a turndown extra."""
     minutes = CHECKOUT_MINUTES if status == "checkout" else STAYOVER_MINUTES
     if vip:
         minutes += 10
@@ -57,6 +59,7 @@ def allocate(rooms, housekeepers):
 
 
 def spot_checks(housekeepers, rate=SUPERVISOR_CHECK_RATE, seed=None):
+    """Random rooms for the supervisor to inspect per housekeeper."""
     picker = random.Random(seed)
     checks = {}
     for keeper in housekeepers:

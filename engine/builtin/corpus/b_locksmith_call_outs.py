@@ -16,6 +16,7 @@ JOB_LOG = "callouts.jsonl"
 
 @dataclass
 class CallOut:
+    """A single job as logged by the engineer."""
     customer: str
     postcode: str
     when: datetime
@@ -30,6 +31,7 @@ class CallOut:
 
 
 def is_out_of_hours(when: datetime) -> bool:
+    """Evenings, nights and weekends are charged at the higher rate."""
     if when.weekday() >= 5:
         return True
     start, end = WORKING_HOURS
@@ -42,6 +44,7 @@ def travel_charge(miles, free_miles=FREE_MILES):
 
 
 def quote(when: datetime, labour_hours: float, miles: float = 0, parts=0.0, *, lockout=False) -> float:
+    """Total price for a call-out including labour, travel and parts."""
     fee = CALL_OUT_FEE + labour_hours * HOURLY_LABOUR
     if is_out_of_hours(when):
         fee *= OUT_OF_HOURS_MULTIPLIER
@@ -63,6 +66,7 @@ def log_call_out(folder, call_out: CallOut):
 
 
 def monthly_summary(folder, year: int, month: int) -> dict:
+    """Job count and takings for one month from the call-out log."""
     path = Path(folder) / JOB_LOG
     totals = {"jobs": 0, "takings": 0.0, "out_of_hours": 0}
     if not path.exists():

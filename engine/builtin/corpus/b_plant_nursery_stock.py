@@ -13,6 +13,7 @@ SEASONAL_MARKUP: Dict[str, float] = {"spring": 1.25, "summer": 1.1, "autumn": 1.
 
 @dataclass
 class PlantLine:
+    """A batch of one variety in one pot size."""
     genus: str
     variety: str
     pot_litres: float
@@ -32,12 +33,14 @@ def season_for(day: date) -> str:
 
 
 def retail_price(line: PlantLine, day: Optional[date] = None, margin: float = 2.2) -> float:
+    """Shelf price from cost, with seasonal markup and a .99 ending."""
     day = day or date.today()
     price = line.cost_price * margin * SEASONAL_MARKUP[season_for(day)]
     return round(round(price, 1) - 0.01, 2)
 
 
 def next_pot_size(current: float) -> Optional[float]:
+    """The next pot size up, or None if already in the largest."""
     larger = [size for size in POT_SIZES_LITRES if size > current]
     return larger[0] if larger else None
 

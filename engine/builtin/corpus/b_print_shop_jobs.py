@@ -46,6 +46,7 @@ class PrintJob:
 
     @property
     def a4_equivalents(self):
+        """Sheets counted as A4 for click charges."""
         return self.copies * SHEET_SIZES.get(self.size, 1.0)
 
     def click_cost(self):
@@ -59,6 +60,7 @@ class PrintJob:
         return sum(f.value for f in self.finishes) * self.copies
 
     def price(self, markup=1.6):
+        """Customer price: costs times markup, rush surcharge, minimum charge."""
         cost = self.click_cost() + self.paper_cost() + self.finishing_cost()
         total = cost * markup
         if self.rush:
@@ -66,6 +68,7 @@ class PrintJob:
         return round(max(total, MINIMUM_CHARGE), 2)
 
     def due_date(self):
+        """Ready date, counting working days only."""
         days = 1 if self.rush else STANDARD_TURNAROUND_DAYS
         due = self.received
         while days:
@@ -81,6 +84,7 @@ def sheets_for_booklet(pages, per_sheet=4):
 
 
 def booklet_job(customer, pages, copies, paper="120gsm", cover_paper=None):
+    """Inner pages and optional laminated cover as separate jobs."""
     sheets = sheets_for_booklet(pages)
     inner = PrintJob(customer, sheets * copies, size="A3", paper=paper, duplex=True)
     inner.add_finish(Finish.FOLD)
@@ -94,6 +98,7 @@ def booklet_job(customer, pages, copies, paper="120gsm", cover_paper=None):
 
 
 def export_tickets(jobs, path):
+    """Write job tickets to CSV for the production board."""
     fields = ["customer", "copies", "size", "paper", "colour", "duplex", "finishes", "due", "price"]
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=fields)
@@ -114,6 +119,7 @@ def export_tickets(jobs, path):
 
 
 def daily_queue(jobs, day=None):
+    """Jobs due today or overdue, rush jobs first."""
     day = day or date.today()
     due_today = [job for job in jobs if job.due_date() <= day]
     return sorted(due_today, key=lambda job: (not job.rush, job.received))

@@ -25,6 +25,7 @@ class Session:
         return self.start + timedelta(hours=self.hours)
 
     def overlaps(self, other, buffer=SETUP_TIME):
+        """Sessions in the same room clash if they are closer than the setup time."""
         if self.room != other.room:
             return False
         return self.start < other.end + buffer and other.start < self.end + buffer
@@ -42,6 +43,7 @@ def session_cost(session, *, deposit_paid=0.0):
 
 
 def book(diary: List[Session], session: Session) -> bool:
+    """Add a session to the diary unless it clashes."""
     clashes = [s for s in diary if s.overlaps(session)]
     if clashes:
         return False
@@ -51,6 +53,7 @@ def book(diary: List[Session], session: Session) -> bool:
 
 
 def free_slots(diary, room, day, opening=10, closing=22):
+    """Gaps of at least an hour in a room's day, between opening and closing."""
     booked = sorted((s for s in diary if s.room == room and s.start.date() == day.date()),
                     key=lambda s: s.start)
     cursor = day.replace(hour=opening, minute=0, second=0, microsecond=0)

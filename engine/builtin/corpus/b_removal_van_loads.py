@@ -35,6 +35,7 @@ ROOM_ORDER: Tuple[str, ...] = ("garage", "kitchen", "dining", "lounge", "bedroom
 
 
 class Van(Enum):
+    """Vans on the fleet: label, internal volume and payload."""
     LUTON = ("Luton", 18.0, 1000)
     SEVEN_POINT_FIVE = ("7.5 tonne", 32.0, 2500)
     PANTECHNICON = ("Pantechnicon", 60.0, 8000)
@@ -60,6 +61,7 @@ class InventoryLine:
 
     @property
     def unit_volume(self) -> float:
+        """Volume of one item; falls back to the standard item table."""
         if self.volume_m3 is not None:
             return self.volume_m3
         return ITEM_VOLUMES_M3.get(self.name.lower(), 0.3)
@@ -87,6 +89,7 @@ class Load:
         return [line.name for line in self.lines if line.fragile]
 
     def has_room_for(self, line: InventoryLine) -> bool:
+        """Whether a line fits by both volume and weight."""
         if self.volume + line.total_volume > self.van.usable_m3:
             return False
         return self.weight + line.weight_kg * line.quantity <= self.van.payload_kg
@@ -137,6 +140,7 @@ def plan_loads(inventory: List[InventoryLine], van: Optional[Van] = None) -> Lis
 
 def estimate_price(inventory: List[InventoryLine], drive_hours: float, crew_size: int = 3,
                    *, packing_service: bool = False) -> Dict[str, float]:
+    """Quote for the move: labour for loading, driving and unloading."""
     volume = total_volume(inventory)
     van, trips = choose_van(volume)
     # loading and unloading both take the same crew time
@@ -159,6 +163,7 @@ def estimate_price(inventory: List[InventoryLine], drive_hours: float, crew_size
 
 
 def load_sheet(loads: List[Load]) -> str:
+    """Printable sheet for the crew listing each load by room."""
     lines = []
     for number, load in enumerate(loads, start=1):
         lines.append(f"Load {number} - {load.van.label} "

@@ -62,6 +62,7 @@ class Race:
         return entry
 
     def record_finish(self, sail_number, finish, laps=None):
+        """Record a finish time as the boat crosses the line."""
         for entry in self.entries:
             if entry.sail_number == sail_number:
                 entry.finish = finish
@@ -100,6 +101,7 @@ class Race:
         return times
 
     def results(self):
+        """Points per sail number; non-finishers score entries plus one."""
         corrected = self.corrected_times()
         ranked = sorted(corrected.items(), key=lambda pair: pair[1])
         points = {sail: float(position) for position, (sail, _) in enumerate(ranked, start=1)}
@@ -113,6 +115,7 @@ class Race:
 
 
 def format_seconds(seconds: float) -> str:
+    """Format a time as h:mm:ss, or m:ss under an hour."""
     minutes, secs = divmod(int(round(seconds)), 60)
     hours, minutes = divmod(minutes, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
@@ -123,6 +126,10 @@ def discards_for(races_sailed, every=DISCARD_EVERY):
 
 
 def series_totals(races: List[Race], *, discards: Optional[int] = None) -> List[tuple]:
+    """Series table rows: (net points, helm, sail number, race points).
+
+    Missed races score as DNF; the worst results are discarded.
+    """
     scores: Dict[str, List[float]] = defaultdict(list)
     names = {}
     for race in races:
@@ -143,6 +150,7 @@ def series_totals(races: List[Race], *, discards: Optional[int] = None) -> List[
 
 
 def write_results(race, folder="."):
+    """Append the race results to the club results file."""
     corrected = race.corrected_times()
     points = race.results()
     path = f"{folder}/{RESULTS_FILE}"

@@ -58,6 +58,7 @@ def offer_for_lot(books: Iterable[Book], share: float = BUY_IN_SHARE) -> Tuple[f
 
 
 def parse_shelf_tag(tag: str) -> Tuple[str, float]:
+    """Split a shelf tag like 'FIC-1204 £4.50' into code and price."""
     match = re.match(r"^(?P<code>[A-Z]{1,3}-\d+)\s+£(?P<price>\d+(?:\.\d{2})?)$", tag.strip())
     if not match:
         raise ValueError(f"unreadable shelf tag: {tag!r}")

@@ -41,6 +41,7 @@ Booking = namedtuple(
 
 
 def haversine_km(a: Tuple[float, float], b: Tuple[float, float]) -> float:
+    """Straight-line distance between two (lat, lon) points."""
     lat1, lon1 = map(math.radians, a)
     lat2, lon2 = map(math.radians, b)
     dlat, dlon = lat2 - lat1, lon2 - lon1
@@ -53,6 +54,7 @@ def _is_night(when: datetime) -> bool:
 
 
 def fare(distance_km: float, when: Optional[datetime] = None, *, extra_passengers: int = 0) -> float:
+    """Metered fare for a journey; night tariff applies late evening to early morning."""
     when = when or datetime.now()
     amount = FLAG_FALL + distance_km * RATE_PER_KM
     if _is_night(when):
@@ -76,6 +78,7 @@ class Dispatcher:
         return car.seats >= booking.passengers
 
     def nearest_car(self, booking: Booking, max_km: float = MAX_PICKUP_KM) -> Optional[Car]:
+        """Closest suitable free car, favouring drivers with fewer jobs."""
         candidates = [
             (haversine_km(car.position, booking.pickup), car.jobs_today, car)
             for car in self.cars.values()
@@ -97,6 +100,7 @@ class Dispatcher:
         return car.callsign
 
     def complete(self, callsign: str, position: Tuple[float, float]) -> List[str]:
+        """Free a car after a job and try to place waiting bookings."""
         car = self.cars[callsign]
         car.state = CarState.FREE
         car.position = position

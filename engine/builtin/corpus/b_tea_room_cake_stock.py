@@ -26,6 +26,7 @@ class CakeBatch:
         return self.age(today) >= SHELF_LIFE_DAYS
 
     def current_price(self, today: date) -> float:
+        """Slices are half price on their last day."""
         if self.age(today) == SHELF_LIFE_DAYS - 1:
             return round(self.price_per_slice * REDUCED_PRICE_FACTOR, 2)
         return self.price_per_slice
@@ -48,6 +49,7 @@ def clear_expired(stand: List[CakeBatch], today: date) -> int:
 
 
 def bake_plan(stand: List[CakeBatch], recent_sales: Dict[str, List[int]], tomorrow: date) -> Dict[str, int]:
+    """Whole cakes to bake for tomorrow from recent slice sales."""
     plan = {}
     for cake, slices in SLICES_PER_CAKE.items():
         expected = mean(recent_sales.get(cake, [0])) + SAFETY_SLICES

@@ -24,6 +24,7 @@ class Result:
 
 @dataclass
 class TableRow:
+    """One line of the league table."""
     team: str
     played: int = 0
     won: int = 0
@@ -49,6 +50,7 @@ class Squad:
         self.minutes: Dict[str, int] = defaultdict(int)
 
     def register(self, player: str) -> bool:
+        """Add a player unless already registered or the squad is full."""
         if player in self.players or len(self.players) >= MAX_SQUAD_SIZE:
             return False
         self.players.append(player)
@@ -79,6 +81,7 @@ def _apply(row: TableRow, scored: int, conceded: int) -> None:
 
 
 def build_table(results: Iterable[Result]) -> List[TableRow]:
+    """League table sorted by points, goal difference, then goals scored."""
     rows: Dict[str, TableRow] = {}
     for result in results:
         home = rows.setdefault(result.home, TableRow(result.home))
@@ -92,6 +95,7 @@ def build_table(results: Iterable[Result]) -> List[TableRow]:
 
 
 def round_robin(teams: List[str], double: bool = True) -> List[Tuple[str, str]]:
+    """Every team plays every other, home and away if `double`."""
     fixtures = list(itertools.combinations(teams, 2))
     if double:
         fixtures += [(away, home) for home, away in fixtures]
