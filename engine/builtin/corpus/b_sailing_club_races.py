@@ -33,6 +33,7 @@ CODES = ("DNF", "DNS", "DSQ", "OCS", "RET")
 
 @dataclass
 class Entry:
+    """A boat entered in a race: helm, sail number and how it finished."""
     helm: str
     sail_number: str
     boat_class: str
@@ -48,6 +49,7 @@ class Entry:
 
 @dataclass
 class Race:
+    """One race of a series, started on the gun at `start`."""
     name: str
     start: datetime
     laps: int
@@ -173,6 +175,10 @@ def suggested_laps(fleet_classes, target_minutes=50, lap_minutes_for_1100=11.0):
 
 
 def validate_code(code: str) -> str:
+    """Normalise a scoring code typed by the race officer.
+
+    An empty string means the boat finished normally.
+    """
     code = code.strip().upper()
     if code and code not in CODES:
         raise ValueError(f"unknown result code {code}; expected one of {', '.join(CODES)}")

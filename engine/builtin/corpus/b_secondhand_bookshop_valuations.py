@@ -2,6 +2,7 @@
 
 import re
 from dataclasses import dataclass
+from datetime import date
 from enum import Enum
 from typing import Iterable, List, Tuple
 
@@ -31,7 +32,7 @@ class Book:
 
 
 def _base_price(book: Book) -> float:
-    age = max(0, 2024 - book.year)
+    age = max(0, date.today().year - book.year)
     price = 3.0 + (age // 25) * 2.5
     return price * book.binding.value
 
