@@ -10,7 +10,6 @@ import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from enum import Enum
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
@@ -25,28 +24,20 @@ DOUBLE_DECK_ROUTES = ("7", "12", "X40")
 SERVICE_DAYS = 7
 
 
-class BusType(Enum):
-    SINGLE_DECK = "single"
-    DOUBLE_DECK = "double"
-    MIDI = "midi"
-
-
-class VehicleStatus(Enum):
-    AVAILABLE = "available"
-    IN_WORKSHOP = "workshop"
-    AWAITING_PARTS = "parts"
-    WITHDRAWN = "withdrawn"
-
-
 @dataclass
 class Bus:
+    """One vehicle in the depot's fleet."""
     fleet_number: int
     registration: str
-    bus_type: BusType
     odometer_km: int
     last_inspection_km: int
+    double_deck: bool = False
     range_km: int = 350
-    status: VehicleStatus = VehicleStatus.AVAILABLE
+    off_road_reason: Optional[str] = None
+
+    @property
+    def available(self) -> bool:
+        return self.off_road_reason is None
 
     @property
     def km_since_inspection(self) -> int:
@@ -60,11 +51,16 @@ class Bus:
         return self.km_to_inspection <= margin_km
 
     def can_run(self, route_km: int) -> bool:
-        if self.status is not VehicleStatus.AVAILABLE:
+        if not self.available:
             return False
         if route_km > self.range_km:
             return False
         return self.km_to_inspection >= route_km
+
+    def suits(self, duty: "RouteDuty") -> bool:
+        if duty.needs_double_deck and not self.double_deck:
+            return False
+        return self.can_run(duty.daily_km)
 
 
 @dataclass
@@ -96,20 +92,23 @@ class DayRota:
                 return fleet_number
         return None
 
+    def apply_mileage(self, fleet: List[Bus]) -> int:
+        """Add each assigned duty's distance to its bus; return total km run."""
+        by_number = {b.fleet_number: b for b in fleet}
+        total = 0
+        for fleet_number, duty in self.assignments.items():
+            by_number[fleet_number].odometer_km += duty.daily_km
+            total += duty.daily_km
+        return total
+
 
 def spares_required(fleet_size: int, ratio: float = SPARE_RATIO, minimum: int = MIN_SPARES) -> int:
     """Number of serviceable buses to keep off the road as spares."""
     return max(minimum, round(fleet_size * ratio))
 
 
-def _suitable(bus: Bus, duty: RouteDuty) -> bool:
-    if duty.needs_double_deck and bus.bus_type is not BusType.DOUBLE_DECK:
-        return False
-    return bus.can_run(duty.daily_km)
-
-
 def _pick_bus(candidates: List[Bus], duty: RouteDuty) -> Optional[Bus]:
-    suitable = [b for b in candidates if _suitable(b, duty)]
+    suitable = [b for b in candidates if b.suits(duty)]
     if not suitable:
         return None
     # Prefer the bus with the most headroom before inspection so that
@@ -121,8 +120,9 @@ def _pick_bus(candidates: List[Bus], duty: RouteDuty) -> Optional[Bus]:
 
 def build_day_rota(service_date: date, fleet: List[Bus], duties: List[RouteDuty],
                    *, keep_spares: bool = True) -> DayRota:
+    """Assign buses to the day's duties, keeping spares back where possible."""
     rota = DayRota(service_date)
-    available = [b for b in fleet if b.status is VehicleStatus.AVAILABLE]
+    available = [b for b in fleet if b.available]
     reserve = spares_required(len(fleet)) if keep_spares else 0
 
     ordered = sorted(duties, key=lambda d: (not d.needs_double_deck, -d.daily_km))
@@ -143,12 +143,6 @@ def build_day_rota(service_date: date, fleet: List[Bus], duties: List[RouteDuty]
     return rota
 
 
-def advance_odometers(fleet: List[Bus], rota: DayRota) -> None:
-    by_number = {b.fleet_number: b for b in fleet}
-    for fleet_number, duty in rota.assignments.items():
-        by_number[fleet_number].odometer_km += duty.daily_km
-
-
 def build_week(start: date, fleet: List[Bus], duties: List[RouteDuty],
                days: int = SERVICE_DAYS) -> List[DayRota]:
     """Build consecutive day rotas, wearing the fleet forward each day."""
@@ -157,12 +151,13 @@ def build_week(start: date, fleet: List[Bus], duties: List[RouteDuty],
         service_date = start + timedelta(days=offset)
         todays_duties = duties if service_date.weekday() < 6 else [d for d in duties if d.duty_number == 1]
         rota = build_day_rota(service_date, fleet, todays_duties)
-        advance_odometers(fleet, rota)
+        rota.apply_mileage(fleet)
         week.append(rota)
     return week
 
 
 def inspections_due(fleet: List[Bus], margin_km: int = INSPECTION_WARNING_KM) -> List[Tuple[int, int]]:
+    """Buses within ``margin_km`` of inspection, most urgent first."""
     return sorted(
         ((b.fleet_number, b.km_to_inspection) for b in fleet if b.inspection_due(margin_km)),
         key=lambda pair: pair[1],
@@ -170,6 +165,7 @@ def inspections_due(fleet: List[Bus], margin_km: int = INSPECTION_WARNING_KM) ->
 
 
 def export_rota(week: List[DayRota], directory: Path, filename: str = ROTA_FILENAME) -> Path:
+    """Write the week's rota, with uncovered duties, to a CSV file."""
     target = directory / filename
     with target.open("w", newline="") as handle:
         writer = csv.writer(handle)

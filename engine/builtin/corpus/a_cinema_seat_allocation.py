@@ -31,6 +31,7 @@ class SeatState(Enum):
 
 @dataclass
 class Seat:
+    """One seat in a screen, with any hold placed on it."""
     row: str
     number: int
     kind: str = "standard"
@@ -86,23 +87,23 @@ class Showing:
         return sum(1 for s in self.seats.values()
                    if s.state is SeatState.FREE and (kind is None or s.kind == kind))
 
+    @staticmethod
+    def centre_first(seats):
+        if not seats:
+            return []
+        middle = (seats[0].number + seats[-1].number) / 2
+        return sorted(seats, key=lambda s: abs(s.number - middle))
 
-def _centre_first(seats):
-    if not seats:
-        return []
-    middle = (seats[0].number + seats[-1].number) / 2
-    return sorted(seats, key=lambda s: abs(s.number - middle))
-
-
-def _contiguous_runs(row_seats, size):
-    run = []
-    for seat in row_seats:
-        if seat.state is SeatState.FREE and seat.kind != "wheelchair":
-            run.append(seat)
-            if len(run) >= size:
-                yield run[-size:]
-        else:
-            run = []
+    @staticmethod
+    def contiguous_runs(row_seats, size):
+        run = []
+        for seat in row_seats:
+            if seat.state is SeatState.FREE and seat.kind != "wheelchair":
+                run.append(seat)
+                if len(run) >= size:
+                    yield run[-size:]
+            else:
+                run = []
 
 
 def best_block(showing: Showing, size: int, kind="standard"):
@@ -111,7 +112,7 @@ def best_block(showing: Showing, size: int, kind="standard"):
     preferred_rows = sorted(rows, key=lambda r: abs(rows.index(r) - len(rows) * 0.65))
     for row in preferred_rows:
         seats = [s for s in showing.row_seats(row) if s.kind == kind]
-        runs = list(_contiguous_runs(seats, size))
+        runs = list(showing.contiguous_runs(seats, size))
         if not runs:
             continue
         middle = (seats[0].number + seats[-1].number) / 2
@@ -123,7 +124,7 @@ def scattered_seats(showing, size, kind="standard"):
     picked = []
     for row in showing.rows():
         free = [s for s in showing.row_seats(row) if s.kind == kind and s.state is SeatState.FREE]
-        for seat in _centre_first(free):
+        for seat in showing.centre_first(free):
             picked.append(seat)
             if len(picked) == size:
                 return picked
@@ -131,6 +132,7 @@ def scattered_seats(showing, size, kind="standard"):
 
 
 def hold_seats(showing, customer, size, kind="standard", *, allow_split=False, now=None):
+    """Hold seats for ``customer`` while they pay; return the seat labels held."""
     if size < 1 or size > MAX_GROUP_SIZE:
         raise ValueError(f"group size must be between 1 and {MAX_GROUP_SIZE}")
     now = now or datetime.now()
@@ -148,6 +150,7 @@ def hold_seats(showing, customer, size, kind="standard", *, allow_split=False, n
 
 
 def confirm(showing, customer, now=None):
+    """Turn the customer's live holds into sales and return the amount due."""
     now = now or datetime.now()
     showing.tidy(now)
     sold = []
@@ -169,6 +172,7 @@ def basket_total(seats, fee=BOOKING_FEE, online=True):
 
 
 def load_showings(directory: Path, filename=LAYOUT_FILE):
+    """Build the day's showings from the screen layout file."""
     path = directory / filename
     raw = json.loads(path.read_text())
     showings = []

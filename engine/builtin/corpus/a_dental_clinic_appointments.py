@@ -37,6 +37,7 @@ class Treatment(Enum):
 
 @dataclass
 class Appointment:
+    """A booked treatment slot with one dentist."""
     patient_id: str
     dentist: str
     start: datetime
@@ -125,6 +126,7 @@ def _within_hours(appointment: Appointment) -> bool:
 
 
 def cancellation_fee(appointment: Appointment, now: datetime, fee: float = LATE_CANCEL_FEE) -> float:
+    """Fee for cancelling at ``now``: none with enough notice, double for no-shows."""
     notice = appointment.start - now
     if notice >= timedelta(hours=LATE_CANCEL_HOURS):
         return 0.0
@@ -134,6 +136,7 @@ def cancellation_fee(appointment: Appointment, now: datetime, fee: float = LATE_
 
 
 def chair_utilisation(book: AppointmentBook, day: date, dentist: str) -> float:
+    """Share of the dentist's working minutes that are booked."""
     open_minutes = (datetime.combine(day, DAY_END) - datetime.combine(day, DAY_START)).seconds / 60
     lunch = (datetime.combine(day, LUNCH_BREAK[1]) - datetime.combine(day, LUNCH_BREAK[0])).seconds / 60
     used = sum(a.treatment.minutes for a in book.for_day(day, dentist))

@@ -9,7 +9,7 @@ import csv
 import json
 import logging
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from enum import Enum
@@ -39,28 +39,16 @@ class LicenceType(Enum):
 
 
 @dataclass
-class Angler:
-    name: str
-    date_of_birth: date
-    member_number: str | None = None
-    email: str = ""
-
-    def age_on(self, day: date) -> int:
-        years = day.year - self.date_of_birth.year
-        if (day.month, day.day) < (self.date_of_birth.month, self.date_of_birth.day):
-            years -= 1
-        return years
-
-
-@dataclass
 class Licence:
     serial: str
-    angler: Angler
+    angler: str
+    date_of_birth: date
     licence_type: LicenceType
     water: str
     valid_from: date
     valid_to: date
     price_paid: Decimal
+    email: str = ""
     catches: list = field(default_factory=list)
 
     def covers(self, day) -> bool:
@@ -88,14 +76,22 @@ def season_bounds(day: date):
 
 
 def in_close_season(day: date, water="coarse") -> bool:
+    """Coarse fishing on rivers is closed from mid March to mid June."""
     if water != "coarse":
         return False
     first, last = COARSE_CLOSE_SEASON
     return date(day.year, *first) <= day <= date(day.year, *last)
 
 
-def concession_for(angler: Angler, on: date) -> Decimal:
-    age = angler.age_on(on)
+def age_on(date_of_birth: date, day: date) -> int:
+    years = day.year - date_of_birth.year
+    if (day.month, day.day) < (date_of_birth.month, date_of_birth.day):
+        years -= 1
+    return years
+
+
+def concession_for(date_of_birth: date, on: date) -> Decimal:
+    age = age_on(date_of_birth, on)
     if age < 12:
         return Decimal("1")
     if age <= JUNIOR_MAX_AGE or age >= SENIOR_MIN_AGE:
@@ -103,45 +99,50 @@ def concession_for(angler: Angler, on: date) -> Decimal:
     return Decimal("0")
 
 
-def price_for(licence_type: LicenceType, angler: Angler, on: date, *, member=False) -> Decimal:
+def price_for(licence_type: LicenceType, date_of_birth: date, on: date, *, member=False) -> Decimal:
+    """Licence price after age concessions and the members' season discount."""
     price = licence_type.price
-    price -= price * concession_for(angler, on)
+    price -= price * concession_for(date_of_birth, on)
     if member and licence_type is LicenceType.SEASON:
         price -= Decimal("10.00")
     return max(price, Decimal("0")).quantize(Decimal("0.01"))
 
 
-def _validity(licence_type, start):
-    if licence_type.length is None:
-        return start, season_bounds(start)[1]
-    return start, start + licence_type.length - timedelta(days=1)
-
-
 class LicenceOffice:
+    """The association's sales desk and its ledger file."""
+
     def __init__(self, ledger_dir: Path, prefix="AA"):
         self.ledger_path = ledger_dir / LEDGER_FILE
         self.prefix = prefix
         self.sold: list[Licence] = []
         self._next_serial = 1
 
+    @staticmethod
+    def validity(licence_type, start):
+        if licence_type.length is None:
+            return start, season_bounds(start)[1]
+        return start, start + licence_type.length - timedelta(days=1)
+
     def _serial(self) -> str:
         serial = f"{self.prefix}{date.today():%y}-{self._next_serial:06d}"
         self._next_serial += 1
         return serial
 
-    def sell(self, angler, licence_type, water="coarse", start=None, member=False):
+    def sell(self, angler, date_of_birth, licence_type, water="coarse", start=None, member=False, email=""):
         start = start or date.today()
         if in_close_season(start, water) and licence_type is not LicenceType.SEASON:
             raise ValueError(f"{water} waters are in close season on {start}")
-        valid_from, valid_to = _validity(licence_type, start)
+        valid_from, valid_to = self.validity(licence_type, start)
         licence = Licence(
             serial=self._serial(),
             angler=angler,
+            date_of_birth=date_of_birth,
             licence_type=licence_type,
             water=water,
             valid_from=valid_from,
             valid_to=valid_to,
-            price_paid=price_for(licence_type, angler, start, member=member),
+            price_paid=price_for(licence_type, date_of_birth, start, member=member),
+            email=email,
         )
         self.sold.append(licence)
         self._append_to_ledger(licence)
@@ -154,13 +155,13 @@ class LicenceOffice:
             writer = csv.writer(handle)
             if new_file:
                 writer.writerow(["serial", "angler", "type", "water", "from", "to", "paid", "sold_at"])
-            writer.writerow([licence.serial, licence.angler.name, licence.licence_type.label,
+            writer.writerow([licence.serial, licence.angler, licence.licence_type.label,
                              licence.water, licence.valid_from, licence.valid_to,
                              licence.price_paid, datetime.now().isoformat(timespec="seconds")])
 
     def valid_for(self, name, on=None):
         on = on or date.today()
-        return [l for l in self.sold if l.angler.name == name and l.covers(on)]
+        return [l for l in self.sold if l.angler == name and l.covers(on)]
 
     def takings(self, start: date, end: date):
         totals = defaultdict(Decimal)
@@ -189,7 +190,10 @@ def catch_return(licences, species=None):
 def export_returns(licences, path: Path):
     payload = {
         "generated": date.today().isoformat(),
-        "anglers": [asdict(l.angler) | {"serial": l.serial, "catches": l.catches} for l in licences if l.catches],
+        "anglers": [
+            {"serial": l.serial, "angler": l.angler, "email": l.email, "catches": l.catches}
+            for l in licences if l.catches
+        ],
     }
     path.write_text(json.dumps(payload, indent=2, default=str))
     return len(payload["anglers"])

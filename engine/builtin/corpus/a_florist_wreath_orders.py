@@ -87,6 +87,7 @@ def make_up_day(order: WreathOrder) -> date:
 
 
 def stems_needed(orders: List[WreathOrder], on: Optional[date] = None) -> Counter:
+    """Total stems for all orders, or only those made up on ``on``."""
     total: Counter = Counter()
     for order in orders:
         if on is not None and make_up_day(order) != on:
@@ -102,6 +103,7 @@ def shortages(orders: List[WreathOrder], cold_room: Dict[str, float], on: date) 
 
 
 def delivery_list(orders: List[WreathOrder], on: date) -> List[str]:
+    """One line per wreath going out on ``on``, grouped by funeral director."""
     rows = []
     for order in sorted(orders, key=lambda o: (o.funeral_director, o.service_time)):
         if order.service_time.date() != on:

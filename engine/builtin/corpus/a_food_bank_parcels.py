@@ -8,10 +8,9 @@ near their best-before date are used first.
 
 import json
 import logging
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from enum import Enum
 from pathlib import Path
 
 logger = logging.getLogger(__name__)
@@ -38,25 +37,9 @@ SWAPS = {
 }
 
 
-class ParcelStatus(Enum):
-    REQUESTED = "requested"
-    PACKED = "packed"
-    COLLECTED = "collected"
-    SHORT = "short"
-
-
-@dataclass
-class StockLine:
-    item: str
-    quantity: int
-    best_before: date
-
-    def is_short_dated(self, today: date) -> bool:
-        return self.best_before - today <= SHORT_DATE_WINDOW
-
-
 @dataclass
 class Referral:
+    """A voucher from a partner agency for one household."""
     voucher: str
     agency: str
     adults: int
@@ -74,12 +57,26 @@ class Parcel:
     voucher: str
     contents: Counter = field(default_factory=Counter)
     missing: Counter = field(default_factory=Counter)
-    status: ParcelStatus = ParcelStatus.REQUESTED
+    collected: bool = False
+
+    @property
+    def status(self) -> str:
+        if self.collected:
+            return "collected"
+        return "short" if self.missing else "packed"
 
 
 class Warehouse:
-    def __init__(self, lines=None):
-        self.lines: list[StockLine] = list(lines or [])
+    """Stock by item, each item held as [best_before, quantity] batches."""
+
+    def __init__(self, batches=None):
+        self.batches: dict[str, list[list]] = defaultdict(list)
+        for item, best_before, quantity in batches or ():
+            self.receive(item, quantity, best_before)
+
+    def receive(self, item: str, quantity: int, best_before: date):
+        self.batches[item].append([best_before, quantity])
+        self.batches[item].sort(key=lambda batch: batch[0])
 
     @classmethod
     def load(cls, directory: Path, filename=STOCK_FILE):
@@ -88,39 +85,42 @@ class Warehouse:
             logger.warning("no stock file at %s, starting empty", path)
             return cls()
         raw = json.loads(path.read_text())
-        lines = [StockLine(r["item"], int(r["quantity"]), date.fromisoformat(r["best_before"])) for r in raw]
-        return cls(lines)
+        return cls((r["item"], date.fromisoformat(r["best_before"]), int(r["quantity"])) for r in raw)
 
     def save(self, directory: Path, filename=STOCK_FILE):
         payload = [
-            {"item": l.item, "quantity": l.quantity, "best_before": l.best_before.isoformat()}
-            for l in self.lines if l.quantity > 0
+            {"item": item, "quantity": quantity, "best_before": best_before.isoformat()}
+            for item, batches in sorted(self.batches.items())
+            for best_before, quantity in batches if quantity > 0
         ]
         (directory / filename).write_text(json.dumps(payload, indent=2))
 
     def on_hand(self, item: str) -> int:
-        return sum(l.quantity for l in self.lines if l.item == item)
+        return sum(quantity for _, quantity in self.batches.get(item, []))
 
     def take(self, item: str, wanted: int, today=None) -> int:
         """Remove up to ``wanted`` of ``item``, oldest date first; return how many were taken."""
         today = today or date.today()
-        usable = sorted(
-            (l for l in self.lines if l.item == item and l.best_before >= today and l.quantity > 0),
-            key=lambda l: l.best_before,
-        )
         taken = 0
-        for line in usable:
+        for batch in self.batches.get(item, []):
             if taken == wanted:
                 break
-            step = min(line.quantity, wanted - taken)
-            line.quantity -= step
+            best_before, quantity = batch
+            if best_before < today or quantity == 0:
+                continue
+            step = min(quantity, wanted - taken)
+            batch[1] -= step
             taken += step
         return taken
 
     def short_dated(self, today=None):
         today = today or date.today()
-        return sorted((l for l in self.lines if l.quantity and l.is_short_dated(today)),
-                      key=lambda l: l.best_before)
+        return sorted(
+            (best_before, item, quantity)
+            for item, batches in self.batches.items()
+            for best_before, quantity in batches
+            if quantity and best_before - today <= SHORT_DATE_WINDOW
+        )
 
 
 def _scale(quantity: int, household_size: int) -> int:
@@ -131,6 +131,7 @@ def _scale(quantity: int, household_size: int) -> int:
 
 
 def parcel_list(referral: Referral, base=None) -> Counter:
+    """Items and quantities for this household, after dietary swaps."""
     base = base or BASE_PARCEL
     wanted = Counter()
     for item, quantity in base.items():
@@ -143,6 +144,7 @@ def parcel_list(referral: Referral, base=None) -> Counter:
 
 
 def eligible(referral: Referral, history, today=None, limit=MAX_REFERRALS_PER_SIX_MONTHS):
+    """Whether the household is under the limit of referrals in six months."""
     today = today or date.today()
     window_start = today - timedelta(days=182)
     recent = [r for r in history if r.voucher != referral.voucher and r.issued >= window_start]
@@ -157,13 +159,13 @@ def pack(referral: Referral, warehouse: Warehouse, *, today=None) -> Parcel:
             parcel.contents[item] = got
         if got < quantity:
             parcel.missing[item] = quantity - got
-    parcel.status = ParcelStatus.SHORT if parcel.missing else ParcelStatus.PACKED
     if parcel.missing:
         logger.info("parcel %s short: %s", referral.voucher, dict(parcel.missing))
     return parcel
 
 
 def pack_session(referrals, warehouse, history=(), today=None):
+    """Pack every eligible referral; return (parcels, refused vouchers)."""
     packed, refused = [], []
     # Largest households first so that scarce items go where they stretch furthest.
     for referral in sorted(referrals, key=lambda r: r.household_size, reverse=True):

@@ -51,6 +51,7 @@ def _is_night(at: datetime) -> bool:
 
 
 def deficit_litres(zone, temperature_c=20.0):
+    """Litres needed to bring the zone back up to its target moisture."""
     moisture = zone.current_moisture()
     if moisture is None:
         return 0.0
@@ -99,6 +100,7 @@ def apply_schedule(zones, plan):
 
 
 def dry_zones(zones, margin=0.05):
+    """Zones reading well below target, as (name, moisture) pairs."""
     result = []
     for zone in zones:
         moisture = zone.current_moisture()

@@ -12,6 +12,8 @@ CHAIR_COUNT = 6
 SERVICE_MINUTES = {"cut": 30, "colour": 90, "blow_dry": 25, "highlights": 120, "beard": 15}
 WALK_IN_MAX_WAIT = timedelta(minutes=45)
 CLEAN_DOWN_MINUTES = 5
+SENIOR_STYLIST_UPLIFT = 1.2
+STUDENT_DISCOUNT = 0.15
 
 
 @dataclass
@@ -44,6 +46,8 @@ class Chair:
 
 
 class Salon:
+    """The salon floor: stylists' chairs and the waiting queue."""
+
     def __init__(self, stylists, chairs=CHAIR_COUNT):
         if len(stylists) > chairs:
             raise ValueError("more stylists than chairs")
@@ -101,6 +105,7 @@ class Salon:
 
 
 def run_day(salon, arrivals, opening, closing, step_minutes=5):
+    """Simulate a day's arrivals; return how many clients each stylist served."""
     now = opening
     pending = sorted(arrivals, key=lambda c: c.arrived)
     while now <= closing:
@@ -109,3 +114,16 @@ def run_day(salon, arrivals, opening, closing, step_minutes=5):
         salon.tick(now)
         now += timedelta(minutes=step_minutes)
     return {c.stylist: len(c.served) for c in salon.chairs}
+
+
+def price_for(service, minutes_rate=0.8, *, senior_stylist=False, student=False):
+    """Price a service from its chair time; senior stylists charge more."""
+    minutes = SERVICE_MINUTES.get(service)
+    if minutes is None:
+        raise KeyError(f"no such service: {service}")
+    price = minutes * minutes_rate
+    if senior_stylist:
+        price *= SENIOR_STYLIST_UPLIFT
+    if student:
+        price -= price * STUDENT_DISCOUNT
+    return round(price, 2)

@@ -13,8 +13,7 @@ import statistics
 from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from enum import Enum
-from typing import Deque, Dict, List, Optional
+from typing import Deque, Dict, List, Optional, Tuple
 
 logger = logging.getLogger(__name__)
 
@@ -22,27 +21,15 @@ BAY_COUNT = 3
 MAX_QUEUE_LENGTH = 12
 VALETERS_PER_BAY = 2
 LARGE_VEHICLE_SURCHARGE = 3.00
+LARGE_VEHICLE_TIME_FACTOR = 1.3
 TIP_JAR_SHARE = 0.5
 WAIT_SIGN_ROUNDING_MINUTES = 5
-
-
-class Package(Enum):
-    EXTERIOR = ("Exterior wash", 8.00, 12)
-    WASH_AND_VAC = ("Wash and vac", 14.00, 22)
-    MINI_VALET = ("Mini valet", 25.00, 40)
-    FULL_VALET = ("Full valet", 65.00, 120)
-
-    def __init__(self, title: str, price: float, minutes: int) -> None:
-        self.title = title
-        self.price = price
-        self.minutes = minutes
-
-
-class VehicleSize(Enum):
-    SMALL = 0.9
-    STANDARD = 1.0
-    LARGE = 1.3
-
+PACKAGES: Dict[str, Tuple[str, float, int]] = {
+    "exterior": ("Exterior wash", 8.00, 12),
+    "wash_vac": ("Wash and vac", 14.00, 22),
+    "mini_valet": ("Mini valet", 25.00, 40),
+    "full_valet": ("Full valet", 65.00, 120),
+}
 
 _ticket_numbers = itertools.count(1)
 
@@ -50,21 +37,30 @@ _ticket_numbers = itertools.count(1)
 @dataclass
 class Car:
     registration: str
-    package: Package
-    size: VehicleSize = VehicleSize.STANDARD
+    package: str
+    large_vehicle: bool = False
     arrived: datetime = field(default_factory=datetime.now)
     ticket: int = field(default_factory=lambda: next(_ticket_numbers))
     started: Optional[datetime] = None
     finished: Optional[datetime] = None
 
+    def __post_init__(self) -> None:
+        if self.package not in PACKAGES:
+            raise ValueError(f"unknown package {self.package!r}")
+
+    @property
+    def title(self) -> str:
+        return PACKAGES[self.package][0]
+
     @property
     def wash_minutes(self) -> float:
-        return self.package.minutes * self.size.value
+        minutes = PACKAGES[self.package][2]
+        return minutes * LARGE_VEHICLE_TIME_FACTOR if self.large_vehicle else float(minutes)
 
     @property
     def price(self) -> float:
-        surcharge = LARGE_VEHICLE_SURCHARGE if self.size is VehicleSize.LARGE else 0.0
-        return round(self.package.price + surcharge, 2)
+        surcharge = LARGE_VEHICLE_SURCHARGE if self.large_vehicle else 0.0
+        return round(PACKAGES[self.package][1] + surcharge, 2)
 
     def waited(self) -> Optional[timedelta]:
         if self.started is None:
@@ -100,6 +96,8 @@ class Bay:
 
 
 class Forecourt:
+    """Waiting cars and the wash bays they are pulled into."""
+
     def __init__(self, bays: int = BAY_COUNT, *, max_queue: int = MAX_QUEUE_LENGTH) -> None:
         self.bays = [Bay(n + 1) for n in range(bays)]
         self.queue: Deque[Car] = deque()
@@ -129,6 +127,7 @@ class Forecourt:
         return finished
 
     def estimated_wait(self, now: datetime) -> timedelta:
+        """How long a car joining the back of the queue now would wait."""
         bay_free_times = sorted(max(now, b.free_at or now) if b.current else now for b in self.bays)
         for car in self.queue:
             soonest = bay_free_times.pop(0)
@@ -145,9 +144,10 @@ class Forecourt:
 
 
 def takings(cars: List[Car], tips: float = 0.0, *, tip_share: float = TIP_JAR_SHARE) -> Dict[str, float]:
+    """Takings per package, the total and the staff's share of the tip jar."""
     by_package: Dict[str, float] = {}
     for car in cars:
-        by_package[car.package.title] = by_package.get(car.package.title, 0.0) + car.price
+        by_package[car.title] = by_package.get(car.title, 0.0) + car.price
     total = sum(by_package.values())
     return {
         **{title: round(amount, 2) for title, amount in by_package.items()},
@@ -161,3 +161,24 @@ def average_wait_minutes(cars: List[Car]) -> float:
     if not waits:
         return 0.0
     return round(statistics.mean(waits), 1)
+
+
+def suggest_package(budget: float, minutes_available: float, *, large_vehicle: bool = False) -> Optional[str]:
+    """The most thorough package that fits the customer's budget and time."""
+    surcharge = LARGE_VEHICLE_SURCHARGE if large_vehicle else 0.0
+    factor = LARGE_VEHICLE_TIME_FACTOR if large_vehicle else 1.0
+    affordable = [
+        key for key, (_, price, minutes) in PACKAGES.items()
+        if price + surcharge <= budget and minutes * factor <= minutes_available
+    ]
+    if not affordable:
+        return None
+    return max(affordable, key=lambda key: PACKAGES[key][1])
+
+
+def busiest_hours(cars: List[Car], top: int = 3) -> List[Tuple[int, int]]:
+    """The hours of day with the most arrivals, busiest first."""
+    counts: Dict[int, int] = {}
+    for car in cars:
+        counts[car.arrived.hour] = counts.get(car.arrived.hour, 0) + 1
+    return sorted(counts.items(), key=lambda pair: pair[1], reverse=True)[:top]

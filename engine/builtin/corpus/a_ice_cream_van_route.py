@@ -1,5 +1,3 @@
-"""Daily route planning for an ice cream van."""
-
 import math
 import random
 
@@ -31,6 +29,7 @@ class Stop:
 
 
 def nearest_neighbour_route(depot, stops):
+    """Order stops by always driving to the closest one not yet visited."""
     route = []
     remaining = list(stops)
     here = depot
@@ -63,4 +62,5 @@ def plan_day(depot, stops, temperature, hours=5, min_sales=2.0, seed=None):
 
 
 def may_play_chimes(hour):
+    """Chimes are allowed from noon until the evening quiet hour."""
     return 12 <= hour < CHIMES_QUIET_HOUR

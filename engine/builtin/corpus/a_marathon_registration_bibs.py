@@ -58,6 +58,7 @@ def parse_finish_time(text):
 
 
 def wave_for(predicted_finish, cutoffs=WAVE_CUTOFFS):
+    """The first start wave whose cut-off the predicted time beats."""
     for wave, cutoff in cutoffs:
         if predicted_finish <= cutoff:
             return wave
@@ -76,6 +77,7 @@ def validate(runner, entries):
 
 
 def register(runner, entries, pledge=0):
+    """Validate and enter a runner; return the fee charged."""
     if len(entries) >= ENTRY_LIMIT:
         raise RuntimeError("the race is full")
     problems = validate(runner, entries)
@@ -89,6 +91,7 @@ def register(runner, entries, pledge=0):
 
 
 def allocate_bibs(entries, shuffle_within_wave=False, seed=None):
+    """Number each wave from its bib block; return entries per wave."""
     rng = random.Random(seed)
     by_wave = {}
     for runner in entries:

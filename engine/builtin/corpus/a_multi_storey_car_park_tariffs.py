@@ -47,27 +47,16 @@ CLASS_MULTIPLIER: dict[VehicleClass, Decimal] = {
 }
 
 
-@dataclass(frozen=True)
-class TariffBand:
-    up_to_hours: int
-    price: Decimal
-
-    @classmethod
-    def from_pair(cls, pair: tuple[int, str]) -> "TariffBand":
-        hours, price = pair
-        return cls(int(hours), Decimal(price))
-
-
 @dataclass
 class Tariff:
     name: str
-    bands: list[TariffBand] = field(default_factory=list)
+    bands: list[tuple[int, Decimal]] = field(default_factory=list)
     evening_rate: Decimal = EVENING_FLAT_RATE
     daily_cap: Decimal = DAILY_CAP
 
     @classmethod
     def default(cls) -> "Tariff":
-        return cls("standard", [TariffBand.from_pair(p) for p in DEFAULT_BANDS])
+        return cls("standard", [(hours, Decimal(price)) for hours, price in DEFAULT_BANDS])
 
     @classmethod
     def load(cls, directory: Path, filename: str = TARIFF_FILE) -> "Tariff":
@@ -76,19 +65,46 @@ class Tariff:
             raw = json.loads(path.read_text())
         except FileNotFoundError:
             return cls.default()
-        bands = [TariffBand.from_pair((b["hours"], b["price"])) for b in raw.get("bands", [])]
+        bands = [(int(b["hours"]), Decimal(b["price"])) for b in raw.get("bands", [])]
         return cls(
             raw.get("name", "custom"),
-            sorted(bands, key=lambda b: b.up_to_hours),
+            sorted(bands),
             evening_rate=Decimal(raw.get("evening_rate", str(EVENING_FLAT_RATE))),
             daily_cap=Decimal(raw.get("daily_cap", str(DAILY_CAP))),
         )
 
     def band_price(self, hours: float) -> Decimal:
-        for band in self.bands:
-            if hours <= band.up_to_hours:
-                return band.price
+        for up_to_hours, price in self.bands:
+            if hours <= up_to_hours:
+                return price
         return self.daily_cap
+
+    def save(self, directory: Path, filename: str = TARIFF_FILE) -> Path:
+        path = directory / filename
+        payload = {
+            "name": self.name,
+            "bands": [{"hours": hours, "price": str(price)} for hours, price in self.bands],
+            "evening_rate": str(self.evening_rate),
+            "daily_cap": str(self.daily_cap),
+        }
+        path.write_text(json.dumps(payload, indent=2))
+        return path
+
+    def board_lines(self) -> list[str]:
+        """Text for the tariff board at the pay machines."""
+        lines = []
+        previous = 0
+        for up_to_hours, price in self.bands:
+            lines.append(f"{previous}-{up_to_hours} hrs".ljust(12) + f"£{price}")
+            previous = up_to_hours
+        lines.append(f"Evening (after {EVENING_START:%H:%M})".ljust(12) + f" £{self.evening_rate}")
+        return lines
+
+    def charge_for_days(self, days: int, remainder_hours: float) -> Decimal:
+        total = self.daily_cap * days
+        if remainder_hours > 0:
+            total += min(self.band_price(remainder_hours), self.daily_cap)
+        return total
 
 
 @dataclass
@@ -116,13 +132,6 @@ def _is_evening_stay(entered: datetime, exit_time: datetime) -> bool:
     return exit_time <= next_morning
 
 
-def _charge_for_days(days: int, remainder_hours: float, tariff: Tariff) -> Decimal:
-    total = tariff.daily_cap * days
-    if remainder_hours > 0:
-        total += min(tariff.band_price(remainder_hours), tariff.daily_cap)
-    return total
-
-
 def stay_charge(entered: datetime, exit_time: datetime, tariff: Optional[Tariff] = None) -> Decimal:
     """Base charge for a stay before vehicle class and discounts."""
     tariff = tariff or Tariff.default()
@@ -136,11 +145,12 @@ def stay_charge(entered: datetime, exit_time: datetime, tariff: Optional[Tariff]
     remainder = hours - whole_days * 24
     # Part hours are charged as the next band up.
     remainder = math.ceil(remainder * 4) / 4
-    return _charge_for_days(whole_days, remainder, tariff)
+    return tariff.charge_for_days(whole_days, remainder)
 
 
 def ticket_charge(ticket: Ticket, exit_time: datetime, tariff: Optional[Tariff] = None,
                   *, lost: bool = False) -> Decimal:
+    """Amount due for a ticket at exit, after class multiplier and permit discount."""
     if lost:
         return LOST_TICKET_CHARGE
     base = stay_charge(ticket.entered, exit_time, tariff)
@@ -161,6 +171,7 @@ def pay(ticket: Ticket, tendered: Decimal, exit_time: datetime, tariff: Optional
 
 def takings_by_hour(tickets: list[Ticket], exits: dict[str, datetime],
                     tariff: Optional[Tariff] = None) -> dict[int, Decimal]:
+    """Money taken in each hour of the day, by exit time."""
     takings: dict[int, Decimal] = {}
     for ticket in tickets:
         exit_time = exits.get(ticket.number)

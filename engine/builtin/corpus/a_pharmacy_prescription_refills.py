@@ -34,6 +34,7 @@ class Exemption(Enum):
 
 @dataclass
 class RepeatItem:
+    """One item on a patient's repeat prescription."""
     drug: str
     strength: str
     quantity: int
@@ -79,6 +80,7 @@ def _is_exempt(patient: Patient, on: date) -> bool:
 
 def due_for_reorder(patient: Patient, today: Optional[date] = None,
                     window_days: int = REORDER_WINDOW_DAYS) -> list[RepeatItem]:
+    """Items that run out within the reorder window (or have never been issued)."""
     today = today or date.today()
     due: list[RepeatItem] = []
     for item in patient.items:

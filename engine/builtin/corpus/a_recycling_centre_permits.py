@@ -22,6 +22,8 @@ class PermitError(Exception):
 
 
 class Permit:
+    """A van or trailer permit for one vehicle registration."""
+
     def __init__(self, number, registration, postcode, issued, vehicle="van"):
         self.number = number
         self.registration = registration.replace(" ", "").upper()
@@ -52,6 +54,7 @@ def is_resident_postcode(postcode):
 
 
 def check_materials(materials, limits=RESTRICTED_MATERIALS):
+    """List the problems with the materials brought, if any."""
     problems = []
     for material, bags in materials.items():
         limit = limits.get(material)
@@ -77,6 +80,7 @@ def check_visit(permit, on, materials):
 
 
 def issue_permit(register, registration, postcode, on=None, vehicle="van"):
+    """Issue a new permit for a resident's vehicle and add it to the register."""
     if not is_resident_postcode(postcode):
         raise PermitError(f"{postcode} is outside the council area")
     clean = registration.replace(" ", "").upper()
@@ -114,6 +118,7 @@ def save_register(register, path=PERMIT_REGISTER):
 
 
 def expiring_soon(register, within_days=30, on=None):
+    """Valid permits that expire within ``within_days``."""
     on = on or date.today()
     cutoff = on + timedelta(days=within_days)
     return [p for p in register.values() if p.is_valid(on) and p.expires <= cutoff]

@@ -1,5 +1,3 @@
-"""Clash detection for a secondary school timetable."""
-
 from collections import defaultdict
 from dataclasses import dataclass
 from itertools import combinations
@@ -52,12 +50,14 @@ def overloaded_teachers(lessons: Iterable[Lesson], limit: int = MAX_TEACHING_PER
 
 
 def free_periods(lessons: Iterable[Lesson], teacher: str, *, day: str | None = None) -> List[Tuple[str, int]]:
+    """Periods where ``teacher`` has nothing timetabled."""
     taken = {_slot(l) for l in lessons if l.teacher == teacher}
     days = [day] if day else list(DAYS)
     return [(d, p) for d in days for p in range(1, PERIODS_PER_DAY + 1) if (d, p) not in taken]
 
 
 def check_timetable(lessons: List[Lesson], labs: Set[str]) -> bool:
+    """True when the timetable has no clashes, lab problems or overloads."""
     problems = clashes(lessons)
     problems += [f"{l.subject} for {l.group} not in a lab ({l.room})" for l in lab_violations(lessons, labs)]
     problems += [f"{t} teaches {n} periods" for t, n in overloaded_teachers(lessons).items()]

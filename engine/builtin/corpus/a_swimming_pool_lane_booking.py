@@ -33,6 +33,7 @@ class Session:
 
 
 def default_speeds(lanes: int = LANE_COUNT) -> Dict[int, LaneSpeed]:
+    """Slow lanes on one side of the pool, fast lanes on the other."""
     speeds = list(LaneSpeed)
     return {lane: speeds[min(lane * len(speeds) // lanes, len(speeds) - 1)] for lane in range(lanes)}
 

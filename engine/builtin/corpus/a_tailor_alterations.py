@@ -1,5 +1,3 @@
-"""Alteration tickets for a tailor's shop."""
-
 from datetime import date, timedelta
 from decimal import Decimal
 
@@ -38,6 +36,7 @@ class AlterationTicket:
 
 
 def ticket_price(jobs, express=False, discount=None):
+    """Price for a list of jobs, with the express surcharge and any discount."""
     total = sum((JOB_PRICES[j] for j in jobs), Decimal("0"))
     if express:
         total += total * EXPRESS_SURCHARGE
@@ -47,6 +46,7 @@ def ticket_price(jobs, express=False, discount=None):
 
 
 def ready_by(received, job_count, express=False):
+    """Promised collection date; extra jobs add a day each beyond the second."""
     days = EXPRESS_TURNAROUND_DAYS if express else STANDARD_TURNAROUND_DAYS
     days += max(0, job_count - 2)
     ready = received + timedelta(days=days)

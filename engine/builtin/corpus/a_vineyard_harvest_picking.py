@@ -32,6 +32,7 @@ class Picker:
 
 
 def wage(crates, rate=PAY_PER_CRATE, bonus=True):
+    """Pay for a day's accepted crates, with a bonus above the threshold."""
     base = crates * rate
     if bonus and crates >= BONUS_THRESHOLD_CRATES:
         base += base * BONUS_RATE
@@ -39,6 +40,7 @@ def wage(crates, rate=PAY_PER_CRATE, bonus=True):
 
 
 def block_ripeness(pickers):
+    """Average sugar reading per block from the crates picked."""
     readings = defaultdict(list)
     for picker in pickers:
         for block, brix, _ in picker.crates:

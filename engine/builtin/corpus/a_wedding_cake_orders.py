@@ -36,6 +36,7 @@ class CakeOrder:
 
 
 def quote(order: CakeOrder, per_portion: float = PRICE_PER_PORTION, *, delivery_rate: float = 0.9) -> float:
+    """Price for the cake, sugar flowers and delivery."""
     cake = order.total_portions() * per_portion
     flowers = sum(t.sugar_flowers for t in order.tiers) * SUGAR_FLOWER_PRICE
     delivery = order.delivery_miles * delivery_rate
