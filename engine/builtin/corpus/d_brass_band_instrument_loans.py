@@ -8,7 +8,6 @@ import datetime
 import json
 import logging
 from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
 from typing import Dict, List, Optional
 
@@ -20,14 +19,7 @@ LEARNER_DEPOSIT = 40.0
 INSURANCE_RATE = 0.012
 REGISTER_FILE = "instrument_register.json"
 SECTIONS = ("cornet", "flugel", "tenor horn", "baritone", "euphonium", "trombone", "bass", "percussion")
-
-
-class Condition(Enum):
-    EXCELLENT = 5
-    GOOD = 4
-    FAIR = 3
-    POOR = 2
-    UNPLAYABLE = 1
+CONDITION_GRADES = {"excellent": 5, "good": 4, "fair": 3, "poor": 2, "unplayable": 1}
 
 
 @dataclass
@@ -36,17 +28,19 @@ class Instrument:
     section: str
     maker: str
     value: float
-    condition: Condition = Condition.GOOD
+    condition: str = "good"
     last_serviced: Optional[datetime.date] = None
     history: List[str] = field(default_factory=list)
 
     def __post_init__(self):
         if self.section not in SECTIONS:
             raise ValueError(f"unknown section {self.section!r}")
+        if self.condition not in CONDITION_GRADES:
+            raise ValueError(f"unknown condition {self.condition!r}")
 
     @property
     def playable(self) -> bool:
-        return self.condition is not Condition.UNPLAYABLE
+        return self.condition != "unplayable"
 
     def note(self, text, on=None):
         on = on or datetime.date.today()
@@ -69,6 +63,18 @@ class Loan:
     def is_overdue(self, today=None) -> bool:
         today = today or datetime.date.today()
         return self.returned is None and today > self.due
+
+
+def loan_letter(loan: Loan, instrument: Instrument) -> str:
+    """Text of the agreement the player (or a parent, for learners) signs."""
+    lines = [
+        f"The band lends {loan.player} a {instrument.maker} {instrument.section}, serial {instrument.serial},",
+        f"from {loan.issued:%d %B %Y} until {loan.due:%d %B %Y}.",
+        f"It is insured by the band for £{instrument.value:,.2f} and is in {instrument.condition} condition.",
+    ]
+    if loan.learner:
+        lines.append(f"A refundable deposit of £{loan.deposit_paid:.2f} has been paid.")
+    return "\n".join(lines)
 
 
 def _add_months(day, months):
@@ -110,7 +116,7 @@ class Register:
         logger.info("%s %s lent to %s", instrument.section, serial, player)
         return loan
 
-    def receive_back(self, serial, condition: Condition, today=None) -> float:
+    def receive_back(self, serial, condition: str, today=None) -> float:
         """Take an instrument back and return the deposit refund."""
         loan = self.current_loan(serial)
         if loan is None:
@@ -118,9 +124,9 @@ class Register:
         today = today or datetime.date.today()
         loan.returned = today
         instrument = self.instruments[serial]
-        drop = instrument.condition.value - condition.value
+        drop = CONDITION_GRADES[instrument.condition] - CONDITION_GRADES[condition]
         instrument.condition = condition
-        instrument.note(f"returned by {loan.player} in {condition.name.lower()} condition", on=today)
+        instrument.note(f"returned by {loan.player} in {condition} condition", on=today)
         if drop >= 2:
             return 0.0
         return loan.deposit_paid
@@ -155,7 +161,7 @@ class Register:
         payload = {
             "instruments": [
                 {"serial": i.serial, "section": i.section, "maker": i.maker, "value": i.value,
-                 "condition": i.condition.name,
+                 "condition": i.condition,
                  "last_serviced": i.last_serviced.isoformat() if i.last_serviced else None,
                  "history": i.history}
                 for i in self.instruments.values()
@@ -182,7 +188,7 @@ class Register:
             serviced = raw.get("last_serviced")
             instruments.append(Instrument(
                 raw["serial"], raw["section"], raw["maker"], raw["value"],
-                condition=Condition[raw.get("condition", "GOOD")],
+                condition=raw.get("condition", "good").lower(),
                 last_serviced=datetime.date.fromisoformat(serviced) if serviced else None,
                 history=raw.get("history", []),
             ))

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import csv
 import logging
-from collections import defaultdict
-from dataclasses import dataclass, field
+from collections import defaultdict, namedtuple
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from enum import Enum
 from functools import lru_cache
 from pathlib import Path
 from typing import Dict, List, Optional, Set, Tuple
@@ -26,11 +25,7 @@ ROOM_CREDITS_PER_MONTH = {"casual": 2, "part_time": 6, "full_time": 12, "fixed":
 DAY_PASS_PRICE = 22.0
 CANCEL_NOTICE = timedelta(hours=12)
 EXPORT_FILE = "bookings.csv"
-
-
-class HalfDay(Enum):
-    MORNING = "am"
-    AFTERNOON = "pm"
+HALF_DAYS = ("am", "pm")
 
 
 @dataclass
@@ -50,13 +45,8 @@ class Member:
         return ROOM_CREDITS_PER_MONTH.get(self.plan, 0)
 
 
-@dataclass
-class DeskBooking:
-    member_id: str
-    desk: str
-    day: date
-    half: HalfDay
-    made_at: datetime = field(default_factory=datetime.now)
+# half is "am" or "pm"
+DeskBooking = namedtuple("DeskBooking", ["member_id", "desk", "day", "half"])
 
 
 @dataclass
@@ -74,13 +64,9 @@ class RoomBooking:
         return self.room == other.room and self.start < other.end and other.start < self.end
 
 
-class BookingError(Exception):
-    """Raised when a booking cannot be made."""
-
-
 @lru_cache(maxsize=None)
-def _half_of(moment: time) -> HalfDay:
-    return HalfDay.MORNING if moment < MORNING_ENDS else HalfDay.AFTERNOON
+def _half_of(moment: time) -> str:
+    return "am" if moment < MORNING_ENDS else "pm"
 
 
 def within_hours(start: datetime, end: datetime) -> bool:
@@ -103,7 +89,7 @@ class Space:
         try:
             return self.members[member_id]
         except KeyError:
-            raise BookingError(f"unknown member {member_id}") from None
+            raise ValueError(f"unknown member {member_id}") from None
 
     def desk_days_used(self, member_id: str, month: Tuple[int, int]) -> float:
         year, number = month
@@ -111,39 +97,39 @@ class Space:
                      if b.member_id == member_id and b.day.year == year and b.day.month == number)
         return halves / 2
 
-    def taken_desks(self, day: date, half: HalfDay) -> Set[str]:
-        return {b.desk for b in self.desk_bookings if b.day == day and b.half is half}
+    def taken_desks(self, day: date, half: str) -> Set[str]:
+        return {b.desk for b in self.desk_bookings if b.day == day and b.half == half}
 
-    def free_desks(self, day: date, half: HalfDay) -> List[str]:
+    def free_desks(self, day: date, half: str) -> List[str]:
         taken = self.taken_desks(day, half)
         return [desk for desk in self.hot_desks if desk not in taken]
 
-    def book_desk(self, member_id: str, day: date, half: HalfDay, *,
+    def book_desk(self, member_id: str, day: date, half: str, *,
                   desk: Optional[str] = None) -> DeskBooking:
         member = self._member(member_id)
         if member.fixed_desk:
-            raise BookingError(f"{member.name} has fixed desk {member.fixed_desk}")
+            raise ValueError(f"{member.name} has fixed desk {member.fixed_desk}")
         used = self.desk_days_used(member_id, (day.year, day.month))
         if used + 0.5 > member.monthly_desk_days:
-            raise BookingError(f"{member.name} has used all {member.monthly_desk_days} desk days")
+            raise ValueError(f"{member.name} has used all {member.monthly_desk_days} desk days")
         free = self.free_desks(day, half)
         if desk is None:
             if not free:
-                raise BookingError(f"no hot desks free on {day} {half.value}")
+                raise ValueError(f"no hot desks free on {day} {half}")
             desk = free[0]
         elif desk not in free:
-            raise BookingError(f"desk {desk} is taken on {day} {half.value}")
+            raise ValueError(f"desk {desk} is taken on {day} {half}")
         booking = DeskBooking(member_id, desk, day, half)
         self.desk_bookings.append(booking)
         return booking
 
     def book_day(self, member_id: str, day: date) -> List[DeskBooking]:
         """Book both halves, keeping the same desk where possible."""
-        morning = self.book_desk(member_id, day, HalfDay.MORNING)
+        morning = self.book_desk(member_id, day, "am")
         try:
-            afternoon = self.book_desk(member_id, day, HalfDay.AFTERNOON, desk=morning.desk)
-        except BookingError:
-            afternoon = self.book_desk(member_id, day, HalfDay.AFTERNOON)
+            afternoon = self.book_desk(member_id, day, "pm", desk=morning.desk)
+        except ValueError:
+            afternoon = self.book_desk(member_id, day, "pm")
         return [morning, afternoon]
 
     def room_credits_used(self, member_id: str, month: Tuple[int, int]) -> int:
@@ -155,14 +141,14 @@ class Space:
                   attendees: int = 2) -> RoomBooking:
         member = self._member(member_id)
         if room not in self.rooms:
-            raise BookingError(f"no room called {room}")
+            raise ValueError(f"no room called {room}")
         if attendees > self.rooms[room]:
-            raise BookingError(f"{room} seats {self.rooms[room]}, not {attendees}")
+            raise ValueError(f"{room} seats {self.rooms[room]}, not {attendees}")
         booking = RoomBooking(member_id, room, start, hours)
         if not within_hours(booking.start, booking.end):
-            raise BookingError("rooms can only be booked during opening hours")
+            raise ValueError("rooms can only be booked during opening hours")
         if any(booking.clashes(other) for other in self.room_bookings):
-            raise BookingError(f"{room} is already booked at {start:%H:%M}")
+            raise ValueError(f"{room} is already booked at {start:%H:%M}")
         used = self.room_credits_used(member_id, (start.year, start.month))
         if used + hours > member.monthly_room_credits:
             logger.info("%s is over room credits, booking will be invoiced", member.name)
@@ -182,13 +168,13 @@ class Space:
 
     def who_is_in(self, moment: datetime) -> List[str]:
         half = _half_of(moment.time())
-        ids = {b.member_id for b in self.desk_bookings if b.day == moment.date() and b.half is half}
+        ids = {b.member_id for b in self.desk_bookings if b.day == moment.date() and b.half == half}
         ids.update(m.member_id for m in self.members.values() if m.fixed_desk)
         return sorted(self.members[i].name for i in ids if i in self.members)
 
     def occupancy(self, day: date) -> Dict[str, float]:
         desks = len(self.hot_desks) or 1
-        return {half.value: round(len(self.taken_desks(day, half)) / desks, 2) for half in HalfDay}
+        return {half: round(len(self.taken_desks(day, half)) / desks, 2) for half in HALF_DAYS}
 
     def overage_invoice(self, month: Tuple[int, int]) -> Dict[str, float]:
         """Day-pass charges for members who went over their desk days."""
@@ -204,9 +190,9 @@ class Space:
         with path.open("w", newline="") as handle:
             writer = csv.writer(handle)
             writer.writerow(["kind", "member", "where", "when", "length"])
-            for desk in sorted(self.desk_bookings, key=lambda b: (b.day, b.half.value)):
+            for desk in sorted(self.desk_bookings, key=lambda b: (b.day, b.half)):
                 writer.writerow(["desk", desk.member_id, desk.desk,
-                                 desk.day.isoformat(), desk.half.value])
+                                 desk.day.isoformat(), desk.half])
             for room in sorted(self.room_bookings, key=lambda b: b.start):
                 writer.writerow(["room", room.member_id, room.room,
                                  room.start.isoformat(timespec="minutes"), f"{room.hours}h"])

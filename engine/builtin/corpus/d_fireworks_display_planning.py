@@ -12,7 +12,6 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from enum import Enum
 from functools import reduce
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Tuple
@@ -27,29 +26,12 @@ CUE_LEAD_SECONDS = 0.3
 FIRING_PLAN_FILE = "firing_plan.json"
 
 
-class Category(Enum):
-    """UK categories; F4 needs a professional crew."""
-
-    F2 = "F2"
-    F3 = "F3"
-    F4 = "F4"
-
-
-class EffectKind(Enum):
-    SHELL = "shell"
-    CAKE = "cake"
-    MINE = "mine"
-    CANDLE = "roman candle"
-    WHEEL = "catherine wheel"
-    FOUNTAIN = "fountain"
-
-
 @dataclass(frozen=True)
 class Product:
     code: str
     name: str
-    kind: EffectKind
-    category: Category
+    kind: str  # shell, cake, mine, roman candle, wheel, fountain
+    category: str  # F2, F3 or F4; F4 needs a professional crew
     nec_grams: float
     calibre_mm: int = 0
     duration_s: float = 1.0
@@ -74,19 +56,14 @@ class Cue:
 
 
 @dataclass
-class Site:
-    name: str
+class Display:
+    title: str
+    start: datetime
+    site_name: str
     spectator_distance_m: float
     fallout_depth_m: float
     wind_speed_mph: float = 0.0
     wind_towards_crowd: bool = False
-
-
-@dataclass
-class Display:
-    title: str
-    start: datetime
-    site: Site
     cues: List[Cue] = field(default_factory=list)
     crew: List[str] = field(default_factory=list)
 
@@ -109,6 +86,10 @@ class Display:
     def categories(self) -> Counter:
         return Counter(c.product.category for c in self.cues)
 
+    @property
+    def needs_professional_crew(self) -> bool:
+        return "F4" in self.categories()
+
 
 def safety_distance(calibre_mm: int, *, factor: float = METRES_PER_MM_CALIBRE) -> float:
     """Minimum distance from the firing line for a shell of this calibre."""
@@ -122,29 +103,24 @@ def total_nec_kg(cues: Iterable[Cue]) -> float:
     return round(grams / 1000, 2)
 
 
-def needs_professional_crew(display: Display) -> bool:
-    return Category.F4 in display.categories()
-
-
 def site_problems(display: Display, max_wind: float = MAX_WIND_SPEED_MPH) -> List[str]:
-    site = display.site
     problems: List[str] = []
     required = safety_distance(display.largest_calibre())
-    if site.spectator_distance_m < required:
+    if display.spectator_distance_m < required:
         problems.append(
-            f"crowd at {site.spectator_distance_m} m, {display.largest_calibre()} mm shells "
+            f"crowd at {display.spectator_distance_m} m, {display.largest_calibre()} mm shells "
             f"need {required} m"
         )
-    if site.fallout_depth_m < required * 0.5:
-        problems.append(f"fallout zone only {site.fallout_depth_m} m deep")
-    if site.wind_speed_mph > max_wind:
-        problems.append(f"wind {site.wind_speed_mph} mph is over the {max_wind} mph limit")
-    elif site.wind_towards_crowd and site.wind_speed_mph > max_wind / 2:
+    if display.fallout_depth_m < required * 0.5:
+        problems.append(f"fallout zone only {display.fallout_depth_m} m deep")
+    if display.wind_speed_mph > max_wind:
+        problems.append(f"wind {display.wind_speed_mph} mph is over the {max_wind} mph limit")
+    elif display.wind_towards_crowd and display.wind_speed_mph > max_wind / 2:
         problems.append("wind is blowing fallout towards the crowd")
     nec = total_nec_kg(display.cues)
     if nec > NEC_LIMIT_KG:
         problems.append(f"{nec} kg NEC exceeds the site licence of {NEC_LIMIT_KG} kg")
-    if needs_professional_crew(display) and len(display.crew) < 2:
+    if display.needs_professional_crew and len(display.crew) < 2:
         problems.append("F4 product on the plan but fewer than two trained crew")
     return problems
 
@@ -180,7 +156,7 @@ def save_plan(display: Display, folder: Path, filename: str = FIRING_PLAN_FILE) 
     payload: Dict[str, object] = {
         "title": display.title,
         "start": display.start.isoformat(),
-        "site": display.site.name,
+        "site": display.site_name,
         "crew": display.crew,
         "cues": [
             {
@@ -200,9 +176,11 @@ def save_plan(display: Display, folder: Path, filename: str = FIRING_PLAN_FILE) 
     return path
 
 
-def load_plan(path: Path, catalogue: Dict[str, Product], site: Site) -> Display:
+def load_plan(path: Path, catalogue: Dict[str, Product], *, spectator_distance_m: float,
+              fallout_depth_m: float) -> Display:
     payload = json.loads(path.read_text())
-    display = Display(payload["title"], datetime.fromisoformat(payload["start"]), site,
+    display = Display(payload["title"], datetime.fromisoformat(payload["start"]),
+                      payload.get("site", ""), spectator_distance_m, fallout_depth_m,
                       crew=list(payload.get("crew", [])))
     for raw in payload["cues"]:
         product = catalogue.get(raw["product"])

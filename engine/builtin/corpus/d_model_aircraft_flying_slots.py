@@ -10,7 +10,6 @@ import json
 import logging
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, time, timedelta
-from enum import Enum
 from pathlib import Path
 from typing import Dict, Iterator, List, Optional, Tuple
 
@@ -22,25 +21,8 @@ FIELD_HOURS = (time(9, 0), time(19, 30))
 QUIET_MORNING = (time(9, 0), time(12, 0))
 NOISE_LIMIT_DB = 82.0
 BOOKINGS_FILE = "flying_slots.json"
-
-
-class Power(Enum):
-    ELECTRIC = "electric"
-    GLOW = "glow"
-    PETROL = "petrol"
-    GLIDER = "glider"
-
-
-@dataclass
-class Model:
-    name: str
-    power: Power
-    noise_db: float = 0.0
-    wingspan_cm: int = 120
-
-    @property
-    def is_quiet(self) -> bool:
-        return self.power in (Power.ELECTRIC, Power.GLIDER)
+POWER_TYPES = ("electric", "glow", "petrol", "glider")
+QUIET_POWER = ("electric", "glider")
 
 
 @dataclass
@@ -49,12 +31,18 @@ class Pilot:
     name: str
     solo_certified: bool = True
     instructor: bool = False
-    models: List[Model] = field(default_factory=list)
+    # model name -> (power type, measured noise in dB at 7 m)
+    models: Dict[str, Tuple[str, float]] = field(default_factory=dict)
 
-    def model(self, name: str) -> Optional[Model]:
-        for candidate in self.models:
-            if candidate.name.lower() == name.lower():
-                return candidate
+    def add_model(self, name: str, power: str, noise_db: float = 0.0) -> None:
+        if power not in POWER_TYPES:
+            raise ValueError(f"unknown power type {power!r}")
+        self.models[name] = (power, noise_db)
+
+    def model(self, name: str) -> Optional[Tuple[str, str, float]]:
+        for model_name, (power, noise_db) in self.models.items():
+            if model_name.lower() == name.lower():
+                return model_name, power, noise_db
         return None
 
 
@@ -71,10 +59,6 @@ class Slot:
 
     def overlaps(self, other: "Slot") -> bool:
         return self.start < other.end and other.start < self.end
-
-
-class SlotRejected(Exception):
-    pass
 
 
 class FlyingRoster:
@@ -100,36 +84,37 @@ class FlyingRoster:
     def airborne_at(self, moment: datetime) -> List[Slot]:
         return [s for s in self.slots if s.start <= moment < s.end]
 
-    def _check_quiet_hours(self, slot: Slot, model: Model) -> None:
-        if self.day.weekday() != 6 or model.is_quiet:
+    def _check_quiet_hours(self, slot: Slot, power: str) -> None:
+        if self.day.weekday() != 6 or power in QUIET_POWER:
             return
         quiet_start, quiet_end = QUIET_MORNING
         if quiet_start <= slot.start.time() < quiet_end:
-            raise SlotRejected(f"{model.name} is not allowed before {quiet_end:%H:%M} on Sundays")
+            raise ValueError(f"{power} models may not fly before {quiet_end:%H:%M} on Sundays")
 
     def book(self, member_no: int, model_name: str, start: datetime, *,
              instructor_no: Optional[int] = None) -> Slot:
         pilot = self.pilots.get(member_no)
         if pilot is None:
-            raise SlotRejected(f"member {member_no} is not registered today")
+            raise ValueError(f"member {member_no} is not registered today")
         model = pilot.model(model_name)
         if model is None:
-            raise SlotRejected(f"{pilot.name} has no model called {model_name!r}")
-        if model.noise_db > NOISE_LIMIT_DB:
-            raise SlotRejected(f"{model.name} measured {model.noise_db} dB, limit {NOISE_LIMIT_DB}")
+            raise ValueError(f"{pilot.name} has no model called {model_name!r}")
+        model_name, power, noise_db = model
+        if noise_db > NOISE_LIMIT_DB:
+            raise ValueError(f"{model_name} measured {noise_db} dB, limit {NOISE_LIMIT_DB}")
         if not pilot.solo_certified:
             if instructor_no is None or not self.pilots.get(instructor_no, pilot).instructor:
-                raise SlotRejected(f"{pilot.name} needs an instructor on the buddy lead")
-        slot = Slot(start=start, member_no=member_no, model_name=model.name,
+                raise ValueError(f"{pilot.name} needs an instructor on the buddy lead")
+        slot = Slot(start=start, member_no=member_no, model_name=model_name,
                     with_instructor=instructor_no)
-        self._check_quiet_hours(slot, model)
+        self._check_quiet_hours(slot, power)
         clashes = [s for s in self.slots if s.overlaps(slot)]
         if any(s.member_no == member_no for s in clashes):
-            raise SlotRejected(f"{pilot.name} already has a slot at {start:%H:%M}")
+            raise ValueError(f"{pilot.name} already has a slot at {start:%H:%M}")
         if len(clashes) >= self.max_airborne:
-            raise SlotRejected(f"{start:%H:%M} already has {len(clashes)} pilots airborne")
+            raise ValueError(f"{start:%H:%M} already has {len(clashes)} pilots airborne")
         self.slots.append(slot)
-        log.info("booked %s for %s at %s", model.name, pilot.name, start.strftime("%H:%M"))
+        log.info("booked %s for %s at %s", model_name, pilot.name, start.strftime("%H:%M"))
         return slot
 
     def cancel(self, member_no: int, start: datetime) -> bool:

@@ -10,7 +10,6 @@ import csv
 import datetime
 import logging
 from collections import Counter
-from enum import Enum
 
 log = logging.getLogger("kiosk.rentals")
 
@@ -24,24 +23,18 @@ BEGINNER_GUST_KNOTS = 12
 LATE_FEE_PER_15_MIN = 4.0
 
 
-class BoardType(Enum):
-    ALL_ROUND = "all-round"
-    TOURING = "touring"
-    INFLATABLE = "inflatable"
-    MEGA = "mega"
-
-
 class Board:
     def __init__(self, number, board_type, length_ft, max_rider_kg=110):
+        # board_type is one of "all-round", "touring", "inflatable" or "mega"
         self.number = number
-        self.board_type = board_type
+        self.board_type = board_type.lower()
         self.length_ft = length_ft
         self.max_rider_kg = max_rider_kg
         self.out = False
         self.damage_notes = []
 
     def suits(self, rider_kg, riders=1):
-        if self.board_type is BoardType.MEGA:
+        if self.board_type == "mega":
             return riders <= 6
         return riders == 1 and rider_kg <= self.max_rider_kg
 
@@ -50,7 +43,7 @@ class Board:
         log.warning("board %s damaged: %s", self.number, note)
 
     def __repr__(self):
-        return f"Board({self.number}, {self.board_type.value}, {self.length_ft}ft)"
+        return f"Board({self.number}, {self.board_type}, {self.length_ft}ft)"
 
 
 class Hire:
@@ -76,6 +69,11 @@ class Hire:
 
     def price(self):
         return hire_price(self.hours, wetsuits=self.wetsuits)
+
+    def receipt_line(self):
+        suits = f", {self.wetsuits} wetsuit(s)" if self.wetsuits else ""
+        return (f"{self.customer}: board {self.board.number} for {self.hours}h{suits}, "
+                f"due back {self.due_back:%H:%M}, £{self.price():.2f}")
 
 
 def hire_price(hours, wetsuits=0, half_day=HALF_DAY_PRICE, hourly=HOURLY_PRICE):
@@ -148,7 +146,28 @@ class Kiosk:
         return [h for h in self.hires if h.returned is None and h.due_back < now]
 
     def busiest_types(self):
-        return Counter(h.board.board_type.value for h in self.hires).most_common()
+        return Counter(h.board.board_type for h in self.hires).most_common()
+
+    def day_takings(self, day):
+        """Hire money and late fees for one day; deposits are not takings."""
+        hires = [h for h in self.hires if h.start.date() == day]
+        hire_money = sum(h.price() for h in hires)
+        late_money = sum(late_fee(h.minutes_late()) for h in hires if h.returned)
+        return {"hires": len(hires), "hire": round(hire_money, 2), "late_fees": round(late_money, 2)}
+
+    def repair_list(self):
+        lines = []
+        for number, board in sorted(self.boards.items()):
+            if board.damage_notes:
+                lines.append(f"{board!r}: " + "; ".join(board.damage_notes))
+        return lines
+
+    def mark_repaired(self, board_number):
+        board = self.boards[board_number]
+        fixed = len(board.damage_notes)
+        board.damage_notes.clear()
+        log.info("board %s back in service after %d repair(s)", board_number, fixed)
+        return fixed
 
     def export_day(self, path, day):
         rows = [h for h in self.hires if h.start.date() == day]

@@ -11,7 +11,6 @@ import logging
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
-from enum import IntEnum
 from typing import Dict, List, Optional, Tuple
 
 log = logging.getLogger("plumbing.calls")
@@ -29,11 +28,7 @@ KEYWORDS = {
 }
 
 
-class Severity(IntEnum):
-    CRITICAL = 1
-    URGENT = 2
-    SOON = 3
-    ROUTINE = 4
+SEVERITY_NAMES = {1: "critical", 2: "urgent", 3: "soon", 4: "routine"}
 
 
 @dataclass
@@ -45,13 +40,17 @@ class Call:
     received: datetime
     location: Tuple[float, float]
     vulnerable: bool = False
-    severity: Severity = Severity.ROUTINE
+    severity: int = 4
     assigned_to: Optional[str] = None
     arrived: Optional[datetime] = None
 
     @property
     def target(self) -> datetime:
-        return self.received + RESPONSE_TARGETS[int(self.severity)]
+        return self.received + RESPONSE_TARGETS[self.severity]
+
+    @property
+    def severity_name(self) -> str:
+        return SEVERITY_NAMES.get(self.severity, "unknown")
 
     def overdue(self, now: datetime) -> bool:
         return self.arrived is None and now > self.target
@@ -71,13 +70,13 @@ class Engineer:
         return self.on_call and self.current is None
 
 
-def triage(description: str, *, vulnerable: bool = False) -> Severity:
-    """Severity from the words the customer used, bumped up for vulnerable households."""
+def triage(description: str, *, vulnerable: bool = False) -> int:
+    """Severity (1 is worst) from the words the customer used, bumped up for vulnerable households."""
     text = description.lower()
     levels = [level for word, level in KEYWORDS.items() if word in text]
-    severity = Severity(min(levels)) if levels else Severity.ROUTINE
-    if vulnerable and severity > Severity.CRITICAL:
-        severity = Severity(severity - 1)
+    severity = min(levels) if levels else max(SEVERITY_NAMES)
+    if vulnerable and severity > 1:
+        severity -= 1
     return severity
 
 
@@ -104,6 +103,16 @@ def estimate(when: datetime, hours_on_site: float, parts: float = 0.0) -> float:
     return round(call_out_charge(when) + extra_hours * HOURLY_AFTER_FIRST + parts, 2)
 
 
+def customer_text(call: Call, engineer: str, eta: datetime, *, include_charge: bool = True) -> str:
+    """SMS sent to the customer once an engineer is on the way."""
+    message = f"{engineer} is on the way to {call.postcode}, expected about {eta:%H:%M}."
+    if call.severity == 1:
+        message += " If you can, turn off the water at the stopcock."
+    if include_charge:
+        message += f" Call-out charge £{call_out_charge(eta):.0f}."
+    return f"[{call.reference}] {message}"
+
+
 class CallQueue:
     def __init__(self, engineers: List[Engineer]) -> None:
         self.engineers = {e.name: e for e in engineers}
@@ -118,7 +127,7 @@ class CallQueue:
         call = Call(reference, customer, postcode, description, received, location,
                     vulnerable=vulnerable, severity=triage(description, vulnerable=vulnerable))
         self.calls[reference] = call
-        log.info("%s logged as %s: %s", reference, call.severity.name, description)
+        log.info("%s logged as %s: %s", reference, call.severity_name, description)
         return call
 
     def waiting(self) -> List[Call]:
@@ -150,7 +159,7 @@ class CallQueue:
             eta = now + travel_time(engineer.location, call.location)
             sent.append((engineer.name, call.reference, eta.strftime("%H:%M")))
             if eta > call.target:
-                log.warning("%s will miss its %s target", call.reference, call.severity.name)
+                log.warning("%s will miss its %s target", call.reference, call.severity_name)
         return sent
 
     def arrive(self, reference: str, when: Optional[datetime] = None) -> None:

@@ -12,7 +12,6 @@ import logging
 import math
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, time, timedelta
-from enum import Enum
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
@@ -26,14 +25,6 @@ BLAST_WINDOW = (time(10, 0), time(16, 0))
 MIN_EXCLUSION_M = 300
 PERMIT_VALID_FOR = timedelta(days=3)
 PERMIT_FOLDER = "permits"
-
-
-class PermitStatus(Enum):
-    DRAFT = "draft"
-    CHECKED = "checked"
-    APPROVED = "approved"
-    FIRED = "fired"
-    CANCELLED = "cancelled"
 
 
 @dataclass
@@ -81,7 +72,7 @@ class Permit:
     design: BlastDesign
     planned_for: datetime
     receptors: List[Receptor] = field(default_factory=list)
-    status: PermitStatus = PermitStatus.DRAFT
+    status: str = "draft"  # draft -> checked -> approved -> fired, or cancelled
     shotfirer: Optional[str] = None
     manager: Optional[str] = None
     issued: Optional[datetime] = None
@@ -95,20 +86,43 @@ class Permit:
     def expired(self, now: datetime) -> bool:
         return self.issued is not None and now - self.issued > PERMIT_VALID_FOR
 
+    def approve(self, shotfirer: str, manager: str, now: Optional[datetime] = None) -> None:
+        if self.status != "checked":
+            raise ValueError(f"permit {self.number} is {self.status}, not checked")
+        if shotfirer == manager:
+            raise ValueError("the shotfirer and manager must be different people")
+        self.shotfirer = shotfirer
+        self.manager = manager
+        self.issued = now or datetime.now()
+        self.status = "approved"
+        logger.info("permit %s approved for %s", self.number, self.planned_for)
 
-def scaled_distance(distance_m: float, charge_kg: float) -> float:
-    if charge_kg <= 0:
-        return math.inf
-    return distance_m / math.sqrt(charge_kg)
+    def cancel(self, reason: str) -> None:
+        """Withdraw a permit that will not be fired, e.g. weather or a changed design."""
+        if self.status == "fired":
+            raise ValueError(f"permit {self.number} has already been fired")
+        self.status = "cancelled"
+        self.problems.append(f"cancelled: {reason}")
+        logger.info("permit %s cancelled (%s)", self.number, reason)
+
+    def record_firing(self, measured_ppv: Dict[str, float],
+                      now: Optional[datetime] = None) -> Tuple[bool, List[str]]:
+        now = now or datetime.now()
+        if self.status != "approved" or self.expired(now):
+            return False, [f"permit {self.number} is not valid to fire"]
+        exceedances = [f"{name}: {value} mm/s" for name, value in measured_ppv.items()
+                       if value > PPV_LIMIT_MM_S]
+        self.status = "fired"
+        return True, exceedances
 
 
 def predicted_ppv(distance_m: float, charge_kg: float, *, k: float = SITE_CONSTANT_K,
                   b: float = SITE_EXPONENT_B) -> float:
     """Peak particle velocity in mm/s from the site's regression line."""
-    sd = scaled_distance(distance_m, charge_kg)
-    if math.isinf(sd):
+    if charge_kg <= 0:
         return 0.0
-    return k * sd ** (-b)
+    scaled_distance = distance_m / math.sqrt(charge_kg)
+    return k * scaled_distance ** (-b)
 
 
 def predicted_overpressure(distance_m: float, charge_kg: float) -> float:
@@ -149,41 +163,15 @@ def check_permit(permit: Permit, *, ppv_limit: float = PPV_LIMIT_MM_S,
         if receptor.distance_m < MIN_EXCLUSION_M:
             problems.append(f"{receptor.name} is inside the {MIN_EXCLUSION_M} m exclusion zone")
     permit.problems = problems
-    if not problems and permit.status is PermitStatus.DRAFT:
-        permit.status = PermitStatus.CHECKED
+    if not problems and permit.status == "draft":
+        permit.status = "checked"
     return problems
-
-
-def approve(permit: Permit, shotfirer: str, manager: str,
-            now: Optional[datetime] = None) -> Permit:
-    if permit.status is not PermitStatus.CHECKED:
-        raise ValueError(f"permit {permit.number} is {permit.status.value}, not checked")
-    if shotfirer == manager:
-        raise ValueError("the shotfirer and manager must be different people")
-    permit.shotfirer = shotfirer
-    permit.manager = manager
-    permit.issued = now or datetime.now()
-    permit.status = PermitStatus.APPROVED
-    logger.info("permit %s approved for %s", permit.number, permit.planned_for)
-    return permit
-
-
-def record_firing(permit: Permit, measured_ppv: Dict[str, float],
-                  now: Optional[datetime] = None) -> Tuple[bool, List[str]]:
-    now = now or datetime.now()
-    if permit.status is not PermitStatus.APPROVED or permit.expired(now):
-        return False, [f"permit {permit.number} is not valid to fire"]
-    exceedances = [f"{name}: {value} mm/s" for name, value in measured_ppv.items()
-                   if value > PPV_LIMIT_MM_S]
-    permit.status = PermitStatus.FIRED
-    return True, exceedances
 
 
 def save(permit: Permit, root: Path, folder: str = PERMIT_FOLDER) -> Path:
     target = root / folder
     target.mkdir(parents=True, exist_ok=True)
     record = asdict(permit)
-    record["status"] = permit.status.value
     record["planned_for"] = permit.planned_for.isoformat()
     record["issued"] = permit.issued.isoformat() if permit.issued else None
     path = target / f"{permit.number}.json"
@@ -192,5 +180,5 @@ def save(permit: Permit, root: Path, folder: str = PERMIT_FOLDER) -> Path:
 
 
 def blasts_this_month(permits: List[Permit], today: date) -> int:
-    return sum(1 for p in permits if p.status is PermitStatus.FIRED
+    return sum(1 for p in permits if p.status == "fired"
                and p.planned_for.year == today.year and p.planned_for.month == today.month)

@@ -52,6 +52,13 @@ class HeatResult:
     def best_lap(self) -> Optional[float]:
         return min(self.lap_times) if self.lap_times else None
 
+    @property
+    def consistency(self) -> float:
+        """Standard deviation of lap times; lower means a steadier drive."""
+        if self.laps < 2:
+            return 0.0
+        return round(statistics.stdev(self.lap_times), 3)
+
 
 def clean_laps(lap_times: Sequence[float], minimum: float = MIN_LAP_SECONDS) -> List[float]:
     """Drop impossible laps caused by double reads at the timing loop."""
@@ -92,10 +99,11 @@ def run_round(drivers: List[Driver], raw_laps: Dict[str, List[float]], *,
     return podiums
 
 
-def consistency(result: HeatResult) -> float:
-    if result.laps < 2:
-        return 0.0
-    return round(statistics.stdev(result.lap_times), 3)
+def projected_laps(result: HeatResult, minutes: float = HEAT_MINUTES) -> int:
+    """Laps a driver would complete over a full heat at their average pace."""
+    if not result.laps or not result.total_time:
+        return 0
+    return int(minutes * 60 // (result.total_time / result.laps))
 
 
 def standings(drivers: List[Driver], car_class: CarClass) -> List[str]:

@@ -36,6 +36,11 @@ class Handler:
     region: str = ""
     novice: bool = False
 
+    @property
+    def label(self) -> str:
+        suffix = " (novice)" if self.novice else ""
+        return f"{self.name} & {self.dog}{suffix}"
+
 
 @dataclass
 class Run:
@@ -63,31 +68,47 @@ class Run:
     def outwork(self) -> int:
         return sum(self.section_score(s) for s in OUTWORK)
 
+    def judge_section(self, section, points_off, *, completed=True):
+        """Record one section of the judge's card."""
+        if section not in SECTION_MAXIMA:
+            raise ValueError(f"{section!r} is not a section on this course")
+        maximum = SECTION_MAXIMA[section]
+        if points_off < 0 or points_off > maximum:
+            raise ValueError(f"{section}: deduction {points_off} out of range 0-{maximum}")
+        self.deductions[section] = points_off
+        if completed and section not in self.completed:
+            self.completed.append(section)
+
+    def apply_time(self, taken: timedelta, limit: timedelta = COURSE_TIME) -> None:
+        self.time_taken = taken
+        if taken > limit and not self.code:
+            self.code = "OT"
+            log.info("%s with %s ran out of time", self.handler.name, self.handler.dog)
+
+    @property
+    def points_lost(self) -> int:
+        return sum(self.deductions.get(s, 0) for s in self.completed)
+
+    def card(self) -> List[str]:
+        """The judge's card as it is pinned up on the results board."""
+        lines = [f"{self.running_order}. {self.handler.label}"]
+        for section, maximum in SECTION_MAXIMA.items():
+            if section in self.completed:
+                lines.append(f"   {section:<8} {self.section_score(section):>2}/{maximum}")
+            else:
+                lines.append(f"   {section:<8}  -/{maximum}")
+        if self.time_taken is not None:
+            minutes, seconds = divmod(int(self.time_taken.total_seconds()), 60)
+            lines.append(f"   time     {minutes}:{seconds:02d}")
+        lines.append(f"   total    {self.total} ({self.status()})")
+        return lines
+
     def status(self):
         if self.code:
             return RETIRED_CODES.get(self.code, self.code)
         if len(self.completed) == len(SECTION_MAXIMA):
             return "finished"
         return "incomplete"
-
-
-def judge_section(run, section, points_off, *, completed=True):
-    """Record one section of the judge's card."""
-    if section not in SECTION_MAXIMA:
-        raise ValueError(f"{section!r} is not a section on this course")
-    maximum = SECTION_MAXIMA[section]
-    if points_off < 0 or points_off > maximum:
-        raise ValueError(f"{section}: deduction {points_off} out of range 0-{maximum}")
-    run.deductions[section] = points_off
-    if completed and section not in run.completed:
-        run.completed.append(section)
-
-
-def apply_time(run: Run, taken: timedelta, limit: timedelta = COURSE_TIME) -> None:
-    run.time_taken = taken
-    if taken > limit and not run.code:
-        run.code = "OT"
-        log.info("%s with %s ran out of time", run.handler.name, run.handler.dog)
 
 
 def _tie_key(run):
@@ -148,19 +169,19 @@ def load_judges_cards(runs, path):
                 if value == "":
                     continue
                 try:
-                    judge_section(run, section, int(value))
+                    run.judge_section(section, int(value))
                 except ValueError as error:
                     problems.append(f"run {run.running_order}: {error}")
             minutes = row.get("minutes", "").strip()
             if minutes:
-                apply_time(run, timedelta(minutes=float(minutes)))
+                run.apply_time(timedelta(minutes=float(minutes)))
     return problems
 
 
 def scoreboard(runs, width=28):
     lines = []
     for place, run in enumerate(results(runs), start=1):
-        label = f"{run.handler.name} & {run.handler.dog}"
+        label = run.handler.label
         cells = " ".join(f"{run.section_score(s):>3}" for s in SECTION_MAXIMA)
         lines.append(f"{place:>2}. {label:<{width}} {cells}  {run.total:>3}  {run.status()}")
     return "\n".join(lines)

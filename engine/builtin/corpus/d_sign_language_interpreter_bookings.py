@@ -11,7 +11,7 @@ import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
-from enum import Enum, IntEnum
+from enum import Enum
 from typing import Dict, Iterable, List, Optional, Sequence
 
 logger = logging.getLogger("interpreting.bookings")
@@ -33,25 +33,20 @@ class Setting(Enum):
     COMMUNITY = "community"
 
 
-class Level(IntEnum):
-    TRAINEE = 1
-    REGISTERED = 2
-    SENIOR = 3
-
-
+# registration levels: 1 trainee, 2 registered, 3 senior
 REQUIRED_LEVEL = {
-    Setting.LEGAL: Level.SENIOR,
-    Setting.MEDICAL: Level.REGISTERED,
-    Setting.EDUCATION: Level.REGISTERED,
-    Setting.EMPLOYMENT: Level.REGISTERED,
-    Setting.COMMUNITY: Level.TRAINEE,
+    Setting.LEGAL: 3,
+    Setting.MEDICAL: 2,
+    Setting.EDUCATION: 2,
+    Setting.EMPLOYMENT: 2,
+    Setting.COMMUNITY: 1,
 }
 
 
 @dataclass
 class Interpreter:
     name: str
-    level: Level
+    level: int
     home_postcode: str
     languages: Sequence[str] = ("BSL",)
     deafblind_trained: bool = False
@@ -66,6 +61,13 @@ class Interpreter:
 
     def is_free(self, start: datetime, end: datetime) -> bool:
         return all(b.end <= start or b.start >= end for b in self.bookings)
+
+    def diary(self, day: datetime) -> List[str]:
+        """One line per assignment on the given day, in time order."""
+        todays = sorted((b for b in self.bookings if b.start.date() == day.date()),
+                        key=lambda b: b.start)
+        return [f"{b.start:%H:%M}-{b.end:%H:%M} {b.reference} {b.client} ({b.setting.value})"
+                for b in todays]
 
 
 @dataclass
@@ -125,7 +127,7 @@ def suitable(interpreter: Interpreter, booking: Booking, *,
 def rank_candidates(booking: Booking, pool: Iterable[Interpreter]) -> List[Interpreter]:
     candidates = [i for i in pool if suitable(i, booking)]
     # prefer the least busy interpreter that day, then the higher level
-    candidates.sort(key=lambda i: (i.hours_on(booking.start), -int(i.level)))
+    candidates.sort(key=lambda i: (i.hours_on(booking.start), -i.level))
     return candidates
 
 
@@ -160,7 +162,7 @@ def fill_diary(bookings: List[Booking], pool: List[Interpreter]) -> Dict[str, Li
     """Assign the hardest bookings first and report what is left uncovered."""
     hardest_first = sorted(
         bookings,
-        key=lambda b: (-int(REQUIRED_LEVEL[b.setting]), not b.deafblind, b.start),
+        key=lambda b: (-REQUIRED_LEVEL[b.setting], not b.deafblind, b.start),
     )
     outcome: Dict[str, List[str]] = {"covered": [], "uncovered": []}
     for booking in hardest_first:

@@ -89,6 +89,11 @@ class SharpeningQueue:
         return late
 
 
+def takings(jobs: List[SkateJob], day: datetime.date) -> float:
+    finished = [j for j in jobs if j.done and j.dropped_off.date() == day]
+    return round(sum(j.price() for j in finished), 2)
+
+
 def hollow_for_weight(weight_kg: float, goalie: bool = False) -> str:
     if goalie:
         return "1"

@@ -10,6 +10,25 @@ NESTING_SEASON = (3, 8)
 PROTECTED_SPECIES = ("yew", "oak", "beech")
 
 
+class TreeJob:
+    def __init__(self, client, species, height_m, girth_cm, near_building=False, tpo=False):
+        self.client = client
+        self.species = species.lower()
+        self.height_m = height_m
+        self.girth_cm = girth_cm
+        self.near_building = near_building
+        self.tpo = tpo
+
+    @property
+    def days(self):
+        return crew_days(self.height_m, self.girth_cm, near_building=self.near_building)
+
+    def price(self, remove_waste=True):
+        result = quote(self.height_m, self.girth_cm, self.species,
+                       near_building=self.near_building, remove_waste=remove_waste, tpo=self.tpo)
+        return result["total"]
+
+
 def crew_days(height_m, girth_cm, near_building=False):
     """Rough working days for one climber and one groundsman."""
     days = 0.25 + height_m / 20 + girth_cm / 400
@@ -53,7 +72,8 @@ def schedule(jobs, start: datetime.date, skip_weekends=True):
     plan = []
     day = start
     used = 0.0
-    for name, days in jobs:
+    for job in jobs:
+        name, days = job.client, job.days
         remaining = days
         while remaining > 0:
             if skip_weekends and day.weekday() >= 5:
