@@ -1,4 +1,3 @@
-"""Lot sheet arithmetic for the livestock market's store cattle sale."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,3 @@
-"""Raffle for the village fete: ticket books, the draw and the prize table."""
 import random
 from itertools import count
 
