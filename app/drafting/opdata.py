@@ -460,7 +460,8 @@ def evaluate(model_dir: str, examples_path: Path, limit: int | None = None, min_
         record = json.loads(line)
         found = outline([(PATH, record["source"])])
         expected = parse_answer(record["answer"].removesuffix("<|end|>"))
-        messages = fitting_messages(found, record["instruction"], fits)
+        rejected = [(record["rejected"], record["note"])] if record.get("rejected") else []  # a redraft
+        messages = fitting_messages(found, record["instruction"], fits, rejected)
         row = rows.setdefault(record["kind"] if expected else "none expected", Counter())
         if messages is None:  # as the app: no reading where the prompt does not fit the window
             row["tasks"] += 1

@@ -219,3 +219,52 @@ def test_the_corpus_holds_out_a_fifth_of_its_modules_by_name_and_never_the_extra
     assert "heldout" in {r["phrasing"] for r in heldout}
     with pytest.raises(SystemExit, match="not a folder"):
         opdata.main(["--out", str(tmp_path / "out"), "--corpus", str(tmp_path / "missing")])
+
+
+def test_evaluate_reads_each_held_out_example_as_the_app_would_and_counts_by_outcome(tmp_path, monkeypatch):
+    """opdata --evaluate: a redraft is asked with its rejected answer and note; an answer is exact,
+    wrong (sure enough to be shown), withheld (unsure) or none ([]); a prompt that does not fit the
+    window is not read, and is counted so."""
+    from specdraft.engine import local
+    from specdraft.engine.interface import DraftStats
+
+    rename = '[{"kind":"rename","old":"fetch","new":"load"}]'
+    other = '[{"kind":"rename","old":"fetch","new":"read_all"}]'
+    records = [  # (record, what the fake model answers, how sure)
+        ({"instruction": "rename fetch to load", "answer": rename}, rename, 0.97),
+        ({"instruction": "rename fetch to load please", "answer": rename}, other, 0.95),
+        ({"instruction": "rename fetch, to load", "answer": rename}, other, 0.3),
+        ({"instruction": "make fetch load", "answer": rename}, "[]", 0.9),
+        ({"instruction": "no, call it load", "answer": rename, "rejected": other, "note": "call it load"}, rename, 0.99),
+        ({"instruction": "x" * 5000 + " too long for the window", "answer": rename}, rename, 0.99),
+    ]
+    answers = {r["instruction"]: (text, sure) for r, text, sure in records}
+    prompts: list[str] = []
+
+    class Scripted:
+        context_length = 1024
+
+        def __init__(self, model_dir):
+            pass
+
+        def count_prompt_tokens(self, messages):
+            return len(messages[-1]["content"]) // 4
+
+        def stream(self, messages, max_new_tokens, grammar):
+            prompts.append(messages[-1]["content"])
+            instruction = messages[-1]["content"].split("Instruction: ")[1].split("\n")[0]
+            text, sure = answers[instruction]
+            yield text
+            yield DraftStats(model="fake", backend="local", finish_reason="stop", least_token_prob=sure)
+
+    monkeypatch.setattr(local, "LocalBackend", Scripted)
+    path = tmp_path / "heldout.jsonl"
+    with open(path, "w") as out:
+        for record, _, _ in records:
+            out.write(json.dumps({**record, "answer": record["answer"] + EOS_TOKEN, "kind": "rename_function",
+                                  "phrasing": "heldout", "source": BEFORE}) + "\n")  # fmt: skip
+    result = opdata.evaluate("fake", path, min_prob=0.5)
+    total = result["total"]
+    assert (total["tasks"], total["exact"], total["wrong"], total["withheld"], total["none"], total["did not fit"]) == (6, 2, 1, 1, 1, 1)
+    assert len(prompts) == 5 and f"Rejected: {other}\nNote: call it load" in prompts[4]
+    assert result["by_bar"][0.9] == {"shown": 3, "wrong": 1}  # answers naming operations, by how sure
