@@ -243,6 +243,57 @@ def _within(outline: Outline, instruction: str, budget: int = OUTLINE_CHARS) -> 
     return "\n".join(kept)
 
 
+# The names of the outline the instruction names, by the name or by all of its words, listed
+# after the instruction (at most this many). A small model reads a 100-line module's outline
+# (60 names) poorly: told "add `force` to `sell`" in one, it wrote the parameter into another
+# function (opdata's whole-module held-out split: 0 of 12 parameters added exactly, run 24). The
+# list is a lookup, not a reading: the model still chooses, among these or any name of the outline.
+NAMED_AT_MOST = 8
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
+
+def _stem(word: str) -> str:
+    """A word without its s, ed or ing: needs, needed, needing -> need (a lookup's stem, no more)."""
+    word = word.lower().removesuffix("s")
+    for ending in ("ed", "ing"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[: -len(ending)]
+    return word
+
+
+def _words(name: str) -> set[str]:
+    """The words of a name, stemmed: HandicapCommittee -> handicap, committee; needs_sugar -> need, sugar."""
+    return {_stem(w) for part in name.split("_") for w in _WORD.findall(part) if len(w) > 1 or w.isdigit()}
+
+
+def named(outline: Outline, instruction: str) -> list[str]:
+    """The outline's names (dotted: functions, classes, values, parameters, locals, attributes)
+    that ``instruction`` names: by the name itself, then (names of two words or more) by all
+    their words, then by two of them or more, most first; at most NAMED_AT_MOST, in the
+    outline's order within each."""
+    tokens = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", instruction))
+    words: set[str] = set().union(*(_words(t) for t in tokens)) if tokens else set()
+    lowered = {t.lower() for t in tokens}
+    candidates: list[str] = []
+    for dotted in [*outline.definitions, *outline.targets, *(f"{scope}.{old}" if scope else old for old, scope in outline.renames)]:
+        if dotted not in candidates:
+            candidates.append(dotted)
+    ranked = []
+    for order, dotted in enumerate(candidates):
+        name = dotted.rsplit(".", 1)[-1]
+        own = _words(name)
+        shared = len(own & words)
+        if name in tokens:
+            ranked.append((0, 0, order, dotted))
+        elif name.lower() in lowered:
+            ranked.append((0, 1, order, dotted))
+        elif len(own) >= 2 and shared == len(own):
+            ranked.append((1, 0, order, dotted))
+        elif shared >= 2:
+            ranked.append((2, -shared, order, dotted))
+    return [dotted for *_, dotted in sorted(ranked)[:NAMED_AT_MOST]]
+
+
 def reading_messages(outline: Outline, instruction: str, rejected: Sequence[tuple[str, str]] = (),
                      budget: int = OUTLINE_CHARS) -> list[dict[str, str]]:  # fmt: skip
     """The chat the model answers with operations (training renders its examples with it too).
@@ -250,6 +301,8 @@ def reading_messages(outline: Outline, instruction: str, rejected: Sequence[tupl
     redraft: the model answers anew with the note in mind. ``budget``: the outline's characters."""
     instruction = " ".join(instruction.split())
     text = f"{_within(outline, instruction, budget)}\n\nInstruction: {instruction}"
+    if mentioned := named(outline, instruction):
+        text += f"\nNamed: {', '.join(mentioned)}"
     for answer, note in rejected:
         text += f"\nRejected: {answer}\nNote: {' '.join(note.split())}"
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": text}]

@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from specdraft.drafting import opreading
 from specdraft.drafting.opreading import (
     AnswerError,
     answer_grammar,
     answer_text,
+    named,
     outline,
     parse_answer,
     reading_messages,
@@ -57,7 +59,26 @@ def test_the_outline_lists_what_an_operation_can_name():
     assert found.functions == {"area": ["width", "height", "unit"], "Shape.grow": ["factor"]}
     assert found.imports == [("os", None), ("math", "sqrt"), ("math", "pi")]
     assert "area" in reading_messages(found, "rename  area\nto surface")[1]["content"]
-    assert reading_messages(found, "rename  area\nto surface")[1]["content"].endswith("Instruction: rename area to surface")
+    assert reading_messages(found, "rename  area\nto surface")[1]["content"].endswith("Instruction: rename area to surface\nNamed: area")
+    assert reading_messages(found, "import json")[1]["content"].endswith("Instruction: import json")  # names none: no list
+
+
+def test_named_lists_the_outline_s_names_an_instruction_names_by_name_or_by_words():
+    """After the instruction, the outline's names it names: the name itself (any case) first, then
+    names all of whose words it says (stemmed), then those sharing two words or more."""
+    source = (
+        "RESERVE_LITRES_PER_DAY = 4\nFEED_LIMIT = 3\n\n\nclass FeedingRound:\n    def start(self, now=None):\n        pass\n\n\n"
+        "def needs_water(tank, litres=2):\n    level = tank - litres\n    return level\n"
+    )  # fmt: skip
+    found = outline([("hut.py", source)])
+    assert named(found, "rename needs_water to thirsty") == ["needs_water"]
+    assert named(found, "the function that says if water is needed") == ["needs_water"]  # needed ~ needs
+    assert named(found, "rename the feeding round class") == ["FeedingRound"]
+    assert named(found, "the daily reserve of litres should be 5") == ["needs_water.litres", "RESERVE_LITRES_PER_DAY"]
+    assert named(found, "set feed_limit to 4") == ["FEED_LIMIT"]
+    assert named(found, "add a docstring") == []
+    crowded = outline([("many.py", "".join(f"def load_{n}(path):\n    return path\n\n\n" for n in range(12)))])
+    assert len(named(crowded, "every path")) == opreading.NAMED_AT_MOST
 
 
 def test_a_file_that_does_not_parse_is_left_out_of_the_outline():
