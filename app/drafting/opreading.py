@@ -249,6 +249,12 @@ def _within(outline: Outline, instruction: str, budget: int = OUTLINE_CHARS) -> 
 # function (opdata's whole-module held-out split: 0 of 12 parameters added exactly, run 24). The
 # list is a lookup, not a reading: the model still chooses, among these or any name of the outline.
 NAMED_AT_MOST = 8
+# Whether prompts (the app's and the training examples') carry that list. Off: the shipped pair
+# (run 23) was trained without it and reads worse with it (whole-module held-out split: 69 of 189
+# operations exact with it, 90 without). Runs 25-27 (2026-12-07, session 4) trained with it read
+# 112 of 189, but none passed the builtin's text-edit tests (the demo's "Change 2 to 4." unsure),
+# so none shipped: switch it on with the weights that are trained with it.
+NAMED_IN_PROMPT = False
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 
@@ -295,13 +301,15 @@ def named(outline: Outline, instruction: str) -> list[str]:
 
 
 def reading_messages(outline: Outline, instruction: str, rejected: Sequence[tuple[str, str]] = (),
-                     budget: int = OUTLINE_CHARS) -> list[dict[str, str]]:  # fmt: skip
+                     budget: int = OUTLINE_CHARS, names: bool | None = None) -> list[dict[str, str]]:  # fmt: skip
     """The chat the model answers with operations (training renders its examples with it too).
     ``rejected``: (an answer the reviewer rejected, as the model wrote it; their note), for a
-    redraft: the model answers anew with the note in mind. ``budget``: the outline's characters."""
+    redraft: the model answers anew with the note in mind. ``budget``: the outline's characters.
+    ``names``: the outline's names the instruction names, listed after it (default
+    NAMED_IN_PROMPT)."""
     instruction = " ".join(instruction.split())
     text = f"{_within(outline, instruction, budget)}\n\nInstruction: {instruction}"
-    if mentioned := named(outline, instruction):
+    if (NAMED_IN_PROMPT if names is None else names) and (mentioned := named(outline, instruction)):
         text += f"\nNamed: {', '.join(mentioned)}"
     for answer, note in rejected:
         text += f"\nRejected: {answer}\nNote: {' '.join(note.split())}"

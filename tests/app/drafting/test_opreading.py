@@ -59,8 +59,11 @@ def test_the_outline_lists_what_an_operation_can_name():
     assert found.functions == {"area": ["width", "height", "unit"], "Shape.grow": ["factor"]}
     assert found.imports == [("os", None), ("math", "sqrt"), ("math", "pi")]
     assert "area" in reading_messages(found, "rename  area\nto surface")[1]["content"]
-    assert reading_messages(found, "rename  area\nto surface")[1]["content"].endswith("Instruction: rename area to surface\nNamed: area")
-    assert reading_messages(found, "import json")[1]["content"].endswith("Instruction: import json")  # names none: no list
+    assert reading_messages(found, "rename  area\nto surface", names=True)[1]["content"].endswith("Instruction: rename area to surface\nNamed: area")
+    assert reading_messages(found, "rename area to surface", names=False)[1]["content"].endswith("Instruction: rename area to surface")
+    assert reading_messages(found, "import json", names=True)[1]["content"].endswith("Instruction: import json")  # names none: no list
+    default = reading_messages(found, "rename area to surface")[1]["content"]
+    assert default.endswith("Named: area") == opreading.NAMED_IN_PROMPT  # as the shipped weights were trained
 
 
 def test_named_lists_the_outline_s_names_an_instruction_names_by_name_or_by_words():
