@@ -17,12 +17,13 @@ termios = pytest.importorskip("termios")
 QUESTION = b"Review them now [y,n]? "
 
 
-def _read_until(fd: int, wanted: bytes, seen: bytes = b"", deadline: float = 20.0) -> bytes:
-    """What the terminal shows, read from its master side until ``wanted`` appears."""
+def _read_until(fd: int, wanted: bytes, seen: bytes = b"", deadline: float = 20.0, times: int = 1) -> bytes:
+    """What the terminal shows, read from its master side until ``wanted`` has appeared
+    ``times`` times."""
     import time
 
     end = time.monotonic() + deadline
-    while wanted not in seen and time.monotonic() < end:
+    while seen.count(wanted) < times and time.monotonic() < end:
         ready, _, _ = select.select([fd], [], [], 0.1)
         if ready:
             try:
@@ -46,8 +47,7 @@ def _ask_on_a_pty(keys: list[bytes]) -> tuple[bool | None, bytes, bool]:
     shown = b""
     try:
         for key in keys:
-            count = shown.count(QUESTION)
-            shown = _read_until(master, QUESTION * (count + 1), shown)
+            shown = _read_until(master, QUESTION, shown, times=shown.count(QUESTION) + 1)
             if not asking.is_alive():
                 break
             os.write(master, key)
@@ -82,8 +82,12 @@ def test_ctrl_c_interrupts_and_puts_the_terminal_back(tmp_path):
     """In a process whose controlling terminal is the pty, as in a real hook: ctrl+c raises
     KeyboardInterrupt while the key is awaited, and the terminal's mode is the one it had."""
     master, slave = pty.openpty()
+    # A git hook run from a terminal starts with SIGINT at its default. A test run started as a
+    # background job of a non-interactive shell inherits it ignored, and Python then installs no
+    # KeyboardInterrupt handler, so the child puts the terminal's default back first.
     child = (
-        "import os, termios\n"
+        "import os, signal, termios\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from specdraft.drafting import hook\n"
         "fd = os.open(os.ttyname(0), os.O_RDWR)\n"  # a new session opening it: its controlling terminal
         "terminal = os.fdopen(fd, 'r+b', buffering=0)\n"
