@@ -435,6 +435,74 @@ def task_examples(directories: Sequence[Path], counts: Counter) -> Iterator[dict
                            "source": source, "rejected": answer, "note": task.note}  # fmt: skip
 
 
+# ------------------------------------------------------------------------ written instructions
+
+
+def written_examples(files: Sequence[Path], corpus: Path, counts: Counter) -> Iterator[tuple[bool, dict]]:
+    """Instructions written by people for the corpus's modules, each with the operations it asks
+    for: JSON lines ``{"module": a file name under ``corpus``, "instruction": ..., "operations":
+    [operation, ...]}`` (``[]``: no operation makes it, a text edit), and for a redraft also
+    ``"rejected": [operations]`` and ``"note"``. Yields (held out, example): a module held out of
+    ``--corpus`` holds its instructions out too. A line that does not fit (a module not found,
+    operations that do not apply or that the outline's grammar does not admit) is counted, with
+    its file and line, and left out: the answer a model learns is always one the app could make."""
+    from specdraft.drafting.opreading import answer_grammar, parse_answer
+    from specdraft.ops import from_json
+
+    texts: dict[str, str] = {}
+    for path in files:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            where = f"{path.name}:{number}"
+            try:
+                item = json.loads(line)
+                module, instruction = item["module"], item["instruction"]
+                ops = [from_json(op) for op in item["operations"]]
+                rejected = [from_json(op) for op in item.get("rejected", [])]
+                if module not in texts:
+                    texts[module] = (corpus / module).read_text(encoding="utf-8")
+                source = texts[module]
+                if ops:
+                    apply_all(ops, {PATH: source})
+                answer = answer_text(ops)
+                found = outline([(PATH, source)])
+                if parse_answer(answer) != ops or not admits(answer_grammar(found), answer):
+                    raise OpError("the outline's grammar does not admit the answer (a name or scope it does not list)")
+            except (OSError, KeyError, TypeError, ValueError, OpError) as error:
+                counts[f"not fitted: {where}: {type(error).__name__}: {str(error)[:160]}"] += 1
+                continue
+            kind = f"written {ops[0].kind if ops else '[]'}"
+            note = item.get("note")
+            if rejected and note:
+                kind = f"written redraft {ops[0].kind if ops else '[]'}"
+                record = {**render(found, instruction, answer, [(answer_text(rejected), note)]),
+                          "rejected": answer_text(rejected), "note": note}  # fmt: skip
+            else:
+                record = render(found, instruction, answer)
+            counts[kind] += 1
+            yield corpus_heldout(module), {**record, "kind": kind, "phrasing": "written", "instruction": instruction,
+                                           "source": source}  # fmt: skip
+
+
+def admits(grammar: str, text: str) -> bool:
+    """Whether the Lark ``grammar`` admits ``text`` whole, spelled in the builtin pair's tokens, as
+    the engine decodes under it (llguidance)."""
+    from tokenizers import Tokenizer
+
+    from specdraft.engine.checkpoint import BUILTIN_DIR
+    from specdraft.engine.grammar import GrammarConstraint
+
+    path = BUILTIN_DIR / "tokenizer.json"
+    constraint = GrammarConstraint(grammar, path.read_text(encoding="utf-8"), eos_token=2)
+    ids = Tokenizer.from_file(str(path)).encode(text, add_special_tokens=False).ids
+    if constraint.admitted_prefix(ids) < len(ids):
+        return False
+    for token in ids:
+        constraint.advance(token)
+    return constraint.finished
+
+
 def evaluate(model_dir: str, examples_path: Path, limit: int | None = None, min_prob: float = 0.5) -> dict:
     """The model's reading of held-out examples, decoded under their grammar as the app decodes it:
     per kind, exact (the operations expected), wrong (other operations, sure enough to be shown: a
@@ -538,11 +606,34 @@ def write_corpus(args: argparse.Namespace) -> int:
     return 0
 
 
+def write_written(args: argparse.Namespace) -> int:
+    """--written: the examples of instructions written for the corpus, split as its modules are;
+    with --check, only the lines that do not fit (exit 1 where any)."""
+    if len(args.corpus) != 1:
+        raise SystemExit("--written: give the one --corpus folder its modules are in")
+    counts: Counter = Counter()
+    splits: dict[bool, list[dict]] = {False: [], True: []}
+    for heldout, record in written_examples(args.written, args.corpus[0], counts):
+        splits[heldout].append(record)
+    unfitted = sorted(key for key in counts if key.startswith("not fitted"))
+    for key in unfitted:
+        print(key, file=sys.stderr)
+    print(json.dumps({"train": len(splits[False]), "heldout": len(splits[True]), "not fitted": len(unfitted),
+                      **{k: v for k, v in sorted(counts.items()) if not k.startswith("not fitted")}}, indent=1))  # fmt: skip
+    if args.check:
+        return 1 if unfitted else 0
+    args.out.mkdir(parents=True, exist_ok=True)
+    for heldout, records in splits.items():
+        path = args.out / f"written_{'heldout' if heldout else 'train'}.jsonl"
+        path.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     from specdraft.engine.training import editdata
 
     parser = argparse.ArgumentParser(prog="python -m specdraft.drafting.opdata", description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--out", type=Path, help="the folder written to (needed but with --written --check)")
     parser.add_argument("--examples", type=int, default=60000, help="training examples (held out: a tenth)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--max-files", type=int)
@@ -559,7 +650,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modules", nargs="*", type=Path, default=[], metavar="DIR",
                         help="with --corpus: whole modules that only train (the project's task sets' modules/, read already)")
     parser.add_argument("--rounds", type=int, default=3, help="with --corpus: each edit kind tried this many times a module")
+    parser.add_argument("--written", nargs="*", type=Path, default=[], metavar="FILE",
+                        help="with one --corpus folder: instructions written for its modules (JSON lines, "
+                             "engine/builtin/corpus/instructions/) -> written_train.jsonl, written_heldout.jsonl")  # fmt: skip
+    parser.add_argument("--check", action="store_true", help="with --written: only say which lines do not fit")
     args = parser.parse_args(argv)
+    if args.out is None and not (args.written and args.check):
+        parser.error("--out is required")
+    if args.written:
+        return write_written(args)
     if args.corpus:
         return write_corpus(args)
     if args.tasks:

@@ -11,7 +11,7 @@ import pytest
 from specdraft.drafting import opdata
 from specdraft.drafting.opreading import answer_text, parse_answer
 from specdraft.engine.editprompt import EOS_TOKEN
-from specdraft.ops import apply_all
+from specdraft.ops import apply_all, from_json
 
 BEFORE = '''import os
 
@@ -219,6 +219,59 @@ def test_the_corpus_holds_out_a_fifth_of_its_modules_by_name_and_never_the_extra
     assert "heldout" in {r["phrasing"] for r in heldout}
     with pytest.raises(SystemExit, match="not a folder"):
         opdata.main(["--out", str(tmp_path / "out"), "--corpus", str(tmp_path / "missing")])
+
+
+def test_written_instructions_train_where_their_operations_make_an_edit_the_grammar_admits(tmp_path, capsys):
+    """--written: instructions written for the corpus's modules with their operations. Each line
+    is made on its module and read back through the outline's grammar; a line that does not fit is
+    named (file and line) and left out, and a held-out module's lines are held out."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    names = [f"kennel_{n}.py" for n in range(10)]
+    for name in names:
+        (corpus / name).write_text(MODULE)
+    held = next(name for name in names if opdata.corpus_heldout(name))
+    trained = next(name for name in names if not opdata.corpus_heldout(name))
+    lines = [
+        {"module": trained, "instruction": "a dozen and a half quid a night", "operations": [
+            {"kind": "set_value", "target": "NIGHTLY_RATE", "value": "18.5"}]},  # already so: nothing to change
+        {"module": trained, "instruction": "room for fifteen dogs", "operations": [
+            {"kind": "set_value", "target": "MAX_DOGS", "value": "15"}]},
+        {"module": held, "instruction": "call the room check has_space", "operations": [
+            {"kind": "rename", "old": "has_room", "new": "has_space"}]},
+        {"module": trained, "instruction": "round the takings to whole pounds", "operations": []},
+        {"module": trained, "instruction": "walks default to three", "operations": [
+            {"kind": "set_value", "target": "Stay.walks", "value": "3"}],
+         "rejected": [{"kind": "set_value", "target": "Stay.walks", "value": "4"}], "note": "three, not four"},
+        {"module": trained, "instruction": "rename the cat flap", "operations": [
+            {"kind": "rename", "old": "cat_flap", "new": "door"}]},  # no such name
+        {"module": "absent.py", "instruction": "anything", "operations": []},
+        {"module": trained, "instruction": "one of a kind", "operations": [{"kind": "teleport"}]},
+    ]
+    written = tmp_path / "mine.jsonl"
+    written.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    assert opdata.main(["--corpus", str(corpus), "--written", str(written), "--check"]) == 1
+    said = capsys.readouterr().err
+    assert [f"mine.jsonl:{n}" in said for n in range(1, 9)] == [True, False, False, False, False, True, True, True]
+    assert opdata.main(["--out", str(tmp_path / "out"), "--corpus", str(corpus), "--written", str(written)]) == 0
+    train = [json.loads(line) for line in (tmp_path / "out" / "written_train.jsonl").read_text().splitlines()]
+    heldout = [json.loads(line) for line in (tmp_path / "out" / "written_heldout.jsonl").read_text().splitlines()]
+    assert [r["instruction"] for r in heldout] == ["call the room check has_space"]
+    assert [r["kind"] for r in train] == ["written set_value", "written []", "written redraft set_value"]
+    for record in train + heldout:
+        ops = parse_answer(record["answer"].removesuffix(EOS_TOKEN))
+        assert record["instruction"] in record["prompt"] and "class Stay" in record["prompt"]
+        assert not ops or apply_all(ops, {opdata.PATH: MODULE})
+    redraft = train[2]
+    assert "Rejected:" in redraft["prompt"] and "three, not four" in redraft["prompt"] and '"value":"3"' in redraft["answer"]
+    # an operation that applies, but on a name the outline does not list (a local not set to a
+    # literal): the model could never write it under the grammar
+    unlisted = {"module": trained, "instruction": "no extra for walks", "operations": [
+        {"kind": "set_value", "target": "Stay.cost.extra", "value": "0"}]}
+    assert apply_all([from_json(unlisted["operations"][0])], {opdata.PATH: MODULE})
+    written.write_text(json.dumps(unlisted) + "\n")
+    assert opdata.main(["--corpus", str(corpus), "--written", str(written), "--check"]) == 1
+    assert "grammar does not admit" in capsys.readouterr().err
 
 
 def test_evaluate_reads_each_held_out_example_as_the_app_would_and_counts_by_outcome(tmp_path, monkeypatch):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from specdraft.drafting import opreading
+from specdraft.drafting.opdata import admits
 from specdraft.drafting.opreading import (
     AnswerError,
     answer_grammar,
@@ -45,7 +45,6 @@ class Shape:
 '''
 
 llguidance = pytest.importorskip("llguidance")
-TOKENIZER = Path(__file__).resolve().parents[3] / "engine" / "builtin" / "tokenizer.json"
 
 
 def test_the_outline_lists_what_an_operation_can_name():
@@ -89,21 +88,6 @@ def test_a_file_that_does_not_parse_is_left_out_of_the_outline():
     assert "bad.py" not in found.text and found.targets == ["X"]
 
 
-def _admits(grammar: str, text: str) -> bool:
-    from tokenizers import Tokenizer
-
-    from specdraft.engine.grammar import GrammarConstraint
-
-    constraint = GrammarConstraint(grammar, TOKENIZER.read_text(encoding="utf-8"), eos_token=2)
-    ids = Tokenizer.from_file(str(TOKENIZER)).encode(text, add_special_tokens=False).ids
-    admitted = constraint.admitted_prefix(ids)
-    if admitted < len(ids):
-        return False
-    for token in ids:
-        constraint.advance(token)
-    return constraint.finished
-
-
 ADMITTED = [
     [{"kind": "rename", "old": "area", "new": "surface"}],
     [{"kind": "rename", "old": "factor", "scope": "Shape.grow", "new": "amount"}],
@@ -127,7 +111,7 @@ def test_the_grammar_admits_each_operation_written_as_the_model_writes_it(answer
     found = outline([("geo.py", SOURCE)])
     text = answer_text([from_json(item) for item in answer])
     assert parse_answer(text) == [from_json(item) for item in answer]
-    assert _admits(answer_grammar(found), text), text
+    assert admits(answer_grammar(found), text), text
 
 
 REFUSED = [
@@ -145,7 +129,7 @@ REFUSED = [
 
 @pytest.mark.parametrize("text", REFUSED)
 def test_the_grammar_refuses_what_does_not_fit_the_files(text):
-    assert not _admits(answer_grammar(outline([("geo.py", SOURCE)])), text)
+    assert not admits(answer_grammar(outline([("geo.py", SOURCE)])), text)
 
 
 @pytest.mark.parametrize("text, message", [
