@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import json
 import random
 import sys
@@ -511,15 +512,13 @@ def evaluate(model_dir: str, examples_path: Path, limit: int | None = None, min_
     import time
 
     from specdraft.drafting.opreading import answer_grammar, fitting_messages, parse_answer
-    from specdraft.drafting.requests import ANSWER_TOKENS
+    from specdraft.drafting.requests import ANSWER_TOKENS, answer_fits
     from specdraft.engine.interface import collect
     from specdraft.engine.local import LocalBackend
 
     backend = LocalBackend(model_dir)
 
-    def fits(messages: list[dict[str, str]]) -> bool:
-        return backend.count_prompt_tokens(messages) + ANSWER_TOKENS <= (backend.context_length or 0)
-
+    fits = functools.partial(answer_fits, backend)
     rows: dict[str, Counter] = {}
     sureness: list[tuple[float, bool]] = []
     seconds = 0.0

@@ -37,6 +37,7 @@ VALUE_WIDTH = 40  # a constant's value shown in the outline: at most this many c
 # 1,024-token window): beyond it the locals and attributes lines of what the instruction does not
 # name go first, then the other lines from the end (the grammar still admits every name).
 OUTLINE_CHARS = 2100
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a Python name, as the instruction and the outline write it
 FREE_TEXT = 160  # the longest value, annotation or docstring the grammar admits, in characters
 # The order each kind's fields are written in: the names the grammar ties together come first.
 FIELD_ORDER = {
@@ -235,9 +236,9 @@ def _within(outline: Outline, instruction: str, budget: int = OUTLINE_CHARS) -> 
     locals and attributes lines that name nothing the instruction does, then cut from the end."""
     if len(outline.text) <= budget:
         return outline.text
-    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", instruction))
+    words = set(IDENTIFIER.findall(instruction))
     kept = [text for priority, text in outline.lines
-            if priority == 0 or words & set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text.split(":", 1)[-1]))]  # fmt: skip
+            if priority == 0 or words & set(IDENTIFIER.findall(text.split(":", 1)[-1]))]  # fmt: skip
     while kept and sum(len(line) + 1 for line in kept) > budget:
         kept.pop()
     return "\n".join(kept)
@@ -277,7 +278,7 @@ def named(outline: Outline, instruction: str) -> list[str]:
     that ``instruction`` names: by the name itself, then (names of two words or more) by all
     their words, then by two of them or more, most first; at most NAMED_AT_MOST, in the
     outline's order within each."""
-    tokens = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", instruction))
+    tokens = set(IDENTIFIER.findall(instruction))
     words: set[str] = set().union(*(_words(t) for t in tokens)) if tokens else set()
     lowered = {t.lower() for t in tokens}
     candidates: list[str] = []

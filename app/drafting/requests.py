@@ -41,6 +41,7 @@ changed before the reviewer sees it:
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from collections.abc import Callable, Sequence
@@ -96,6 +97,12 @@ EDIT_SYSTEM = (
     "You are a careful programmer. You edit files in a git repository exactly as the user asks, "
     "and change nothing else.\n\n"
 )
+
+
+def answer_fits(backend: Any, messages: list[dict[str, str]]) -> bool:
+    """Whether an operation's answer (ANSWER_TOKENS) fits ``backend``'s window after ``messages``."""
+    return backend.count_prompt_tokens(messages) + ANSWER_TOKENS <= (backend.context_length or 0)
+
 
 # (event, payload): "start" label, "piece" stats, "done" stats, "kept" a line on windows not sent
 ProgressCallback = Callable[[str, Any], None]
@@ -428,7 +435,7 @@ class EditRequester:
         found = outline([(source.path, source.text) for source in sources])
         if not found.text:
             return None
-        messages = fitting_messages(found, instruction, self._answer_fits, rejected)
+        messages = fitting_messages(found, instruction, functools.partial(answer_fits, self.backend), rejected)
         if messages is None:
             self.on_progress("kept", f"the operation-reading prompt does not fit {self.backend.name}'s window; "
                                      "it drafts a text edit")  # fmt: skip
@@ -458,10 +465,6 @@ class EditRequester:
         # a note on this draft goes back with this answer; one withheld or not fitting was never shown
         self._last_reading = (instruction, text.strip()) if made is not None else None
         return made
-
-    def _answer_fits(self, messages: list[dict[str, str]]) -> bool:
-        """Whether an operation's answer (ANSWER_TOKENS) fits the model's window after ``messages``."""
-        return self.backend.count_prompt_tokens(messages) + ANSWER_TOKENS <= (self.backend.context_length or 0)
 
     def _make(self, read: ReadOperation, sources: Sequence[SourceFile], asked_as: str, stats: Sequence[Any] = (),
               otherwise: str = "the model drafts instead") -> DraftedEdits | None:  # fmt: skip
