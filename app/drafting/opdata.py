@@ -39,10 +39,12 @@ from specdraft.ops.hints import AddTypeHints
 from specdraft.ops.imports import AddImport
 from specdraft.ops.parameters import AddParameter, RemoveParameter
 from specdraft.ops.rename import Rename
+from specdraft.ops.statements import DeleteStatement, InsertStatement
 from specdraft.ops.values import SetValue
+from specdraft.ops.wrap import WrapInTry
 
-NONE_KINDS = {"change_literal", "delete_statement", "insert_statement", "swap_comparison", "wrap_try",
-              "remove_docstring", "change_type_hint"}  # fmt: skip  # answered [] (a text edit)
+NONE_KINDS = {"change_literal", "swap_comparison", "remove_docstring", "change_type_hint"}  # answered [] (a text edit)
+STATEMENT_KINDS = {"delete_statement", "insert_statement", "wrap_try"}  # named by a statement's text
 ABSENT_SHARE = 0.06  # of the examples: the instruction of another file's edit, its names absent: []
 DISTRACTORS = (0, 3)  # other definitions of the file shown in the outline, at least and at most
 PATH = "module.py"
@@ -112,6 +114,16 @@ def operations(spec: dict, found: Outline) -> list[Operation] | None:
             return None
         param, annotation, default = parsed
         return [AddParameter(function=function, name=param, default=default, annotation=annotation)]
+    if kind in STATEMENT_KINDS:
+        function = _function(found, name, None) if name else None
+        line = " ".join(spec.get("anchor" if kind == "insert_statement" else "old", "").split())
+        if function is None or line not in found.statements.get(function, ()):
+            return None  # at module level, in a nested function, or a text that names two statements
+        if kind == "delete_statement":
+            return [DeleteStatement(statement=line, function=function)]
+        if kind == "wrap_try":
+            return [WrapInTry(statement=line, exception=spec["exception"], handler=spec["handler"], function=function)]
+        return [InsertStatement(code=spec["new"], function=function, where="after", anchor=line)]
     if kind == "add_docstring":
         target = _function(found, name, None) if role in ("function", "method") else name
         return [AddDocstring(text=spec["new"], target=target)] if target else None
@@ -277,6 +289,12 @@ def _records(example, shown: str, rng: random.Random, previous: list[tuple[str, 
     if not _same(changed.get(PATH, example.original), example.edited):
         counts[f"{kind}: engines disagree"] += 1
         return
+    if shown != example.original:  # the neighbours shown may call it (a parameter without a default)
+        try:
+            apply_all(ops, {PATH: shown})
+        except (OpError, Exception):  # noqa: BLE001  counted, as above
+            counts[f"{kind}: op fails beside the neighbours shown"] += 1
+            return
     counts[f"{kind} ok"] += 1
     yield {**render(found, example.instruction, answer_text(ops)), "kind": kind, "phrasing": example.phrasing,
            "instruction": example.instruction, "source": shown}  # fmt: skip
@@ -347,17 +365,76 @@ def _facts(text: str) -> dict[str, Any] | None:
     return {"values": values, "params": params, "returns": returns, "docs": docs, "imports": imports}
 
 
-def lift(before: str, after: str) -> list[Operation] | None:
+def _spans(text: str) -> list[tuple[str, int, int]]:
+    """(dotted function, first line, last line) of each function and method the outline lists."""
+    found = []
+    for node in ast.parse(text).body:
+        for item, prefix in [(node, "")] + [(i, node.name + ".") for i in getattr(node, "body", []) if isinstance(node, ast.ClassDef)]:
+            if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found.append((prefix + item.name, item.lineno, item.end_lineno or item.lineno))
+    return found
+
+
+def _statement_edits(before: str, after: str, found: Outline, instruction: str) -> list[Operation]:
+    """Candidates for an edit of one statement in a function: the one run of lines the edit
+    deletes, inserts or wraps in try/except, the statement named by one of the outline's texts.
+    Of inserts, those whose anchor the instruction quotes come first, then the function's start
+    and end, then other anchors (several can make the same file; the instruction says which)."""
+    import difflib
+    import re
+    import textwrap
+
+    old, new = before.splitlines(), after.splitlines()
+    runs = [r for r in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes() if r[0] != "equal"]
+    if len(runs) != 1:
+        return []
+    tag, i1, i2, j1, j2 = runs[0]
+    spans = [(f, a, b) for f, a, b in _spans(before) if a <= i1 + (tag != "insert") and i1 <= b]
+    if not spans:
+        return []
+    function = max(spans, key=lambda span: span[1])[0]  # the innermost: a method starts after its class
+    texts = found.statements.get(function, [])
+    gone = " ".join(" ".join(old[i1:i2]).split())
+    said = " ".join(instruction.split())
+    if tag == "delete":
+        return [DeleteStatement(statement=t, function=function) for t in texts if t in gone]
+    if tag == "insert":
+        code = textwrap.dedent("\n".join(new[j1:j2]))
+        above = " ".join(old[i1 - 1].split()) if i1 > 0 else ""
+        below = " ".join(old[i1].split()) if i1 < len(old) else ""
+        anchored = [InsertStatement(code=code, function=function, where=w, anchor=t)
+                    for t in texts for w, line in (("after", above), ("before", below)) if t and t in line]  # fmt: skip
+        edges = [InsertStatement(code=code, function=function, where=w) for w in ("start", "end")]
+        return [op for op in anchored if op.anchor in said] + edges + [op for op in anchored if op.anchor not in said]
+    if tag == "replace" and new[j1].strip() == "try:":
+        handler = next((k for k in range(j1, j2) if new[k].strip().startswith("except")), None)
+        caught = re.fullmatch(r"except\s+(.+?)(?:\s+as\s+(\w+))?\s*:", new[handler].strip()) if handler else None
+        if caught is None:
+            return []
+        body = textwrap.dedent("\n".join(new[handler + 1 : j2]))
+        return [WrapInTry(statement=t, exception=caught[1], name=caught[2], handler=body, function=function)
+                for t in texts if t in gone]  # fmt: skip
+    return []
+
+
+def lift(before: str, after: str, instruction: str = "") -> list[Operation] | None:
     """The operations that make ``after`` from ``before`` (a task's source and expected file), as
     specdraft.ops makes them: candidates read off the two files' names, values, signatures,
-    docstrings and imports, kept only where made they give ``after`` exactly; None where no set of
-    them does (a statement edit, a body change)."""
+    docstrings, imports and one statement's lines, kept only where made they give ``after``
+    exactly; None where no set of them does (a body change). ``instruction``, where given, orders
+    the candidates that make the same file (an insert after one line or before the next)."""
     from specdraft.ops.imports import RemoveImport
 
     old, new = _facts(before), _facts(after)
     if old is None or new is None:
         return None
     old_outline, new_outline = outline([(PATH, before)]), outline([(PATH, after)])
+    for op in _statement_edits(before, after, old_outline, instruction):
+        try:
+            if _same(apply_all([op], {PATH: before}).get(PATH, before), after):
+                return [op]
+        except Exception:  # noqa: BLE001  a candidate that does not fit is simply not the edit
+            continue
     candidates: list[Operation] = []
     gone = [b for b in old_outline.renames if b not in new_outline.renames]
     came = [b for b in new_outline.renames if b not in old_outline.renames]
@@ -405,11 +482,11 @@ def lift(before: str, after: str) -> list[Operation] | None:
 
 def task_examples(directories: Sequence[Path], counts: Counter) -> Iterator[dict]:
     """Examples from the project's hand-written task sets (read already; they may train the model):
-    each task's instruction with the operations ``lift`` finds, [] for statement kinds, and its
+    each task's instruction with the operations ``lift`` finds, [] for a literal's change, and its
     redraft (the first answer rejected with the task's note) where it has one."""
     from specdraft.drafting.evaltasks import load_tasks
 
-    statement_kinds = {"wrap_try_except", "insert_statement", "delete_statement", "change_literal"}
+    literal_kinds = {"change_literal"}  # a literal inside an expression: a text edit
     for directory in directories:
         try:
             task_set = load_tasks(directory)
@@ -419,8 +496,8 @@ def task_examples(directories: Sequence[Path], counts: Counter) -> Iterator[dict
         for task in task_set.tasks:
             source = task.source.read_text(encoding="utf-8")
             found = outline([(PATH, source)])
-            ops = lift(source, task.expected.read_text(encoding="utf-8"))
-            if ops is None and task.kind not in statement_kinds:
+            ops = lift(source, task.expected.read_text(encoding="utf-8"), task.instruction)
+            if ops is None and task.kind not in literal_kinds:
                 counts[f"task {task.kind}: not lifted"] += 1
                 continue
             answer = answer_text(ops or [])

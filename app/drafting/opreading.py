@@ -7,8 +7,11 @@ operations, ``[]`` where no operation fits (then the text edit is drafted as bef
 answer is decoded under a grammar (Lark, compiled by llguidance in the engine) that admits only
 well-formed operations whose names exist in the files: ``old`` and ``scope`` of a rename are
 one of the bindings the outline lists, a ``set_value`` target is a constant, attribute, default
-or literal local, a removed parameter is one the function has. New names, values, docstrings and
-annotations are free text of bounded length.
+or literal local, a removed parameter is one the function has, and a statement deleted, wrapped in
+try/except or inserted beside is named by a text that names exactly one statement of its function
+(``Outline.statements``: the outline does not show bodies, so the model copies the statement from
+the instruction, and the grammar lets it write only a real one). New names, values, code,
+docstrings and annotations are free text of bounded length.
 
 * ``outline(files)``: the ``Outline`` of (path, text) pairs (Python files; the others are left out).
 * ``reading_messages(outline, instruction)``: the chat the model answers.
@@ -37,6 +40,7 @@ VALUE_WIDTH = 40  # a constant's value shown in the outline: at most this many c
 # 1,024-token window): beyond it the locals and attributes lines of what the instruction does not
 # name go first, then the other lines from the end (the grammar still admits every name).
 OUTLINE_CHARS = 2100
+_CONSTANT = re.compile(r"_?[A-Z][A-Z0-9_]*")  # a module constant by its name's convention
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a Python name, as the instruction and the outline write it
 FREE_TEXT = 160  # the longest value, annotation or docstring the grammar admits, in characters
 # The order each kind's fields are written in: the names the grammar ties together come first.
@@ -49,8 +53,12 @@ FIELD_ORDER = {
     "remove_import": ("module", "name"),
     "add_docstring": ("target", "text", "replace"),
     "add_type_hints": ("function", "parameters", "returns"),
+    "delete_statement": ("function", "statement"),
+    "wrap_try": ("function", "statement", "exception", "name", "handler"),
+    "insert_statement": ("function", "where", "anchor", "code"),
 }
-READ_KINDS = tuple(FIELD_ORDER)  # the kinds a model reads from an outline (statements need bodies)
+READ_KINDS = tuple(FIELD_ORDER)  # the kinds a model reads from an outline
+STATEMENT_WIDTH = 100  # a statement named by more characters than this is named by its first line
 
 
 @dataclass
@@ -64,6 +72,8 @@ class Outline:
     functions: dict[str, list[str]] = field(default_factory=dict)  # dotted function -> its parameters
     definitions: list[str] = field(default_factory=list)  # functions and classes, dotted (docstrings)
     imports: list[tuple[str, str | None]] = field(default_factory=list)  # (module, name or None)
+    # dotted function -> the texts that name one statement of its body each (delete, wrap, anchor)
+    statements: dict[str, list[str]] = field(default_factory=dict)
 
     def names(self) -> int:
         return len(self.renames) + len(self.targets) + len(self.functions) + len(self.imports)
@@ -137,6 +147,62 @@ def _self_attributes(cls: ast.ClassDef) -> list[str]:
     return names
 
 
+def _statement_texts(func: ast.FunctionDef | ast.AsyncFunctionDef, source: str) -> list[str]:
+    """The texts, whitespace collapsed, that each name one statement of ``func``'s body as
+    specdraft.ops finds a statement (the innermost of those whose text holds it; nested
+    definitions' statements included): a simple statement's whole text (its first line where
+    long), a compound statement's first line. A text that names two statements, a docstring and a
+    header whose body shares its line are left out."""
+    nodes: list[tuple[ast.stmt, str]] = []
+    one_line: set[int] = set()  # ids of statements in a body on its header's line (`if x: return`)
+
+    def visit(body: list[ast.stmt], header_line: int) -> None:
+        for node in body:
+            segment = ast.get_source_segment(source, node) or ""
+            nodes.append((node, " ".join(segment.split())))
+            if node.lineno == header_line:
+                one_line.add(id(node))
+            for name in ("body", "orelse", "finalbody"):
+                inner = getattr(node, name, None)
+                if isinstance(inner, list):
+                    visit(inner, node.lineno)
+            for handler in getattr(node, "handlers", []):
+                visit(handler.body, handler.lineno)
+            for case in getattr(node, "cases", []):
+                visit(case.body, case.pattern.lineno)
+
+    visit(func.body, func.lineno)
+    texts: list[str] = []
+    for index, (node, text) in enumerate(nodes):
+        if isinstance(node, ast.Pass) or id(node) in one_line:
+            continue  # a block left empty gets `pass` again; ops names no one-line body's statement
+        if index == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            continue  # the docstring: add_docstring's
+        inner = getattr(node, "body", None)
+        if isinstance(inner, list) and inner and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if inner[0].lineno == node.lineno:
+                continue  # `if x: return` on one line
+            segment = ast.get_source_segment(source, node) or ""
+            text = " ".join(segment.splitlines()[0].split()) if segment else ""
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        elif len(text) > STATEMENT_WIDTH:
+            segment = ast.get_source_segment(source, node) or ""
+            text = " ".join(segment.splitlines()[0].split())
+        if not text or len(text) > STATEMENT_WIDTH:
+            continue
+        holders = [other for other, other_text in nodes if text in other_text]
+        innermost = [h for h in holders if not any(o is not h and _within_node(h, o) for o in holders)]
+        if innermost == [node]:
+            _add(texts, text)
+    return texts
+
+
+def _within_node(outer: ast.AST, inner: ast.AST) -> bool:
+    """Whether ``inner`` is a statement nested in ``outer``."""
+    return any(child is inner for child in ast.walk(outer) if child is not outer)
+
+
 class _Builder:
     def __init__(self, result: Outline) -> None:
         self.out = result
@@ -145,7 +211,7 @@ class _Builder:
     def line(self, text: str, priority: int = 0) -> None:
         self.lines.append((priority, text))
 
-    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str, indent: str) -> None:
+    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str, indent: str, source: str) -> None:
         dotted = prefix + node.name
         params = _parameters(node)
         signature = ast.unparse(node.args)
@@ -153,6 +219,7 @@ class _Builder:
         keyword = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
         self.line(f"{indent}{keyword} {node.name}({signature}){returns}:")
         self.out.functions.setdefault(dotted, [p for p, _ in params])
+        self.out.statements.setdefault(dotted, _statement_texts(node, source))
         _add(self.out.definitions, dotted)
         _add(self.out.renames, (node.name, prefix[:-1] or None))
         for name, has_default in params:
@@ -174,7 +241,7 @@ class _Builder:
         _add(self.out.renames, (node.name, None))
         for item in node.body:
             if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                self.function(item, node.name + ".", "    ")
+                self.function(item, node.name + ".", "    ", source)
             elif isinstance(item, (ast.Assign, ast.AnnAssign)):
                 targets = item.targets if isinstance(item, ast.Assign) else [item.target]
                 if len(targets) == 1 and isinstance(targets[0], ast.Name) and item.value is not None:
@@ -200,7 +267,7 @@ class _Builder:
                 for alias in node.names:
                     _add(self.out.imports, (node.module, alias.name))
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                self.function(node, "", "")
+                self.function(node, "", "", source)
             elif isinstance(node, ast.ClassDef):
                 self.klass(node, source)
             elif isinstance(node, (ast.Assign, ast.AnnAssign)):
@@ -211,7 +278,7 @@ class _Builder:
                         continue
                     self.line(f"{name} = {_short(ast.get_source_segment(source, node.value) or '...')}")
                     _add(self.out.renames, (name, None))
-                    if _literal(node.value):
+                    if _literal(node.value) or _CONSTANT.fullmatch(name):  # `FEE = Decimal("1.50")` too
                         _add(self.out.targets, name)
 
 
@@ -385,10 +452,13 @@ def answer_grammar(outline: Outline) -> str:
     rules: list[str] = []
     kinds: list[str] = []
     if outline.renames:
+        # each binding's literal runs on to the next field, so that none is a prefix of another
+        # (`"load"` and `"load","scope":"Store"`): a lexer would take the longer one and never
+        # admit the first (a module function named as a method could not be renamed)
         rules.append(choice("rename_binding", [
-            lit(json.dumps(old) + ("," + json.dumps("scope") + ":" + json.dumps(scope) if scope else ""))
+            lit(json.dumps(old) + ("," + json.dumps("scope") + ":" + json.dumps(scope) if scope else "") + ',"new":')
             for old, scope in outline.renames]))  # fmt: skip
-        rules.append(f"rename: {head('rename', 'old')} rename_binding {field('new')} IDENT {close}")
+        rules.append(f"rename: {head('rename', 'old')} rename_binding IDENT {close}")
         kinds.append("rename")
     if outline.targets:
         rules.append(choice("value_target", [lit(json.dumps(t)) for t in outline.targets]))
@@ -421,10 +491,25 @@ def answer_grammar(outline: Outline) -> str:
         rules.append(f"add_type_hints: {head('add_type_hints', 'function')} hinted {close}")
         kinds.append("add_type_hints")
     if outline.imports:
-        rules.append(choice("imported", [
-            lit(json.dumps(m) + ("," + json.dumps("name") + ":" + json.dumps(n) if n else "")) for m, n in outline.imports]))
-        rules.append(f"remove_import: {head('remove_import', 'module')} imported {close}")
+        rules.append(choice("imported", [  # each runs on to its close, as rename_binding's
+            lit(json.dumps(m) + ("," + json.dumps("name") + ":" + json.dumps(n) if n else "") + "}") for m, n in outline.imports]))
+        rules.append(f"remove_import: {head('remove_import', 'module')} imported")
         kinds.append("remove_import")
+    places = [(function, text) for function, texts in outline.statements.items() for text in texts]
+    if places:  # a statement named by its text, in the function that holds it
+        def at(function: str, *fields: tuple[str, str]) -> str:
+            return lit(json.dumps(function) + "".join("," + json.dumps(k) + ":" + json.dumps(v, ensure_ascii=False) for k, v in fields))
+
+        rules.append(choice("statement_of", [at(f, ("statement", t)) for f, t in places]))
+        rules.append(f"delete_statement: {head('delete_statement', 'function')} statement_of {close}")
+        rules.append(f"wrap_try: {head('wrap_try', 'function')} statement_of {field('exception')} TEXT"
+                     f" ({field('name')} IDENT)? ({field('handler')} TEXT)? {close}")  # fmt: skip
+        kinds += ["delete_statement", "wrap_try"]
+    if outline.statements:
+        edges = [at(f, ("where", w)) for f in outline.statements for w in ("start", "end")]
+        rules.append(choice("insert_place", edges + [at(f, ("where", w), ("anchor", t)) for f, t in places for w in ("before", "after")]))
+        rules.append(f"insert_statement: {head('insert_statement', 'function')} insert_place {field('code')} TEXT {close}")
+        kinds.append("insert_statement")
     docstring = lit('{"kind":"add_docstring",')
     targets = [lit(json.dumps("target") + ":" + json.dumps(d) + ",") for d in outline.definitions]
     rules.append(f"add_docstring: {docstring} ({' | '.join(targets) or lit('')})? {lit(json.dumps('text') + ':')} TEXT"

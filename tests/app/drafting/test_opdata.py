@@ -39,11 +39,27 @@ class Store:
     (BEFORE.replace("import os\n", "import json\nimport os\n"), '[{"kind":"add_import","module":"json"}]'),
     (BEFORE.replace("def put(self, key, value):", "def put(self, key, value, force=False):"),
      '[{"kind":"add_parameter","function":"Store.put","name":"force","default":"False"}]'),
+    (BEFORE.replace("    total = 0\n", ""), '[{"kind":"delete_statement","function":"fetch","statement":"total = 0"}]'),
+    (BEFORE.replace("    return total\n", "    print(total)\n    return total\n"),
+     '[{"kind":"insert_statement","function":"fetch","where":"before","anchor":"return total","code":"print(total)"}]'),
+    (BEFORE.replace("        return fetch", "        assert key\n        return fetch"),
+     '[{"kind":"insert_statement","function":"Store.put","where":"start","code":"assert key"}]'),
+    (BEFORE.replace("        total += len(os.listdir(path))\n",
+                    "        try:\n            total += len(os.listdir(path))\n        except OSError as error:\n            raise ValueError(path) from error\n"),
+     '[{"kind":"wrap_try","function":"fetch","statement":"total += len(os.listdir(path))","exception":"OSError",'
+     '"name":"error","handler":"raise ValueError(path) from error"}]'),
 ])  # fmt: skip
 def test_lift_finds_the_operation_that_makes_the_expected_file(after, answer):
-    ops = opdata.lift(BEFORE, after)
+    ops = opdata.lift(BEFORE, after, "print the total first")
     assert ops is not None and answer_text(ops) == answer
     assert apply_all(ops, {opdata.PATH: BEFORE})[opdata.PATH] == after
+
+
+def test_lift_takes_the_anchor_the_instruction_quotes_where_two_places_make_the_same_file():
+    after = BEFORE.replace("    total = 0\n", "    total = 0\n    print(path)\n")
+    assert [(op.where, op.anchor) for op in opdata.lift(BEFORE, after, "print the path")] == [("after", "total = 0")]
+    ops = opdata.lift(BEFORE, after, "print the path before `for _ in range(retries):`")
+    assert [(op.where, op.anchor) for op in ops] == [("before", "for _ in range(retries):")]
 
 
 def test_lift_finds_nothing_for_a_body_change_or_code_that_does_not_parse():
@@ -190,6 +206,7 @@ def test_module_examples_outline_the_whole_module_and_their_operations_make_the_
     records = list(opdata.module_examples([("kennel.py", MODULE)], seed=2, rounds=2, heldout_phrasing=0.0, counts=counts))
     with_ops = [r for r in records if not r["answer"].startswith("[]") and not r["kind"].startswith("redraft")]
     assert len(with_ops) >= 8 and any(r["answer"].startswith("[]") for r in records), counts
+    assert {"delete_statement", "insert_statement", "wrap_try"} & {r["kind"] for r in with_ops}, counts  # named by their text
     for record in records:
         for name in ("class Stay", "def cost", "def load_book", "def takings", "def has_room", "NIGHTLY_RATE", "MAX_DOGS"):
             assert name in record["prompt"]  # the whole module's outline, not the edited definition's

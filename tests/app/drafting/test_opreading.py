@@ -102,6 +102,12 @@ ADMITTED = [
     [{"kind": "add_type_hints", "function": "area", "parameters": {"width": "float", "height": "float"}, "returns": "float"}],
     [{"kind": "add_type_hints", "function": "Shape.grow", "returns": "None"}],
     [{"kind": "rename", "old": "LIMIT", "new": "MAX"}, {"kind": "set_value", "target": "MAX", "value": "20"}][:1],
+    [{"kind": "delete_statement", "function": "area", "statement": "scale = 3"}],
+    [{"kind": "wrap_try", "function": "Shape.grow", "statement": "self.size = factor", "exception": "TypeError",
+      "handler": "return None"}],
+    [{"kind": "insert_statement", "function": "area", "where": "after", "anchor": "total = width * height",
+      "code": "print(\"total £\", total)"}],
+    [{"kind": "insert_statement", "function": "Shape.grow", "where": "start", "code": "assert factor > 0"}],
     [],
 ]
 
@@ -114,6 +120,48 @@ def test_the_grammar_admits_each_operation_written_as_the_model_writes_it(answer
     assert admits(answer_grammar(found), text), text
 
 
+def test_statements_are_named_by_texts_that_each_name_one_statement_of_their_function():
+    """delete_statement, wrap_try and insert_statement name a statement by its text, as specdraft.ops
+    finds it: the grammar lists, per function, the texts that name exactly one statement (a simple
+    statement whole, a compound one by its first line), and each of them applies."""
+    from specdraft.ops import apply
+    from specdraft.ops.statements import DeleteStatement
+
+    source = (
+        'def tidy(rows, limit=3):\n    """Keep the short rows."""\n    kept = []\n    for row in rows:\n'
+        "        if len(row) > limit:\n            continue\n        kept.append(row)\n        kept.append(row)\n"
+        "    if not kept: return None\n    while False:\n        pass\n    total = sum(\n        len(r) for r in kept\n    )\n"
+        "    return kept\n"
+    )  # fmt: skip
+    found = outline([("rows.py", source)])
+    assert found.statements == {"tidy": [
+        "kept = []", "for row in rows:", "if len(row) > limit:", "continue", "while False:",
+        "total = sum( len(r) for r in kept )", "return kept"]}  # fmt: skip
+    # left out: the docstring, `kept.append(row)` (twice), the one-line `if`, `pass`
+    for text in found.statements["tidy"]:
+        assert apply(DeleteStatement(statement=text, function="tidy"), {"rows.py": source}), text
+    grammar = answer_grammar(found)
+    assert not admits(grammar, '[{"kind":"delete_statement","function":"tidy","statement":"kept.append(row)"}]')
+    assert admits(grammar, '[{"kind":"delete_statement","function":"tidy","statement":"continue"}]')
+
+
+def test_a_name_bound_at_module_level_and_in_a_class_can_be_renamed_at_either():
+    """No binding's literal in the grammar is a prefix of another's (`"code"` and `"code","scope":"D"`):
+    a lexer takes the longer, and the module-level one could never be written."""
+    source = "import os\nfrom os import path\n\n\ndef code(x):\n    return x\n\n\nclass D:\n    def code(self):\n        return path\n"
+    grammar = answer_grammar(outline([("m.py", source)]))
+    for text in ('[{"kind":"rename","old":"code","new":"c2"}]', '[{"kind":"rename","old":"code","scope":"D","new":"c2"}]',
+                 '[{"kind":"remove_import","module":"os"}]', '[{"kind":"remove_import","module":"os","name":"path"}]'):  # fmt: skip
+        assert admits(grammar, text), text
+
+
+def test_a_module_constant_set_by_a_call_is_a_value_to_set_and_a_variable_is_not():
+    source = 'from decimal import Decimal\n\nFEE = Decimal("1.50")\nlog = make_log()\n'
+    found = outline([("fees.py", source)])
+    assert found.targets == ["FEE"]
+    assert admits(answer_grammar(found), '[{"kind":"set_value","target":"FEE","value":"Decimal(\\"1.75\\")"}]')
+
+
 REFUSED = [
     '[{"kind":"rename","old":"missing","new":"x"}]',  # a name the files lack
     '[{"kind":"rename","old":"factor","new":"amount"}]',  # a parameter without its function
@@ -122,7 +170,10 @@ REFUSED = [
     '[{"kind":"remove_parameter","function":"area","name":"factor"}]',  # not area's
     '[{"kind":"remove_import","module":"json"}]',
     '[{"kind":"add_type_hints","function":"area","parameters":{"factor":"int"}}]',
-    '[{"kind":"delete_statement","statement":"return total"}]',  # not a kind read from an outline
+    '[{"kind":"delete_statement","statement":"return total"}]',  # a statement without its function
+    '[{"kind":"delete_statement","function":"area","statement":"return self.size"}]',  # not area's
+    '[{"kind":"delete_statement","function":"area","statement":"total ="}]',  # not a whole text listed
+    '[{"kind":"insert_statement","function":"area","where":"after","code":"x = 1"}]',  # after what?
     '[{"kind":"rename","old":"area","new":"surface"}',  # unfinished
 ]
 
@@ -135,7 +186,7 @@ def test_the_grammar_refuses_what_does_not_fit_the_files(text):
 @pytest.mark.parametrize("text, message", [
     ("[{", "not JSON"),
     ('{"kind":"rename"}', "not a list"),
-    ('[{"kind":"delete_statement","statement":"x = 1"}]', "not asked to read"),
+    ('[{"kind":"add_argument","call":"print","name":"x","value":"1"}]', "not asked to read"),
     ('[{"kind":"rename","old":"a"}]', "missing"),
 ])  # fmt: skip
 def test_a_malformed_answer_is_an_error_that_says_what_is_wrong(text, message):
