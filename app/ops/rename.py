@@ -891,6 +891,9 @@ class Rename(Operation):
             return {path: {binding.parsed.start(node) for node in _symbol_names(symbol)
                            if isinstance(node, cst.Name)}}  # fmt: skip
 
+        parameter = (binding.owner is not None and not binding.owner.is_class
+                     and any(binding.node is name for name in _param_names(binding.owner)))  # fmt: skip
+
         def work(rope: RopeFiles) -> dict[str, list[Position]]:
             try:
                 rename = RopeRename(rope.project, rope.resource(path), rope.offset(path, binding.position))
@@ -905,7 +908,17 @@ class Rename(Operation):
                                or _writes(parsed[target].text, binding.owner.node.name.value)]
                 return {target: rope.find(finder, target) for target in targets}
             except exceptions.RopeError as error:
-                raise RopeFailed(f"{self.describe()}: rope could not rename it ({error})") from None
+                if not parameter:
+                    raise RopeFailed(f"{self.describe()}: rope could not rename it ({error})") from None
+            # rope resolves no keyword-only parameter (its own limit): the keywords at the calls of
+            # its function, which rope does find; libcst's scope adds the uses in the body below
+            function = binding.owner.node.name  # type: ignore[union-attr]
+            found = rope.occurrences(function.value, path, binding.owner.parsed.start(function), list(parsed))  # type: ignore[union-attr]
+            calls = {target: {o.position for o in occurrences if o.called} for target, occurrences in found.items()}
+            places = {target: [(position, False) for position in positions]
+                      for target, positions in _keywords_at(parsed, calls, self.old).items()}  # fmt: skip
+            places.setdefault(path, []).append((binding.position, False))  # the parameter itself
+            return places
 
         found, blanked = with_rope(files, [self.old], work)
         for target in blanked:  # f-strings rope could not read: what they hold, found by libcst

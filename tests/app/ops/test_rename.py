@@ -481,6 +481,66 @@ def test_parameter_renamed_with_its_keyword_at_calls_in_other_files():
     )
 
 
+def test_keyword_only_parameter_renamed_with_its_keyword_at_calls():
+    """rope resolves no keyword-only parameter: its function's calls (which rope finds) give the
+    keywords, libcst's scope the uses in the body."""
+    before = files(
+        loader_py="""
+        def load_items(path, *, limit=10, strict=False):
+            if strict and limit < 0:
+                raise ValueError(limit)
+            return open(path).read().split()[:limit]
+
+
+        class Shelf:
+            def take(self, *, limit=1):
+                return limit
+
+
+        def other(limit):
+            return limit
+        """,
+        cli_py="""
+        import loader
+        from loader import load_items
+
+        load_items("a.txt", limit=5)
+        loader.load_items("b.txt", strict=True)
+        loader.other(limit=1)
+        loader.Shelf().take(limit=2)
+        """,
+    )
+    assert apply(Rename("limit", "max_items", scope="load_items"), before) == files(
+        loader_py="""
+        def load_items(path, *, max_items=10, strict=False):
+            if strict and max_items < 0:
+                raise ValueError(max_items)
+            return open(path).read().split()[:max_items]
+
+
+        class Shelf:
+            def take(self, *, limit=1):
+                return limit
+
+
+        def other(limit):
+            return limit
+        """,
+        cli_py="""
+        import loader
+        from loader import load_items
+
+        load_items("a.txt", max_items=5)
+        loader.load_items("b.txt", strict=True)
+        loader.other(limit=1)
+        loader.Shelf().take(limit=2)
+        """,
+    )
+    renamed = apply(Rename("limit", "count", scope="Shelf.take"), before)
+    assert "def take(self, *, count=1):\n        return count" in renamed["loader.py"]
+    assert "loader.Shelf().take(count=2)" in renamed["cli.py"] and "load_items(\"a.txt\", limit=5)" in renamed["cli.py"]
+
+
 def test_method_parameter_renamed_at_an_instance_call():
     before = files(
         m_py="""
