@@ -154,24 +154,28 @@ def _statement_texts(func: ast.FunctionDef | ast.AsyncFunctionDef, source: str) 
     long), a compound statement's first line. A text that names two statements, a docstring and a
     header whose body shares its line are left out."""
     nodes: list[tuple[ast.stmt, str]] = []
-    one_line: set[int] = set()  # ids of statements in a body on its header's line (`if x: return`)
+    one_line: set[int] = set()  # ids of statements in a body on its header's line (`else: return`)
+    lines = source.splitlines()
 
-    def visit(body: list[ast.stmt], header_line: int) -> None:
+    def visit(body: list[ast.stmt]) -> None:
         for node in body:
             segment = ast.get_source_segment(source, node) or ""
             nodes.append((node, " ".join(segment.split())))
-            if node.lineno == header_line:
-                one_line.add(id(node))
+            before = lines[node.lineno - 1].encode()[: node.col_offset] if node.lineno <= len(lines) else b""
+            end = node.end_lineno or node.lineno
+            after = lines[end - 1].encode()[node.end_col_offset or 0 :].strip() if end <= len(lines) else b""
+            if before.strip() or (after and not after.startswith(b"#") and not isinstance(getattr(node, "body", None), list)):
+                one_line.add(id(node))  # a line it shares with a header or, past a `;`, another statement
             for name in ("body", "orelse", "finalbody"):
                 inner = getattr(node, name, None)
                 if isinstance(inner, list):
-                    visit(inner, node.lineno)
+                    visit(inner)
             for handler in getattr(node, "handlers", []):
-                visit(handler.body, handler.lineno)
+                visit(handler.body)
             for case in getattr(node, "cases", []):
-                visit(case.body, case.pattern.lineno)
+                visit(case.body)
 
-    visit(func.body, func.lineno)
+    visit(func.body)
     texts: list[str] = []
     for index, (node, text) in enumerate(nodes):
         if isinstance(node, ast.Pass) or id(node) in one_line:
@@ -183,7 +187,7 @@ def _statement_texts(func: ast.FunctionDef | ast.AsyncFunctionDef, source: str) 
             if inner[0].lineno == node.lineno:
                 continue  # `if x: return` on one line
             segment = ast.get_source_segment(source, node) or ""
-            text = " ".join(segment.splitlines()[0].split()) if segment else ""
+            text = " ".join(_without_comment(segment.splitlines()[0]).split()) if segment else ""
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         elif len(text) > STATEMENT_WIDTH:
@@ -196,6 +200,22 @@ def _statement_texts(func: ast.FunctionDef | ast.AsyncFunctionDef, source: str) 
         if innermost == [node]:
             _add(texts, text)
     return texts
+
+
+def _without_comment(line: str) -> str:
+    """A compound statement's first line without its trailing comment."""
+    import io
+    import tokenize
+
+    if "#" not in line:
+        return line
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(line.lstrip() + "\n").readline):
+            if token.type == tokenize.COMMENT:
+                return line.lstrip()[: token.start[1]]
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return line
 
 
 def _within_node(outer: ast.AST, inner: ast.AST) -> bool:

@@ -130,14 +130,15 @@ def test_statements_are_named_by_texts_that_each_name_one_statement_of_their_fun
     source = (
         'def tidy(rows, limit=3):\n    """Keep the short rows."""\n    kept = []\n    for row in rows:\n'
         "        if len(row) > limit:\n            continue\n        kept.append(row)\n        kept.append(row)\n"
-        "    if not kept: return None\n    while False:\n        pass\n    total = sum(\n        len(r) for r in kept\n    )\n"
-        "    return kept\n"
+        "    if not kept: return None\n    while False:  # never\n        pass\n    total = sum(\n        len(r) for r in kept\n    )\n"
+        "    if total:\n        total -= 1\n    else: total = 0\n    first = 1; second = 2\n    return kept\n"
     )  # fmt: skip
     found = outline([("rows.py", source)])
     assert found.statements == {"tidy": [
         "kept = []", "for row in rows:", "if len(row) > limit:", "continue", "while False:",
-        "total = sum( len(r) for r in kept )", "return kept"]}  # fmt: skip
-    # left out: the docstring, `kept.append(row)` (twice), the one-line `if`, `pass`
+        "total = sum( len(r) for r in kept )", "if total:", "total -= 1", "return kept"]}  # fmt: skip
+    # left out: the docstring, `kept.append(row)` (twice), the one-line `if` and `else` bodies,
+    # `pass`, the statements of a line they share; a header's comment is not its text
     for text in found.statements["tidy"]:
         assert apply(DeleteStatement(statement=text, function="tidy"), {"rows.py": source}), text
     grammar = answer_grammar(found)
