@@ -340,8 +340,9 @@ NAMED_AT_MOST = 8
 # Whether prompts (the app's and the training examples') carry that list. Off: the shipped pair
 # (run 23) was trained without it and reads worse with it (whole-module held-out split: 69 of 189
 # operations exact with it, 90 without). Runs 25-27 (2026-12-07, session 4) trained with it read
-# 112 of 189, but none passed the builtin's text-edit tests (the demo's "Change 2 to 4." unsure),
-# so none shipped: switch it on with the weights that are trained with it.
+# 112 of 189, and runs 28-31 (session 5, statements too) more, but none passed the builtin's
+# text-edit tests (the demo's "Change 2 to 4." unsure), so none shipped: switch it on with the
+# weights that are trained with it.
 NAMED_IN_PROMPT = False
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
