@@ -527,7 +527,7 @@ def written_examples(files: Sequence[Path], corpus: Path, counts: Counter) -> It
     from specdraft.drafting.opreading import answer_grammar, parse_answer
     from specdraft.ops import from_json
 
-    texts: dict[str, str] = {}
+    modules: dict[str, tuple[str, Outline, str]] = {}  # name -> its text, outline and answer grammar
     for path in files:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if not line.strip():
@@ -538,14 +538,15 @@ def written_examples(files: Sequence[Path], corpus: Path, counts: Counter) -> It
                 module, instruction = item["module"], item["instruction"]
                 ops = [from_json(op) for op in item["operations"]]
                 rejected = [from_json(op) for op in item.get("rejected", [])]
-                if module not in texts:
-                    texts[module] = (corpus / module).read_text(encoding="utf-8")
-                source = texts[module]
+                if module not in modules:
+                    text = (corpus / module).read_text(encoding="utf-8")
+                    found = outline([(PATH, text)])
+                    modules[module] = (text, found, answer_grammar(found))
+                source, found, grammar = modules[module]
                 if ops:
                     apply_all(ops, {PATH: source})
                 answer = answer_text(ops)
-                found = outline([(PATH, source)])
-                if parse_answer(answer) != ops or not admits(answer_grammar(found), answer):
+                if parse_answer(answer) != ops or not admits(grammar, answer):
                     raise OpError("the outline's grammar does not admit the answer (a name or scope it does not list)")
             except (OSError, KeyError, TypeError, ValueError, OpError) as error:
                 counts[f"not fitted: {where}: {type(error).__name__}: {str(error)[:160]}"] += 1
@@ -563,17 +564,25 @@ def written_examples(files: Sequence[Path], corpus: Path, counts: Counter) -> It
                                            "source": source}  # fmt: skip
 
 
-def admits(grammar: str, text: str) -> bool:
-    """Whether the Lark ``grammar`` admits ``text`` whole, spelled in the builtin pair's tokens, as
-    the engine decodes under it (llguidance)."""
+@functools.cache
+def _builtin_tokenizer() -> tuple[str, Any]:
+    """The builtin pair's tokenizer: its JSON (for the grammar) and itself, read once."""
     from tokenizers import Tokenizer
 
     from specdraft.engine.checkpoint import BUILTIN_DIR
+
+    text = (BUILTIN_DIR / "tokenizer.json").read_text(encoding="utf-8")
+    return text, Tokenizer.from_str(text)
+
+
+def admits(grammar: str, text: str) -> bool:
+    """Whether the Lark ``grammar`` admits ``text`` whole, spelled in the builtin pair's tokens, as
+    the engine decodes under it (llguidance)."""
     from specdraft.engine.grammar import GrammarConstraint
 
-    path = BUILTIN_DIR / "tokenizer.json"
-    constraint = GrammarConstraint(grammar, path.read_text(encoding="utf-8"), eos_token=2)
-    ids = Tokenizer.from_file(str(path)).encode(text, add_special_tokens=False).ids
+    tokenizer_json, tokenizer = _builtin_tokenizer()
+    constraint = GrammarConstraint(grammar, tokenizer_json, eos_token=2)
+    ids = tokenizer.encode(text, add_special_tokens=False).ids
     if constraint.admitted_prefix(ids) < len(ids):
         return False
     for token in ids:

@@ -153,14 +153,14 @@ def _statement_texts(func: ast.FunctionDef | ast.AsyncFunctionDef, source: str) 
     definitions' statements included): a simple statement's whole text (its first line where
     long), a compound statement's first line. A text that names two statements, a docstring and a
     header whose body shares its line are left out."""
-    nodes: list[tuple[ast.stmt, str]] = []
+    nodes: list[tuple[ast.stmt, str, str]] = []  # (statement, its source, that collapsed)
     one_line: set[int] = set()  # ids of statements in a body on its header's line (`else: return`)
     lines = source.splitlines()
 
     def visit(body: list[ast.stmt]) -> None:
         for node in body:
             segment = ast.get_source_segment(source, node) or ""
-            nodes.append((node, " ".join(segment.split())))
+            nodes.append((node, segment, " ".join(segment.split())))
             before = lines[node.lineno - 1].encode()[: node.col_offset] if node.lineno <= len(lines) else b""
             end = node.end_lineno or node.lineno
             after = lines[end - 1].encode()[node.end_col_offset or 0 :].strip() if end <= len(lines) else b""
@@ -177,7 +177,7 @@ def _statement_texts(func: ast.FunctionDef | ast.AsyncFunctionDef, source: str) 
 
     visit(func.body)
     texts: list[str] = []
-    for index, (node, text) in enumerate(nodes):
+    for index, (node, segment, text) in enumerate(nodes):
         if isinstance(node, ast.Pass) or id(node) in one_line:
             continue  # a block left empty gets `pass` again; ops names no one-line body's statement
         if index == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
@@ -186,16 +186,14 @@ def _statement_texts(func: ast.FunctionDef | ast.AsyncFunctionDef, source: str) 
         if isinstance(inner, list) and inner and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             if inner[0].lineno == node.lineno:
                 continue  # `if x: return` on one line
-            segment = ast.get_source_segment(source, node) or ""
             text = " ".join(_without_comment(segment.splitlines()[0]).split()) if segment else ""
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         elif len(text) > STATEMENT_WIDTH:
-            segment = ast.get_source_segment(source, node) or ""
             text = " ".join(segment.splitlines()[0].split())
         if not text or len(text) > STATEMENT_WIDTH:
             continue
-        holders = [other for other, other_text in nodes if text in other_text]
+        holders = [other for other, _, other_text in nodes if text in other_text]
         innermost = [h for h in holders if not any(o is not h and _within_node(h, o) for o in holders)]
         if innermost == [node]:
             _add(texts, text)
