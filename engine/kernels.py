@@ -169,8 +169,8 @@ def rowwise(function, x: Tensor) -> Tensor:
     one-token step's. Here rows go in groups of at most SERIAL_ELEMENTS elements (one thread; a
     row of more is split alike in a verify and a step). x's rows must not be contiguous with each
     other (the MLP's gate, a chunk of the fused product, is not): each row then has its own loop."""
-    if (torch.is_grad_enabled() and x.requires_grad) or x.numel() <= SERIAL_ELEMENTS:
-        return function(x)
+    if (torch.is_grad_enabled() and x.requires_grad) or x.numel() <= SERIAL_ELEMENTS or bulk_products_enabled():
+        return function(x)  # (a prefill's rows match nothing one by one: bulk_products)
     rows = x.reshape(-1, x.shape[-1])  # a view: the rows keep their stride
     per_group = max(1, SERIAL_ELEMENTS // x.shape[-1])
     return torch.cat([function(group) for group in rows.split(per_group)]).view(x.shape)

@@ -244,6 +244,25 @@ def test_packed_bfloat16_decoding_follows_its_float32_upcast(checkpoints, exact)
 
 
 @pytest.mark.parametrize("exact", COPIES.values(), ids=COPIES.keys())
+def test_a_bfloat16_prompt_prefill_attends_in_bfloat16_within_its_rounding(checkpoints, exact):
+    # a prompt's prefill (last_only, from position 0) attends in bfloat16 (as transformers does);
+    # every other forward in float32. Both stay within bfloat16's rounding of the float32 upcast.
+    fast = load_bfloat16(checkpoints["llama"], exact)
+    upcast = load_model(checkpoints["llama"], dtype=torch.bfloat16).float()
+    idx = prompt(48, seed=5)
+    with torch.inference_mode():
+        fast.setup_caches(1, 64)
+        upcast.setup_caches(1, 64)
+        high = upcast(idx, torch.arange(48), last_only=True)
+        rows = fast(idx, torch.arange(48)).float()[:, -1:]  # all rows: float32 attention
+        low = fast(idx, torch.arange(48), last_only=True).float()
+    assert not torch.equal(low, rows)  # the prompt path is another kernel
+    for got in (low, rows):
+        assert (got - high).abs().max() < 0.05 * high.abs().max()
+    assert low.argmax(-1).item() == high.argmax(-1).item()
+
+
+@pytest.mark.parametrize("exact", COPIES.values(), ids=COPIES.keys())
 def test_packed_copy_is_not_used_with_autograd_and_follows_weight_changes(checkpoints, exact):
     model = load_bfloat16(checkpoints["llama"], exact)
     layer = model.layers[0].feed_forward.w2
