@@ -59,6 +59,7 @@ from specdraft.drafting.edits import (
     parse_edits,
     rewrite,
 )
+from specdraft.drafting.edits.soundness import broken, broken_pieces
 from specdraft.drafting.reading import (
     ReadOperation,
     corrected_instruction,
@@ -583,6 +584,7 @@ class EditRequester:
                                          "name nothing of the instruction and stay as they are")  # fmt: skip
             pieces: list[str] = []
             unread: list[EditFailure] = []  # answers that could not be read: their text stays as it was
+            changed: dict[int, tuple[str, str]] = {}  # piece -> (its original, the model's answer)
             requested: list[int] = []
             draft.windows[source.path] = (ranges, requested)
             complete = True
@@ -614,9 +616,13 @@ class EditRequester:
                 unread.extend(failures)
                 if body.endswith("\n") and text and not text.endswith("\n"):  # the end token takes a window's last newline
                     text += "\n"
+                if text != body and not failures:
+                    changed[len(pieces)] = (original, text)
                 pieces.append(head + text + tail)
             if not complete and self.cancel is not None and self.cancel.is_set():
                 return draft  # cancelled: nothing of it counts
+            if complete and changed and not self.show_unsure:
+                unread.extend(self._withhold_broken(source, pieces, changed))
             result = rewrite(self.repo_root, source.path, "".join(pieces), complete=complete,
                              originals={source.path: source.data})  # fmt: skip
             result.failures[:0] = unread
@@ -636,6 +642,19 @@ class EditRequester:
             "name the code plainly (the app then reads the edit as an operation), use a larger model (--model DIR, "
             "--server URL), or see it anyway with --show-unsure"
         ))  # fmt: skip
+
+    def _withhold_broken(self, source: SourceFile, pieces: list[str],
+                         changed: dict[int, tuple[str, str]]) -> list[EditFailure]:  # fmt: skip
+        """The failures of the windows whose answers leave the file broken (edits.soundness), each
+        put back in ``pieces`` as it was: a draft that does not parse, or leaves a name used that
+        nothing defines, is never a useful suggestion."""
+        withheld = broken_pieces(source.text, pieces, {i: original for i, (original, _) in changed.items()}, source.path)
+        for i in withheld:
+            pieces[i] = changed[i][0]
+        return [EditFailure(source.path, changed[i][1], (
+            f"{reason}: nothing of this answer is applied; redraft, say it in other words, or see it anyway "
+            "with --show-unsure"
+        )) for i, reason in sorted(withheld.items())]  # fmt: skip
 
     def _answer_body(self, text: str, body: str, path: str) -> tuple[str, list[EditFailure]]:
         """The new text of one request's ``body`` from the model's answer: the builtin pair answers
@@ -688,6 +707,14 @@ class EditRequester:
             if not (result.files or result.failures or result.unchanged):  # nothing found that is an edit
                 path = sources[0].path if len(sources) == 1 else None
                 result.failures.append(unreadable(path, text, edit_format))
+            if not self.show_unsure:  # a file the answer leaves broken is withheld, as a window is
+                for edit in list(result.files):
+                    reason = broken(edit.old_text or "", edit.new_text or "", edit.path) if edit.old_text and edit.new_text else None
+                    if reason is not None:
+                        result.files.remove(edit)
+                        result.failures.append(EditFailure(edit.path, edit.new_text or "", (
+                            f"{reason}: nothing of this answer's edit of the file is applied; redraft, say it in "
+                            "other words, or see it anyway with --show-unsure")))  # fmt: skip
             if self.on_result is not None:
                 self.on_result(draft.result)
         return draft

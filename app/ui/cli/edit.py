@@ -106,11 +106,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_unsure_argument(parser: argparse.ArgumentParser) -> None:
-    """--show-unsure: the builtin pair's drafts it is not sure of go into the review too."""
+    """--show-unsure: the builtin pair's drafts it is not sure of, and text edits that leave a Python
+    file broken, go into the review too."""
     parser.add_argument("--show-unsure", action="store_true",
-                        help="review the builtin pair's text edits even where it was not sure of them (by default "
-                        "such a draft is withheld, shown as a failed block with the reason: they are almost always "
-                        "wrong)")  # fmt: skip
+                        help="review the builtin pair's text edits even where it was not sure of them, and any "
+                        "model's text edit that leaves a Python file broken (it no longer parses, or uses a name "
+                        "nothing defines any more); by default such a draft is withheld, shown as a failed block "
+                        "with the reason")  # fmt: skip
 
 
 def add_read_argument(parser: argparse.ArgumentParser) -> None:

@@ -518,6 +518,39 @@ def test_a_builtin_draft_the_model_was_not_sure_of_is_withheld_with_its_text_and
     assert EditRequester(backend, repo).draft("make the tax higher", sources).result.files[0].new_text == answer
 
 
+def test_a_text_edit_that_leaves_the_python_file_broken_is_withheld_with_its_text_and_the_reason(tmp_path):
+    code = "import math\n\n\ndef area(r):\n    return math.pi * r * r\n"
+    repo = make_repo(tmp_path / "repo", {"shapes.py": code})
+    sources = read_sources(repo, [str(repo / "shapes.py")])
+    for answer, says in ((code.replace("def area(r)", "def area of(r)"), "does not parse as Python (line 4"),
+                         (code.replace("import math\n", ""), "`math` used where nothing in the file defines")):
+        backend = ScriptedBackend([Reply(answer, least_token_prob=0.97)], kind="local", model="builtin")
+        draft = EditRequester(backend, repo, read=False).draft("use a rounder pi", sources)
+        assert draft.result.files == [] and len(draft.failures) == 1
+        (failure,) = draft.failures
+        assert failure.block == answer and says in failure.reason and "--show-unsure" in failure.reason
+        backend = ScriptedBackend([Reply(answer, least_token_prob=0.97)], kind="local", model="builtin")
+        shown = EditRequester(backend, repo, read=False, show_unsure=True).draft("use a rounder pi", sources)
+        assert shown.result.files[0].new_text == answer and not shown.failures
+    sound = code.replace("math.pi", "3.14159")  # math unused now: sound
+    backend = ScriptedBackend([Reply(sound, least_token_prob=0.97)], kind="local", model="builtin")
+    assert EditRequester(backend, repo, read=False).draft("use a rounder pi", sources).result.files[0].new_text == sound
+
+
+def test_a_servers_search_replace_edit_that_breaks_a_file_is_withheld_and_the_others_kept(tmp_path):
+    repo = make_repo(tmp_path / "repo", {"shapes.py": "import math\n\n\ndef area(r):\n    return math.pi * r * r\n",
+                                         "greet.py": GREET})  # fmt: skip
+    answer = ("shapes.py\n```python\n<<<<<<< SEARCH\nimport math\n\n=======\n\n>>>>>>> REPLACE\n```\n"
+              "greet.py\n```python\n<<<<<<< SEARCH\n    print(\"Hello \" + name)\n=======\n"
+              "    print(f\"Hello, {name}!\")\n>>>>>>> REPLACE\n```\n")  # fmt: skip
+    backend = ScriptedBackend([Reply(answer)])
+    sources = read_sources(repo, [str(repo / "shapes.py"), str(repo / "greet.py")])
+    draft = EditRequester(backend, repo).draft("tidy up", sources)
+    assert [edit.path for edit in draft.result.files] == ["greet.py"]
+    (failure,) = draft.failures
+    assert failure.path == "shapes.py" and "`math` used" in failure.reason
+
+
 @pytest.mark.parametrize(
     ("new", "expected"),
     [

@@ -206,7 +206,7 @@ def run_bench(monkeypatch, capsys, argv: list[str], backend) -> tuple[int, str, 
 
 def test_the_command_prints_the_table(monkeypatch, capsys, task_dir):
     backend = RewritingBackend(context_length=WINDOWED,
-                               answer=lambda window, prompt: window.replace("os.path.getsize(path)", "read_file(path)"))
+                               answer=lambda window, prompt: window.replace("os.path.getsize(path)", "os.stat(path).st_size"))
     code, out, err = run_bench(monkeypatch, capsys, ["--tasks", str(task_dir), "--show-failures"], backend)
     assert code == 0
     assert "[1/1] rename-load: wrong, collateral in 1 of 4 windows sent" in err
@@ -216,7 +216,7 @@ def test_the_command_prints_the_table(monkeypatch, capsys, task_dir):
     assert next(line for line in lines if line.startswith("rename_function")).split()[1:3] == ["1", "0/1"]
     assert any(line.startswith("total") for line in lines)
     assert "collateral: 1 of 4 windows sent" in out and "seconds:" in out
-    assert "-    return os.path.getsize(path)\n+    return read_file(path)" in out  # --show-failures: the diff
+    assert "-    return os.path.getsize(path)\n+    return os.stat(path).st_size" in out  # --show-failures: the diff
 
 
 def test_the_command_writes_json(monkeypatch, capsys, task_dir):
