@@ -530,17 +530,23 @@ def block_holding(module: cst.Module, statement: cst.BaseStatement) -> cst.CSTNo
 
 
 def insert_statements(
-    module: cst.Module, owner: cst.CSTNode, index: int, new: Sequence[cst.BaseStatement]
+    module: cst.Module,
+    owner: cst.CSTNode,
+    index: int,
+    new: Sequence[cst.BaseStatement],
+    *,
+    follows: bool = False,
 ) -> cst.Module:
     """``new`` inserted into the body of ``owner`` (the module or an indented block) at
-    ``index``: the blank lines above the statement that was there go above the new ones, its
-    comments stay with it; functions and classes keep PEP 8's blank lines around them."""
+    ``index``: the blank lines above the statement that was there go above the new ones (with
+    ``follows``, new code that follows the statement before it, they stay where they are, below
+    it), its comments stay with it; functions and classes keep PEP 8's blank lines around them."""
 
     def edit(body: list[cst.BaseStatement], at_module: bool) -> list[cst.BaseStatement]:
         blank = 2 if at_module else 1
         added = list(new)
         following = body[index] if index < len(body) else None
-        if following is not None:
+        if following is not None and not follows:
             blanks, rest = blank_prefix(following)
             added[0] = _with_lines(added[0], [*blanks, *added[0].leading_lines])
             following = _with_lines(following, rest)
@@ -557,10 +563,11 @@ def insert_statements(
 def insert_around(
     module: cst.Module, anchor: cst.BaseStatement, new: Sequence[cst.BaseStatement], *, after: bool
 ) -> cst.Module:
-    """``new`` inserted just before or just after ``anchor``, in the block that holds it."""
+    """``new`` inserted just before or just after ``anchor``, in the block that holds it: next to
+    the anchor, so the blank lines between it and its neighbour on the other side stay there."""
     owner = block_holding(module, anchor)
     index = next(index for index, child in enumerate(owner.body) if child is anchor)  # type: ignore[attr-defined]
-    return insert_statements(module, owner, index + 1 if after else index, new)
+    return insert_statements(module, owner, index + 1 if after else index, new, follows=after)
 
 
 def remove_statement(module: cst.Module, statement: cst.BaseStatement) -> cst.Module:

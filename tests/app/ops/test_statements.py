@@ -110,6 +110,36 @@ def test_insert_after_a_statement_inside_a_with_block():
     )
 
 
+def test_insert_after_a_statement_stays_next_to_it_above_the_blank_line_that_follows():
+    before = """
+        import csv
+        from decimal import Decimal
+
+        RATE = Decimal("0.2")
+
+
+        def total(rows):
+            net = sum(row.net for row in rows)
+
+            return net * (1 + RATE)
+        """
+    check(
+        InsertStatement("import os", function=None, where="after", anchor="from decimal import Decimal"),
+        before,
+        before.replace("import Decimal\n", "import Decimal\n        import os\n"),
+    )
+    check(
+        InsertStatement("net = round(net, 2)", function="total", where="after", anchor="net = sum(row.net for row in rows)"),
+        before,
+        before.replace("in rows)\n", "in rows)\n            net = round(net, 2)\n"),
+    )
+    check(  # before a statement: the blank line stays above the new one
+        InsertStatement("net = round(net, 2)", function="total", where="before", anchor="return net * (1 + RATE)"),
+        before,
+        before.replace("            return", "            net = round(net, 2)\n            return"),
+    )
+
+
 def test_insert_at_the_start_of_a_one_line_function_makes_it_a_block():
     check(
         InsertStatement("print(shelf)", function="count", where="start"),
