@@ -79,3 +79,22 @@ def test_only_the_windows_that_break_the_file_are_withheld():
     assert "`math`" in withheld[0] and "does not parse" in withheld[2]
     fine = [before[0], before[1].replace("math.pi", "3.14159"), drafted[2]]
     assert list(broken_pieces(AREA, fine, {1: before[1], 2: before[2]}, "geometry.py")) == [2]  # the value stays
+
+
+def test_no_right_edit_of_the_project_task_sets_is_judged_broken():
+    """Every expected file of the latest task sets (people's right edits, about 900; all 2,671 of
+    eval to eval47 were checked once, none judged broken) is sound."""
+    from pathlib import Path
+
+    from specdraft.drafting.evaltasks import load_tasks
+
+    root = Path(__file__).resolve().parents[3] / "engine" / "builtin"
+    sets = [root / f"eval{number}" for number in range(32, 48)]
+    pairs = 0
+    for directory in sets:
+        for task in load_tasks(directory).tasks:
+            before = task.source.read_text(encoding="utf-8")
+            for expected in filter(None, (task.expected, task.after_note)):
+                pairs += 1
+                assert broken(before, expected.read_text(encoding="utf-8"), task.source.name) is None, (directory.name, task.id)
+    assert pairs > 800
