@@ -429,6 +429,53 @@ def answer_text(operations: Sequence[Operation]) -> str:
     return "[" + ",".join(written) + "]"
 
 
+# What a model's operation writes that it can only have copied from the words it was given: a new
+# name, a value, a parameter and its default, a docstring, an import, a statement's code. Where
+# one of them is not in those words the model made it up (a name it liked, a value it worked
+# out); such an operation is not made, as one it was not sure of is not (a confident wrong draft
+# is worse than none).
+_COPIED = {
+    "rename": ("new",),
+    "set_value": ("value",),
+    "add_parameter": ("name", "default", "argument"),
+    "add_import": ("module", "name", "alias"),
+    "add_docstring": ("text",),
+    "insert_statement": ("code",),
+}
+
+
+def _said(value: str, words: str) -> bool:
+    """Whether ``value`` (a field of an operation) is written in ``words``: as it stands, or a string
+    without its quotes, or True/False/None in any case; whitespace collapsed."""
+    value = " ".join(value.split())
+    if not value:
+        return True
+    candidates = {value}
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        candidates.add(value[1:-1])
+    for candidate in candidates:
+        left = r"(?<![\w.])" if re.match(r"\w", candidate) else ""  # a name or number: not inside another
+        right = r"(?![\w])" if re.search(r"\w$", candidate) else ""
+        flags = re.I if candidate in ("True", "False", "None") else 0
+        if re.search(left + re.escape(candidate) + right, words, flags):
+            return True
+    return False
+
+
+def made_up(operations: Sequence[Operation], words: str) -> list[str]:
+    """What ``operations`` (a model's reading of ``words``: the instruction, and a reviewer's notes)
+    write that ``words`` do not say (see _COPIED), as "field `value`" texts; [] where all is copied."""
+    words = " ".join(words.split())
+    found = []
+    for operation in operations:
+        data = to_json(operation)
+        for name in _COPIED.get(data["kind"], ()):
+            value = data.get(name)
+            if isinstance(value, str) and not _said(value, words):
+                found.append(f"{name} `{value}`")
+    return found
+
+
 class AnswerError(OpError):
     """The model's answer is not a list of operations (it says what was wrong)."""
 

@@ -428,6 +428,7 @@ class EditRequester:
             answer_grammar,
             answer_text,
             fitting_messages,
+            made_up,
             outline,
             parse_answer,
         )
@@ -461,6 +462,11 @@ class EditRequester:
             return None
         if not self.show_unsure and least is not None and least < BUILTIN_MIN_OPERATION_PROB:
             self.on_progress("kept", f"{read.said()}: not sure of it (a token at p={least:.2f}); it drafts a text edit")
+            return None
+        invented = made_up(operations, " ".join([instruction, *(note for _, note in rejected)]))
+        if invented and not self.show_unsure:  # what it writes is not in the words: made up, not read
+            self.on_progress("kept", f"{read.said()}: its {', '.join(invented)} is not in the instruction "
+                                     "(made up, not read); it drafts a text edit")  # fmt: skip
             return None
         made = self._make(read, sources, "", [stats], "it drafts a text edit")
         # a note on this draft goes back with this answer; one withheld or not fitting was never shown

@@ -265,16 +265,20 @@ def test_an_operation_the_model_reads_is_made_and_credited_to_it(repo):
     assert draft.stats and draft.summary().startswith("rename `area` -> `surface`, an operation by fake-builtin: ")
 
 
-@pytest.mark.parametrize("answer, least, why", [
-    ("[]", 0.9, "read no operation"),
-    ('[{"kind":"rename","old":"area","new":"surface"}]', 0.2, "not sure of it"),
-    ('[{"kind":"rename","old":"area","new":"surface"}]', 0.85, "not sure of it"),  # under the operations' own bar
-    ('[{"kind":"set_value","target":"LIMIT","value":"10"}]', 0.9, "does not fit"),  # changes nothing
-    ("[{", 0.9, "do not read"),
+@pytest.mark.parametrize("answer, least, why, instruction", [
+    ("[]", 0.9, "read no operation", "call area surface"),
+    ('[{"kind":"rename","old":"area","new":"surface"}]', 0.2, "not sure of it", "call area surface"),
+    ('[{"kind":"rename","old":"area","new":"surface"}]', 0.85, "not sure of it", "call area surface"),  # under the bar
+    ('[{"kind":"set_value","target":"LIMIT","value":"10"}]', 0.9, "does not fit", "LIMIT is 10"),  # changes nothing
+    ("[{", 0.9, "do not read", "call area surface"),
+    # sure, but what it writes is in no word of the instruction: made up, not read
+    ('[{"kind":"rename","old":"area","new":"size"}]', 0.99, "its new `size` is not in the instruction", "call area surface"),
+    ('[{"kind":"set_value","target":"LIMIT","value":"20"}]', 0.99, "its value `20` is not in", "double the limit"),
+    ('[{"kind":"set_value","target":"NAME","value":"False"}]', 0.99, "its value `False` is not in", "leave the name off"),
 ])  # fmt: skip
-def test_no_operation_an_unsure_or_unfitting_one_leaves_the_text_edit_to_the_model(repo, answer, least, why):
+def test_no_operation_an_unsure_or_unfitting_one_leaves_the_text_edit_to_the_model(repo, answer, least, why, instruction):
     backend = FakeLocal(answer, least)
-    draft, said = _draft(repo, backend)
+    draft, said = _draft(repo, backend, instruction)
     assert draft.operation is None
     assert backend.requests == 2  # the reading, then the text edit
     assert any(why in line for line in said), said
@@ -283,6 +287,19 @@ def test_no_operation_an_unsure_or_unfitting_one_leaves_the_text_edit_to_the_mod
 def test_show_unsure_shows_an_unsure_operation(repo):
     draft, _ = _draft(repo, FakeLocal('[{"kind":"rename","old":"area","new":"surface"}]', 0.2), show_unsure=True)
     assert draft.operation is not None
+    draft, _ = _draft(repo, FakeLocal('[{"kind":"rename","old":"area","new":"size"}]'), show_unsure=True)
+    assert draft.operation is not None  # made up: shown anyway
+
+
+@pytest.mark.parametrize("answer, instruction", [
+    ('[{"kind":"set_value","target":"NAME","value":"\\"solids\\""}]', "NAME should say solids"),  # a string, its quotes not said
+    ('[{"kind":"set_value","target":"LIMIT","value":"False"}]', "set LIMIT to false"),  # True/False/None in any case
+    ('[{"kind":"add_docstring","target":"area","text":"The area of a   rectangle."}]', "area: The area of a rectangle."),
+    ('[{"kind":"add_parameter","function":"area","name":"depth","default":"1.5"}]', "area takes `depth=1.5` now"),
+])  # fmt: skip
+def test_what_the_instruction_says_counts_as_said_however_it_is_written(repo, answer, instruction):
+    draft, said = _draft(repo, FakeLocal(answer), instruction)
+    assert draft.operation is not None, said
 
 
 def test_operations_off_never_asks_the_model_to_read(repo):
@@ -347,10 +364,16 @@ def test_a_note_on_a_reader_s_operation_goes_to_the_model_with_that_operation(re
     first = requester.draft("rename `area` to `surface`", sources)
     assert first.operation is not None and first.operation.origin == "instruction"  # a reader read it
     assert backend.prompts == []
-    again = requester.draft("rename `area` to `surface`", sources, "The reviewer's note: I'd want something else")
+    again = requester.draft("rename `area` to `surface`", sources, "The reviewer's note: extent reads better to me")
     assert again.operation is not None and again.operation.origin == "model"
     assert 'Rejected: [{"kind":"rename","old":"area","new":"surface"}]' in backend.prompts[-1]
     assert "def extent(" in again.result.files[0].new_text
+    # a note that names nothing: the name the model picks is its own, not read, and not made
+    said: list[str] = []
+    requester = EditRequester(backend, repo, read=True, on_progress=lambda event, payload: said.append(str(payload)))
+    requester.draft("rename `area` to `surface`", sources)
+    vague = requester.draft("rename `area` to `surface`", sources, "The reviewer's note: I'd want something else")
+    assert vague.operation is None and any("its new `extent` is not in the instruction" in line for line in said), said
 
 
 def test_the_operation_the_reviewer_rejected_answered_again_is_not_drafted(repo):
