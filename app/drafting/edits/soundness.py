@@ -1,9 +1,10 @@
 """Whether a model's text edit leaves a Python file broken, judged from the file alone.
 
-A draft is broken when the file parsed before it and does not after, or when it leaves a name
-used that nothing defines any more: a module-level name the draft unbinds (a deleted import, a
-def renamed at its definition only) or one it brings in (a call of a function no file line
-defines or imports). Such a draft is never a useful suggestion: the requester withholds it (a
+A draft is broken when the file parsed before it and does not after, when it defines a function
+or class a second time in the same body (a def renamed to its neighbour's name: the first is
+lost), or when it leaves a name used that nothing defines any more: a module-level name the draft
+unbinds (a deleted import, a def renamed at its definition only) or one it brings in (a call of a
+function no file line defines or imports). Such a draft is never a useful suggestion: the requester withholds it (a
 failed block with the model's text and this reason) as it withholds one the model was not sure of.
 
 Conservative by construction, so that no sound draft is held back: only .py files that parse
@@ -62,6 +63,27 @@ def _names(tree: ast.Module) -> tuple[set[str], set[str], bool]:
     return bound, loaded, unknowable
 
 
+def _doubled(tree: ast.Module) -> set[str]:
+    """The functions and classes defined twice in one body (the first one lost), by dotted name:
+    undecorated definitions only (a property's setter, an overload or a registered variant is
+    meant), and only those directly in a module's, class's or function's body (a definition under
+    `if` or `try` may be meant as another's alternative)."""
+    found: set[str] = set()
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        seen: set[str] = set()
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                if not node.decorator_list:
+                    if node.name in seen:
+                        found.add(prefix + node.name)
+                    seen.add(node.name)
+                visit(node.body, f"{prefix}{node.name}.")
+
+    visit(tree.body, "")
+    return found
+
+
 def broken(before: str, after: str, path: str) -> str | None:
     """Why ``after``, a model's rewrite of ``before`` (the file ``path``), is broken, or None."""
     if not path.endswith((".py", ".pyi")) or after == before:
@@ -76,6 +98,9 @@ def broken(before: str, after: str, path: str) -> str | None:
         return f"the draft does not parse as Python ({where}{error.msg}), where the file did before"
     except (ValueError, MemoryError, RecursionError) as error:
         return f"the draft does not parse as Python ({error}), where the file did before"
+    doubled = sorted(_doubled(new) - _doubled(old))
+    if doubled:
+        return f"the draft defines `{doubled[0]}` twice, the first one lost, where the file did not"
     old_bound, old_loaded, old_unknowable = _names(old)
     new_bound, new_loaded, new_unknowable = _names(new)
     if old_unknowable or new_unknowable:

@@ -41,6 +41,34 @@ def test_a_sound_draft_is_never_held_back(after):
     assert broken(AREA, after, "geometry.py") is None
 
 
+SHOP = """class Shop:
+    def __init__(self):
+        self.orders = []
+
+    def taken(self):
+        return len(self.orders)
+
+    def take(self, order):
+        self.orders.append(order)
+
+    @property
+    def size(self):
+        return len(self.orders)
+"""
+
+
+def test_a_definition_made_twice_in_one_body_is_broken_but_a_setter_or_an_alternative_is_not():
+    reason = broken(SHOP, SHOP.replace("def take(self, order)", "def taken(self, order)"), "shop.py")
+    assert reason is not None and "defines `Shop.taken` twice" in reason
+    setter = SHOP + "\n    @size.setter\n    def size(self, value):\n        self.orders = self.orders[:value]\n"
+    assert broken(SHOP, setter, "shop.py") is None
+    alternative = "try:\n    import ujson as json\n\n    def load(text):\n        return json.loads(text)\nexcept ImportError:\n"
+    alternative += "    import json\n\n    def load(text):\n        return json.loads(text)\n"
+    assert broken("import json\n", alternative, "codec.py") is None
+    doubled_before = SHOP + "\n\ndef helper():\n    return 1\n\n\ndef helper():\n    return 2\n"
+    assert broken(doubled_before, doubled_before.replace("return 2", "return 3"), "shop.py") is None  # not the draft's
+
+
 def test_only_python_that_parsed_before_is_judged():
     assert broken("def f(:\n", "def g(:\n", "broken.py") is None  # it did not parse before either
     assert broken("a = 1\n", "a = (\n", "notes.txt") is None  # not Python
