@@ -465,7 +465,8 @@ class EditRequester:
             return None
         invented = made_up(operations, " ".join([instruction, *(note for _, note in rejected)]))
         if invented and not self.show_unsure:  # what it writes is not in the words: made up, not read
-            self.on_progress("kept", f"{read.said()}: its {', '.join(invented)} is not in the instruction "
+            said = "the instruction or the notes" if rejected else "the instruction"
+            self.on_progress("kept", f"{read.said()}: its {', '.join(invented)} is not in {said} "
                                      "(made up, not read); it drafts a text edit")  # fmt: skip
             return None
         made = self._make(read, sources, "", [stats], "it drafts a text edit")
@@ -651,9 +652,9 @@ class EditRequester:
 
     def _withhold_broken(self, source: SourceFile, pieces: list[str],
                          changed: dict[int, tuple[str, str]]) -> list[EditFailure]:  # fmt: skip
-        """The failures of the windows whose answers leave the file broken (edits.soundness), each
-        put back in ``pieces`` as it was: a draft that does not parse, or leaves a name used that
-        nothing defines, is never a useful suggestion."""
+        """The failures of the windows whose answers leave the file broken (edits.soundness: it does
+        not parse, defines a function twice, or leaves a name used that nothing defines), each put
+        back in ``pieces`` as it was."""
         withheld = broken_pieces(source.text, pieces, {i: original for i, (original, _) in changed.items()}, source.path)
         for i in withheld:
             pieces[i] = changed[i][0]
@@ -715,7 +716,7 @@ class EditRequester:
                 result.failures.append(unreadable(path, text, edit_format))
             if not self.show_unsure:  # a file the answer leaves broken is withheld, as a window is
                 for edit in list(result.files):
-                    reason = broken(edit.old_text or "", edit.new_text or "", edit.path) if edit.old_text and edit.new_text else None
+                    reason = broken(edit.old_text, edit.new_text, edit.path) if edit.old_text and edit.new_text else None
                     if reason is not None:
                         result.files.remove(edit)
                         result.failures.append(EditFailure(edit.path, edit.new_text or "", (

@@ -4,8 +4,9 @@ A draft is broken when the file parsed before it and does not after, when it def
 or class a second time in the same body (a def renamed to its neighbour's name: the first is
 lost), or when it leaves a name used that nothing defines any more: a module-level name the draft
 unbinds (a deleted import, a def renamed at its definition only) or one it brings in (a call of a
-function no file line defines or imports). Such a draft is never a useful suggestion: the requester withholds it (a
-failed block with the model's text and this reason) as it withholds one the model was not sure of.
+function nothing in the file defines or imports). Such a draft is never a useful suggestion: the
+requester withholds it (a failed block with the model's text and this reason) as it withholds one
+the model was not sure of.
 
 Conservative by construction, so that no sound draft is held back: only .py files that parse
 before are judged; a name bound anywhere in the file after the draft (any scope, any kind of
