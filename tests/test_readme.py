@@ -13,7 +13,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 RUN = "python3 -m venv .venv && .venv/bin/pip install -q -c constraints.txt -e . && .venv/bin/specdraft demo"
 TEST = (
     "python3 -m venv .venv && .venv/bin/pip install -q -c constraints.txt -e '.[test]' "
-    "&& .venv/bin/python -m pytest -q"
+    "&& .venv/bin/python -m pytest -q -n 2"
 )
 
 
