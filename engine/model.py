@@ -739,8 +739,8 @@ class Transformer(nn.Module):
             cos, sin = self.rope[0, start:kv_len], self.rope[1, start:kv_len]
             # None (no mask) for one query, or for a long prefill from 0 (SDPA's own causal path)
             # (a prefill after a reused prefix, last_only, matches nothing row by row: SDPA's mask path)
-            exact = (start > 0 or seqlen == 1) and not (last_only and seqlen > SMALL_QUERY) and self._exact_attention()
-            exact = exact and prompt_dtype is None
+            exact = (prompt_dtype is None and (start > 0 or seqlen == 1) and not (last_only and seqlen > SMALL_QUERY)
+                     and self._exact_attention())  # fmt: skip
 
             def mask_for(window: int | None) -> Tensor | None:
                 windowed = window is not None and kv_len > window

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from specdraft.ops import KINDS, Operation, OpError, from_json, to_json
+from specdraft.ops.locate import collapse
 
 SYSTEM = ("Read the instruction into operations on the files outlined. Answer a JSON list of operations, "
           "or [] when no operation makes the edit.")  # fmt: skip
@@ -160,7 +161,7 @@ def _statement_texts(func: ast.FunctionDef | ast.AsyncFunctionDef, source: str) 
     def visit(body: list[ast.stmt]) -> None:
         for node in body:
             segment = ast.get_source_segment(source, node) or ""
-            nodes.append((node, segment, " ".join(segment.split())))
+            nodes.append((node, segment, collapse(segment)))  # as ops finds a statement by its text
             before = lines[node.lineno - 1].encode()[: node.col_offset] if node.lineno <= len(lines) else b""
             end = node.end_lineno or node.lineno
             after = lines[end - 1].encode()[node.end_col_offset or 0 :].strip() if end <= len(lines) else b""
@@ -186,11 +187,11 @@ def _statement_texts(func: ast.FunctionDef | ast.AsyncFunctionDef, source: str) 
         if isinstance(inner, list) and inner and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             if inner[0].lineno == node.lineno:
                 continue  # `if x: return` on one line
-            text = " ".join(_without_comment(segment.splitlines()[0]).split()) if segment else ""
+            text = collapse(_without_comment(segment.splitlines()[0])) if segment else ""
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         elif len(text) > STATEMENT_WIDTH:
-            text = " ".join(segment.splitlines()[0].split())
+            text = collapse(segment.splitlines()[0])
         if not text or len(text) > STATEMENT_WIDTH:
             continue
         holders = [other for other, _, other_text in nodes if text in other_text]

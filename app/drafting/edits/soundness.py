@@ -27,6 +27,9 @@ _MODULE_NAMES = frozenset(dir(builtins)) | {
 }  # fmt: skip
 
 
+NOT_PARSING = "the draft does not parse as Python"  # how a reason says the file does not parse
+
+
 def _parse(text: str) -> ast.Module | None:
     try:
         return ast.parse(text)
@@ -96,9 +99,9 @@ def broken(before: str, after: str, path: str) -> str | None:
         new = ast.parse(after)
     except SyntaxError as error:
         where = f"line {error.lineno}: " if error.lineno else ""
-        return f"the draft does not parse as Python ({where}{error.msg}), where the file did before"
+        return f"{NOT_PARSING} ({where}{error.msg}), where the file did before"
     except (ValueError, MemoryError, RecursionError) as error:
-        return f"the draft does not parse as Python ({error}), where the file did before"
+        return f"{NOT_PARSING} ({error}), where the file did before"
     doubled = sorted(_doubled(new) - _doubled(old))
     if doubled:
         return f"the draft defines `{doubled[0]}` twice, the first one lost, where the file did not"
@@ -130,7 +133,7 @@ def broken_pieces(before: str, pieces: list[str], originals: dict[int, str], pat
     withheld: dict[int, str] = {}
     alone = {i: broken(before, joined({i}), path) for i in originals}
     for i, reason in alone.items():
-        if reason is not None and reason.startswith("the draft does not parse"):
+        if reason is not None and reason.startswith(NOT_PARSING):
             withheld[i] = reason
     for rule in ("names", "all"):
         rest = set(originals) - set(withheld)
