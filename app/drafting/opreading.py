@@ -18,7 +18,7 @@ docstrings and annotations are free text of bounded length.
 * ``answer_grammar(outline)``: the Lark grammar of the answer.
 * ``answer_text(operations)`` / ``parse_answer(text)``: operations as the model writes them, and back.
 
-The training data (``specdraft.drafting.opdata``) is rendered by these same functions, so the
+The training data (``specdraft.training.opdata``) is rendered by these same functions, so the
 model is asked at run time exactly as it was taught. Pure Python: no torch, no textual.
 """
 

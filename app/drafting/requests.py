@@ -85,7 +85,7 @@ MARGIN_TOKENS = 32  # room for the end token and the model's own slack in a wind
 BUILTIN_MIN_TOKEN_PROB = 0.6
 # The operations the builtin pair reads from an instruction (under the outline's grammar) whose
 # least likely token is less likely than this are not made (the text edit is drafted instead).
-# Measured on the operation-reading validation split (specdraft.drafting.opdata --evaluate, 450
+# Measured on the operation-reading validation split (specdraft.training.opdata --evaluate, 450
 # held-out examples, half in held-out phrasings, the pair of 2026-12-07 afternoon): of 241 answers
 # naming operations, 33 were wrong at 0.5, 12 of 202 at 0.7, 4 of 151 at 0.9, 0 of 120 at 0.95.
 # The shipped pair (run 23, 2026-12-07 evening) on 300 examples of the new held-out split: at 0.5,

@@ -14,6 +14,7 @@ Every failure is an ``OpError`` that says what did not fit and what to say inste
 from __future__ import annotations
 
 import difflib
+import functools
 import textwrap
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cached_property
@@ -94,6 +95,13 @@ def lines_text(lines: Sequence[int]) -> str:
 # --- files -------------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=16)
+def parsed_source(path: str, text: str) -> Source:
+    """``Source(path, text)``, kept for the next operations on the same text (libcst's trees and
+    metadata are never changed in place)."""
+    return Source(path, text)
+
+
 def choose_file(
     files: Mapping[str, str],
     path: str | None,
@@ -108,10 +116,10 @@ def choose_file(
             raise OpError(
                 f"{path} is not among the files given ({', '.join(sorted(files)) or 'none'})"
             )
-        return Source(path, files[path])
+        return parsed_source(path, files[path])
     if len(files) == 1:
         only = next(iter(files))
-        return Source(only, files[only])
+        return parsed_source(only, files[only])
     if not files:
         raise OpError("no files given")
     if test is None:
@@ -122,7 +130,7 @@ def choose_file(
         if not candidate.endswith((".py", ".pyi")):
             continue
         try:
-            source = Source(candidate, files[candidate])
+            source = parsed_source(candidate, files[candidate])
         except OpError:
             broken.append(candidate)
             continue

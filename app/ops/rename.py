@@ -77,8 +77,11 @@ def is_python(path: str) -> bool:
     return path.endswith(".py")
 
 
+@functools.lru_cache(maxsize=16)
 def parse(path: str, text: str) -> Parsed:
-    """``text`` parsed with its scopes; OpError naming the file and line when it does not parse."""
+    """``text`` parsed with its scopes; OpError naming the file and line when it does not parse.
+    Kept for the next operations on the same text (libcst's trees and metadata are never changed
+    in place, and they cost about a second a thousand lines)."""
     check_parses(path, text)
     return Parsed(path, text)
 

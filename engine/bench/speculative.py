@@ -1,8 +1,10 @@
 """`specdraft bench speculative`: tokens/s and speed-up of each drafter over plain decoding.
 
-Workload "edit": rewrite 200-400-line Python files of the standard library with one small change
-(a rename, an inserted statement, a changed literal), in windows of lines when the model's context
-is shorter than prompt + file, in the builtin models' edit prompt format. Every drafter decodes
+Workload "edit": rewrite modules of the builtin evaluation sets (Python of 90-140 lines, written
+outside the project and never trained on) with the one small change a task of the set asks for
+(a rename, an inserted statement, a changed literal or default: the task's expected file), in
+windows of lines when the model's context is shorter than prompt + file, in the builtin models'
+edit prompt format. Every drafter decodes
 the same windows as plain decoding, in the same run, and its tokens are compared with plain
 decoding's (lossless check); the table gives tokens/s over the whole run (prefill included),
 the speed-up over plain decoding, the acceptance rate, the accepted tokens per target forward and
@@ -36,9 +38,9 @@ from specdraft.engine.bench.generate import SHAPES, count_params, shape_args, to
 from specdraft.engine.errors import EngineError
 from specdraft.engine.options import DRAFTERS, DTYPES
 
-# Standard library files of 200-400 lines (present in every CPython 3.10-3.13) that the builtin
-# models never saw in training (specdraft.engine.training.editdata.is_heldout), and the edits made; then seen ones.
-EDIT_FILES = ["bz2.py", "unittest/result.py", "ctypes/_aix.py", "shlex.py", "copy.py", "queue.py"]
+# The sets whose modules the edit workload rewrites, with the edit of one of their tasks (the
+# engine makes no edits itself: the sets' expected files are the edits, written by people).
+EDIT_SETS = ["eval44", "eval45", "eval46", "eval47", "eval48", "eval49"]
 EDIT_KINDS = ["rename_variable", "insert_statement", "change_literal", "rename_function",
               "change_default"]  # fmt: skip
 BENCHED = [name for name in DRAFTERS if name != "none"]  # plain decoding is every row's baseline
@@ -60,7 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workload", choices=["edit", "free"], default="edit",
                         help="edit: rewrite files with one change (default); free: continue files (code "
                              "generation, for the draft model and lookup)")  # fmt: skip
-    parser.add_argument("--files", type=int, default=3, metavar="N", help="how many stdlib files to edit (default 3)")
+    parser.add_argument("--files", type=int, default=3, metavar="N", help="how many modules to edit (default 3)")
     parser.add_argument("--drafters", default="edit,lookup,hybrid,model", metavar="LIST",
                         help="comma-separated subset of edit,lookup,hybrid,model")  # fmt: skip
     parser.add_argument("--draft-len", type=int, default=None, metavar="K",
@@ -165,34 +167,41 @@ def _window_boundaries(original: list[str], edited: list[str], cuts: list[int]) 
     return mapped
 
 
-def edit_windows(tokenizer: Any, context: int, files: int, seed: int) -> list[Window]:
-    """Edited stdlib files cut into windows of lines whose prompt + answer fit the context."""
-    from specdraft.engine import editprompt
-    from specdraft.engine.training import editdata
+def edit_tasks(files: int, seed: int) -> list[tuple[str, str, str, str, str]]:
+    """(module name, kind, instruction, original, edited) of `files` tasks of EDIT_SETS, of the
+    EDIT_KINDS in turn, each of another module (which task of a kind: by `seed`)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    from specdraft.engine import checkpoint
 
-    root = editdata.stdlib_root()
     rng = random.Random(seed)
+    tasks = []
+    for name in EDIT_SETS:
+        base = checkpoint.BUILTIN_DIR / name
+        tasks += [(base, task) for task in tomllib.loads((base / "tasks.toml").read_text(encoding="utf-8"))["task"]]
+    chosen: list[tuple[str, str, str, str, str]] = []
+    for number in range(files):
+        kind = EDIT_KINDS[number % len(EDIT_KINDS)]
+        used = {module for module, *_ in chosen}
+        fits = [(base, task) for base, task in tasks if task["kind"] == kind and Path(task["source"]).name not in used]
+        if not fits:
+            break
+        base, task = rng.choice(fits)
+        chosen.append((Path(task["source"]).name, kind, task["instruction"], (base / task["source"]).read_text(encoding="utf-8"),
+                       (base / task["expected"]).read_text(encoding="utf-8")))  # fmt: skip
+    return chosen
+
+
+def edit_windows(tokenizer: Any, context: int, files: int, seed: int) -> list[Window]:
+    """Modules of the evaluation sets with a task's edit (`edit_tasks`), cut into windows of lines
+    whose prompt + answer fit the context."""
+    from specdraft.engine import editprompt
+
     windows: list[Window] = []
     eos = tokenizer.backend.token_to_id(editprompt.EOS_TOKEN)
-    made = 0
-    for name in EDIT_FILES:
-        if made >= files:
-            break
-        path = root / name
-        if not path.is_file():
-            continue
-        text = path.read_text(encoding="utf-8")
-        kind = EDIT_KINDS[made % len(EDIT_KINDS)]
-        edit = None
-        for kind_try in [kind, *EDIT_KINDS]:
-            edit = editdata.make_edit(text, kind_try, rng)
-            if edit is not None:
-                kind = kind_try
-                break
-        if edit is None:
-            continue
-        instruction, edited = edit
-        made += 1
+    for name, kind, instruction, text, edited in edit_tasks(files, seed):
         original_lines = text.splitlines(keepends=True)
         edited_lines = edited.splitlines(keepends=True)
         # windows as the app cuts them: prompt + answer (about twice the window) fit the context,
@@ -222,7 +231,7 @@ def edit_windows(tokenizer: Any, context: int, files: int, seed: int) -> list[Wi
             windows.append(Window(prompt, reference, answer, f"{name}:{cuts[w] + 1}-{cuts[w + 1]} {kind}",
                                   edited_window != original_window))  # fmt: skip
     if not windows:
-        raise EngineError("no edit workload could be made from this Python's standard library")
+        raise EngineError(f"no edit workload could be made from the evaluation sets {', '.join(EDIT_SETS)}")
     return windows
 
 
@@ -232,9 +241,9 @@ FREE_FILES = ["_compression.py", "wsgiref/handlers.py", "multiprocessing/process
 def free_windows(tokenizer: Any, context: int, files: int, new_tokens: int = 192) -> list[Window]:
     """Free code generation: the start of a stdlib file as the prompt, its continuation as the
     oracle's answer (no reference text: lookup and the draft model are the drafters)."""
-    from specdraft.engine.training import editdata
+    from specdraft.engine.training import corpus
 
-    root = editdata.stdlib_root()
+    root = corpus.stdlib_root()
     windows = []
     for name in FREE_FILES[:files]:
         path = root / name

@@ -1,4 +1,5 @@
-"""`python -m specdraft.engine.training`: build, train, evaluate and export the builtin model pair."""
+"""`python -m specdraft.engine.training`: train, evaluate and export the builtin model pair from the
+data in --work (made, with its edits, by `python -m specdraft.training`, which then runs this)."""
 
 import sys
 

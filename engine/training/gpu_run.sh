@@ -2,7 +2,7 @@
 # Continue the builtin target on a CUDA GPU (the `device` tool's machine: python3 with a CUDA
 # torch, numpy, tokenizers and safetensors, no network), then hand the weights back through $OUT.
 #
-# Here, once the work directory's data is built (python -m specdraft.engine.training --data-only):
+# Here, once the work directory's data is built (python -m specdraft.training --data-only: its edits are made by specdraft.ops):
 #   mkdir -p .gpu && echo /.gpu/ >> .git/info/exclude
 #   tar -cJf .gpu/data.tar.xz -C runs/v5s8/data .    # 174 MB of data packs into about 20 MB
 # There, in one call (carry: [".gpu"]; the weights it continues are the checked-out engine/builtin;

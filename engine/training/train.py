@@ -3,10 +3,13 @@
 One command does everything, reproducibly (seeded) and resumably (checkpoints in runs/), in about
 2 h 25 min on 2 cores (data ~4 min, then --minutes 140: a fifth for the draft, the rest for the target):
 
-    python -m specdraft.engine.training --out engine/builtin
+    python -m specdraft.training --out engine/builtin
+
+(specdraft.training builds the data, then runs this trainer: the edits are made by specdraft.ops,
+in the app, which the engine never imports; `build_data` takes them as an `EditData`.)
 
 Stages, each skipped when its output already exists in --work (default runs/builtin):
-  data      stdlib files -> file-level split -> synthetic edits -> tokenizer -> token arrays
+  data      stdlib files -> file-level split -> tokenizer -> edits (EditData) -> token arrays
   draft     train the draft model (~1.6M non-embedding parameters), export to OUT/draft
   target    train the target model (~12.6M non-embedding parameters), export to OUT
 Then `--eval` decodes held-out edits greedily and writes OUT/eval.json (exact match per kind,
@@ -31,8 +34,10 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any, Protocol
 
 from specdraft.engine import editprompt
 
@@ -155,47 +160,68 @@ def answer_weights(original_ids: list[int], answer_ids: list[int]) -> list[float
     return weights
 
 
-def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = None,
+class EditData(Protocol):
+    """The edit examples `build_data` packs, made where the operations are (specdraft.training.editdata:
+    the engine never imports the app). Each example has ``to_dict()`` (the record trained on:
+    kind, instruction, original, edited, path, scope, phrasing, ...) and ``path``."""
+
+    DATA_VERSION: int
+
+    def snippet_examples(self, files: list[tuple[str, str]], seed: int, heldout_phrasing: float) -> Iterable[Any]:
+        """Edits of single functions and classes of ``files`` ((relpath, text))."""
+        ...
+
+    def module_examples(self, files: list[tuple[str, str]], seed: int, unchanged_share: float,
+                        count_tokens: Callable[[str], int], heldout_phrasing: float) -> Iterable[Any]:  # fmt: skip
+        """Edits of whole modules, one example per window as the app cuts the file."""
+        ...
+
+    def card_facts(self) -> dict:
+        """What the model card says of the generator (recorded in data.json)."""
+        ...
+
+
+def build_data(work: Path, seed: int, vocab_size: int, edits: EditData, stdlib: Path | None = None,
                max_files: int | None = None, windows: bool = True,
                unchanged_share: float = WINDOW_UNCHANGED_SHARE, site: Path | None = None) -> dict:  # fmt: skip
     """Make everything training needs under work/data; returns the summary written to data.json.
 
-    Data version editdata.DATA_VERSION: edits of single functions and classes, and `windows`:
-    edits of whole modules sent window by window as the app sends a long file
-    (editdata.generate_module_edits), about `unchanged_share` of them windows the edit leaves as
-    they are; instructions from editdata's phrasing grammar, the held-out split's half in its
-    held-out phrasings. Code: the standard library, and the permissively licensed packages of
-    `site` (editdata.PACKAGE_LICENCES; by default this interpreter's site-packages, none when
-    `stdlib` is given). The tokenizer learns from the standard library's training files alone, as
-    the shipped pair's did, so that --continue-shipped still finds the same tokens."""
+    Data version edits.DATA_VERSION: edits of single functions and classes, and `windows`:
+    edits of whole modules sent window by window as the app sends a long file, about
+    `unchanged_share` of them windows the edit leaves as they are; the held-out split's
+    instructions half in the grammar's held-out phrasings. Code: the standard library, and the
+    permissively licensed packages of `site` (corpus.PACKAGE_LICENCES; by default this
+    interpreter's site-packages, none when `stdlib` is given). The tokenizer learns from the
+    standard library's training files alone, as the shipped pair's did, so that --continue-shipped
+    still finds the same tokens."""
     import numpy as np
 
-    from specdraft.engine.training import editdata
+    from specdraft.engine.training import corpus
 
     data_dir = work / "data"
     data_dir.mkdir(parents=True, exist_ok=True)
-    root = stdlib or editdata.stdlib_root()
-    relpaths = editdata.list_stdlib_files(root)
+    root = stdlib or corpus.stdlib_root()
+    relpaths = corpus.list_stdlib_files(root)
     if max_files:
         relpaths = relpaths[:max_files]
-    files = [(p, editdata.read_source(root, p)) for p in relpaths]
+    files = [(p, corpus.read_source(root, p)) for p in relpaths]
     files = [(p, t) for p, t in files if t]
-    train_files = [(p, t) for p, t in files if not editdata.is_heldout(p)]
-    held_files = [(p, t) for p, t in files if editdata.is_heldout(p)]
+    train_files = [(p, t) for p, t in files if not corpus.is_heldout(p)]
+    held_files = [(p, t) for p, t in files if corpus.is_heldout(p)]
     log(f"stdlib {root}: {len(files)} files, {len(train_files)} train, {len(held_files)} held out")
 
     backend = train_tokenizer([t for _, t in train_files], vocab_size)
     backend.save(str(data_dir / "tokenizer.json"))
     log(f"tokenizer: vocabulary {backend.get_vocab_size()}")
 
-    site = site or (editdata.site_packages() if stdlib is None else None)
-    package_files = editdata.list_package_files(site) if site else []
+    site = site or (corpus.site_packages() if stdlib is None else None)
+    package_files = corpus.list_package_files(site) if site else []
     packages: dict[str, dict] = {}
     for entry in package_files[:max_files] if max_files else package_files:
-        text = editdata.read_source(site, entry.relpath)
+        text = corpus.read_source(site, entry.relpath)
         if not text:
             continue
-        held = editdata.is_heldout(entry.relpath)
+        held = corpus.is_heldout(entry.relpath)
         (held_files if held else train_files).append((entry.relpath, text))
         counts = packages.setdefault(entry.distribution, {"licence": entry.licence, "train": 0, "heldout": 0})
         counts["heldout" if held else "train"] += 1
@@ -211,17 +237,13 @@ def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = Non
         rng.shuffle(order)
         examples = []
         heldout_phrasing = HELDOUT_PHRASING if split == "heldout" else 0.0  # training never sees those phrasings
-        for example in editdata.generate_edits(order, seed=seed + (split == "heldout"), per_snippet=1,
-                                               heldout_phrasing=heldout_phrasing,
-                                               constants_share=editdata.CONSTANTS_SHARE,
-                                               neighbours_share=editdata.NEIGHBOURS_SHARE):  # fmt: skip
+        for example in edits.snippet_examples(order, seed + (split == "heldout"), heldout_phrasing):
             record = example.to_dict()
             record["prompt_path"] = example.path if rng.random() < 0.7 else None  # path shown in the prompt
             examples.append(record)
         if windows:  # a whole module, as the app sends it: window by window, with the path shown
-            for example in editdata.generate_module_edits(order, seed=seed + 2 + (split == "heldout"),
-                                                          unchanged_share=unchanged_share, count_tokens=count_tokens,
-                                                          heldout_phrasing=heldout_phrasing):  # fmt: skip
+            for example in edits.module_examples(order, seed + 2 + (split == "heldout"), unchanged_share,
+                                                 count_tokens, heldout_phrasing):  # fmt: skip
                 examples.append({**example.to_dict(), "prompt_path": example.path})
         rng.shuffle(examples)
         ids_all, weights_all, offsets, kept = [], [], [0], []
@@ -262,22 +284,22 @@ def build_data(work: Path, seed: int, vocab_size: int, stdlib: Path | None = Non
     summary = {
         "python": sys.version.split()[0], "stdlib": str(root), "seed": seed,
         "vocab_size": backend.get_vocab_size(), "seq_len": SEQ_LEN, "splits": splits,
-        "window_unchanged_share": unchanged_share if windows else None, "data_version": editdata.DATA_VERSION,
+        "window_unchanged_share": unchanged_share if windows else None, "data_version": edits.DATA_VERSION,
+        "generator": edits.card_facts(),
         "packages": {"site": str(site) if site else None, "distributions": dict(sorted(packages.items()))},
     }  # fmt: skip
     (data_dir / "data.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     return summary
 
 
-def check_data_version(work: Path) -> None:
-    """Refuse a work directory whose data an older generator made: resuming there would mix runs
-    trained on two kinds of data (its checkpoints) without a word."""
-    from specdraft.engine.training import editdata
-
+def check_data_version(work: Path, current: int) -> None:
+    """Refuse a work directory whose data an older generator made (`current`: the version the
+    generator makes now): resuming there would mix runs trained on two kinds of data (its
+    checkpoints) without a word."""
     version = json.loads((work / "data" / "data.json").read_text()).get("data_version", 1)
-    if version != editdata.DATA_VERSION:
+    if version != current:
         raise SystemExit(f"{work / 'data'} holds data version {version}; this generator makes version "
-                         f"{editdata.DATA_VERSION}: train in a new --work directory (or delete {work / 'data'} "
+                         f"{current}: train in a new --work directory (or delete {work / 'data'} "
                          "and the checkpoints made from it)")  # fmt: skip
 
 
@@ -333,7 +355,7 @@ class Batches:
         the copy picks up again (`resume_weights`). `kind_repeat` {pattern: N}: each edit whose kind
         matches the pattern (fnmatch: "rename_*") comes N times per epoch (its windows N + window_repeat
         - 1 times): more of the edits people ask for most. `ops_data` (a directory of train.jsonl and
-        heldout.jsonl: rendered prompts and answers, made by specdraft.drafting.opdata) and
+        heldout.jsonl: rendered prompts and answers, made by specdraft.training.opdata) and
         `ops_every` N > 0: every Nth row of the main mix packs those examples (reading an instruction
         into operations), the loss on their answers."""
         import numpy as np
@@ -618,7 +640,7 @@ def load_chat_examples(directory: Path, split: str, tokenizer_path: Path):
 
     source = directory / f"{split}.jsonl"
     if not source.is_file():
-        raise SystemExit(f"--ops-data: {source} does not exist: make it with python -m specdraft.drafting.opdata --out {directory}")
+        raise SystemExit(f"--ops-data: {source} does not exist: make it with python -m specdraft.training.opdata --out {directory}")
     key = hashlib.sha256(tokenizer_path.read_bytes() + source.read_bytes() + f"{CHAT_MAX_TOKENS}".encode()).hexdigest()[:16]
     cache = directory / f"{split}.{key}.npz"
     if cache.is_file():
@@ -1428,7 +1450,7 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
     if packages:
         licences = sorted({row["licence"] for row in packages.values()})
         w(f"Also the pure-Python sources of {len(packages)} installed distributions whose licence is permissive "
-          f"({', '.join(licences)}; checked against their metadata, `engine/training/editdata.py`), from "
+          f"({', '.join(licences)}; checked against their metadata, `app/training/editdata.py`), from "
           f"`{data['packages'].get('site', 'site-packages')}`, split by path like the standard library: "
           f"{sum(r['train'] for r in packages.values())} files for training, {sum(r['heldout'] for r in packages.values())} "
           "held out. The models are derived from these too; their licences ask for attribution, which this list gives:\n")
@@ -1438,22 +1460,23 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
             w(f"| {name} | {row['licence']} | {row['train']} | {row['heldout']} |")
         w("\n</details>\n")
     if data.get("data_version", 1) >= 2:
-        from specdraft.engine.training import editdata, phrasing
-
-        sizes = phrasing.grammar_size()
-        w("Synthetic edits (`engine/training/editdata.py`): functions, methods and classes of 4-60 lines (ASCII only) are cut "
-          "from the files; a program edits them with `ast`/`tokenize`, and the instruction comes from a phrasing grammar "
-          f"(`engine/training/phrasing.py`: per kind {min(r['shapes'] for r in sizes.values())}-{max(r['shapes'] for r in sizes.values())} "
-          "sentence shapes and many verbs; imperative, \"please ...\", \"can you ...\", lower case, terse \"x -> y\"; names "
+        facts = data.get("generator") or {}  # what the generator said of itself (data version 7 on)
+        made = ("specdraft.ops (libcst, rope) makes each edit an operation expresses, `ast`/`tokenize` the few "
+                "text edits no operation fits (a comparison swapped, a literal in a body)"
+                if data.get("data_version", 0) >= 7 else "a program edits them with `ast`/`tokenize`")  # fmt: skip
+        shapes = f"per kind {facts['shapes'][0]}-{facts['shapes'][1]} sentence shapes" if "shapes" in facts else "sentence shapes"
+        w("Synthetic edits (`app/training/editdata.py`): functions, methods and classes of 4-60 lines (ASCII only) are cut "
+          f"from the files; {made}, and the instruction comes from a phrasing grammar "
+          f"(`app/training/phrasing.py`: {shapes} and many verbs; imperative, \"please ...\", \"can you ...\", lower case, terse \"x -> y\"; names "
           "with and without backticks, `()` and their role; scope words such as \"everywhere\"; literals quoted or bare, "
           "\"from A to B\", \"B instead of A\"). A fixed part of the grammar (some shapes, verbs and wrappers) is held "
           "out of training, for evaluation only. Every edited snippet parses, and tests check that it differs exactly "
-          "as instructed." + (f" From data version 6, {editdata.NEIGHBOURS_SHARE:.0%} of the snippets come after the "
+          "as instructed." + (f" From data version 6, {facts.get('neighbours_share', 0.7):.0%} of the snippets come after the "
           "function, class or method before them at their level, and an edit may be of either: before, every edited "
           "definition was the first of its text, and the models learned to edit the first `def` they saw."
           if data.get("data_version", 0) >= 6 else "") + " Kinds, with a held-out instruction as example:\n")
     else:
-        w("Synthetic edits (`engine/training/editdata.py`): functions, methods and classes of 4-60 lines (ASCII only) are cut from "
+        w("Synthetic edits (`app/training/editdata.py`): functions, methods and classes of 4-60 lines (ASCII only) are cut from "
           "the files; a program edits them with `ast`/`tokenize` and writes an instruction in a few phrasings. Every "
           "edited snippet parses, and tests check that it differs exactly as instructed. Kinds, with a held-out "
           "instruction as example:\n")
@@ -1628,7 +1651,7 @@ def write_model_card(out_dir: Path, work: Path) -> Path:
          if packages else "- Trained on one machine's Python standard library: names and style are the stdlib's; no third-party code, ")
       + "no other language, no natural-language chat.\n")
     w("## Reproduce\n")
-    w("```sh\npython -m specdraft.engine.training --out engine/builtin   # data, draft, target (grown from the draft), export: ~2 h 25 min\n"
+    w("```sh\npython -m specdraft.training --out engine/builtin   # data (edits by specdraft.ops), draft, target (grown from the draft), export\n"
       "python -m specdraft.engine.training --eval    # held-out evaluation -> engine/builtin/eval.json\n"
       "python -m specdraft.engine.training --card    # this file\n```\n")
     if any(len(runs) > 1 for runs in phases.values()):
@@ -1688,7 +1711,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--lr", type=float, help="peak learning rate of the models trained (kept on resume; default: the run's own, "
                              "or the spec's for a new run)")  # fmt: skip
     parser.add_argument("--ops-data", type=Path, metavar="DIR",
-                        help="examples of reading instructions into operations (python -m specdraft.drafting.opdata --out DIR)")
+                        help="examples of reading instructions into operations (python -m specdraft.training.opdata --out DIR)")
     parser.add_argument("--ops-every", type=int, default=2, metavar="N",
                         help="with --ops-data: every Nth row of the main mix packs those examples (kept on resume)")
     parser.add_argument("--eval-every", type=int, default=200)
@@ -1706,8 +1729,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--card", action="store_true", help="write OUT/MODEL_CARD.md from the summaries and eval.json")
     parser.add_argument("--eval-per-kind", type=int, default=10, help="held-out edits per kind for exact match")
     parser.add_argument("--eval-speed-per-kind", type=int, default=2, help="of which timed against plain decoding")
-    parser.add_argument("--sample-instructions", type=int, metavar="N",
-                        help="print N instructions per edit kind as the data generator writes them, and stop")  # fmt: skip
     return parser.parse_args(argv)
 
 
@@ -1722,13 +1743,11 @@ def kind_repeats(items: list[str]) -> dict[str, int]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, edits: EditData | None = None) -> int:
+    """Train (and export) as ``argv`` asks. ``edits`` makes the data stage's edit examples where
+    --work holds no data yet (python -m specdraft.training passes specdraft.training.editdata);
+    without it the data must be there already."""
     args = parse_args(argv)
-    if args.sample_instructions:
-        from specdraft.engine.training import editdata
-
-        print(editdata.format_sample(args.sample_instructions, args.seed))
-        return 0
     import torch  # after specdraft.engine set OMP_WAIT_POLICY: idle threads sleep on a shared CPU
 
     if args.threads:
@@ -1743,8 +1762,13 @@ def main(argv: list[str] | None = None) -> int:
         evaluate_pair(args.out, work / "data" / "heldout_edits.jsonl", args.eval_per_kind, args.eval_speed_per_kind)
         return 0
     if not (work / "data" / "data.json").is_file():
-        build_data(work, args.seed, args.vocab_size, max_files=args.max_files, unchanged_share=args.unchanged_share)
-    check_data_version(work)
+        if edits is None:
+            raise SystemExit(f"{work / 'data'} holds no training data: make it (and train) with python -m "
+                             f"specdraft.training --work {work} [options]: its edits are made by specdraft.ops, "
+                             "in the app, which the engine does not import")  # fmt: skip
+        build_data(work, args.seed, args.vocab_size, edits, max_files=args.max_files, unchanged_share=args.unchanged_share)
+    if edits is not None:
+        check_data_version(work, edits.DATA_VERSION)
     if args.continue_shipped:
         check_same_tokenizer(work, args.out)
     log(f"data ready in {time.time() - started:.0f} s")

@@ -331,7 +331,7 @@ def test_feedback_text_holds_notes_and_edits():
     assert text.startswith("The reviewer went through your previous draft of this edit.\n\n")
     assert text.endswith("\n\nDraft the edit again with their corrections in mind.")
     assert feedback_text([], []) == ""
-    # in the very words the builtin models were trained on for a redraft (engine/training/editdata.py)
+    # in the very words the builtin models were trained on for a redraft (app/training/editdata.py)
     from specdraft.engine.editprompt import redraft_feedback
 
     hunk = file.hunks[0]

@@ -10,7 +10,6 @@ import subprocess
 import pytest
 
 from specdraft.drafting import opreading
-from specdraft.drafting.opdata import admits
 from specdraft.drafting.opreading import (
     AnswerError,
     answer_grammar,
@@ -21,6 +20,7 @@ from specdraft.drafting.opreading import (
     reading_messages,
 )
 from specdraft.ops import from_json
+from specdraft.training.opdata import admits
 
 SOURCE = '''\
 import os

@@ -91,20 +91,21 @@ def test_speculative_option_errors_are_one_line(checkpoints, tmp_path, capsys):
 
 @pytest.mark.slow
 def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
-    """The bench's own machinery: windows of an edited stdlib file, oracle target, every drafter."""
+    """The bench's own machinery: windows of an edited module, oracle target, every drafter."""
     from specdraft.engine import editprompt
     from specdraft.engine.bench.speculative import (
         OracleDraft,
         OracleTarget,
+        edit_tasks,
         edit_windows,
         format_table,
         free_windows,
         run_edit_bench,
     )
     from specdraft.engine.model import ModelArgs, Transformer
-    from specdraft.engine.training import editdata, train
+    from specdraft.engine.training import corpus, train
 
-    root = editdata.stdlib_root()
+    root = corpus.stdlib_root()
     texts = [(root / name).read_text() for name in ("shlex.py", "glob.py")]
     tokenizer = train.engine_tokenizer(train.train_tokenizer(texts, 600))
     windows = edit_windows(tokenizer, context=384, files=1, seed=0)
@@ -113,13 +114,15 @@ def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
     # long docstring or statement leaves no such line in a window's second half)
     assert all(len(w.prompt) + len(w.answer) <= 384 for w in windows)
     name = windows[0].label.split(":")[0]
-    starts = editprompt.statement_starts((root / name).read_text(), name)
+    module, _, _, text, _ = edit_tasks(1, seed=0)[0]
+    assert name == module
+    starts = editprompt.statement_starts(text, name)
     firsts = [int(w.label.split(":")[1].split("-")[0]) - 1 for w in windows]
     at_statements = sum(first in starts for first in firsts)
     with pytest.MonkeyPatch.context() as patch:  # the same windows cut wherever the budget ends
         patch.setattr(editprompt, "statement_starts", lambda text, path: {})
         naive = [int(w.label.split(":")[1].split("-")[0]) - 1 for w in edit_windows(tokenizer, context=384, files=1, seed=0)]
-    assert at_statements >= 0.7 * len(firsts) and at_statements > sum(first in starts for first in naive) + 5
+    assert at_statements >= 0.7 * len(firsts) and at_statements > sum(first in starts for first in naive) + 2
     torch.manual_seed(0)
     model = Transformer(ModelArgs(vocab_size=tokenizer.vocab_size, dim=32, n_layer=1, n_head=2,
                                   max_position_embeddings=384))  # fmt: skip
@@ -160,14 +163,19 @@ def test_bench_speculative_oracle_edit_workload_is_lossless_and_fast():
 
 
 def test_bench_workloads_are_files_the_builtin_models_never_saw():
-    from specdraft.engine.bench.speculative import EDIT_FILES, FREE_FILES
-    from specdraft.engine.training import editdata
+    from specdraft.engine.bench.speculative import EDIT_KINDS, EDIT_SETS, FREE_FILES, edit_tasks
+    from specdraft.engine.training import corpus
 
-    root = editdata.stdlib_root()
-    for name in EDIT_FILES[:3] + FREE_FILES:
-        assert editdata.is_heldout(name), name
+    root = corpus.stdlib_root()
+    for name in FREE_FILES:
+        assert corpus.is_heldout(name), name
         assert (root / name).is_file(), name  # in every CPython 3.10-3.13
-    assert all(200 <= len((root / name).read_text().splitlines()) <= 400 for name in EDIT_FILES[:3])
+    # edits: modules of evaluation sets (never training data), each with a task's expected edit
+    assert {corpus.BUILTIN / name for name in EDIT_SETS} <= set(corpus.EVAL_DIRS)
+    tasks = edit_tasks(len(EDIT_KINDS), seed=0)
+    assert [kind for _, kind, *_ in tasks] == EDIT_KINDS and len({name for name, *_ in tasks}) == len(tasks)
+    assert all(original != edited and 80 <= len(original.splitlines()) for _, _, _, original, edited in tasks)
+    assert edit_tasks(3, seed=0) == tasks[:3] and edit_tasks(3, seed=1) != tasks[:3]
 
 
 def longer_context(source, destination, context: int = 1536):

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from specdraft.engine.training import editdata, train
+from specdraft.engine.training import corpus, train
+from specdraft.training import editdata
 
 CODE = "def add(a, b=1):\n    total = a + b\n    return total\n\n\nLIMIT = 3\n"
 
@@ -51,7 +52,7 @@ ALLOWED = {"toolbox": "MIT", "classic": "BSD-3-Clause", "weak": "MIT", "mixed": 
 
 
 def test_only_listed_distributions_whose_metadata_agrees(site):
-    found = editdata.list_package_files(site, ALLOWED)
+    found = corpus.list_package_files(site, ALLOWED)
     assert [(f.relpath, f.distribution, f.licence) for f in found] == [
         ("classic.py", "classic", "BSD-3-Clause"),
         ("toolbox/__init__.py", "toolbox", "MIT"),
@@ -60,41 +61,41 @@ def test_only_listed_distributions_whose_metadata_agrees(site):
 
 
 def test_per_package_cap_is_stable(site):
-    first = editdata.list_package_files(site, ALLOWED, per_package=1)
+    first = corpus.list_package_files(site, ALLOWED, per_package=1)
     assert len([f for f in first if f.distribution == "toolbox"]) == 1
-    assert first == editdata.list_package_files(site, ALLOWED, per_package=1)
+    assert first == corpus.list_package_files(site, ALLOWED, per_package=1)
 
 
 def test_the_allowed_list_is_permissive_and_the_installed_files_are_no_project_files():
-    for name, licence in editdata.PACKAGE_LICENCES.items():
+    for name, licence in corpus.PACKAGE_LICENCES.items():
         assert any(family in licence for family in ("MIT", "BSD", "Apache", "PSF", "ISC")), name
-        assert not editdata._COPYLEFT.search(licence), name
-    found = editdata.list_package_files()
+        assert not corpus._COPYLEFT.search(licence), name
+    found = corpus.list_package_files()
     assert found, "this environment has permissively licensed packages installed"
-    assert {f.distribution for f in found} <= set(editdata.PACKAGE_LICENCES)
-    repo = Path(editdata.__file__).resolve().parents[2]
+    assert {f.distribution for f in found} <= set(corpus.PACKAGE_LICENCES)
+    repo = Path(corpus.__file__).resolve().parents[2]
     for f in found:
         assert not f.relpath.startswith(("specdraft", "engine", "app")) and "_vendor/" not in f.relpath
-        parents = (editdata.site_packages() / f.relpath).resolve().parents
+        parents = (corpus.site_packages() / f.relpath).resolve().parents
         assert repo / "engine" not in parents and repo / "app" not in parents
-    assert any(editdata.is_heldout(f.relpath) for f in found)  # the held-out rule covers them too
+    assert any(corpus.is_heldout(f.relpath) for f in found)  # the held-out rule covers them too
 
 
 def test_build_data_adds_packages_and_records_them(site, tmp_path, monkeypatch):
-    monkeypatch.setattr(editdata, "PACKAGE_LICENCES", ALLOWED)
+    monkeypatch.setattr(corpus, "PACKAGE_LICENCES", ALLOWED)
     stdlib = tmp_path / "stdlib"
     stdlib.mkdir()
-    real = editdata.stdlib_root()
+    real = corpus.stdlib_root()
     for name in ("textwrap.py", "shlex.py", "glob.py"):
         shutil.copy(real / name, stdlib / name)
     # a package file the held-out rule keeps out of training
-    held_name = next(f"toolbox/m{n}.py" for n in range(1000) if editdata.is_heldout(f"toolbox/m{n}.py"))
+    held_name = next(f"toolbox/m{n}.py" for n in range(1000) if corpus.is_heldout(f"toolbox/m{n}.py"))
     shutil.copy(real / "fnmatch.py", site / held_name)
     record = site / "toolbox-1.0.dist-info" / "RECORD"
     record.write_text(record.read_text() + f"{held_name},,\n")
     for rel in ("toolbox/__init__.py", "toolbox/core.py"):
         shutil.copy(real / "netrc.py", site / rel)
-    summary = train.build_data(tmp_path / "work", seed=3, vocab_size=400, stdlib=stdlib, site=site)
+    summary = train.build_data(tmp_path / "work", seed=3, vocab_size=400, edits=editdata, stdlib=stdlib, site=site)
     packages = summary["packages"]["distributions"]
     assert set(packages) == {"toolbox", "classic"}  # classic.py is tiny but parses
     assert packages["toolbox"] == {"licence": "MIT", "train": 2, "heldout": 1}
@@ -106,7 +107,7 @@ def test_build_data_adds_packages_and_records_them(site, tmp_path, monkeypatch):
     held = [json.loads(line) for line in (tmp_path / "work" / "data" / "heldout_edits.jsonl").read_text().splitlines()]
     assert {r["phrasing"] for r in held} == {"train", "heldout"}
     # the tokenizer learned from the standard library alone, as the shipped pair's did
-    without = train.build_data(tmp_path / "plain", seed=3, vocab_size=400, stdlib=stdlib)
+    without = train.build_data(tmp_path / "plain", seed=3, vocab_size=400, edits=editdata, stdlib=stdlib)
     assert without["packages"]["distributions"] == {}
     tok = (tmp_path / "work" / "data" / "tokenizer.json").read_text()
     assert tok == (tmp_path / "plain" / "data" / "tokenizer.json").read_text()
@@ -117,6 +118,6 @@ def test_a_work_directory_of_older_data_is_refused(tmp_path):
     data.mkdir()
     (data / "data.json").write_text(json.dumps({"vocab_size": 400}))
     with pytest.raises(SystemExit, match="data version 1"):
-        train.check_data_version(tmp_path)
+        train.check_data_version(tmp_path, editdata.DATA_VERSION)
     (data / "data.json").write_text(json.dumps({"data_version": editdata.DATA_VERSION}))
-    train.check_data_version(tmp_path)
+    train.check_data_version(tmp_path, editdata.DATA_VERSION)

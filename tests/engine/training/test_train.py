@@ -12,19 +12,20 @@ import pytest
 import torch
 
 from specdraft.engine import editprompt
-from specdraft.engine.training import editdata, train
+from specdraft.engine.training import corpus, train
+from specdraft.training import editdata
 
 SOURCES = ["textwrap.py", "shlex.py", "fnmatch.py", "netrc.py", "heapq.py", "calendar.py", "string.py", "glob.py"]
 
 
 def _fake_stdlib(root: Path) -> Path:
     """A few real stdlib modules under names chosen so that two of them are held out."""
-    real = editdata.stdlib_root()
+    real = corpus.stdlib_root()
     held = 0
     for index, name in enumerate(SOURCES):
         want_heldout = index < 2
         suffix = 0
-        while editdata.is_heldout(f"m{suffix}_{name}") != want_heldout:
+        while corpus.is_heldout(f"m{suffix}_{name}") != want_heldout:
             suffix += 1
         shutil.copy(real / name, root / f"m{suffix}_{name}")
         held += want_heldout
@@ -39,7 +40,7 @@ def work(tmp_path_factory) -> Path:
     stdlib.mkdir()
     _fake_stdlib(stdlib)
     work = base / "work"
-    train.build_data(work, seed=7, vocab_size=400, stdlib=stdlib)
+    train.build_data(work, seed=7, vocab_size=400, edits=editdata, stdlib=stdlib)
     return work
 
 
@@ -66,7 +67,8 @@ def test_unchanged_share_sets_how_many_windows_are_answered_unchanged(work, tmp_
     stdlib = work.parent / "stdlib"
     counts = {}
     for share in (0.0, 0.9):
-        summary = train.build_data(tmp_path / str(share), seed=7, vocab_size=400, stdlib=stdlib, unchanged_share=share)
+        summary = train.build_data(tmp_path / str(share), seed=7, vocab_size=400, edits=editdata, stdlib=stdlib,
+                                   unchanged_share=share)  # fmt: skip
         counts[share] = summary["splits"]["train"]["window_kinds"].get("no_change", 0)
         assert summary["window_unchanged_share"] == share
     default = json.loads((work / "data" / "data.json").read_text())["splits"]["train"]["window_kinds"]["no_change"]

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
 from specdraft.engine import editprompt
-from specdraft.engine.training import editdata
+from specdraft.engine.training import corpus
+from specdraft.training import editdata
 
-BUILTIN_TOKENIZER = Path(editdata.__file__).resolve().parents[1] / "builtin" / "tokenizer.json"
+BUILTIN_TOKENIZER = corpus.BUILTIN / "tokenizer.json"
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +24,7 @@ def count_tokens():
 
 
 def stdlib(name: str) -> str:
-    return editdata.read_source(editdata.stdlib_root(), name)
+    return corpus.read_source(corpus.stdlib_root(), name)
 
 
 class FakeBackend:

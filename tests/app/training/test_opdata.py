@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from specdraft.drafting import opdata
 from specdraft.drafting.opreading import answer_text, parse_answer
 from specdraft.engine.editprompt import EOS_TOKEN
 from specdraft.ops import apply_all, from_json
+from specdraft.training import editdata, opdata
 
 BEFORE = '''import os
 
@@ -69,10 +69,10 @@ def test_lift_finds_nothing_for_a_body_change_or_code_that_does_not_parse():
 
 @pytest.fixture(scope="module")
 def made():
-    from specdraft.engine.training import editdata
+    from specdraft.engine.training import corpus
 
-    root = editdata.stdlib_root()
-    files = [(name, editdata.read_source(root, name)) for name in ("shlex.py", "textwrap.py", "calendar.py")]
+    root = corpus.stdlib_root()
+    files = [(name, corpus.read_source(root, name)) for name in ("shlex.py", "textwrap.py", "calendar.py")]
     counts: Counter = Counter()
     return list(opdata.examples(files, seed=3, count=60, heldout_phrasing=0.0, counts=counts)), counts
 
@@ -106,10 +106,10 @@ def test_a_redraft_example_rejects_another_name_or_value_and_answers_the_one_its
 
 
 def test_training_examples_never_use_the_held_out_phrasing():
-    from specdraft.engine.training import editdata
+    from specdraft.engine.training import corpus
 
-    root = editdata.stdlib_root()
-    files = [(name, editdata.read_source(root, name)) for name in ("shlex.py",)]
+    root = corpus.stdlib_root()
+    files = [(name, corpus.read_source(root, name)) for name in ("shlex.py",)]
     examples = list(opdata.examples(files, seed=5, count=40, heldout_phrasing=0.0, counts=Counter()))
     assert examples and all(e["phrasing"] == "train" for e in examples)
     heldout = list(opdata.examples(files, seed=5, count=40, heldout_phrasing=1.0, counts=Counter()))
@@ -195,7 +195,6 @@ def has_room(stays, limit=MAX_DOGS):
 def test_module_examples_outline_the_whole_module_and_their_operations_make_the_edit(tmp_path):
     """--corpus: each edit is made in a whole module, the prompt outlines all of it (the edited
     definition among every other), and the answer's operations applied to it give editdata's edit."""
-    from specdraft.engine.training import editdata
 
     edits = list(editdata.whole_module_edits([("kennel.py", MODULE)], seed=2, rounds=2))
     assert edits and all(e.scope == "module" for e in edits)

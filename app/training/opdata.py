@@ -1,6 +1,6 @@
 """Training data for a model that reads instructions into operations: (outline + instruction, answer).
 
-    python -m specdraft.drafting.opdata --out runs/ops [--examples 60000] [--seed 7]
+    python -m specdraft.training.opdata --out runs/ops [--examples 60000] [--seed 7]
 
 writes ``train.jsonl`` and ``heldout.jsonl`` under ``--out``: one example a line, ``{"prompt":
 the chat rendered for the model, "answer": the operations as the model writes them (or []),
@@ -8,12 +8,13 @@ the chat rendered for the model, "answer": the operations as the model writes th
 edit data; it never imports app/ (the layering), so the examples are made here, where the
 operations are.
 
-Each example starts from an edit of engine/training/editdata.py (a function or class of the
+Each example starts from an edit of app/training/editdata.py (a function or class of the
 standard library or a permissively licensed package, an edit of one kind, described as an
 ``EditSpec``, and its instruction from the phrasing grammar, whose held-out part never trains).
 Its operation is read off the spec, with the outline's bindings resolving the scope, and made
-with specdraft.ops; the example is kept only where the operation's text equals editdata's own
-edit (two engines agreeing, counted in ``summary.json``). Kinds an outline cannot express
+with specdraft.ops; the example is kept only where that operation, as the outline names it, makes
+the edit editdata made (both by specdraft.ops; the scopes the outline resolves may differ from the
+ones editdata knew: counted in ``summary.json``). Kinds an outline cannot express
 (statements, literals inside bodies, comparisons) answer ``[]``, and so do instructions about
 names the outline does not hold: "no operation fits" is an answer the model learns. The
 outline shows other definitions of the same file beside the edited one, as a file's would.
@@ -193,7 +194,7 @@ def redraft(example, ops: list[Operation], found: Outline, rng: random.Random) -
     is the operation with that one. None where the edit has no such field."""
     import dataclasses
 
-    from specdraft.engine.training import editdata, phrasing
+    from specdraft.training import editdata, phrasing
 
     if len(ops) != 1 or ops[0].kind not in _CORRECTED:
         return None
@@ -221,7 +222,7 @@ def redraft(example, ops: list[Operation], found: Outline, rng: random.Random) -
 
 def examples(files: list[tuple[str, str]], seed: int, count: int, heldout_phrasing: float, counts: Counter):
     """Up to ``count`` examples from ``files`` ((relpath, text)); ``counts`` tallies what was kept."""
-    from specdraft.engine.training import editdata
+    from specdraft.training import editdata
 
     rng = random.Random(seed)
     texts = dict(files)
@@ -247,7 +248,7 @@ def examples(files: list[tuple[str, str]], seed: int, count: int, heldout_phrasi
 def module_examples(files: list[tuple[str, str]], seed: int, rounds: int, heldout_phrasing: float, counts: Counter):
     """Examples from whole modules (``files``: (relpath, text)): each edit is made in the whole
     module and the prompt outlines all of it, as the app's prompt outlines the file a person edits."""
-    from specdraft.engine.training import editdata
+    from specdraft.training import editdata
 
     rng = random.Random(seed)
     previous: list[tuple[str, str]] = []
@@ -287,7 +288,7 @@ def _records(example, shown: str, rng: random.Random, previous: list[tuple[str, 
         counts[f"{kind}: op failed ({type(error).__name__})"] += 1
         return
     if not _same(changed.get(PATH, example.original), example.edited):
-        counts[f"{kind}: engines disagree"] += 1
+        counts[f"{kind}: the outline's operation makes another edit"] += 1
         return
     if shown != example.original:  # the neighbours shown may call it (a parameter without a default)
         try:
@@ -715,9 +716,9 @@ def write_written(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from specdraft.engine.training import editdata
+    from specdraft.engine.training import corpus
 
-    parser = argparse.ArgumentParser(prog="python -m specdraft.drafting.opdata", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m specdraft.training.opdata", description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, help="the folder written to (needed but with --written --check)")
     parser.add_argument("--examples", type=int, default=60000, help="training examples (held out: a tenth)")
     parser.add_argument("--seed", type=int, default=7)
@@ -757,11 +758,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.evaluate:
         print(json.dumps(evaluate(args.evaluate, args.out / "heldout.jsonl", args.limit, args.min_prob), indent=1))
         return 0
-    root = editdata.stdlib_root()
-    relpaths = editdata.list_stdlib_files(root)[: args.max_files]
-    files = [(p, editdata.read_source(root, p)) for p in relpaths]
-    site = editdata.site_packages()
-    files += [(e.relpath, editdata.read_source(site, e.relpath)) for e in editdata.list_package_files(site)[: args.max_files]]
+    root = corpus.stdlib_root()
+    relpaths = corpus.list_stdlib_files(root)[: args.max_files]
+    files = [(p, corpus.read_source(root, p)) for p in relpaths]
+    site = corpus.site_packages()
+    files += [(e.relpath, corpus.read_source(site, e.relpath)) for e in corpus.list_package_files(site)[: args.max_files]]
     files = [(p, t) for p, t in files if t]
     rng = random.Random(args.seed)
     rng.shuffle(files)
@@ -770,7 +771,7 @@ def main(argv: list[str] | None = None) -> int:
     for split, share, phrasing in (("train", 1.0, 0.0), ("heldout", 0.1, 0.5)):
         if split not in args.splits.split(","):
             continue
-        chosen = [(p, t) for p, t in files if editdata.is_heldout(p) == (split == "heldout")]
+        chosen = [(p, t) for p, t in files if corpus.is_heldout(p) == (split == "heldout")]
         counts: Counter = Counter()
         path = args.out / f"{split}.jsonl"
         with open(path, "w", encoding="utf-8") as out:

@@ -1,15 +1,17 @@
-"""Training data for the builtin models: Python source and synthetic code edits, with their instructions.
+"""Training data for the builtin models: synthetic edits of real code, with their instructions.
 
-Everything is made here, deterministically: the source files (this machine's Python standard
-library, and the pure-Python files of permissively licensed packages installed beside it:
-`PACKAGE_LICENCES`), a file-level held-out split (`is_heldout`, for both), and mechanical edits
-made with `ast`/`tokenize`. Each edit function finds something to change, describes it as a
-`phrasing.EditSpec` and computes the replacements exactly; the instruction comes from the phrasing
-grammar (phrasing.py), which keeps a fixed part of itself out of training. Edits are made on
+Everything is made here, deterministically, from the code of specdraft.engine.training.corpus
+(this machine's standard library and permissively licensed packages, with its file-level held-out
+split). Each edit function finds something to change and describes it as a `phrasing.EditSpec`;
+the edit itself is made by specdraft.ops, the operations the app makes a model's edits with (one
+refactoring engine: a rename here is the rename a reviewer sees), except for the four kinds no
+operation expresses (`_text_edit`: a literal in a body, a comparison, a docstring removed, a hint
+changed). The instruction comes from the phrasing grammar (phrasing.py), which keeps a fixed part
+of itself out of training. Edits are made on
 single functions and classes (`generate_edits`) and on whole modules cut into windows the way the
 app cuts a long file (`generate_module_edits`): one example per window, the same instruction for
 each, and windows the edit does not touch answered unchanged. Every edited text parses and differs
-from the original exactly as its spec says (tests/engine/training/test_editdata.py checks each kind).
+from the original exactly as its spec says (tests/app/training/test_editdata.py checks each kind).
 """
 
 from __future__ import annotations
@@ -18,20 +20,16 @@ import ast
 import builtins
 import difflib
 import functools
-import hashlib
-import importlib.metadata
 import io
 import keyword
 import random
 import re
 import sys
-import sysconfig
 import textwrap
 import tokenize
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, replace
-from pathlib import Path
 
 from specdraft.engine.editprompt import (
     blank_edges,
@@ -41,24 +39,20 @@ from specdraft.engine.editprompt import (
     window_ranges,
     windows_about,
 )
-from specdraft.engine.training import phrasing
-from specdraft.engine.training.phrasing import EditSpec
+from specdraft.engine.training.corpus import is_heldout, list_stdlib_files, read_source, stdlib_root
+from specdraft.ops import Operation, OpError, apply_all
+from specdraft.ops.docstrings import AddDocstring
+from specdraft.ops.hints import AddTypeHints
+from specdraft.ops.imports import AddImport
+from specdraft.ops.parameters import AddParameter, RemoveParameter
+from specdraft.ops.rename import Rename
+from specdraft.ops.statements import DeleteStatement, InsertStatement
+from specdraft.ops.values import SetValue
+from specdraft.ops.wrap import WrapInTry
+from specdraft.training import phrasing
+from specdraft.training.phrasing import EditSpec
 
-DATA_VERSION = 6  # 1: templates per kind and random windows; 2: the phrasing grammar, module-wide edits, packages; 3: redrafts after a note; 4: snippets under a module head of constants; 5: open names, values, docstrings and statements; 6: snippets after their neighbour
-HELDOUT_PERCENT = 5  # files whose path hashes below this percentage are never trained on
-
-# Directories (relative to the stdlib root) left out: tests, IDLE and demos, generated tables,
-# bundled wheels, third-party packages, build configuration.
-EXCLUDED_DIRS = {
-    "test", "tests", "idle_test", "idlelib", "turtledemo", "site-packages", "dist-packages",
-    "lib2to3", "ensurepip", "pydoc_data", "encodings", "__pycache__", "lib-dynload",
-    "config-3.10-x86_64-linux-gnu", "config-3.11-x86_64-linux-gnu", "config-3.12-x86_64-linux-gnu",
-    "config-3.13-x86_64-linux-gnu", "__phello__",
-}
-EXCLUDED_FILES = {
-    "__hello__.py", "antigravity.py", "this.py", "stringprep.py",  # jokes and generated tables
-}
-MAX_FILE_BYTES = 400_000
+DATA_VERSION = 7  # 1: templates per kind and random windows; 2: the phrasing grammar, module-wide edits, packages; 3: redrafts after a note; 4: snippets under a module head of constants; 5: open names, values, docstrings and statements; 6: snippets after their neighbour; 7: edits made by specdraft.ops
 
 
 @dataclass(frozen=True)
@@ -79,132 +73,6 @@ class EditExample:
 
     def to_dict(self) -> dict:
         return asdict(self)
-
-
-# ---------------------------------------------------------------------------------------------
-# source files: the standard library
-
-
-def stdlib_root() -> Path:
-    """The directory of this interpreter's pure-Python standard library."""
-    return Path(sysconfig.get_paths()["stdlib"])
-
-
-def list_stdlib_files(root: Path | None = None) -> list[str]:
-    """Relative paths (sorted) of the standard-library .py files used for training and evaluation."""
-    root = root or stdlib_root()
-    paths = []
-    for path in root.rglob("*.py"):
-        rel = path.relative_to(root)
-        if any(part in EXCLUDED_DIRS or part.startswith("test_") for part in rel.parts[:-1]):
-            continue
-        if rel.name in EXCLUDED_FILES or rel.name.startswith("test_") or rel.name == "__main__.py":
-            continue
-        if path.stat().st_size > MAX_FILE_BYTES:
-            continue
-        paths.append(rel.as_posix())
-    return sorted(paths)
-
-
-def is_heldout(relpath: str) -> bool:
-    """Deterministic file-level split: about HELDOUT_PERCENT % of files are held out."""
-    digest = hashlib.sha1(relpath.encode("utf-8")).hexdigest()
-    return int(digest[:8], 16) % 100 < HELDOUT_PERCENT
-
-
-def read_source(root: Path, relpath: str) -> str | None:
-    """A file's text, or None if it is not UTF-8 or does not parse with this Python."""
-    try:
-        text = (root / relpath).read_text(encoding="utf-8")
-        ast.parse(text)
-    except (UnicodeDecodeError, SyntaxError, ValueError):
-        return None
-    return text
-
-
-# ---------------------------------------------------------------------------------------------
-# source files: permissively licensed packages installed beside this interpreter
-
-# Distributions whose pure-Python files may be trained on, with their licence (as their metadata
-# states it: `licence_ok` checks the installed metadata agrees, and refuses any copyleft term).
-# Left out on purpose: MPL-licensed ones (certifi, hypothesis, tqdm), mixed or unclear licences
-# (regex, numpy, torch, transformers: also mostly not application code), compiled packages, the
-# project itself, and every vendored tree (`_vendor`, whose licences are its own).
-PACKAGE_LICENCES = {
-    "annotated-types": "MIT", "anyio": "MIT", "cfgv": "MIT", "click": "BSD-3-Clause",
-    "distlib": "PSF-2.0", "filelock": "MIT", "fsspec": "BSD-3-Clause", "gitdb": "BSD-3-Clause",
-    "GitPython": "BSD-3-Clause", "h11": "MIT", "httpcore": "BSD-3-Clause", "httpx": "BSD-3-Clause",
-    "huggingface_hub": "Apache-2.0", "identify": "MIT", "idna": "BSD-3-Clause", "iniconfig": "MIT",
-    "Jinja2": "BSD-3-Clause", "linkify-it-py": "MIT", "markdown-it-py": "MIT", "MarkupSafe": "BSD-3-Clause",
-    "mdit-py-plugins": "MIT", "mdurl": "MIT", "networkx": "BSD-3-Clause", "nodeenv": "BSD-3-Clause",
-    "packaging": "Apache-2.0 OR BSD-2-Clause", "pip": "MIT", "platformdirs": "MIT", "pluggy": "MIT",
-    "pre_commit": "MIT", "pydantic": "MIT", "Pygments": "BSD-2-Clause", "pytest": "MIT",
-    "pytest-asyncio": "Apache-2.0", "python-discovery": "MIT", "PyYAML": "MIT", "rich": "MIT",
-    "setuptools": "MIT", "shellingham": "ISC", "smmap": "BSD-3-Clause", "sortedcontainers": "Apache-2.0",
-    "syrupy": "Apache-2.0", "textual": "MIT", "tomlkit": "MIT", "truststore": "MIT", "typer": "MIT",
-    "typing-inspection": "MIT", "typing_extensions": "PSF-2.0", "unidiff": "MIT", "virtualenv": "MIT",
-    "vulture": "MIT",
-}  # fmt: skip
-# A word of the metadata that confirms each licence family; a term that rules a distribution out.
-_LICENCE_WORDS = {"MIT": ("MIT",), "BSD": ("BSD",), "Apache": ("Apache",), "PSF": ("PSF", "Python Software Foundation"),
-                  "ISC": ("ISC",)}  # fmt: skip
-_COPYLEFT = re.compile(r"\b(A?GPL|LGPL|MPL|Mozilla|EUPL|CDDL|EPL|Eclipse|SSPL|Commons Clause|Proprietary)\b", re.I)
-PACKAGE_EXCLUDED_DIRS = {"_vendor", "vendor", "_vendored", "vendored", "extern", "_distutils", "tests", "test",
-                         "testing", "__pycache__", "example", "examples", "docs"}  # fmt: skip
-MAX_PACKAGE_FILES = 40  # files per distribution at most (the biggest would swamp the rest), chosen by path hash
-EVAL_DIRS = tuple(Path(__file__).resolve().parents[1] / "builtin" / name for name in ("eval", "eval2", "eval3", "eval4", "eval5", "eval6", "eval7", "eval8", "eval9", "eval10", "eval11", "eval12", "eval13", "eval14", "eval15", "eval16", "eval17", "eval18", "eval19", "eval20", "eval21", "eval22", "eval23", "eval24", "eval25", "eval26", "eval27", "eval28", "eval29", "eval30", "eval31", "eval32", "eval33", "eval34", "eval35", "eval36", "eval37", "eval38", "eval39", "eval40", "eval41", "eval42", "eval43", "eval44", "eval45", "eval46", "eval47", "eval48", "eval49", "fresh"))  # the evaluations' modules (fresh/: sets not yet read by a session's tests): never training data
-
-
-def licence_ok(metadata, expected: str) -> bool:
-    """Whether a distribution's metadata states the `expected` licence (License-Expression,
-    License or classifiers) and names no copyleft or proprietary term."""
-    stated = " ".join([metadata.get("License-Expression") or "", (metadata.get("License") or "").split("\n")[0]]
-                      + [c for c in (metadata.get_all("Classifier") or []) if c.startswith("License")])  # fmt: skip
-    if not stated.strip() or _COPYLEFT.search(stated):
-        return False
-    words = [word for family, family_words in _LICENCE_WORDS.items() if family in expected for word in family_words]
-    return any(re.search(rf"\b{re.escape(word)}\b", stated) for word in words)
-
-
-@dataclass(frozen=True)
-class PackageFile:
-    relpath: str  # relative to site-packages: the path a prompt shows, and the held-out key
-    distribution: str
-    licence: str
-
-
-def site_packages() -> Path:
-    return Path(sysconfig.get_paths()["purelib"])
-
-
-def list_package_files(site: Path | None = None, allowed: dict[str, str] | None = None,
-                       per_package: int = MAX_PACKAGE_FILES) -> list[PackageFile]:  # fmt: skip
-    """The .py files of the `allowed` distributions installed in `site` whose metadata states the
-    licence listed: no vendored trees or tests, no file over MAX_FILE_BYTES, at most `per_package`
-    per distribution (chosen by a hash of the path, stable), sorted by path."""
-    site = site or site_packages()
-    allowed = PACKAGE_LICENCES if allowed is None else allowed
-    by_name = {name.lower().replace("_", "-"): (name, licence) for name, licence in allowed.items()}
-    found: list[PackageFile] = []
-    for dist in importlib.metadata.distributions(path=[str(site)]):
-        name = dist.metadata.get("Name") or ""
-        entry = by_name.get(name.lower().replace("_", "-"))
-        if entry is None or not licence_ok(dist.metadata, entry[1]) or not dist.files:
-            continue
-        chosen = []
-        for file in dist.files:
-            rel = Path(str(file))
-            if rel.suffix != ".py" or ".." in rel.parts or rel.name == "__main__.py" or rel.name.startswith("test_"):
-                continue
-            if rel.name == "conftest.py" or any(part in PACKAGE_EXCLUDED_DIRS for part in rel.parts[:-1]):
-                continue
-            path = site / rel
-            if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES or any(d in path.resolve().parents for d in EVAL_DIRS):
-                continue
-            chosen.append(rel.as_posix())
-        chosen.sort(key=lambda p: hashlib.sha1(p.encode()).hexdigest())
-        found += [PackageFile(p, entry[0], entry[1]) for p in chosen[:per_package]]
-    return sorted(found, key=lambda f: f.relpath)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -758,20 +626,24 @@ def open_value(rng: random.Random) -> str:
 
 @dataclass(frozen=True)
 class Edit:
-    """An edit as data (`spec`) and as exact replacements on `original`.
+    """An edit as data (`spec`), the text it is made in (`original`) and the text it makes.
 
-    `anchors`: for each replacement, an offset of `original` that lies in the window the
-    replacement belongs to when the text is cut into windows (an insertion at the start of a line
-    goes with the line before it unless its anchor says otherwise)."""
+    `operations`: the specdraft.ops operations that made it, the app's one refactoring engine
+    (`_made`); none for the few kinds no operation expresses (a literal in a body, a comparison,
+    a docstring removed, a hint changed), text edits that `_text_edit` makes from exact
+    replacements. `replacements`: (start, end, new text) of `original` that make `edited` (for an
+    operation's edit, the lines a line diff finds changed). `anchors`: for each replacement, an
+    offset of `original` that lies in the window the replacement belongs to when the text is cut
+    into windows (an insertion at the start of a line goes with the line before it unless its
+    anchor says otherwise)."""
 
     spec: EditSpec
-    replacements: tuple[tuple[int, int, str], ...]
     original: str
+    edited: str
+    replacements: tuple[tuple[int, int, str], ...]
+    operations: tuple[Operation, ...] = ()
     anchors: tuple[int, ...] = ()
-
-    @property
-    def edited(self) -> str:
-        return _replace(self.original, self.replacements)
+    in_class: bool = False  # the operations were made with the text put back in a class (`_made`)
 
     def anchor(self, index: int) -> int:
         if self.anchors:
@@ -781,35 +653,73 @@ class Edit:
 
 
 EditFn = Callable[[_Source, random.Random], "Edit | None"]
+PATH = "snippet.py"  # the name the operations know the text by
 
 
-def _edit(src: _Source, spec: EditSpec, replacements, anchors=()) -> Edit:
-    return Edit(spec, tuple(replacements), src.text, tuple(anchors))
+def _text_edit(src: _Source, spec: EditSpec, replacements) -> Edit:
+    """A text edit (a kind no operation expresses): `replacements` made on the text."""
+    return Edit(spec, src.text, _replace(src.text, replacements), tuple(replacements))
 
 
-def _rename(src: _Source, nodes: list[ast.AST], old: str, new: str) -> list[tuple[int, int, str]] | None:
-    """Replacements renaming `old` to `new` at each node: names, parameters, defs, attributes, keywords."""
+def _made(src: _Source | str, spec: EditSpec, *operations: Operation, in_class: bool = False) -> Edit | None:
+    """The edit `operations` make in the text (specdraft.ops, as the app makes a model's
+    operations), or None where they do not fit it (a name not found, a place that is ambiguous:
+    OpError). `in_class`: the text is a method cut from its class, put back in class `OWNER` for
+    the operations to find it and its `self.` uses in (and taken out again)."""
+    text = src if isinstance(src, str) else src.text
+    given = text
+    if in_class:
+        given = f"class {OWNER}:\n" + textwrap.indent(text, "    ")
+        if _out_of_class(given) != text:
+            return None  # a line of blanks in a string: the class would change it
+    try:
+        edited = apply_all(operations, {PATH: given}).get(PATH)
+    except OpError:
+        return None
+    if edited is None:
+        return None
+    edited = _out_of_class(edited) if in_class else edited
+    return Edit(spec, text, edited, line_replacements(text, edited), operations, in_class=in_class)
+
+
+OWNER = "CutFrom"  # the class a method cut from its class is put back in for the operations
+
+
+def _out_of_class(text: str) -> str:
+    """A text `_made` put in class OWNER, out of it again."""
+    return "".join(line[4:] if line.startswith("    ") else line for line in text.splitlines(keepends=True)[1:])
+
+
+def line_replacements(old: str, new: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, new text) of `old` that make `new`, whole lines as a line diff finds them
+    changed; a block of as many lines on both sides is one replacement a line (a rename's lines
+    may lie in different windows)."""
+    a, b = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    starts = [0]
+    for line in a:
+        starts.append(starts[-1] + len(line))
     out = []
-    for node in nodes:
-        if isinstance(node, ast.Name):
-            start, end = src.span(node)
-        elif isinstance(node, (ast.arg, ast.keyword)):
-            start = src.offset(node.lineno, node.col_offset)
-            end = start + len(old)
-        elif isinstance(node, ast.Attribute):
-            end = src.offset(node.end_lineno, node.end_col_offset)
-            start = end - len(old)
-        elif isinstance(node, _DEFS):
-            span = src.def_name_span(node)
-            if span is None:
-                return None
-            start, end = span
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if i2 - i1 == j2 - j1:
+            out += [(starts[i], starts[i + 1], b[j1 + i - i1]) for i in range(i1, i2)]
         else:
+            out.append((starts[i1], starts[i2], "".join(b[j1:j2])))
+    return tuple(out)
+
+
+def _dotted(src: _Source, node: ast.AST) -> str | None:
+    """The dotted name the operations find a def by (`Class.method`, `outer.inner`), or None
+    inside a lambda or comprehension."""
+    names = [node.name]
+    scope = src.info.scope.get(id(node))
+    while scope is not None:
+        if not isinstance(scope, _DEFS):
             return None
-        if src.text[start:end] != old:
-            return None
-        out.append((start, end, new))
-    return out
+        names.append(scope.name)
+        scope = src.info.scope.get(id(scope))
+    return ".".join(reversed(names))
 
 
 def _is_call(info: _Info, node: ast.AST) -> bool:
@@ -883,11 +793,9 @@ def edit_rename_function(src: _Source, rng: random.Random) -> Edit | None:
     if refs is None:
         return None
     new = src.fresh_name(rng, func.name)
-    edits = _rename(src, [func, *refs], func.name, new)
-    if edits is None:
-        return None
     calls = sum(_is_call(info, r) for r in refs)
-    return _edit(src, EditSpec("rename_function", func.name, "function", new, uses=len(refs), calls=calls), edits)
+    return _made(src, EditSpec("rename_function", func.name, "function", new, uses=len(refs), calls=calls),
+                 Rename(old=func.name, new=new))  # fmt: skip
 
 
 def edit_rename_method(src: _Source, rng: random.Random) -> Edit | None:
@@ -918,13 +826,12 @@ def edit_rename_method(src: _Source, rng: random.Random) -> Edit | None:
             continue
         return None
     new = src.fresh_name(rng, name)
-    edits = _rename(src, [func, *attrs], name, new)
-    if edits is None:
-        return None
     calls = sum(_is_call(info, a) for a in attrs)
     spec = EditSpec("rename_method", name, "method", new, scope=cls.name if cls else "", scope_role="class" if cls else "",
                     uses=len(attrs), calls=calls)  # fmt: skip
-    return _edit(src, spec, edits)
+    if cls is None:  # a method cut from its class
+        return _made(src, spec, Rename(old=name, new=new, scope=OWNER), in_class=True)
+    return _made(src, spec, Rename(old=name, new=new, scope=_dotted(src, cls)))
 
 
 def edit_rename_class(src: _Source, rng: random.Random) -> Edit | None:
@@ -938,11 +845,9 @@ def edit_rename_class(src: _Source, rng: random.Random) -> Edit | None:
     if refs is None or len(info.defs.get(cls.name, [])) != 1:
         return None
     new = src.fresh_name(rng, cls.name, "camel")
-    edits = _rename(src, [cls, *refs], cls.name, new)
-    if edits is None:
-        return None
     calls = sum(_is_call(info, r) for r in refs)
-    return _edit(src, EditSpec("rename_class", cls.name, "class", new, uses=len(refs), calls=calls), edits)
+    return _made(src, EditSpec("rename_class", cls.name, "class", new, uses=len(refs), calls=calls),
+                 Rename(old=cls.name, new=new))  # fmt: skip
 
 
 _UPPER = re.compile(r"_?[A-Z][A-Z0-9_]*\Z")
@@ -964,10 +869,7 @@ def edit_rename_constant(src: _Source, rng: random.Random) -> Edit | None:
     if refs is None:
         return None
     new = src.fresh_name(rng, target.id, "upper")
-    edits = _rename(src, [target, *refs], target.id, new)
-    if edits is None:
-        return None
-    return _edit(src, EditSpec("rename_constant", target.id, "constant", new, uses=len(refs)), edits)
+    return _made(src, EditSpec("rename_constant", target.id, "constant", new, uses=len(refs)), Rename(old=target.id, new=new))
 
 
 def edit_rename_variable(src: _Source, rng: random.Random) -> Edit | None:
@@ -988,8 +890,8 @@ def edit_rename_variable(src: _Source, rng: random.Random) -> Edit | None:
         if refs is None:
             return None
         new = src.fresh_name(rng, old)
-        edits = _rename(src, [definition, *refs], old, new)
         spec = EditSpec("rename_variable", old, "variable", new, uses=len(refs))
+        operation = Rename(old=old, new=new)
     else:
         refs = _local_refs(src, func, old)
         where = _where(src, func)
@@ -999,12 +901,10 @@ def edit_rename_variable(src: _Source, rng: random.Random) -> Edit | None:
         if needed and where[2]:
             return None  # "in `f`" would not say which `f`
         new = src.fresh_name(rng, old)
-        edits = _rename(src, refs, old, new)
         spec = EditSpec("rename_variable", old, "variable", new, scope=func.name, scope_role=where[0],
                         scope_needed=needed, uses=len(refs) - 1)  # fmt: skip
-    if edits is None:
-        return None
-    return _edit(src, spec, edits)
+        operation = Rename(old=old, new=new, scope=_dotted(src, func))
+    return _made(src, spec, operation)
 
 
 def _call_targets(src: _Source, func: ast.AST, name: str) -> list[ast.Call] | None:
@@ -1065,12 +965,9 @@ def edit_rename_parameter(src: _Source, rng: random.Random) -> Edit | None:
     site_offsets = {src.offset(kw.lineno, kw.col_offset) for kw in sites}
     needed = _outside(src, old, func, site_offsets)
     new = src.fresh_name(rng, old)
-    edits = _rename(src, [arg, *refs, *sites], old, new)
-    if edits is None:
-        return None
     spec = EditSpec("rename_parameter", old, "parameter", new, scope=func.name, scope_role=where[0],
                     scope_needed=needed, uses=len(refs), calls=len(sites))  # fmt: skip
-    return _edit(src, spec, edits)
+    return _made(src, spec, Rename(old=old, new=new, scope=_dotted(src, func)))
 
 
 def edit_rename_attribute(src: _Source, rng: random.Random) -> Edit | None:
@@ -1097,12 +994,11 @@ def edit_rename_attribute(src: _Source, rng: random.Random) -> Edit | None:
         if any(isinstance(t, ast.Name) and t.id == "__slots__" for s in cls.body if isinstance(s, ast.Assign) for t in s.targets):
             return None
     new = src.fresh_name(rng, name)
-    edits = _rename(src, nodes, name, new)
-    if edits is None:
-        return None
     spec = EditSpec("rename_attribute", name, "attribute", new, scope=cls.name if cls else "",
                     scope_role="class" if cls else "", uses=len(nodes))  # fmt: skip
-    return _edit(src, spec, edits)
+    if cls is None:  # a method cut from its class
+        return _made(src, spec, Rename(old=name, new=new, scope=OWNER), in_class=True)
+    return _made(src, spec, Rename(old=name, new=new, scope=_dotted(src, cls)))
 
 
 def _new_constant(value: object, rng: random.Random) -> object | None:
@@ -1168,9 +1064,8 @@ def edit_change_constant(src: _Source, rng: random.Random) -> Edit | None:
     new = repr(not value.value) if isinstance(value.value, bool) else _new_literal_text(src, value, rng)
     if new is None:
         return None
-    start, end = src.span(value)
     spec = EditSpec("change_constant", target.id, "constant", old=old, new=new, uses=len(refs))
-    return _edit(src, spec, [(start, end, new)])
+    return _made(src, spec, SetValue(target=target.id, value=new))
 
 
 def edit_change_literal(src: _Source, rng: random.Random) -> Edit | None:
@@ -1202,7 +1097,7 @@ def edit_change_literal(src: _Source, rng: random.Random) -> Edit | None:
     func, role = _enclosing_function(src, node)
     spec = EditSpec("change_literal", old=src.segment(node), new=new_text, scope=func, scope_role=role,
                     anchor=line if line and len(line) < 80 else "")  # fmt: skip
-    return _edit(src, spec, [(start, end, new_text)])
+    return _text_edit(src, spec, [(start, end, new_text)])
 
 
 def _location(src: _Source, func: ast.AST) -> dict | None:
@@ -1249,9 +1144,11 @@ def edit_change_default(src: _Source, rng: random.Random) -> Edit | None:
         if new_text is None:
             return None
     where["scope_needed"] = where["scope_needed"] or _param_elsewhere(src, func, arg.arg)
-    start, end = src.span(default)
+    dotted = _dotted(src, func)
+    if dotted is None:
+        return None
     spec = EditSpec("change_default", param=arg.arg, old=src.segment(default), new=new_text, **where)
-    return _edit(src, spec, [(start, end, new_text)])
+    return _made(src, spec, SetValue(target=f"{dotted}.{arg.arg}", value=new_text))
 
 
 def _hint_for(default: ast.AST | None, rng: random.Random) -> str:
@@ -1284,41 +1181,17 @@ def edit_add_parameter(src: _Source, rng: random.Random) -> Edit | None:
     need_default = any(d is not None for _, d in elements) or called is None or bool(called) or rng.random() < 0.5
     default = rng.choice(["None", "False", "True", "0", "1", "''", "()"]) if need_default else None
     plain = [a for i, (a, _) in enumerate(elements) if not _is_self(a, i)]
+    hint = None
     if plain and all(a.annotation is not None for a in plain):
         hint = _hint_for(ast.parse(default, mode="eval").body if default else None, rng)
         param = f"{new}: {hint} = {default}" if default else f"{new}: {hint}"
     else:
         param = f"{new}={default}" if default else new
-    if elements:
-        arg, dflt = elements[-1]
-        end = src.offset(dflt.end_lineno, dflt.end_col_offset) if dflt else src.offset(arg.end_lineno, arg.end_col_offset)
-        edits = [(end, end, f", {param}")]
-    else:
-        match = re.compile(r"(async\s+)?def\s+\w+\s*\(").match(src.line_of(func.lineno), src.col(func.lineno, func.col_offset))
-        if not match:
-            return None
-        pos = src.starts[func.lineno - 1] + match.end()
-        edits = [(pos, pos, param)]
+    dotted = _dotted(src, func)
+    if dotted is None:
+        return None
     spec = EditSpec("add_parameter", param=new, param_text=param, calls=len(called or []), **where)
-    return _edit(src, spec, edits, [edits[0][0]])
-
-
-def _element_removal(src: _Source, items: list[ast.AST], k: int) -> tuple[int, int] | None:
-    """The span that removes item `k` of a comma-separated list (parameters, call arguments)."""
-
-    def start(node):
-        return src.offset(node.lineno, node.col_offset)
-
-    def end(node):
-        return src.offset(node.end_lineno, node.end_col_offset)
-
-    if k > 0:
-        span = (end(items[k - 1]), end(items[k]))
-    elif len(items) > 1:
-        span = (start(items[0]), start(items[1]))
-    else:
-        span = (start(items[0]), end(items[0]))
-    return None if "#" in src.text[span[0] : span[1]] else span
+    return _made(src, spec, AddParameter(function=dotted, name=new, default=default, annotation=hint))
 
 
 def edit_remove_parameter(src: _Source, rng: random.Random) -> Edit | None:
@@ -1345,33 +1218,16 @@ def edit_remove_parameter(src: _Source, rng: random.Random) -> Edit | None:
         return None
     name = elements[i][0].arg
 
-    def param_node(k):
-        arg, default = elements[k]
-        return ast.Tuple(lineno=arg.lineno, col_offset=arg.col_offset, end_lineno=(default or arg).end_lineno,
-                         end_col_offset=(default or arg).end_col_offset)  # fmt: skip
-
-    items = [param_node(k) for k in range(len(elements))]
-    span = _element_removal(src, items, i)
-    if span is None:
-        return None
-    edits = [(span[0], span[1], "")]
     position = i - (1 if elements and _is_self(elements[0][0], 0) else 0)
     changed = 0
     for call in calls:
         if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
             return None
-        items = sorted(call.args + call.keywords, key=lambda n: (n.lineno, n.col_offset))
-        target = next((k for k in call.keywords if k.arg == name), None)
-        if target is None and len(call.args) > position:
-            target = call.args[position]
-        if target is None:
-            continue
-        span = _element_removal(src, items, items.index(target))
-        if span is None:
-            return None
-        edits.append((span[0], span[1], ""))
-        changed += 1
-    return _edit(src, EditSpec("remove_parameter", param=name, calls=changed, **where), edits)
+        changed += any(k.arg == name for k in call.keywords) or len(call.args) > position
+    dotted = _dotted(src, func)
+    if dotted is None:
+        return None
+    return _made(src, EditSpec("remove_parameter", param=name, calls=changed, **where), RemoveParameter(function=dotted, name=name))
 
 
 def _docstring_text(name: str, rng: random.Random) -> str:
@@ -1414,8 +1270,10 @@ def edit_add_docstring(src: _Source, rng: random.Random) -> Edit | None:
     if len(indent) <= len(_indent_of(src.line_of(node.lineno))):
         return None
     text = _docstring_text(node.name, rng)
-    pos = src.starts[header_end_line]
-    return _edit(src, EditSpec("add_docstring", new=text, **where), [(pos, pos, f'{indent}"""{text}"""\n')])
+    dotted = _dotted(src, node)
+    if dotted is None:
+        return None
+    return _made(src, EditSpec("add_docstring", new=text, **where), AddDocstring(text=text, target=dotted))
 
 
 def edit_remove_docstring(src: _Source, rng: random.Random) -> Edit | None:
@@ -1436,7 +1294,7 @@ def edit_remove_docstring(src: _Source, rng: random.Random) -> Edit | None:
         return None
     doc = node.body[0]
     edits = [(src.starts[doc.lineno - 1], src.starts[doc.end_lineno], "")]
-    return _edit(src, EditSpec("remove_docstring", **where), edits)
+    return _text_edit(src, EditSpec("remove_docstring", **where), edits)
 
 
 def edit_delete_statement(src: _Source, rng: random.Random) -> Edit | None:
@@ -1451,7 +1309,7 @@ def edit_delete_statement(src: _Source, rng: random.Random) -> Edit | None:
     line = src.line_of(stmt.lineno).strip()
     func, role = _enclosing_function(src, stmt)
     spec = EditSpec("delete_statement", func, role, old=line)
-    return _edit(src, spec, [(src.starts[stmt.lineno - 1], src.starts[stmt.lineno], "")])
+    return _made(src, spec, DeleteStatement(statement=line, function=_statement_scope(src, stmt)))
 
 
 def _open_exception(rng: random.Random) -> str:
@@ -1508,14 +1366,10 @@ def edit_insert_statement(src: _Source, rng: random.Random) -> Edit | None:
         return None
     stmt = rng.choice(candidates)
     new_stmt = _new_statement(stmt.targets[0].id, rng)
-    indent = _indent_of(src.line_of(stmt.lineno))
     line = src.line_of(stmt.lineno).strip()
-    if stmt.lineno >= len(src.lines) and not src.text.endswith("\n"):
-        return None
-    pos = src.starts[stmt.lineno]
     func, role = _enclosing_function(src, stmt)
     spec = EditSpec("insert_statement", func, role, new=new_stmt, anchor=line)
-    return _edit(src, spec, [(pos, pos, f"{indent}{new_stmt}\n")])
+    return _made(src, spec, InsertStatement(code=new_stmt, function=_statement_scope(src, stmt), where="after", anchor=line))
 
 
 _SWAPS = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "==", "is": "is not",
@@ -1550,7 +1404,7 @@ def edit_swap_comparison(src: _Source, rng: random.Random) -> Edit | None:
     new_seg = old_seg[: left_end - start] + f" {new_op} " + old_seg[right_start - start :]
     func, role = _enclosing_function(src, node)
     spec = EditSpec("swap_comparison", func, role, old=old_seg, new=new_seg, param=op, param_text=new_op)
-    return _edit(src, spec, [(left_end, right_start, f" {new_op} ")])
+    return _text_edit(src, spec, [(left_end, right_start, f" {new_op} ")])
 
 
 def edit_wrap_try(src: _Source, rng: random.Random) -> Edit | None:
@@ -1566,15 +1420,11 @@ def edit_wrap_try(src: _Source, rng: random.Random) -> Edit | None:
     stmt = rng.choice(candidates)
     exc = rng.choice(EXCEPTIONS) if rng.random() > OPEN_TEXT_SHARE else _open_exception(rng)
     line = src.line_of(stmt.lineno).strip()
-    indent = _indent_of(src.line_of(stmt.lineno))
     func, role = _enclosing_function(src, stmt)
     in_function = src.info.enclosing(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
     handler = "return None" if isinstance(in_function, (ast.FunctionDef, ast.AsyncFunctionDef)) and rng.random() < 0.3 else "pass"
-    block = f"{indent}try:\n{indent}    {line}\n{indent}except {exc}:\n{indent}    {handler}\n"
-    if stmt.lineno >= len(src.lines) and not src.text.endswith("\n"):
-        return None
     spec = EditSpec("wrap_try", func, role, old=line, exception=exc, handler=handler)
-    return _edit(src, spec, [(src.starts[stmt.lineno - 1], src.starts[stmt.lineno], block)])
+    return _made(src, spec, WrapInTry(statement=line, exception=exc, handler=handler, function=_statement_scope(src, stmt)))
 
 
 def edit_add_type_hint(src: _Source, rng: random.Random) -> Edit | None:
@@ -1628,7 +1478,13 @@ def edit_add_type_hint(src: _Source, rng: random.Random) -> Edit | None:
         return None
     if len(hints) == 1 and hints[0][0] != "return":
         where["scope_needed"] = where["scope_needed"] or _param_elsewhere(src, func, hints[0][0])
-    return _edit(src, EditSpec("add_type_hint", hints=tuple(hints), **where), edits)
+    dotted = _dotted(src, func)
+    if dotted is None:
+        return None
+    parameters = {name: hint for name, hint in hints if name != "return"}
+    returns = dict(hints).get("return")
+    return _made(src, EditSpec("add_type_hint", hints=tuple(hints), **where),
+                 AddTypeHints(function=dotted, parameters=parameters, returns=returns))  # fmt: skip
 
 
 def edit_change_type_hint(src: _Source, rng: random.Random) -> Edit | None:
@@ -1652,7 +1508,7 @@ def edit_change_type_hint(src: _Source, rng: random.Random) -> Edit | None:
     choices = [h for h in TYPE_HINTS + MORE_TYPE_HINTS + ["None", "str | bytes", "list[int]"] if h.replace(" ", "") != old.replace(" ", "")]
     new = rng.choice(choices)
     start, end = src.span(node)
-    return _edit(src, EditSpec("change_type_hint", param=param, old=old, new=new, **where), [(start, end, new)])
+    return _text_edit(src, EditSpec("change_type_hint", param=param, old=old, new=new, **where), [(start, end, new)])
 
 
 # Imports that a module may need: `import x`, or `from x import y`.
@@ -1722,9 +1578,9 @@ def edit_add_import(src: _Source, rng: random.Random) -> Edit | None:
         start, end = src.starts[stmt.lineno - 1], src.starts[stmt.lineno]
         line = src.text[start:end]
         original = src.text[:start] + src.text[end:]
-        anchor = start - 1 if index > 0 else start  # with the import before it, or the one after it
         spec = EditSpec("add_import", new=line.strip(), module=module, names=names)
-        return Edit(spec, ((start, start, line),), original, (max(anchor, 0),))
+        edit = _made(original, spec, *_imports(module, names))
+        return edit if edit is not None and edit.edited == src.text else None
     imported = {m.split(".")[0] for _, m, _ in block} | {a.name.split(".")[0] for n in src.nodes
                                                           if isinstance(n, ast.Import) for a in n.names}  # fmt: skip
     imported |= {(n.module or "").split(".")[0] for n in src.nodes if isinstance(n, ast.ImportFrom)}
@@ -1733,18 +1589,20 @@ def edit_add_import(src: _Source, rng: random.Random) -> Edit | None:
     if not choices:
         return None
     module, names = rng.choice(choices)
-    key = _isort_key(module, names)
-    keys = [_isort_key(m, n) for _, m, n in block]
-    index = bisect_left(keys, key)
-    line = _import_line(module, names) + "\n"
-    if index < len(block):
-        pos = src.starts[block[index][0].lineno - 1]
-        anchor = pos - 1 if index > 0 else pos
-    else:
-        pos = src.starts[block[-1][0].lineno]
-        anchor = pos - 1
-    spec = EditSpec("add_import", new=line.strip(), module=module, names=names)
-    return _edit(src, spec, [(pos, pos, line)], [max(anchor, 0)])
+    spec = EditSpec("add_import", new=_import_line(module, names), module=module, names=names)
+    return _made(src, spec, *_imports(module, names))
+
+
+def _imports(module: str, names: tuple[str, ...]) -> list[AddImport]:
+    """The operations that add `import module` or `from module import names`."""
+    return [AddImport(module=module, name=name) for name in names] if names else [AddImport(module=module)]
+
+
+def _statement_scope(src: _Source, stmt: ast.stmt) -> str | None:
+    """The dotted function (or class) a statement is in, as the statement operations name it;
+    None at module level."""
+    owner = src.info.enclosing(stmt, _DEFS)
+    return None if owner is None else _dotted(src, owner)
 
 
 EDIT_KINDS: dict[str, EditFn] = {
@@ -1825,12 +1683,6 @@ def describe_edit(source: str | _Source, kind: str, rng: random.Random, heldout:
     return DescribedEdit(phrase, edit)
 
 
-def make_edit(snippet: str, kind: str, rng: random.Random, heldout: bool = False) -> tuple[str, str] | None:
-    """Apply edit `kind` to `snippet`: (instruction, edited), or None when it does not apply."""
-    described = describe_edit(snippet, kind, rng, heldout, same_original=True)
-    return None if described is None else (described.instruction, described.edited)
-
-
 def _example(described: DescribedEdit, kind: str, original: str, edited: str, path: str, scope: str,
              sent: bool | None = None) -> EditExample:  # fmt: skip
     return EditExample(kind, described.instruction, original, edited, path, scope,
@@ -1884,6 +1736,26 @@ def generate_edits(files: list[tuple[str, str]], seed: int, per_snippet: int = 2
                     break
             if limit is not None and produced >= limit:
                 return
+
+
+def snippet_examples(files: list[tuple[str, str]], seed: int, heldout_phrasing: float) -> Iterator[EditExample]:
+    """The trainer's edits of single functions and classes (specdraft.engine.training.train.EditData)."""
+    return generate_edits(files, seed=seed, per_snippet=1, heldout_phrasing=heldout_phrasing,
+                          constants_share=CONSTANTS_SHARE, neighbours_share=NEIGHBOURS_SHARE)  # fmt: skip
+
+
+def module_examples(files: list[tuple[str, str]], seed: int, unchanged_share: float,
+                    count_tokens: Callable[[str], int], heldout_phrasing: float) -> Iterator[EditExample]:  # fmt: skip
+    """The trainer's edits of whole modules, window by window (train.EditData)."""
+    return generate_module_edits(files, seed=seed, unchanged_share=unchanged_share, count_tokens=count_tokens,
+                                 heldout_phrasing=heldout_phrasing)  # fmt: skip
+
+
+def card_facts() -> dict:
+    """What the model card says of this generator (train.EditData; kept in data.json)."""
+    sizes = phrasing.grammar_size()
+    shapes = [row["shapes"] for row in sizes.values()]
+    return {"shapes": [min(shapes), max(shapes)], "neighbours_share": NEIGHBOURS_SHARE, "made_by": "specdraft.ops"}
 
 
 def whole_module_edits(files: list[tuple[str, str]], seed: int, rounds: int = 2,
@@ -2081,6 +1953,14 @@ def _other_value(edit: Edit, field: str, rng: random.Random) -> str | None:
     return other if other not in (wanted, spec.old) else None
 
 
+def _swapped(op: Operation, wanted: str, other: str) -> Operation:
+    """`op` with `other` in each of its fields that held `wanted` (a new name, value or docstring)."""
+    import dataclasses
+
+    changes = {f.name: other for f in dataclasses.fields(op) if getattr(op, f.name) == wanted}
+    return dataclasses.replace(op, **changes)
+
+
 def redraft_example(described: DescribedEdit, path: str, rng: random.Random, heldout: bool = False) -> EditExample | None:
     """The same edit asked again after a reviewer rejected a draft that used another name or value
     (kind "redraft"): the instruction that draft answered, then the rejected hunks with the note as
@@ -2093,12 +1973,14 @@ def redraft_example(described: DescribedEdit, path: str, rng: random.Random, hel
     wanted, other = getattr(edit.spec, field), _other_value(edit, field, rng)
     if not other:
         return None
-    if field == "new":  # a value or docstring: the text that carries it
-        swapped = [(start, end, new.replace(wanted, other)) for start, end, new in edit.replacements]
-    else:  # a name: as a whole word
-        word = re.compile(rf"(?<![\w]){re.escape(wanted)}(?![\w])")
-        swapped = [(start, end, word.sub(other, new)) for start, end, new in edit.replacements]
-    wrong = _replace(edit.original, swapped)
+    if edit.operations:  # the rejected draft: the same operations with the other name or value
+        swapped = (_swapped(op, wanted, other) for op in edit.operations)
+        made = _made(edit.original, edit.spec, *swapped, in_class=edit.in_class)
+        wrong = made.edited if made is not None else edit.original
+    elif field == "new":  # a text edit's value: the text that carries it
+        wrong = _replace(edit.original, [(start, end, new.replace(wanted, other)) for start, end, new in edit.replacements])
+    else:
+        return None
     if wrong in (edit.original, edit.edited):
         return None
     try:

@@ -13,7 +13,7 @@ choice comes from the rng the caller passes.
 A fixed part of the grammar is held out: the shapes, verbs and wrappers flagged `heldout` below
 (stable, by name, not random per run). Training instructions never use them; `heldout=True`
 makes instructions that use at least one of them, to measure how the models generalise to
-phrasings they never saw (tests/engine/training/test_phrasing.py checks both).
+phrasings they never saw (tests/app/training/test_phrasing.py checks both).
 """
 
 from __future__ import annotations

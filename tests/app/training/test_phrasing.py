@@ -10,8 +10,9 @@ import string
 
 import pytest
 
-from specdraft.engine.training import editdata, phrasing
-from specdraft.engine.training.phrasing import EditSpec
+from specdraft.engine.training import corpus
+from specdraft.training import editdata, phrasing
+from specdraft.training.phrasing import EditSpec
 
 # Specs of every kind with neutral names (words that are no verb of the grammar), in their variants:
 # scope needed or not, numbers up, down, doubled, halved, booleans, strings.
@@ -150,13 +151,13 @@ def test_heldout_generation_uses_the_held_out_part(kind):
 
 def test_training_data_from_real_edits_never_uses_the_held_out_part():
     held = phrasing.heldout_parts()
-    root = editdata.stdlib_root()
-    files = [(name, editdata.read_source(root, name)) for name in ("shlex.py", "tempfile.py", "calendar.py")]
+    root = corpus.stdlib_root()
+    files = [(name, corpus.read_source(root, name)) for name in ("shlex.py", "tempfile.py", "calendar.py", "textwrap.py", "string.py")]
     seen = 0
     for number, (_, text) in enumerate(files):
-        src = editdata._Source(text)
         rng = random.Random(number)
-        for _ in range(30):
+        for snippet in [text, *editdata.extract_snippets(text)]:
+            src = editdata._Source(snippet)
             for kind in editdata.EDIT_KINDS:
                 described = editdata.describe_edit(src, kind, rng)
                 if described is None:

@@ -16,21 +16,24 @@ from pathlib import Path
 import pytest
 
 from specdraft.engine import editprompt
-from specdraft.engine.training import editdata
+from specdraft.engine.training import corpus
+from specdraft.training import editdata
 
 # Real code to edit: a few standard-library modules of the running interpreter.
 MODULES = ["textwrap.py", "shlex.py", "fnmatch.py", "calendar.py", "netrc.py", "heapq.py", "string.py"]
 # ... and, whole, modules with imports, constants, classes and annotations.
-WHOLE = ["shlex.py", "tempfile.py", "dataclasses.py", "argparse.py", "configparser.py", "json/decoder.py",
-         "gzip.py", "calendar.py", "textwrap.py", "tomllib/_parser.py", "zipfile.py", "enum.py"]  # fmt: skip
+# (Of 350-900 lines: specdraft.ops makes most edits, and libcst's scopes cost about a second a
+# thousand lines.)
+WHOLE = ["shlex.py", "json/decoder.py", "gzip.py", "textwrap.py", "tomllib/_parser.py", "calendar.py",
+         "tempfile.py", "cmd.py"]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
 def snippets() -> list[str]:
-    root = editdata.stdlib_root()
+    root = corpus.stdlib_root()
     found = []
     for name in MODULES:
-        text = editdata.read_source(root, name)
+        text = corpus.read_source(root, name)
         if text:
             found.extend(editdata.extract_snippets(text))
     assert len(found) > 40, "expected plenty of functions in the stdlib sample"
@@ -39,8 +42,8 @@ def snippets() -> list[str]:
 
 @pytest.fixture(scope="module")
 def modules() -> list[editdata._Source]:
-    root = editdata.stdlib_root()
-    return [editdata._Source(t) for name in WHOLE if (t := editdata.read_source(root, name))]
+    root = corpus.stdlib_root()
+    return [editdata._Source(t) for name in WHOLE if (t := corpus.read_source(root, name))]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -158,7 +161,8 @@ def check_add_parameter(original, spec, edited):
     assert len(after.args.defaults) - len(before.args.defaults) == len(written.defaults)
     assert is_subsequence(tokens(original), tokens(edited)), "only additions"
     removed, added = changed_lines(original, edited)
-    assert len(removed) == len(added) == 1
+    # the line that ends the parameters; a signature of a parameter a line gets a line more
+    assert len(removed) == 1 and 1 <= len(added) <= 2
 
 
 def check_remove_parameter(original, spec, edited):
@@ -175,7 +179,8 @@ def check_add_docstring(original, spec, edited):
     node = one_def(ast.parse(edited), spec)
     assert ast.get_docstring(node) == spec["new"]
     removed, added = changed_lines(original, edited)
-    assert removed == [] and [a.strip() for a in added] == [f'"""{spec["new"]}"""']
+    # specdraft.ops leaves a blank line under a class's docstring, and above a def that follows one
+    assert removed == [] and sorted(a.strip() for a in added) in ([f'"""{spec["new"]}"""'], ["", f'"""{spec["new"]}"""'])
     lines = edited.splitlines()
     assert lines[node.body[0].lineno - 1].strip() == f'"""{spec["new"]}"""'
     assert re.sub(r"#.*", "", lines[node.body[0].lineno - 2]).rstrip().endswith(":"), "on the line after the header"
@@ -190,7 +195,9 @@ def check_remove_docstring(original, spec, edited):
 
 def check_delete_statement(original, spec, edited):
     removed, added = changed_lines(original, edited)
-    assert added == [] and [r.strip() for r in removed] == [spec["old"]]
+    # the statement, and the comment lines right above it (libcst's: they go with it)
+    assert added == [] and removed[-1].strip() == spec["old"]
+    assert all(not r.strip() or r.strip().startswith("#") for r in removed[:-1])
 
 
 def check_insert_statement(original, spec, edited):
@@ -244,9 +251,10 @@ def check_change_type_hint(original, spec, edited):
 def check_add_import(original, spec, edited):
     removed, added = changed_lines(original, edited)
     assert removed == [] and added == [spec["new"]]
-    block = editdata._import_block(editdata._Source(edited))
-    assert block is not None, "the imports stay in isort's order"
-    assert spec["new"] in [ast.unparse(s) for s, _, _ in block]
+    code = [line for line in edited.splitlines() if line.strip() and not line.startswith("#")]  # comments go with the next import
+    at = code.index(spec["new"])
+    neighbours = [code[i] for i in (at - 1, at + 1) if 0 <= i < len(code)]
+    assert any(line.startswith(("import ", "from ")) for line in neighbours), "among the module's imports"
 
 
 CHECKS = {
@@ -306,15 +314,6 @@ def test_edit_kind_is_valid_and_does_what_it_says(kind, snippets, modules):
               1 if kind == "remove_parameter" else 3,
               "module": 3}  # fmt: skip
     assert made["snippet"] >= needed["snippet"] and made["module"] >= needed["module"], f"{kind}: {made}"
-
-
-@pytest.mark.parametrize("kind", ["rename_variable", "change_literal", "insert_statement", "rename_function", "change_default"])
-def test_make_edit_keeps_its_old_shape(kind, snippets):
-    """make_edit (what bench speculative calls) still answers (instruction, edited) of the text given."""
-    rng = random.Random(1)
-    results = [editdata.make_edit(s, kind, rng) for s in snippets]
-    results = [r for r in results if r]
-    assert results and all(isinstance(i, str) and isinstance(e, str) for i, e in results)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -463,8 +462,8 @@ def test_rename_leaves_attributes_and_keywords_alone():
 
 
 def test_generation_is_deterministic_and_balanced():
-    root = editdata.stdlib_root()
-    files = [(name, editdata.read_source(root, name)) for name in MODULES[:4]]
+    root = corpus.stdlib_root()
+    files = [(name, corpus.read_source(root, name)) for name in MODULES[:4]]
     first = [e.to_dict() for e in editdata.generate_edits(files, seed=3, limit=120)]
     second = [e.to_dict() for e in editdata.generate_edits(files, seed=3, limit=120)]
     edits = [e for e in first if e["kind"] != "redraft"]
@@ -483,9 +482,10 @@ def test_generation_does_not_follow_the_hash_seed():
 
     code = (
         "import hashlib\n"
-        "from specdraft.engine.training import editdata\n"
-        "root = editdata.stdlib_root()\n"
-        "files = [(n, editdata.read_source(root, n)) for n in ('shlex.py', 'textwrap.py')]\n"
+        "from specdraft.engine.training import corpus\n"
+        "from specdraft.training import editdata\n"
+        "root = corpus.stdlib_root()\n"
+        "files = [(n, corpus.read_source(root, n)) for n in ('shlex.py', 'textwrap.py')]\n"
         "out = [e.instruction + e.edited for e in editdata.generate_edits(files, seed=3, limit=80)]\n"
         "print(hashlib.sha1(''.join(out).encode()).hexdigest())\n"
     )
@@ -496,7 +496,7 @@ def test_generation_does_not_follow_the_hash_seed():
 
 
 def test_a_redraft_asks_again_for_the_name_or_value_the_note_wants(snippets):
-    from specdraft.engine.training import phrasing
+    from specdraft.training import phrasing
 
     made = {}
     for number, snippet in enumerate(snippets):
@@ -531,16 +531,16 @@ def test_a_redraft_asks_again_for_the_name_or_value_the_note_wants(snippets):
 
 
 def test_file_list_and_split():
-    files = editdata.list_stdlib_files()
+    files = corpus.list_stdlib_files()
     assert "textwrap.py" in files and "json/decoder.py" in files
     assert not any(p.startswith(("test/", "idlelib/", "lib2to3/", "site-packages/")) for p in files)
-    held = [p for p in files if editdata.is_heldout(p)]
+    held = [p for p in files if corpus.is_heldout(p)]
     assert 0 < len(held) < len(files) * 0.15
-    assert all(editdata.is_heldout(p) for p in held)  # stable
+    assert all(corpus.is_heldout(p) for p in held)  # stable
 
 
 def test_snippets_are_ascii_and_parse():
-    text = Path(editdata.stdlib_root(), "textwrap.py").read_text()
+    text = Path(corpus.stdlib_root(), "textwrap.py").read_text()
     snippets = editdata.extract_snippets(text)
     assert snippets
     for snippet in snippets:
@@ -602,7 +602,7 @@ def test_snippets_under_a_head_give_constant_edits(snippets):
 def test_new_names_values_and_docstrings_are_open_not_a_short_list():
     """Data v5: a model can only write a new name by copying it from the instruction. Data v1-v4
     drew every new name from NAME_WORDS, and the models learned the list instead."""
-    files = [(name, editdata.read_source(editdata.stdlib_root(), name)) for name in MODULES[:6]]
+    files = [(name, corpus.read_source(corpus.stdlib_root(), name)) for name in MODULES[:6]]
     edits = list(editdata.generate_edits(files, seed=5, limit=600))
     renames = [e.spec for e in edits if e.kind.startswith("rename_")]
     closed = {*editdata.NAME_WORDS, *editdata.NAME_PREFIXES}
@@ -627,7 +627,9 @@ def test_snippets_after_their_neighbour_put_edited_definitions_after_another():
     """Data v6: a share of the top-level snippets come after the one before them in the file, so
     that a rename of a definition is not always of the first one in the text (as it was in every
     snippet before). Deterministic; the examples still parse and differ as their specs say."""
-    files = [(name, editdata.read_source(editdata.stdlib_root(), name)) for name in MODULES + WHOLE]
+    more = ["tempfile.py", "dataclasses.py", "argparse.py", "configparser.py", "json/decoder.py", "gzip.py",
+            "tomllib/_parser.py", "zipfile.py", "enum.py"]  # fmt: skip
+    files = [(name, corpus.read_source(corpus.stdlib_root(), name)) for name in MODULES + more]
     plain = list(editdata.generate_edits(files, seed=3, per_snippet=1))
     joined = list(editdata.generate_edits(files, seed=3, per_snippet=1, neighbours_share=editdata.NEIGHBOURS_SHARE))
     kinds = ("rename_function", "rename_method", "rename_class", "change_default", "add_parameter")
@@ -664,3 +666,29 @@ def test_snippets_after_their_neighbour_put_edited_definitions_after_another():
     assert len(snippets) == 4 and previous == {snippets[1]: snippets[0], snippets[3]: snippets[2]}  # B after a, d after c
     assert editdata.after_neighbour(snippets[3], previous, random.Random(0), share=1.0) == snippets[2] + "\n\n" + snippets[3]
     assert editdata.after_neighbour(snippets[0], previous, random.Random(0), share=1.0) == snippets[0]  # none before it
+
+
+def test_every_edit_an_operation_expresses_is_made_by_specdraft_ops(snippets, modules):
+    """One refactoring engine: an edit records the specdraft.ops operations that made it, and they
+    make exactly its text (a method cut from its class put back in one for them); only the kinds no
+    operation expresses, those the reading model answers with no operation, are text edits."""
+    from specdraft.ops import apply_all
+    from specdraft.training.opdata import NONE_KINDS
+
+    rng = random.Random(5)
+    made = Counter()
+    for src in [editdata._Source(s) for s in snippets[:60]] + modules[:1]:
+        for kind, make in editdata.EDIT_KINDS.items():
+            edit = make(src, rng)
+            if edit is None:
+                continue
+            made[kind] += 1
+            assert bool(edit.operations) == (kind not in NONE_KINDS), kind
+            if not edit.operations:
+                continue
+            given = f"class {editdata.OWNER}:\n" + textwrap.indent(edit.original, "    ") if edit.in_class else edit.original
+            result = apply_all(edit.operations, {"m.py": given})["m.py"]
+            if edit.in_class:
+                result = "".join(line.removeprefix("    ") for line in result.splitlines(keepends=True)[1:])
+            assert result == edit.edited, kind
+    assert len(made) >= 16 and sum(made[k] for k in made if k not in NONE_KINDS) > 100, made
