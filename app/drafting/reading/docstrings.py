@@ -16,7 +16,7 @@ from specdraft.ops.docstrings import AddDocstring
 
 _TARGET = rf"(?:the\s+)?(?:(?:function|method|class)\s+)?(?:(?P<module>module)\b|{name_term('target')})"
 # 'add the docstring "..." to area': the text before the target
-_TEXT_FIRST = re.compile(rf"\b(?:add|write|put|give)\s+(?:the\s+|a\s+)?(?:module\s+)?docstring\s+(?P<quoted>{QUOTED.pattern})\s+(?:to|for|on)\s+"
+_TEXT_FIRST = re.compile(rf"\b(?:add|write|put|give)\s+(?:the\s+|a\s+)?(?:short\s+|one-line\s+|brief\s+)?(?:module\s+)?docstring\s+(?P<quoted>{QUOTED.pattern})\s+(?:to|for|on)\s+"
                          rf"{_TARGET}\s*[.!]?\s*$", re.I)  # fmt: skip
 _PATTERNS = [
     re.compile(r"\b(?:add|write|give|put)\s+(?:an?\s+|the\s+)?(?P<module>module)(?:-level)?\s+docstring\b(?P<target>)", re.I),

@@ -32,6 +32,8 @@ _ELLIPTIC = re.compile(rf"(?:^|[,;]|\band\b)\s*`?(?P<name>[A-Za-z_]\w*)`?\s+an?\
 # "both parameters are float", "all its parameters are int"
 _EVERY = re.compile(rf"\b(?:both|all)\s+(?:the\s+|its\s+)?(?:parameters|params|arguments|args)\s+are\s+(?:an?\s+)?(?P<type>{_TYPE})", re.I)
 # "a `float` return type"
+# "give parse type hints: ...": the function before the cue
+_GIVEN = re.compile(rf"\b(?:give|add)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}\s+(?:some\s+|full\s+)?(?:type[- ]?hints?|type\s+annotations?)\b", re.I)
 _RETURN_AFTER = re.compile(rf"\b(?:an?\s+)?(?P<type>{_TYPE})\s+return\s+(?:type|annotation)\b", re.I)
 _RETURNS = re.compile(rf"(?:\breturn\s+type(?:\s+(?:is|of|as|should\s+be))?|\breturn\s+annotation(?:\s+(?:is|of|as))?|\breturn(?:s|ing)?\b|->)"
                       rf"\s*:?\s*(?:an?\s+|the\s+)?(?P<type>{_TYPE})", re.I)  # fmt: skip
@@ -41,7 +43,7 @@ def read(instruction: str, names: Names) -> Operation | None:
     cue = _CUE.search(instruction)
     if cue is None:
         return None
-    target = (re.search(_OF, instruction[cue.start():], re.I) or re.search(_POSSESSIVE, instruction)
+    target = (re.search(_OF, instruction[cue.start():], re.I) or re.search(_POSSESSIVE, instruction) or _GIVEN.search(instruction)
               or re.compile(rf"\bannotate\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}", re.I).search(instruction))
     if target is None:
         return None

@@ -22,6 +22,7 @@ _PATTERNS = [
     re.compile(rf"^\s*{_ADD}`?import\s+`?(?P<names>{NAME})`?\s+from\s+(?:the\s+)?`?(?P<module>{DOTTED})`?(?:\s+module)?", re.I),
     re.compile(rf"^\s*(?:please\s+)?add\s+(?:an?\s+|the\s+)?import\s+(?:statement\s+)?(?:for|of)\s+(?:the\s+)?`?(?P<module>{DOTTED})`?"
                r"(?:\s+module)?", re.I),  # fmt: skip
+    re.compile(rf"^\s*(?:please\s+)?import\s+the\s+`?(?P<module>{DOTTED})`?\s+(?:module|package)", re.I),  # "import the json module"
 ]
 # an import statement quoted as code anywhere: "csv is next: add `import csv` among the other imports"
 _QUOTED_STATEMENT = re.compile(rf"\b(?:add|insert|put|need)\s+`(?:(?P<plain>import\s+(?P<module>{DOTTED})(?:\s+as\s+(?P<alias>{NAME}))?)"

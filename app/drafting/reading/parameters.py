@@ -35,9 +35,10 @@ def _type(group: str) -> str:
             rf"`?(?P<{group}>[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*)?)`?)?")  # fmt: skip
 
 
+_AFTER = r"(?:\s*,?\s+(?:right\s+|just\s+)?after\s+(?:the\s+)?`?(?P<after>[A-Za-z_]\w*)`?(?:\s+(?:parameter|param|argument))?)?"
 _ADD = [
     re.compile(rf"\badd\s+(?:an?\s+|the\s+)?(?:new\s+|optional\s+)?(?P<kwonly>keyword[- ]only\s+)?(?:optional\s+)?{_PARAMETER}\s+"
-               rf"(?:{_SPEC}){_type('type')}{_default('default')}{_type('type2')}{_TO}{_default('default2')}", re.I),
+               rf"(?:{_SPEC}){_type('type')}{_default('default')}{_type('type2')}{_AFTER}{_TO}{_default('default2')}", re.I),
     re.compile(rf"\badd\s+(?:an?\s+|the\s+)?(?:new\s+|optional\s+)?(?:{_SPEC})\s+(?:as\s+)?(?:an?\s+)?(?:new\s+|optional\s+)?"
                rf"(?P<kwonly>keyword[- ]only\s+)?{_PARAMETER}"
                rf"{_TO}", re.I),
@@ -128,6 +129,13 @@ def _remove(match: re.Match[str], names: Names) -> Operation | None:
     return RemoveParameter(function=function.dotted, name=name, path=function.path)
 
 
+def _last_plain(function, name: str) -> bool:
+    """Whether ``name`` is the last of the function's plain parameters (before any ``*``)."""
+    args = function.node.args
+    plain = [*args.posonlyargs, *args.args]
+    return bool(plain) and plain[-1].arg == name
+
+
 def _add(match: re.Match[str], names: Names) -> Operation | None:
     groups = match.groupdict()
     function = names.the_function(groups["function"])
@@ -156,5 +164,7 @@ def _add(match: re.Match[str], names: Names) -> Operation | None:
             default = ast.get_source_segment(f"def f({spec}): pass", defaults[0])
     if name is None or name in [a.arg for a in names.parameters(function)]:
         return None
+    if groups.get("after") and not _last_plain(function, groups["after"]):
+        return None  # a place other than the end of the plain parameters: not where the operation adds one
     return AddParameter(function=function.dotted, name=name, default=default, annotation=annotation,
                         keyword_only=bool(groups.get("kwonly")), path=function.path)  # fmt: skip

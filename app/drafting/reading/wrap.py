@@ -28,7 +28,7 @@ _EXCEPTION = r"`?(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception|Warning|Interr
 _EXCEPTIONS = rf"(?P<exceptions>{_EXCEPTION}(?:\s*(?:,|\bor\b|\band\b|/)\s*{_EXCEPTION})*)(?:\s+as\s+`?(?P<as>[A-Za-z_]\w*)`?)?"
 _TARGET = STATEMENT
 _IN = rf"(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')})?"
-_TRY = r"(?:a\s+)?try(?:\s*(?:/|-|\s|\.\.\.)\s*except)?(?:\s+block)?\s*[;,]?(?:\s+(?:on|for|catching))?"
+_TRY = r"(?:a\s+)?try(?:\s*(?:/|-|\s|\.\.\.)\s*except)?(?:\s+block)?\s*[;,]?(?:\s+and)?(?:\s+(?:on|for|catching))?"
 _PATTERNS = [
     re.compile(rf"\bwrap\s+{_TARGET}{_IN}\s+(?:in|with)\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?{_EXCEPTIONS}", re.I),
     re.compile(rf"\bwrap\s+{_TARGET}{_IN}\s+(?:in|with)\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?", re.I),
@@ -43,6 +43,8 @@ _HANDLER = [
     (re.compile(rf"\b(?:handler|except\s+(?:block|body|clause|branch))\s*(?:is|does|:|should\s+be|,)?\s*(?:(?:do|does|runs?|write|sets?|calls?|log|raises?)\s+)?"
                 rf"{_CODES}", re.I), "code"),
     (re.compile(rf"\b(?:and\s+|then\s+|to\s+)?(?:do|does|runs?|write|sets?|calls?|log\s+with)\s+{_CODES}(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I), "code"),
+    (re.compile(r"\b(?:and\s+|that\s+|then\s+|to\s+)?(?:raise[sd]?|raising)\s+(?P<raised>`[^`\n]+`)(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I),
+     "raises"),  # "and raise `ValueError(...) from None` in the handler"
     (re.compile(r"\b(?:and\s+)?(?:re-?raise|raise\s+it\s+again)\b", re.I), "raise"),
     (re.compile(r"\b(?:and\s+)?(?:continue|skip\s+(?:it|to\s+the\s+next))\b", re.I), "continue"),
     (re.compile(r"\b(?:and\s+|that\s+)?(?:ignores?|swallows?|silences?)\s+(?:it|them|the\s+(?:error|exception)|errors)\b"
@@ -77,6 +79,13 @@ def _handler(rest: str) -> tuple[str | None, int]:
         if kind == "return":
             value = value_of(match, "value")
             return (None, 0) if value is None else (f"return {value.source}", match.end())
+        if kind == "raises":
+            code = "raise " + match.group("raised").strip("`").removeprefix("raise ").strip()
+            try:
+                ast.parse(code)
+            except SyntaxError:
+                return None, 0
+            return code, match.end()
         if kind == "code":
             code = "\n".join(re.findall(r"`([^`\n]+)`", match.group("handler")))
             try:

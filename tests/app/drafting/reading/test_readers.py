@@ -464,3 +464,36 @@ def test_plain_shapes_of_a_sixth_battery(instruction, expected):
 ])  # fmt: skip
 def test_a_last_battery_of_what_reads_as_nothing(instruction):
     assert read_operations(instruction, FILES) is None
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    ("In load_schedule, wrap `raw = json.loads(open(path).read())` in try/except ValueError and raise "
+     "`RuntimeError(f\"bad schedule {path}\") from None` in the handler.",
+     [{"kind": "wrap_try", "statement": "raw = json.loads(open(path).read())", "exception": "ValueError",
+       "handler": "raise RuntimeError(f\"bad schedule {path}\") from None", "function": "load_schedule", "path": "kiln.py"}]),
+    ("wrap `raw = json.loads(open(path).read())` in a try/except ValueError that raises `LookupError(path)`.",
+     [{"kind": "wrap_try", "statement": "raw = json.loads(open(path).read())", "exception": "ValueError",
+       "handler": "raise LookupError(path)", "path": "kiln.py"}]),  # the one statement of the file that holds it
+    ("In load_schedule, put `raw = json.loads(open(path).read())` inside a try block and on ValueError as err "
+     "raise `RuntimeError(path) from err`.",
+     [{"kind": "wrap_try", "statement": "raw = json.loads(open(path).read())", "exception": "ValueError", "name": "err",
+       "handler": "raise RuntimeError(path) from err", "function": "load_schedule", "path": "kiln.py"}]),
+    ("Import the logging module.", [{"kind": "add_import", "module": "logging", "path": "kiln.py"}]),
+    ('Add the one-line docstring "Sum the hold minutes of the firings." to total_hold.',
+     [{"kind": "add_docstring", "text": "Sum the hold minutes of the firings.", "target": "total_hold", "path": "kiln.py"}]),
+    ("Give total_hold type hints: extra is int and it returns int.",
+     [{"kind": "add_type_hints", "function": "total_hold", "parameters": {"extra": "int"}, "returns": "int", "path": "kiln.py"}]),
+    ("Add a parameter `limit=None` after strict in load_schedule.",
+     [{"kind": "add_parameter", "function": "load_schedule", "name": "limit", "default": "None", "path": "kiln.py"}]),
+])  # fmt: skip
+def test_plain_shapes_of_a_seventh_battery(instruction, expected):
+    assert read_json(instruction) == expected
+
+
+@pytest.mark.parametrize("instruction", [
+    "Add a parameter `limit=None` after path in load_schedule.",  # not where a new parameter goes (the end)
+    "In load_schedule, wrap `raw = json.loads(open(path).read())` in try/except ValueError and raise a clearer error in the handler.",
+    "In load_schedule, wrap `raw = json.loads(open(path).read())` in try/except ValueError and raise `RuntimeError(` in the handler.",
+])  # fmt: skip
+def test_what_the_seventh_battery_leaves_unread(instruction):
+    assert read_operations(instruction, FILES) is None
