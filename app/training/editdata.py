@@ -709,14 +709,12 @@ def line_replacements(old: str, new: str) -> tuple[tuple[int, int, str], ...]:
     return tuple(out)
 
 
-def _dotted(src: _Source, node: ast.AST) -> str | None:
-    """The dotted name the operations find a def by (`Class.method`, `outer.inner`), or None
-    inside a lambda or comprehension."""
+def _dotted(src: _Source, node: ast.AST) -> str:
+    """The dotted name the operations find a def by (`Class.method`, `outer.inner`): a def is
+    only ever in the body of a module, a class or a function."""
     names = [node.name]
     scope = src.info.scope.get(id(node))
     while scope is not None:
-        if not isinstance(scope, _DEFS):
-            return None
         names.append(scope.name)
         scope = src.info.scope.get(id(scope))
     return ".".join(reversed(names))
@@ -1145,8 +1143,6 @@ def edit_change_default(src: _Source, rng: random.Random) -> Edit | None:
             return None
     where["scope_needed"] = where["scope_needed"] or _param_elsewhere(src, func, arg.arg)
     dotted = _dotted(src, func)
-    if dotted is None:
-        return None
     spec = EditSpec("change_default", param=arg.arg, old=src.segment(default), new=new_text, **where)
     return _made(src, spec, SetValue(target=f"{dotted}.{arg.arg}", value=new_text))
 
@@ -1188,8 +1184,6 @@ def edit_add_parameter(src: _Source, rng: random.Random) -> Edit | None:
     else:
         param = f"{new}={default}" if default else new
     dotted = _dotted(src, func)
-    if dotted is None:
-        return None
     spec = EditSpec("add_parameter", param=new, param_text=param, calls=len(called or []), **where)
     return _made(src, spec, AddParameter(function=dotted, name=new, default=default, annotation=hint))
 
@@ -1225,8 +1219,6 @@ def edit_remove_parameter(src: _Source, rng: random.Random) -> Edit | None:
             return None
         changed += any(k.arg == name for k in call.keywords) or len(call.args) > position
     dotted = _dotted(src, func)
-    if dotted is None:
-        return None
     return _made(src, EditSpec("remove_parameter", param=name, calls=changed, **where), RemoveParameter(function=dotted, name=name))
 
 
@@ -1271,8 +1263,6 @@ def edit_add_docstring(src: _Source, rng: random.Random) -> Edit | None:
         return None
     text = _docstring_text(node.name, rng)
     dotted = _dotted(src, node)
-    if dotted is None:
-        return None
     return _made(src, EditSpec("add_docstring", new=text, **where), AddDocstring(text=text, target=dotted))
 
 
@@ -1479,8 +1469,6 @@ def edit_add_type_hint(src: _Source, rng: random.Random) -> Edit | None:
     if len(hints) == 1 and hints[0][0] != "return":
         where["scope_needed"] = where["scope_needed"] or _param_elsewhere(src, func, hints[0][0])
     dotted = _dotted(src, func)
-    if dotted is None:
-        return None
     parameters = {name: hint for name, hint in hints if name != "return"}
     returns = dict(hints).get("return")
     return _made(src, EditSpec("add_type_hint", hints=tuple(hints), **where),
