@@ -32,6 +32,8 @@ _ELLIPTIC = re.compile(rf"(?:^|[,;]|\band\b)\s*`?(?P<name>[A-Za-z_]\w*)`?\s+an?\
 # "both parameters are float", "all its parameters are int"
 _EVERY = re.compile(rf"\b(?:both|all)\s+(?:the\s+|its\s+)?(?:parameters|params|arguments|args)\s+are\s+(?:an?\s+)?(?P<type>{_TYPE})", re.I)
 # "a `float` return type"
+# a type said of something ("... are ints", "is a str") that is left when what was read is blanked
+_LEFT = re.compile(rf"\b(?:is|are)\s+(?:both\s+|all\s+)?(?:an?\s+)?(?P<type>{_TYPE})", re.I)
 # "give parse type hints: ...": the function before the cue
 _GIVEN = re.compile(rf"\b(?:give|add)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}\s+(?:some\s+|full\s+)?(?:type[- ]?hints?|type\s+annotations?)\b", re.I)
 _RETURN_AFTER = re.compile(rf"\b(?:an?\s+)?(?P<type>{_TYPE})\s+return\s+(?:type|annotation)\b", re.I)
@@ -102,13 +104,18 @@ def read(instruction: str, names: Names) -> Operation | None:
         said[name] = hint
     if not said and returns is None:
         return None
-    for match in _PAIR.finditer(text):  # blank what was read, then see whether a parameter is left
+    at = 0
+    while (match := _PAIR.search(text, at)) is not None:  # blank what was read, then see whether a parameter is left
+        at = match.start("name") + len(match.group("name"))  # "hints: x is int": `hints: x` is no pair, `x is int` is
         if match.group("name") in said:
             text = text[: match.start()] + " " * len(match.group(0)) + text[match.end():]
+            at = match.end()
     if any(re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) for name in parameters - set(said) - {"self", "cls"}):
         return None  # a parameter named and given no type this reader read: part of the ask would be dropped
     if not said and re.search(r"\b(?:takes?|accepts?|parameters?|params?|arguments?|args?|inputs?)\b", text, re.I):
         return None  # its parameters described, not named ("it takes the weight as a float"): not read
+    if any(_type(left.group("type")) for left in _LEFT.finditer(text)):
+        return None  # a type said of something this reader did not read ("both counts are ints"): part of the ask
     return AddTypeHints(function=function.dotted, parameters=said, returns=returns, path=function.path)
 
 

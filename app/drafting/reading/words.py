@@ -119,6 +119,12 @@ def asks_more(instruction: str, claimed: str, brought: re.Pattern[str] | None = 
     return False
 
 
+# what a try/except's handler does, said in a clause after it ("... in try/except KeyError and raise
+# ..."): the same ask, which a reader of the clause before it alone would read with another handler
+_TRY_CLAUSE = re.compile(r"\btry\b|\bexcept\b|\bcatch(?:es|ing)?\b", re.I)
+_HANDLER_CLAUSE = re.compile(r"^(?:re-?raise|raise|return|log|print|continue|skip|ignore|swallow|pass|warn)\w*\b", re.I)
+
+
 def asks(instruction: str) -> list[str]:
     """The asks of an instruction, in order: its clauses (after "and", ";", "then" or a sentence's
     end) that hold a verb of editing or quote code, each with the clauses after it that only say
@@ -131,7 +137,8 @@ def asks(instruction: str) -> list[str]:
         clause = clause.strip(" .,;")
         if not clause:
             continue
-        if found and (_BROUGHT.search(clause) or not (_ASKS.search(BACKTICKED.sub(" CODE ", clause)) or BACKTICKED.search(clause))):
+        handler = bool(found) and _TRY_CLAUSE.search(found[-1]) is not None and _HANDLER_CLAUSE.match(clause) is not None
+        if found and (handler or _BROUGHT.search(clause) or not (_ASKS.search(BACKTICKED.sub(" CODE ", clause)) or BACKTICKED.search(clause))):
             found[-1] += " and " + clause  # what the ask before brings, or words that ask nothing
         else:
             found.append(clause)

@@ -45,6 +45,9 @@ _HANDLER = [
     (re.compile(rf"\b(?:and\s+|then\s+|to\s+)?(?:do|does|runs?|write|sets?|calls?|log\s+with)\s+{_CODES}(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I), "code"),
     (re.compile(r"\b(?:and\s+|that\s+|then\s+|to\s+)?(?:raise[sd]?|raising)\s+(?P<raised>`[^`\n]+`)(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I),
      "raises"),  # "and raise `ValueError(...) from None` in the handler"
+    (re.compile(r"\b(?:and\s+|that\s+|then\s+|to\s+)?(?:re-?raise[sd]?|raise[sd]?|raising)\s+(?P<bare>(?-i:[A-Z])[\w.]*(?:\(.*\))?"
+                r"(?:\s+from\s+[A-Za-z_]\w*)?)(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?\s*[.!]?\s*$", re.I),
+     "raises"),  # the raise written bare, to the end: "and raise ValueError(f'...') from exc."
     (re.compile(r"\b(?:and\s+)?(?:re-?raise|raise\s+it\s+again)\b", re.I), "raise"),
     (re.compile(r"\b(?:and\s+)?(?:continue|skip\s+(?:it|to\s+the\s+next))\b", re.I), "continue"),
     (re.compile(r"\b(?:and\s+|that\s+)?(?:ignores?|swallows?|silences?)\s+(?:it|them|the\s+(?:error|exception)|errors)\b"
@@ -80,7 +83,7 @@ def _handler(rest: str) -> tuple[str | None, int]:
             value = value_of(match, "value")
             return (None, 0) if value is None else (f"return {value.source}", match.end())
         if kind == "raises":
-            code = "raise " + match.group("raised").strip("`").removeprefix("raise ").strip()
+            code = "raise " + (match.groupdict().get("raised") or match.group("bare")).strip("`").removeprefix("raise ").strip()
             try:
                 ast.parse(code)
             except SyntaxError:

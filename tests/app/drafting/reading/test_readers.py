@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from specdraft.drafting.reading import corrected_instruction, read_operation, read_operations
+from specdraft.drafting.reading import corrected_instruction, read_in_parts, read_operation, read_operations
 from specdraft.engine.editprompt import redraft_feedback
 from specdraft.ops import OpError, apply, apply_all, to_json
 
@@ -497,3 +497,26 @@ def test_plain_shapes_of_a_seventh_battery(instruction, expected):
 ])  # fmt: skip
 def test_what_the_seventh_battery_leaves_unread(instruction):
     assert read_operations(instruction, FILES) is None
+
+
+@pytest.mark.parametrize(("instruction", "handler"), [
+    ("In load_schedule, wrap `raw = json.loads(open(path).read())` in try/except ValueError and raise "
+     "RuntimeError(f\"bad schedule {path}\") from None.", "raise RuntimeError(f\"bad schedule {path}\") from None"),
+    ("In load_schedule, wrap `raw = json.loads(open(path).read())` in try/except ValueError and re-raise ValueError(path) from None",
+     "raise ValueError(path) from None"),
+])  # fmt: skip
+def test_a_handler_that_raises_code_written_bare_to_the_end(instruction, handler):
+    (read,) = read_json(instruction)
+    assert read["kind"] == "wrap_try" and read["handler"] == handler
+
+
+@pytest.mark.parametrize("instruction", [
+    # what the handler does, said in a clause after the try/except: never read as an ask apart, with the handler left to pass
+    "In load_schedule, wrap `raw = json.loads(open(path).read())` in try/except ValueError and log the path that failed.",
+    "In load_schedule, wrap `raw = json.loads(open(path).read())` in try/except ValueError and raise a clearer error.",
+    # a type said of parameters described, not named: part of the ask would be dropped
+    "Add type hints to Kiln.__init__: size is an int and the shelf count is an int too.",
+])  # fmt: skip
+def test_a_part_that_says_more_of_the_same_ask_is_not_dropped(instruction):
+    assert read_operations(instruction, FILES) is None
+    assert read_in_parts(instruction, FILES) == (None, ())
