@@ -104,7 +104,7 @@ PACKAGE_EXCLUDED_DIRS = {"_vendor", "vendor", "_vendored", "vendored", "extern",
                          "testing", "__pycache__", "example", "examples", "docs"}  # fmt: skip
 MAX_PACKAGE_FILES = 40  # files per distribution at most (the biggest would swamp the rest), chosen by path hash
 BUILTIN = Path(__file__).resolve().parents[1] / "builtin"  # engine/builtin: the shipped pair and the evaluation sets
-EVAL_DIRS = tuple(BUILTIN / name for name in ("eval", "eval2", "eval3", "eval4", "eval5", "eval6", "eval7", "eval8", "eval9", "eval10", "eval11", "eval12", "eval13", "eval14", "eval15", "eval16", "eval17", "eval18", "eval19", "eval20", "eval21", "eval22", "eval23", "eval24", "eval25", "eval26", "eval27", "eval28", "eval29", "eval30", "eval31", "eval32", "eval33", "eval34", "eval35", "eval36", "eval37", "eval38", "eval39", "eval40", "eval41", "eval42", "eval43", "eval44", "eval45", "eval46", "eval47", "eval48", "eval49", "fresh"))  # the evaluations' modules (fresh/: sets not yet read by a session's tests): never training data
+EVAL_DIRS = tuple(BUILTIN / name for name in ("eval", "eval2", "eval3", "eval4", "eval5", "eval6", "eval7", "eval8", "eval9", "eval10", "eval11", "eval12", "eval13", "eval14", "eval15", "eval16", "eval17", "eval18", "eval19", "eval20", "eval21", "eval22", "eval23", "eval24", "eval25", "eval26", "eval27", "eval28", "eval29", "eval30", "eval31", "eval32", "eval33", "eval34", "eval35", "eval36", "eval37", "eval38", "eval39", "eval40", "eval41", "eval42", "eval43", "eval44", "eval45", "eval46", "eval47", "eval48", "eval49", "eval50", "eval51", "eval52", "eval53", "fresh"))  # the evaluations' modules (fresh/: sets not yet read by a session's tests): never training data
 
 
 def licence_ok(metadata, expected: str) -> bool:
