@@ -11,7 +11,7 @@ import re
 
 from specdraft.drafting.reading.names import Names
 from specdraft.drafting.reading.words import DOTTED, NAME, asks_more
-from specdraft.ops import Operation
+from specdraft.ops import Operation, OpError, apply_all
 from specdraft.ops.imports import AddImport, RemoveImport
 
 _NAMES = rf"(?P<names>{NAME}(?:\s+as\s+{NAME})?(?:\s*,\s*{NAME}(?:\s+as\s+{NAME})?)*)"
@@ -27,6 +27,10 @@ _PATTERNS = [
 # an import statement quoted as code anywhere: "csv is next: add `import csv` among the other imports"
 _QUOTED_STATEMENT = re.compile(rf"\b(?:add|insert|put|need)\s+`(?:(?P<plain>import\s+(?P<module>{DOTTED})(?:\s+as\s+(?P<alias>{NAME}))?)"
                                rf"|from\s+(?P<from>\.*{DOTTED})\s+import\s+{_NAMES})`", re.I)  # fmt: skip
+# where the words put a new import: beside another import, quoted or written bare
+_IMPORT_LINE = r"`?(?:import|from)\s+\w+(?:\.\w+)*(?:\s+import\s+\w+(?:\s*,\s*\w+)*)?`?"
+_BESIDE = re.compile(rf"^\s*,?\s*(?:(?:right|just|directly|immediately)\s+)?(?:(?P<rel>after|below|before|above)\s+(?:the\s+)?(?:line\s+)?(?P<first>{_IMPORT_LINE})"
+                     rf"|between\s+(?P<first2>{_IMPORT_LINE})\s+and\s+(?P<second>{_IMPORT_LINE}))\s*[.!]?\s*$", re.I)  # fmt: skip
 _REMOVE = re.compile(rf"\b(?:remove|delete|drop)\s+(?:the\s+)?(?:unused\s+)?(?:import\s+(?:of\s+)?|`import\s+)`?(?P<module>{DOTTED})`?"
                      rf"(?:\s+import)?", re.I)  # fmt: skip
 _PLACE = re.compile(r"^(?:\s*(?:at|to|in|into)\s+(?:the\s+|this\s+)?(?:(?:module|file)(?:'s)?\s+)?(?:top|head|imports?|module|file|beginning)"
@@ -52,12 +56,35 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         return _imports(quoted.group("from") or quoted.group("module"), quoted, path)
     for pattern in _PATTERNS:
         match = pattern.search(instruction)
-        if match is None or not _PLACE.match(instruction[match.end():]):
+        if match is None:
+            continue
+        beside = _BESIDE.match(instruction[match.end():])
+        if beside is None and not _PLACE.match(instruction[match.end():]):
             continue
         if asks_more(instruction, instruction[match.start():]):
             return None
-        return _imports(match.group("module"), match, path)
+        made = _imports(match.group("module"), match, path)
+        return made if beside is None or _placed(made, beside, names.texts[path], path) else None
     return None
+
+
+def _placed(made: Operation | tuple[Operation, ...], beside: re.Match[str], text: str, path: str) -> bool:
+    """Whether the import lands where the words put it ("right after `import os`", "between
+    `import a` and `import b`"): specdraft.ops places it as isort would, and a place the words
+    give that isort would not is not this reader's to make."""
+    try:
+        lines = apply_all(made if isinstance(made, tuple) else (made,), {path: text})[path].splitlines()
+    except OpError:
+        return False
+    added = [line for line in lines if line not in text.splitlines()]
+    if len(added) != 1:
+        return False
+    at = lines.index(added[0])
+    before, after = (lines[at - 1] if at else ""), (lines[at + 1] if at + 1 < len(lines) else "")
+    said = [" ".join(g.strip("`").split()) for g in (beside.group("first") or beside.group("first2"), beside.group("second")) if g]
+    if beside.group("rel"):
+        return (before if beside.group("rel").lower() in ("after", "below") else after) == said[0]
+    return before == said[0] and after == said[1]
 
 
 def _imports(module: str, match: re.Match[str], path: str) -> Operation | tuple[Operation, ...]:

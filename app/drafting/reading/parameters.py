@@ -40,8 +40,8 @@ _ADD = [
     re.compile(rf"\badd\s+(?:an?\s+|the\s+)?(?:new\s+|optional\s+)?(?P<kwonly>keyword[- ]only\s+)?(?:optional\s+)?{_PARAMETER}\s+"
                rf"(?:{_SPEC}){_type('type')}{_default('default')}{_type('type2')}{_AFTER}{_TO}{_default('default2')}", re.I),
     re.compile(rf"\badd\s+(?:an?\s+|the\s+)?(?:new\s+|optional\s+)?(?:{_SPEC})\s+(?:as\s+)?(?:an?\s+)?(?:new\s+|optional\s+)?"
-               rf"(?P<kwonly>keyword[- ]only\s+)?{_PARAMETER}"
-               rf"{_TO}", re.I),
+               rf"(?P<kwonly>keyword[- ]only\s+)?{_PARAMETER}{_type('type')}{_default('default')}"
+               rf"{_TO}{_default('default2')}", re.I),
 ]  # fmt: skip
 _GIVE = re.compile(rf"\bgive\s+{name_term('function')}\s+(?:an?\s+|the\s+)?(?:new\s+|second\s+|third\s+|extra\s+|optional\s+)*"
                    rf"(?P<kwonly>keyword[- ]only\s+)?{_PARAMETER}\s+(?:{_SPEC}){_type('type')}{_default('default')}", re.I)  # fmt: skip

@@ -31,18 +31,69 @@ _INSERT = [
     re.compile(rf"\b(?:insert|add|put|append|prepend|write)\s+{_CODE}\s+{_PLACE}", re.I),
     re.compile(rf"{_PLACE}\s*,?\s*(?:insert|add|put|append|write)\s+{_CODE}", re.I),
 ]
+# code written bare, the whole instruction: "add total += fee after fee = rate * hours", "delete
+# the print(total) line from report", "at the end of save, add return path"; read where each span
+# parses as one statement with code's marks in it, and a statement it names is in the file
+_FUNCTION = r"(?:the\s+)?(?:(?:function|method)\s+)?`?(?P<function>[A-Za-z_]\w*(?:\.\w+)*)`?(?:\(\))?"
+_BARE_INSERT = re.compile(r"^\s*(?:insert|add|put|append)\s+(?P<new>.+?)\s+(?:(?:right|just|directly|immediately)\s+)?"
+                          r"(?P<rel>before|after|above|below)\s+(?:the\s+(?:line|statement)\s+)?(?P<code>.+?)\s*[.!]?\s*$", re.I)
+_BARE_END = re.compile(rf"^\s*at\s+the\s+(?P<where>end|bottom|start|beginning|top)\s+of\s+{_FUNCTION}\s*,?\s*(?:insert|add|put|append)\s+"
+                       r"(?P<new>.+?)\s*[.!]?\s*$", re.I)
+_BARE_DELETE = re.compile(rf"^\s*(?:delete|remove|drop)\s+(?:the\s+)?(?:(?:line|statement|call)\s+)?(?P<code>.+?)(?:\s+(?:line|statement|call))?"
+                          rf"\s+(?:from|in)\s+{_FUNCTION}\s*[.!]?\s*$", re.I)
+_MARKS = re.compile(r"[()\[\]=.+\-*/<>]|\breturn\b")
 _NOT_STATEMENTS = re.compile(r"\b(?:parameters?|params?|arguments?|args?|imports?|docstrings?|decorators?|comments?)\b", re.I)
 
 
 def read(instruction: str, names: Names) -> Operation | None:
+    read: Operation | None = None
     for pattern in _INSERT:
         match = pattern.search(instruction)
         if match is not None:
-            return None if asks_more(instruction, match.group(0)) else _insert(match, names)
-    match = _DELETE.search(instruction)
-    if match is not None and not _NOT_STATEMENTS.search(instruction[: match.end()]):
-        return None if asks_more(instruction, match.group(0)) else _delete(match, names)
-    return None
+            read = None if asks_more(instruction, match.group(0)) else _insert(match, names)
+            break
+    else:
+        match = _DELETE.search(instruction)
+        if match is not None and not _NOT_STATEMENTS.search(instruction[: match.end()]):
+            read = None if asks_more(instruction, match.group(0)) else _delete(match, names)
+    if read is None and "`" not in instruction:
+        return _bare(instruction, names)
+    return read
+
+
+def _statement(code: str) -> bool:
+    """Whether ``code`` is one Python statement with code's marks in it (not a few words)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return False
+    if len(tree.body) != 1 or _MARKS.search(code) is None:
+        return False
+    statement = tree.body[0]
+    return not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.BoolOp))  # "f(a) and g(b)": two asks
+
+
+def _bare(instruction: str, names: Names) -> Operation | None:
+    """An insertion or deletion whose statements are written bare (`_BARE_INSERT` ...)."""
+    if (match := _BARE_END.match(instruction)) is not None:
+        scope = _scope(names, match.group("function"))
+        if scope is None or scope[0] is None or not _statement(match.group("new")):
+            return None
+        where = "end" if match.group("where").lower() in ("end", "bottom") else "start"
+        return InsertStatement(code=match.group("new"), function=scope[0], where=where, path=scope[1])
+    insert, delete = _BARE_INSERT.match(instruction), _BARE_DELETE.match(instruction)
+    match = insert or delete
+    if match is None or not _statement(match.group("code")) or (insert is not None and not _statement(insert.group("new"))):
+        return None
+    scope = _scope(names, match.groupdict().get("function") or names.focus, instruction)
+    if scope is None or scope[1] is None:
+        return None
+    if " ".join(match.group("code").split()) not in " ".join(names.texts[scope[1]].split()):
+        return None  # the statement named is not in the file as written
+    if delete is not None:
+        return DeleteStatement(statement=match.group("code"), function=scope[0], path=scope[1])
+    where = "before" if match.group("rel").lower() in ("before", "above") else "after"
+    return InsertStatement(code=match.group("new"), function=scope[0], where=where, anchor=match.group("code"), path=scope[1])
 
 
 def _scope(names: Names, dotted: str | None, instruction: str = "") -> tuple[str | None, str | None] | None:

@@ -520,3 +520,40 @@ def test_a_handler_that_raises_code_written_bare_to_the_end(instruction, handler
 def test_a_part_that_says_more_of_the_same_ask_is_not_dropped(instruction):
     assert read_operations(instruction, FILES) is None
     assert read_in_parts(instruction, FILES) == (None, ())
+
+
+@pytest.mark.parametrize(("instruction", "expected"), [
+    # statements written bare, where each parses as one statement and the one named is in the file
+    ("In Kiln.add, add print(piece) after self.load += 1.",
+     [{"kind": "insert_statement", "code": "print(piece)", "function": "Kiln.add", "where": "after", "anchor": "self.load += 1",
+       "path": "kiln.py"}]),
+    ("add steps.sort() before return steps",
+     [{"kind": "insert_statement", "code": "steps.sort()", "where": "before", "anchor": "return steps", "path": "kiln.py"}]),
+    ("At the end of Kiln.__init__, add self.ready = False.",
+     [{"kind": "insert_statement", "code": "self.ready = False", "function": "Kiln.__init__", "path": "kiln.py"}]),
+    ('Delete the print("describing", self.name) line from Firing.describe.',
+     [{"kind": "delete_statement", "statement": 'print("describing", self.name)', "function": "Firing.describe", "path": "kiln.py"}]),
+    ("Remove the statement self.load = 0 from Kiln.__init__.",
+     [{"kind": "delete_statement", "statement": "self.load = 0", "function": "Kiln.__init__", "path": "kiln.py"}]),
+    # a parameter's default said before the function it goes to
+    ("Add a limit parameter with default 10 to load_schedule.",
+     [{"kind": "add_parameter", "function": "load_schedule", "name": "limit", "default": "10", "path": "kiln.py"}]),
+    ("Add a `verbose` parameter defaulting to `False` to `total_hold`.",
+     [{"kind": "add_parameter", "function": "total_hold", "name": "verbose", "default": "False", "path": "kiln.py"}]),
+    # an import placed beside another, where isort places it too
+    ("Add import zlib right after import json.", [{"kind": "add_import", "module": "zlib", "path": "kiln.py"}]),
+    ("Add `import csv` above `import json`.", [{"kind": "add_import", "module": "csv", "path": "kiln.py"}]),
+])  # fmt: skip
+def test_plain_shapes_of_an_eighth_battery(instruction, expected):
+    assert read_json(instruction) == expected
+
+
+@pytest.mark.parametrize("instruction", [
+    "In load_schedule, add steps = steps[:10] after steps = sorted(steps).",  # no such statement in the file
+    "In Kiln.add, add print(piece) and print(self.load) after self.load += 1.",  # two statements, not one
+    "add logging after the loop",  # words, not code
+    "remove total = 0 from total_hold and return 0",
+    "Add import io right after import json.",  # isort puts it before: a place the operation does not make
+])  # fmt: skip
+def test_what_the_eighth_battery_leaves_unread(instruction):
+    assert read_operations(instruction, FILES) is None
