@@ -11,7 +11,12 @@ import textwrap
 
 import pytest
 
-from specdraft.drafting.reading import corrected_instruction, read_in_parts, read_operation, read_operations
+from specdraft.drafting.reading import (
+    corrected_instruction,
+    read_in_parts,
+    read_operation,
+    read_operations,
+)
 from specdraft.engine.editprompt import redraft_feedback
 from specdraft.ops import OpError, apply, apply_all, to_json
 
