@@ -7,10 +7,10 @@ the edit itself is made by specdraft.ops, the operations the app makes a model's
 refactoring engine: a rename here is the rename a reviewer sees), except for the four kinds no
 operation expresses (`_text_edit`: a literal in a body, a comparison, a docstring removed, a hint
 changed). The instruction comes from the phrasing grammar (phrasing.py), which keeps a fixed part
-of itself out of training. Edits are made on
-single functions and classes (`generate_edits`) and on whole modules cut into windows the way the
-app cuts a long file (`generate_module_edits`): one example per window, the same instruction for
-each, and windows the edit does not touch answered unchanged. Every edited text parses and differs
+of itself out of training. Edits are made on single functions and classes (`generate_edits`) and
+on whole modules cut into windows the way the app cuts a long file (`generate_module_edits`): one
+example per window, the same instruction for each, and windows the edit does not touch answered
+unchanged. Every edited text parses and differs
 from the original exactly as its spec says (tests/app/training/test_editdata.py checks each kind).
 """
 
@@ -391,16 +391,6 @@ class _Source:
             elif op == ":" and depth == 0:
                 return offsets[index]
         raise ValueError("no header colon")
-
-    def def_name_span(self, node: ast.AST) -> tuple[int, int] | None:
-        """The span of a def's or class's own name."""
-        match = re.compile(r"(async\s+)?(def|class)\s+(" + re.escape(node.name) + r")\b").match(
-            self.line_of(node.lineno), self.col(node.lineno, node.col_offset)
-        )
-        if not match:
-            return None
-        start = self.starts[node.lineno - 1] + match.start(3)
-        return start, start + len(node.name)
 
 
 def _replace(text: str, edits) -> str:
@@ -1241,8 +1231,8 @@ def _docstring_text(name: str, rng: random.Random) -> str:
 
 
 def edit_add_docstring(src: _Source, rng: random.Random) -> Edit | None:
-    """Add a given one-line docstring to a function or class that has none (on the line after
-    the header, no blank line added)."""
+    """Add a given one-line docstring to a function or class that has none, whose body starts on a
+    line of its own (the docstring goes on the line after the header, as specdraft.ops writes it)."""
     nodes = [n for n in src.nodes if isinstance(n, _DEFS) and ast.get_docstring(n) is None]
     if not nodes:
         return None
@@ -1430,42 +1420,20 @@ def edit_add_type_hint(src: _Source, rng: random.Random) -> Edit | None:
     params = [(a, d) for i, (a, d) in enumerate(_param_elements(func)) if not _is_self(a, i) and a.annotation is None]
     params += [(a, d) for a, d in zip(func.args.kwonlyargs, func.args.kw_defaults, strict=True) if a.annotation is None]
 
-    def annotate(arg, default, hint):
-        end = src.offset(arg.lineno, arg.col_offset) + len(arg.arg)
-        if default is None:
-            return (end, end, f": {hint}")
-        dstart = src.offset(default.lineno, default.col_offset)
-        return (end, dstart, f": {hint} = ") if src.text[end:dstart] == "=" else None
-
-    def returns(hint):
-        if func.returns is not None:
-            return None
-        try:
-            colon = src.header_colon(func)
-        except ValueError:
-            return None
-        return (colon, colon, f" -> {hint}") if src.text[colon - 1] == ")" else None
-
     roll = rng.random()
-    hints, edits = [], []
+    hints = []
     if params and roll < 0.55:
         arg, default = rng.choice(params)
         hint = rng.choice(TYPE_HINTS + MORE_TYPE_HINTS) if rng.random() < 0.5 else _hint_for(default, rng)
-        hints, edits = [(arg.arg, hint)], [annotate(arg, default, hint)]
+        hints = [(arg.arg, hint)]
     elif roll < 0.8 or len(params) < 2:
-        hint = rng.choice(["None", "bool", "int", "str", "list", "dict", "bytes", "float"])
-        hints, edits = [("return", hint)], [returns(hint)]
+        if func.returns is not None:
+            return None
+        hints = [("return", rng.choice(["None", "bool", "int", "str", "list", "dict", "bytes", "float"]))]
     else:
-        for arg, default in params:
-            hint = _hint_for(default, rng)
-            hints.append((arg.arg, hint))
-            edits.append(annotate(arg, default, hint))
+        hints = [(arg.arg, _hint_for(default, rng)) for arg, default in params]
         if func.returns is None:
-            hint = rng.choice(["None", "bool", "int", "str", "list", "dict"])
-            hints.append(("return", hint))
-            edits.append(returns(hint))
-    if not edits or None in edits:
-        return None
+            hints.append(("return", rng.choice(["None", "bool", "int", "str", "list", "dict"])))
     if len(hints) == 1 and hints[0][0] != "return":
         where["scope_needed"] = where["scope_needed"] or _param_elsewhere(src, func, hints[0][0])
     dotted = _dotted(src, func)
