@@ -31,11 +31,11 @@ _GROUP = re.compile(rf"(?P<names>`?[A-Za-z_]\w*`?(?:\s*,\s*`?[A-Za-z_]\w*`?)*(?:
 _ELLIPTIC = re.compile(rf"(?:^|[,;]|\band\b)\s*`?(?P<name>[A-Za-z_]\w*)`?\s+an?\s+(?P<type>{_TYPE})")
 # "both parameters are float", "all its parameters are int"
 _EVERY = re.compile(rf"\b(?:both|all)\s+(?:the\s+|its\s+)?(?:parameters|params|arguments|args)\s+are\s+(?:an?\s+)?(?P<type>{_TYPE})", re.I)
-# "a `float` return type"
 # a type said of something ("... are ints", "is a str") that is left when what was read is blanked
 _LEFT = re.compile(rf"\b(?:is|are)\s+(?:both\s+|all\s+)?(?:an?\s+)?(?P<type>{_TYPE})", re.I)
 # "give parse type hints: ...": the function before the cue
 _GIVEN = re.compile(rf"\b(?:give|add)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}\s+(?:some\s+|full\s+)?(?:type[- ]?hints?|type\s+annotations?)\b", re.I)
+# "a `float` return type"
 _RETURN_AFTER = re.compile(rf"\b(?:an?\s+)?(?P<type>{_TYPE})\s+return\s+(?:type|annotation)\b", re.I)
 _RETURNS = re.compile(rf"(?:\breturn\s+type(?:\s+(?:is|of|as|should\s+be))?|\breturn\s+annotation(?:\s+(?:is|of|as))?|\breturn(?:s|ing)?\b|->)"
                       rf"\s*:?\s*(?:an?\s+|the\s+)?(?P<type>{_TYPE})", re.I)  # fmt: skip

@@ -5,7 +5,8 @@
 The statement to insert is written as code; the place is the start or end of one function, or
 before or after a statement the instruction quotes as code ("the call to save" quotes `save(`,
 "the return" quotes `return`). specdraft.ops finds that statement, and refuses a text that
-matches none or several.
+matches none or several. An instruction with no backticks may write its statements bare ("add
+total += fee after fee = rate * hours"), where each parses as one statement.
 """
 
 from __future__ import annotations
@@ -46,19 +47,19 @@ _NOT_STATEMENTS = re.compile(r"\b(?:parameters?|params?|arguments?|args?|imports
 
 
 def read(instruction: str, names: Names) -> Operation | None:
-    read: Operation | None = None
+    found: Operation | None = None
     for pattern in _INSERT:
         match = pattern.search(instruction)
         if match is not None:
-            read = None if asks_more(instruction, match.group(0)) else _insert(match, names)
+            found = None if asks_more(instruction, match.group(0)) else _insert(match, names)
             break
     else:
         match = _DELETE.search(instruction)
         if match is not None and not _NOT_STATEMENTS.search(instruction[: match.end()]):
-            read = None if asks_more(instruction, match.group(0)) else _delete(match, names)
-    if read is None and "`" not in instruction:
+            found = None if asks_more(instruction, match.group(0)) else _delete(match, names)
+    if found is None and "`" not in instruction:
         return _bare(instruction, names)
-    return read
+    return found
 
 
 def _statement(code: str) -> bool:
