@@ -1,7 +1,8 @@
 """How the builtin model pair was made: tokenizer, data, target and draft training, export, evaluation.
 
 One command does everything, reproducibly (seeded) and resumably (checkpoints in runs/), in about
-2 h 25 min on 2 cores (data ~4 min, then --minutes 140: a fifth for the draft, the rest for the target):
+2 h 45 min on 2 cores (data ~25 min since data version 7, whose edits specdraft.ops makes; then
+--minutes 140: a fifth for the draft, the rest for the target):
 
     python -m specdraft.training --out engine/builtin
 
