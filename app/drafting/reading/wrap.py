@@ -34,6 +34,8 @@ _PATTERNS = [
     re.compile(rf"\bwrap\s+{_TARGET}{_IN}\s+(?:in|with)\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?", re.I),
     re.compile(rf"\bput\s+{_TARGET}{_IN}\s+inside\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?{_EXCEPTIONS}", re.I),
     re.compile(rf"\bcatch\s+{_EXCEPTIONS}\s+(?:raised\s+by|from|around|in|when\s+calling|thrown\s+by)\s+{_TARGET}{_IN}", re.I),
+    # the statement written bare, in an instruction with no backticks: "wrap value = float(raw) in try/except ValueError"
+    re.compile(rf"^\s*wrap\s+(?P<bare>[^`]+?){_IN}\s+(?:in|with)\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?{_EXCEPTIONS}", re.I),
 ]
 # code spans one after another, the handler's statements: "`log.warning(...)` and then `continue`"
 _CODES = r"(?P<handler>`[^`\n]+`(?:\s*(?:,|;|and|then|and\s+then)\s*(?:(?:do|call|run|write)\s+)?`[^`\n]+`)*)"
@@ -43,9 +45,9 @@ _HANDLER = [
     (re.compile(rf"\b(?:handler|except\s+(?:block|body|clause|branch))\s*(?:is|does|:|should\s+be|,)?\s*(?:(?:do|does|runs?|write|sets?|calls?|log|raises?)\s+)?"
                 rf"{_CODES}", re.I), "code"),
     (re.compile(rf"\b(?:and\s+|then\s+|to\s+)?(?:do|does|runs?|write|sets?|calls?|log\s+with)\s+{_CODES}(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I), "code"),
-    (re.compile(r"\b(?:and\s+|that\s+|then\s+|to\s+)?(?:raise[sd]?|raising)\s+(?P<raised>`[^`\n]+`)(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I),
+    (re.compile(r"\b(?:and\s+|that\s+|then\s+|to\s+)?(?:does\s+|should\s+|will\s+)?(?:raise[sd]?|raising)\s+(?P<raised>`[^`\n]+`)(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I),
      "raises"),  # "and raise `ValueError(...) from None` in the handler"
-    (re.compile(r"\b(?:and\s+|that\s+|then\s+|to\s+)?(?:re-?raise[sd]?|raise[sd]?|raising)\s+(?P<bare>(?-i:[A-Z])[\w.]*(?:\(.*\))?"
+    (re.compile(r"\b(?:and\s+|that\s+|then\s+|to\s+)?(?:does\s+|should\s+|will\s+)?(?:re-?raise[sd]?|raise[sd]?|raising)\s+(?P<raised_bare>(?-i:[A-Z])[\w.]*(?:\(.*\))?"
                 r"(?:\s+from\s+[A-Za-z_]\w*)?)(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?\s*[.!]?\s*$", re.I),
      "raises"),  # the raise written bare, to the end: "and raise ValueError(f'...') from exc."
     (re.compile(r"\b(?:and\s+)?(?:re-?raise|raise\s+it\s+again)\b", re.I), "raise"),
@@ -83,7 +85,7 @@ def _handler(rest: str) -> tuple[str | None, int]:
             value = value_of(match, "value")
             return (None, 0) if value is None else (f"return {value.source}", match.end())
         if kind == "raises":
-            code = "raise " + (match.groupdict().get("raised") or match.group("bare")).strip("`").removeprefix("raise ").strip()
+            code = "raise " + (match.groupdict().get("raised") or match.group("raised_bare")).strip("`").removeprefix("raise ").strip()
             try:
                 ast.parse(code)
             except SyntaxError:
@@ -101,9 +103,21 @@ def _handler(rest: str) -> tuple[str | None, int]:
     return ("pass", 0) if not words else (None, 0)
 
 
+def _bare_anchor(code: str, names: Names) -> str | None:
+    """A statement written bare, where it parses as one statement with code's marks in it and is in
+    the one file given as written; None otherwise."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    if len(tree.body) != 1 or not re.search(r"[()\[\]=.]", code) or len(names.texts) != 1:
+        return None
+    return code if " ".join(code.split()) in " ".join(next(iter(names.texts.values())).split()) else None
+
+
 def _wrap(match: re.Match[str], exceptions: str, handler: str, names: Names) -> Operation | None:
     groups = match.groupdict()
-    anchor = anchor_of(match)
+    anchor = _bare_anchor(groups["bare"], names) if groups.get("bare") else anchor_of(match)
     if anchor is None:
         return None
     parts = [part.strip("` ") for part in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", exceptions) if part.strip("` ")]
