@@ -15,7 +15,14 @@ import ast
 import re
 
 from specdraft.drafting.reading.names import Names
-from specdraft.drafting.reading.words import STATEMENT, anchor_of, asks_more, name_term
+from specdraft.drafting.reading.words import (
+    STATEMENT,
+    anchor_of,
+    asks_more,
+    bare_statement,
+    name_term,
+    written_in,
+)
 from specdraft.ops import Operation
 from specdraft.ops.statements import DeleteStatement, InsertStatement
 
@@ -42,7 +49,6 @@ _BARE_END = re.compile(rf"^\s*at\s+the\s+(?P<where>end|bottom|start|beginning|to
                        r"(?P<new>.+?)\s*[.!]?\s*$", re.I)
 _BARE_DELETE = re.compile(rf"^\s*(?:delete|remove|drop)\s+(?:the\s+)?(?:(?:line|statement|call)\s+)?(?P<code>.+?)(?:\s+(?:line|statement|call))?"
                           rf"\s+(?:from|in)\s+{_FUNCTION}\s*[.!]?\s*$", re.I)
-_MARKS = re.compile(r"[()\[\]=.+\-*/<>]|\breturn\b")
 _NOT_STATEMENTS = re.compile(r"\b(?:parameters?|params?|arguments?|args?|imports?|docstrings?|decorators?|comments?)\b", re.I)
 
 
@@ -62,34 +68,22 @@ def read(instruction: str, names: Names) -> Operation | None:
     return found
 
 
-def _statement(code: str) -> bool:
-    """Whether ``code`` is one Python statement with code's marks in it (not a few words)."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return False
-    if len(tree.body) != 1 or _MARKS.search(code) is None:
-        return False
-    statement = tree.body[0]
-    return not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.BoolOp))  # "f(a) and g(b)": two asks
-
-
 def _bare(instruction: str, names: Names) -> Operation | None:
     """An insertion or deletion whose statements are written bare (`_BARE_INSERT` ...)."""
     if (match := _BARE_END.match(instruction)) is not None:
         scope = _scope(names, match.group("function"))
-        if scope is None or scope[0] is None or not _statement(match.group("new")):
+        if scope is None or scope[0] is None or not bare_statement(match.group("new")):
             return None
         where = "end" if match.group("where").lower() in ("end", "bottom") else "start"
         return InsertStatement(code=match.group("new"), function=scope[0], where=where, path=scope[1])
     insert, delete = _BARE_INSERT.match(instruction), _BARE_DELETE.match(instruction)
     match = insert or delete
-    if match is None or not _statement(match.group("code")) or (insert is not None and not _statement(insert.group("new"))):
+    if match is None or not bare_statement(match.group("code")) or (insert is not None and not bare_statement(insert.group("new"))):
         return None
     scope = _scope(names, match.groupdict().get("function") or names.focus, instruction)
     if scope is None or scope[1] is None:
         return None
-    if " ".join(match.group("code").split()) not in " ".join(names.texts[scope[1]].split()):
+    if not written_in(match.group("code"), names.texts[scope[1]]):
         return None  # the statement named is not in the file as written
     if delete is not None:
         return DeleteStatement(statement=match.group("code"), function=scope[0], path=scope[1])

@@ -182,3 +182,24 @@ def anchor_of(match: re.Match[str]) -> str | None:
     if groups.get("appended"):  # "after the row is appended to `rows`"
         return groups["appended"] + ".append("
     return "return" if groups.get("ret") else None
+
+
+_MARKS = re.compile(r"[()\[\]=.+\-*/<>]|\breturn\b")
+
+
+def bare_statement(code: str) -> bool:
+    """Whether ``code``, written in an instruction without backticks, is one Python statement with
+    code's marks in it: not a few words, nor two calls joined by "and" (two asks)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return False
+    if len(tree.body) != 1 or _MARKS.search(code) is None:
+        return False
+    statement = tree.body[0]
+    return not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.BoolOp))
+
+
+def written_in(code: str, text: str) -> bool:
+    """Whether ``code`` is in ``text`` as written (whitespace aside), as specdraft.ops finds a statement."""
+    return " ".join(code.split()) in " ".join(text.split())

@@ -17,9 +17,11 @@ from specdraft.drafting.reading.words import (
     STATEMENT,
     anchor_of,
     asks_more,
+    bare_statement,
     name_term,
     value_of,
     value_term,
+    written_in,
 )
 from specdraft.ops import Operation
 from specdraft.ops.wrap import WrapInTry
@@ -104,15 +106,10 @@ def _handler(rest: str) -> tuple[str | None, int]:
 
 
 def _bare_anchor(code: str, names: Names) -> str | None:
-    """A statement written bare, where it parses as one statement with code's marks in it and is in
-    the one file given as written; None otherwise."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
+    """A statement written bare (``words.bare_statement``) that is in the one file given; else None."""
+    if not bare_statement(code) or len(names.texts) != 1:
         return None
-    if len(tree.body) != 1 or not re.search(r"[()\[\]=.]", code) or len(names.texts) != 1:
-        return None
-    return code if " ".join(code.split()) in " ".join(next(iter(names.texts.values())).split()) else None
+    return code if written_in(code, next(iter(names.texts.values()))) else None
 
 
 def _wrap(match: re.Match[str], exceptions: str, handler: str, names: Names) -> Operation | None:
