@@ -15,15 +15,14 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--sample-instructions", type=int, metavar="N")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int)
     own, _ = parser.parse_known_args(argv)
+    from specdraft.engine.training import train
     from specdraft.training import editdata
 
-    if own.sample_instructions:
-        print(editdata.format_sample(own.sample_instructions, own.seed))
+    if own.sample_instructions:  # the trainer's seed unless one is given, as before the data moved here
+        print(editdata.format_sample(own.sample_instructions, train.parse_args([]).seed if own.seed is None else own.seed))
         return 0
-    from specdraft.engine.training import train
-
     return train.main(argv, edits=editdata)
 
 

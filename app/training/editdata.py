@@ -1535,7 +1535,7 @@ def edit_add_import(src: _Source, rng: random.Random) -> Edit | None:
         line = src.text[start:end]
         original = src.text[:start] + src.text[end:]
         spec = EditSpec("add_import", new=line.strip(), module=module, names=names)
-        edit = _made(original, spec, *_imports(module, names))
+        edit = _made(original, spec, *import_operations(module, names))
         return edit if edit is not None and edit.edited == src.text else None
     imported = {m.split(".")[0] for _, m, _ in block} | {a.name.split(".")[0] for n in src.nodes
                                                           if isinstance(n, ast.Import) for a in n.names}  # fmt: skip
@@ -1546,10 +1546,10 @@ def edit_add_import(src: _Source, rng: random.Random) -> Edit | None:
         return None
     module, names = rng.choice(choices)
     spec = EditSpec("add_import", new=_import_line(module, names), module=module, names=names)
-    return _made(src, spec, *_imports(module, names))
+    return _made(src, spec, *import_operations(module, names))
 
 
-def _imports(module: str, names: tuple[str, ...]) -> list[AddImport]:
+def import_operations(module: str, names: tuple[str, ...] | list[str]) -> list[AddImport]:
     """The operations that add `import module` or `from module import names`."""
     return [AddImport(module=module, name=name) for name in names] if names else [AddImport(module=module)]
 

@@ -129,10 +129,9 @@ def operations(spec: dict, found: Outline) -> list[Operation] | None:
         target = _function(found, name, None) if role in ("function", "method") else name
         return [AddDocstring(text=spec["new"], target=target)] if target else None
     if kind == "add_import":
-        names = spec.get("names") or ()
-        if not names:
-            return [AddImport(module=spec["module"])]
-        return [AddImport(module=spec["module"], name=n) for n in names]
+        from specdraft.training.editdata import import_operations
+
+        return import_operations(spec["module"], spec.get("names") or ())
     return None
 
 

@@ -13,6 +13,7 @@ from specdraft.drafting.reading.names import Names
 from specdraft.drafting.reading.words import DOTTED, NAME, asks_more
 from specdraft.ops import Operation, OpError, apply_all
 from specdraft.ops.imports import AddImport, RemoveImport
+from specdraft.ops.locate import collapse
 
 _NAMES = rf"(?P<names>{NAME}(?:\s+as\s+{NAME})?(?:\s*,\s*{NAME}(?:\s+as\s+{NAME})?)*)"
 _ADD = r"(?:(?:please\s+)?(?:add|insert|put|we\s+need|need|pull\s+in)\s+(?:an?\s+|the\s+)?(?:import(?:\s+statement)?\s*(?:for|of|:)?\s*)?)?"
@@ -84,7 +85,7 @@ def _placed(made: Operation | tuple[Operation, ...], beside: re.Match[str], text
     before, after = (lines[at - 1] if at else ""), (lines[at + 1] if at + 1 < len(lines) else "")
     if beside.group("module1"):  # "between the dataclasses and decimal imports": the lines that import them
         return _imports_module(before, beside.group("module1")) and _imports_module(after, beside.group("module2"))
-    said = [" ".join(g.strip("`").split()) for g in (beside.group("first") or beside.group("first2"), beside.group("second")) if g]
+    said = [collapse(g.strip("`")) for g in (beside.group("first") or beside.group("first2"), beside.group("second")) if g]
     if beside.group("rel"):
         return (before if beside.group("rel").lower() in ("after", "below") else after) == said[0]
     return before == said[0] and after == said[1]

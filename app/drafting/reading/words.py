@@ -13,6 +13,8 @@ import keyword
 import re
 from dataclasses import dataclass
 
+from specdraft.ops.locate import collapse
+
 BACKTICKED = re.compile(r"`([^`\n]+)`")
 QUOTED = re.compile(r"(?<![\w`])(?:\"\"\"(.+?)\"\"\"|\'\'\'(.+?)\'\'\'|\"([^\"\n]*)\"|'([^'\n]*)'|\u201c([^\u201d\n]*)\u201d|\u2018([^\u2019\n]*)\u2019)(?![\w`])", re.S)
 NAME = r"[A-Za-z_][A-Za-z0-9_]*"
@@ -202,4 +204,4 @@ def bare_statement(code: str) -> bool:
 
 def written_in(code: str, text: str) -> bool:
     """Whether ``code`` is in ``text`` as written (whitespace aside), as specdraft.ops finds a statement."""
-    return " ".join(code.split()) in " ".join(text.split())
+    return collapse(code) in collapse(text)
