@@ -30,9 +30,8 @@ _QUOTED_STATEMENT = re.compile(rf"\b(?:add|insert|put|need)\s+`(?:(?P<plain>impo
                                rf"|from\s+(?P<from>\.*{DOTTED})\s+import\s+{_NAMES})`", re.I)  # fmt: skip
 # where the words put a new import: beside another import, quoted or written bare
 _IMPORT_LINE = r"`?(?:import|from)\s+\w+(?:\.\w+)*(?:\s+import\s+\w+(?:\s*,\s*\w+)*)?`?"
-_BESIDE = re.compile(rf"^\s*,?\s*(?:(?:right|just|directly|immediately)\s+|on\s+the\s+line\s+)?(?:(?P<rel>after|below|before|above)\s+(?:the\s+)?(?:line\s+)?(?P<first>{_IMPORT_LINE})"
-                     rf"|between\s+(?P<first2>{_IMPORT_LINE})\s+and\s+(?P<second>{_IMPORT_LINE})"
-                     rf"|between\s+the\s+`?(?P<module1>\w+(?:\.\w+)*)`?\s+and\s+(?:the\s+)?`?(?P<module2>\w+(?:\.\w+)*)`?\s+imports)\s*[.!]?\s*$", re.I)  # fmt: skip
+_BESIDE = re.compile(rf"^\s*,?\s*(?:(?:right|just|directly|immediately)\s+)?(?:(?P<rel>after|below|before|above)\s+(?:the\s+)?(?:line\s+)?(?P<first>{_IMPORT_LINE})"
+                     rf"|between\s+(?P<first2>{_IMPORT_LINE})\s+and\s+(?P<second>{_IMPORT_LINE}))\s*[.!]?\s*$", re.I)  # fmt: skip
 _REMOVE = re.compile(rf"\b(?:remove|delete|drop)\s+(?:the\s+)?(?:unused\s+)?(?:import\s+(?:of\s+)?|`import\s+)`?(?P<module>{DOTTED})`?"
                      rf"(?:\s+import)?", re.I)  # fmt: skip
 _PLACE = re.compile(r"^(?:\s*(?:at|to|in|into)\s+(?:the\s+|this\s+)?(?:(?:module|file)(?:'s)?\s+)?(?:top|head|imports?|module|file|beginning)"
@@ -83,17 +82,10 @@ def _placed(made: Operation | tuple[Operation, ...], beside: re.Match[str], text
         return False
     at = lines.index(added[0])
     before, after = (lines[at - 1] if at else ""), (lines[at + 1] if at + 1 < len(lines) else "")
-    if beside.group("module1"):  # "between the dataclasses and decimal imports": the lines that import them
-        return _imports_module(before, beside.group("module1")) and _imports_module(after, beside.group("module2"))
     said = [collapse(g.strip("`")) for g in (beside.group("first") or beside.group("first2"), beside.group("second")) if g]
     if beside.group("rel"):
         return (before if beside.group("rel").lower() in ("after", "below") else after) == said[0]
     return before == said[0] and after == said[1]
-
-
-def _imports_module(line: str, module: str) -> bool:
-    """Whether ``line`` is `import module` or `from module import ...`."""
-    return re.match(rf"(?:import|from)\s+{re.escape(module)}(?:\s|$)", line.strip()) is not None
 
 
 def _imports(module: str, match: re.Match[str], path: str) -> Operation | tuple[Operation, ...]:

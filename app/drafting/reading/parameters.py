@@ -23,8 +23,7 @@ from specdraft.ops.values import SetValue
 _PARAMETER = r"(?:parameter|param|argument|arg|kwarg|keyword\s+argument|keyword)"
 _SPEC = (r"`(?P<spec>[^`\n]+)`|(?P<bare_spec>[A-Za-z_]\w*(?:\s*:\s*[\w.\[\], |]+?)?\s*=\s*[^\s`]+)(?=\s)"
          r"|(?!(?:a|an|the|new|one|another|optional|extra|some|to|for|on|in)\b)(?P<name>" + NAME + r")")
-_TO = (rf"\s+(?:to|on|for|in|at\s+the\s+end\s+of\s+(?:the\s+)?(?:parameters|parameter\s+list|signature)\s+(?:of|for))\s+"
-       rf"(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}")
+_TO = rf"\s+(?:to|on|for|in)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}"
 
 
 def _default(group: str) -> str:
@@ -45,7 +44,7 @@ _ADD = [
                rf"(?P<kwonly>keyword[- ]only\s+)?{_PARAMETER}{_type('type')}{_default('default')}"
                rf"{_TO}{_default('default2')}", re.I),
 ]  # fmt: skip
-_GIVE = re.compile(rf"\bgive\s+{name_term('function')}\s+(?:an?\s+|the\s+)?(?:new\s+|second\s+|third\s+|extra\s+|optional\s+|last\s+|final\s+)*"
+_GIVE = re.compile(rf"\bgive\s+{name_term('function')}\s+(?:an?\s+|the\s+)?(?:new\s+|second\s+|third\s+|extra\s+|optional\s+)*"
                    rf"(?P<kwonly>keyword[- ]only\s+)?{_PARAMETER}\s+(?:{_SPEC}){_type('type')}{_default('default')}", re.I)  # fmt: skip
 _REMOVE_HERE = re.compile(rf"\b(?:remove|drop|delete|get\s+rid\s+of)\s+(?:the\s+)?(?:unused\s+)?{name_term('name')}\s+{_PARAMETER}\b(?!\s+(?:from|of|in)\b)", re.I)
 _REMOVE = [

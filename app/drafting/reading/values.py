@@ -34,8 +34,6 @@ _PATTERNS = [
     # "change the default in fetch from `timeout=10` to `timeout=30`"
     re.compile(rf"\b{_VERB}\s+(?P<default>(?:the\s+)?default)(?:\s+(?!from\b)[\w-]+){{0,3}}{_IN}(?:\s+from)?\s+`(?P<target>{NAME})\s*=\s*[^`\n]+`\s+to\s+"
                rf"`(?P=target)\s*=\s*(?P<new_code>[^`\n]+)`", re.I),  # fmt: skip
-    # "make the default of timeout in fetch 30", the whole instruction
-    re.compile(rf"^\s*make\s+(?P<default>{_DEFAULT}){name_term('target')}{_IN}\s+(?:be\s+)?{value_term('new')}\s*[.!]?\s*$", re.I),
     # "make the default timeout in fetch 30 instead of 10"
     re.compile(rf"\bmake\s+(?P<default>{_DEFAULT}){name_term('target')}{_IN}\s+(?:be\s+)?{value_term('new')}\s+"
                rf"(?:instead\s+of|rather\s+than|not)\s+{value_term('old')}", re.I),  # fmt: skip

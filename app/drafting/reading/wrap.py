@@ -47,9 +47,9 @@ _HANDLER = [
     (re.compile(rf"\b(?:handler|except\s+(?:block|body|clause|branch))\s*(?:is|does|:|should\s+be|,)?\s*(?:(?:do|does|runs?|write|sets?|calls?|log|raises?)\s+)?"
                 rf"{_CODES}", re.I), "code"),
     (re.compile(rf"\b(?:and\s+|then\s+|to\s+)?(?:do|does|runs?|write|sets?|calls?|log\s+with)\s+{_CODES}(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I), "code"),
-    (re.compile(r"\b(?:and\s+|that\s+|then\s+|to\s+)?(?:does\s+|should\s+|will\s+)?(?:raise[sd]?|raising)\s+(?P<raised>`[^`\n]+`)(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I),
+    (re.compile(r"\b(?:and\s+|that\s+|then\s+|to\s+)?(?:raise[sd]?|raising)\s+(?P<raised>`[^`\n]+`)(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I),
      "raises"),  # "and raise `ValueError(...) from None` in the handler"
-    (re.compile(r"\b(?:and\s+|that\s+|then\s+|to\s+)?(?:does\s+|should\s+|will\s+)?(?:re-?raise[sd]?|raise[sd]?|raising)\s+(?P<raised_bare>(?-i:[A-Z])[\w.]*(?:\(.*\))?"
+    (re.compile(r"\b(?:and\s+|that\s+|then\s+|to\s+)?(?:re-?raise[sd]?|raise[sd]?|raising)\s+(?P<raised_bare>(?-i:[A-Z])[\w.]*(?:\(.*\))?"
                 r"(?:\s+from\s+[A-Za-z_]\w*)?)(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?\s*[.!]?\s*$", re.I),
      "raises"),  # the raise written bare, to the end: "and raise ValueError(f'...') from exc."
     (re.compile(r"\b(?:and\s+)?(?:re-?raise|raise\s+it\s+again)\b", re.I), "raise"),

@@ -565,27 +565,15 @@ def test_what_the_eighth_battery_leaves_unread(instruction):
 
 
 @pytest.mark.parametrize(("instruction", "expected"), [
-    ("Make the default of extra in total_hold 5.", [{"kind": "set_value", "target": "total_hold.extra", "value": "5", "path": "kiln.py"}]),
     ("Add a limit: int = 3 parameter to load_schedule.",
      [{"kind": "add_parameter", "function": "load_schedule", "name": "limit", "default": "3", "annotation": "int", "path": "kiln.py"}]),
-    ("Give load_schedule a new last parameter `limit` that defaults to `None`.",
-     [{"kind": "add_parameter", "function": "load_schedule", "name": "limit", "default": "None", "path": "kiln.py"}]),
-    ("Add a `limit` parameter defaulting to `None` at the end of the parameters of `load_schedule`.",
-     [{"kind": "add_parameter", "function": "load_schedule", "name": "limit", "default": "None", "path": "kiln.py"}]),
-    ("In load_schedule, wrap raw = json.loads(open(path).read()) in a try/except ValueError that does raise ValueError(path) from None.",
+    ("In load_schedule, wrap raw = json.loads(open(path).read()) in a try/except ValueError that raises ValueError(path) from None.",
      [{"kind": "wrap_try", "statement": "raw = json.loads(open(path).read())", "exception": "ValueError",
        "handler": "raise ValueError(path) from None", "function": "load_schedule", "path": "kiln.py"}]),
-    ("Add `import zlib` on the line after `import json`.", [{"kind": "add_import", "module": "zlib", "path": "kiln.py"}]),
-    ("Add `import zlib` between the `json` and `dataclasses` imports.", [{"kind": "add_import", "module": "zlib", "path": "kiln.py"}]),
 ])  # fmt: skip
-def test_plain_shapes_of_a_ninth_battery(instruction, expected):
+def test_a_parameter_and_a_wrapped_statement_written_bare(instruction, expected):
     assert read_json(instruction) == expected
 
 
-@pytest.mark.parametrize("instruction", [
-    "Add `import csv` between the `json` and `dataclasses` imports.",  # isort puts it before json
-    "wrap raw = json.loads(text) in try/except ValueError",  # no such statement in the file
-    "Make the default of extra in total_hold bigger.",
-])  # fmt: skip
-def test_what_the_ninth_battery_leaves_unread(instruction):
-    assert read_operations(instruction, FILES) is None
+def test_a_wrapped_statement_written_bare_that_is_not_in_the_file_reads_as_nothing():
+    assert read_operations("wrap raw = json.loads(text) in try/except ValueError", FILES) is None
