@@ -115,7 +115,7 @@ def read(instruction: str, names: Names) -> Operation | None:
     if not said and re.search(r"\b(?:takes?|accepts?|parameters?|params?|arguments?|args?|inputs?)\b", text, re.I):
         return None  # its parameters described, not named ("it takes the weight as a float"): not read
     if any(_type(left.group("type")) for left in _LEFT.finditer(text)):
-        return None  # a type said of something this reader did not read ("both counts are ints"): part of the ask
+        return None  # a type said of something this reader did not read ("the two widths are floats"): part of the ask
     return AddTypeHints(function=function.dotted, parameters=said, returns=returns, path=function.path)
 
 
