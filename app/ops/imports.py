@@ -20,6 +20,7 @@ from specdraft.ops.locate import (
     assigned_names,
     blank_prefix,
     choose_file,
+    collapse,
     is_docstring,
     is_future_import,
     lines_text,
@@ -159,13 +160,16 @@ def _member_order(name: str) -> tuple[int, str, str]:
 @dataclasses.dataclass(frozen=True)
 class AddImport(Operation):
     """``import module [as alias]`` or ``from module import name [as alias]``, placed with the
-    file's imports as isort would place it."""
+    file's imports as isort would place it, or on a line of its own right ``after`` or ``before``
+    one of them (the import line as the file writes it: "import math")."""
 
     kind = "add_import"
     module: str
     name: str | None = None
     alias: str | None = None
     path: str | None = None
+    after: str | None = None
+    before: str | None = None
 
     def apply(self, files: Mapping[str, str]) -> dict[str, str]:
         _checked_names(self.module, self.name, self.alias)
@@ -201,14 +205,38 @@ class AddImport(Operation):
                             f"`{bound}` is already imported in {source.path} at line {source.line(node)} "
                             f"({source.code(node).strip()}): give an alias"
                         )
+        new = cst.parse_statement(import_text(self.module, self.name, self.alias))
+        if self.after is not None or self.before is not None:
+            return source.changed(self._beside(source, new))
         if (
             self.name is not None and self.alias is None
         ):  # isort keeps `x as y` on a line of its own
             joined = self._join(module)
             if joined is not None:
                 return source.changed(joined)
-        new = cst.parse_statement(import_text(self.module, self.name, self.alias))
         return source.changed(self._placed(module, new, _local_names(files)))
+
+    def _beside(self, source: Source, new: cst.BaseStatement) -> cst.Module:
+        """The module with the import line ``new`` right after (before) the import line named."""
+        if self.after is not None and self.before is not None:
+            raise OpError("an import goes after one line or before one: give after or before, not both")
+        said = collapse(self.after or self.before or "")
+        body = list(source.module.body)
+        found = [index for index, line in enumerate(body)
+                 if _is_import_line(line) and collapse(source.code(line).strip()) == said]  # fmt: skip
+        if len(found) != 1:
+            lines = [source.code(line).strip() for line in body if _is_import_line(line)]
+            raise OpError(
+                f"{len(found) or 'no'} import line{'s' if len(found) > 1 else ''} `{said}` in {source.path}"
+                f" (its import lines: {', '.join(lines) or 'none'})"
+            )
+        index = found[0]
+        if self.after is not None:
+            return source.module.with_changes(body=[*body[: index + 1], new, *body[index + 1 :]])
+        blanks, rest = blank_prefix(body[index])  # the new line takes the blank lines above the one it precedes
+        new = new.with_changes(leading_lines=blanks)
+        body[index] = body[index].with_changes(leading_lines=rest)
+        return source.module.with_changes(body=[*body[:index], new, *body[index:]])
 
     def _join(self, module: cst.Module) -> cst.Module | None:
         """The module with the name added to its ``from module import ...`` line, if it has one."""
@@ -306,7 +334,8 @@ class AddImport(Operation):
         return module.with_changes(body=[*body[:index], new, *body[index:]])
 
     def describe(self) -> str:
-        return f"add `{import_text(self.module, self.name, self.alias)}`"
+        place = f" after `{self.after}`" if self.after else f" before `{self.before}`" if self.before else ""
+        return f"add `{import_text(self.module, self.name, self.alias)}`{place}"
 
 
 @register

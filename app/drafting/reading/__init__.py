@@ -37,6 +37,7 @@ from specdraft.drafting.reading import (
 )
 from specdraft.drafting.reading.names import Names
 from specdraft.drafting.reading.notes import Correction, corrected_instruction
+from specdraft.drafting.reading.words import asks, collapsed
 from specdraft.ops import Operation
 
 __all__ = ["READERS", "Correction", "ReadOperation", "corrected_instruction", "read_operation", "read_operations"]
@@ -96,9 +97,7 @@ def read_in_parts(instruction: str, files: Sequence[tuple[str, str]],
     """An instruction that asks several things (``words.asks``), read ask by ask: the operations of
     the asks that read, in order, and the asks that did not (the draft says it left them). (None,
     ()) where it asks one thing or none reads."""
-    from specdraft.drafting.reading.words import asks
-
-    parts = asks(" ".join(instruction.split()))
+    parts = asks(collapsed(instruction))
     if len(parts) < 2:
         return None, ()
     operations: list[Operation] = []
@@ -120,7 +119,7 @@ def _read(instruction: str, files: Sequence[tuple[str, str]]) -> tuple[tuple[Ope
     names = Names(files)
     if not names.trees or not instruction.strip():
         return None, ""
-    text = " ".join(instruction.split())
+    text = collapsed(instruction)
     opening = _OPENING.match(text)
     if opening is not None:  # "In load_items, rename path to store_path": the scope of what follows
         scope = names.the_scope(opening.group("scope"))

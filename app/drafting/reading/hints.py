@@ -55,41 +55,42 @@ def read(instruction: str, names: Names) -> Operation | None:
     if asks_more(instruction, instruction[cue.start():]):
         return None
     parameters = {a.arg for a in names.parameters(function)}
+    imported = _imported(names.trees[function.path])
     said: dict[str, str] = {}
     returns = None
     text = instruction.replace(target.group(0), " ")
     for match in _RETURN_AFTER.finditer(text):  # "a `float` return type" (not "the return type ...")
-        if (after := _type(match.group("type"))) is not None:
+        if (after := _type(match.group("type"), imported)) is not None:
             returns = after
             text = text[: match.start()] + " " * len(match.group(0)) + text[match.end():]
     every = _EVERY.search(text)
     if every is not None:
-        hint = _type(every.group("type"))
+        hint = _type(every.group("type"), imported)
         if hint is None or (every.group(0).lower().startswith("both") and len(parameters - {"self", "cls"}) != 2):
             return None
         said.update(dict.fromkeys(sorted(parameters - {"self", "cls"}), hint))
         text = text[: every.start()] + " " * len(every.group(0)) + text[every.end():]
     for match in _RETURNS.finditer(text):
-        returns = _type(match.group("type"))
+        returns = _type(match.group("type"), imported)
         if returns is None:
             return None
         text = text[: match.start()] + " " * len(match.group(0)) + text[match.end():]
     for match in _GROUP.finditer(text):  # "width and height are float"
-        hint = _type(match.group("type"))
+        hint = _type(match.group("type"), imported)
         named = [name.strip("` ") for name in re.split(r"\s*,\s*|\s+and\s+", match.group("names")) if name.strip("` ")]
         while len(named) > 2 and named[0] not in parameters:  # "puppet is a Puppet, a and b are int": Puppet is a type
             named.pop(0)
         if hint is None or not all(name in parameters for name in named):
             return None
         following = re.match(r"\s*(?:,\s*|\s+and\s+)(?:an?\s+)?`?([A-Za-z_][\w.]*(?:\[[^\]\n]*\])?)`?", text[match.end():])
-        if following is not None and following.group(1) not in parameters and _type(following.group(1)) is not None \
+        if following is not None and following.group(1) not in parameters and _type(following.group(1), imported) is not None \
                 and following.group(1) not in ("it", "its"):  # fmt: skip
             return None  # "x and y are int and str": a type each, which one reading does not pair
         said.update(dict.fromkeys(named, hint))
         start = match.start("names") + match.group("names").find(named[0])  # the kept names only
         text = text[:start] + " " * (match.end() - start) + text[match.end():]
     for match in _ELLIPTIC.finditer(text):
-        if match.group("name") in parameters and (hint := _type(match.group("type"))) is not None:
+        if match.group("name") in parameters and (hint := _type(match.group("type"), imported)) is not None:
             said.setdefault(match.group("name"), hint)
             text = text[: match.start("name")] + " " * (match.end() - match.start("name")) + text[match.end():]
     at = 0
@@ -98,7 +99,7 @@ def read(instruction: str, names: Names) -> Operation | None:
         at = match.end() if name in parameters else match.start("name") + len(name)
         if name not in parameters:
             continue
-        hint = _type(match.group("type"))
+        hint = _type(match.group("type"), imported)
         if hint is None:
             return None
         said[name] = hint
@@ -114,13 +115,19 @@ def read(instruction: str, names: Names) -> Operation | None:
         return None  # a parameter named and given no type this reader read: part of the ask would be dropped
     if not said and re.search(r"\b(?:takes?|accepts?|parameters?|params?|arguments?|args?|inputs?)\b", text, re.I):
         return None  # its parameters described, not named ("it takes the weight as a float"): not read
-    if any(_type(left.group("type")) for left in _LEFT.finditer(text)):
+    if any(_type(left.group("type"), imported) for left in _LEFT.finditer(text)):
         return None  # a type said of something this reader did not read ("the two widths are floats"): part of the ask
     return AddTypeHints(function=function.dotted, parameters=said, returns=returns, path=function.path)
 
 
-def _type(text: str) -> str | None:
-    """A type as Python writes it, from the words; None where they do not read as one."""
+def _imported(tree: ast.Module) -> frozenset[str]:
+    """The names a module's ``from`` imports bind: a lower-case one may be a type there (``date``)."""
+    return frozenset(alias.asname or alias.name for node in tree.body if isinstance(node, ast.ImportFrom) for alias in node.names)
+
+
+def _type(text: str, imported: frozenset[str] = frozenset()) -> str | None:
+    """A type as Python writes it, from the words; None where they do not read as one (a plain
+    word: lower case, not a builtin type nor a name the module imports)."""
     text = text.strip("`").strip().rstrip(".,;:")  # a sentence's end is no part of a dotted name
     text = _WORDS.get(text.lower(), text) if text.lower() in _WORDS else text
     try:
@@ -129,7 +136,7 @@ def _type(text: str) -> str | None:
         return None
     if not isinstance(node, ast.Name | ast.Attribute | ast.Subscript | ast.BinOp | ast.Constant):
         return None
-    if isinstance(node, ast.Name) and node.id[:1].islower() and node.id not in ("str", "int", "float", "bool", "bytes", "list",
-                                                                                  "dict", "set", "tuple", "object", "complex"):
+    if isinstance(node, ast.Name) and node.id[:1].islower() and node.id not in imported and node.id not in (
+            "str", "int", "float", "bool", "bytes", "list", "dict", "set", "tuple", "object", "complex"):
         return None  # a plain word, not a type
     return text

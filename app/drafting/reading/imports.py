@@ -7,11 +7,12 @@ one Python file given, or the one the instruction names.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from specdraft.drafting.reading.names import Names
 from specdraft.drafting.reading.words import DOTTED, NAME, asks_more
-from specdraft.ops import Operation, OpError, apply_all
+from specdraft.ops import Operation
 from specdraft.ops.imports import AddImport, RemoveImport
 from specdraft.ops.locate import collapse
 
@@ -29,12 +30,13 @@ _PATTERNS = [
 _QUOTED_STATEMENT = re.compile(rf"\b(?:add|insert|put|need)\s+`(?:(?P<plain>import\s+(?P<module>{DOTTED})(?:\s+as\s+(?P<alias>{NAME}))?)"
                                rf"|from\s+(?P<from>\.*{DOTTED})\s+import\s+{_NAMES})`", re.I)  # fmt: skip
 # where the words put a new import: beside another import, quoted or written bare
-_IMPORT_LINE = r"`?(?:import|from)\s+\w+(?:\.\w+)*(?:\s+import\s+\w+(?:\s*,\s*\w+)*)?`?"
-_BESIDE = re.compile(rf"^\s*,?\s*(?:(?:right|just|directly|immediately)\s+)?(?:(?P<rel>after|below|before|above)\s+(?:the\s+)?(?:line\s+)?(?P<first>{_IMPORT_LINE})"
+_AS = r"(?:\s+as\s+\w+)?"
+_IMPORT_LINE = rf"`?(?:import|from)\s+\w+(?:\.\w+)*{_AS}(?:\s+import\s+\w+{_AS}(?:\s*,\s*\w+{_AS})*)?`?"
+_BESIDE = re.compile(rf"^(?:\s+(?:statement|line))?\s*,?\s*(?:(?:right|just|directly|immediately)\s+)?(?:(?P<rel>after|below|before|above)\s+(?:the\s+)?(?:line\s+)?(?P<first>{_IMPORT_LINE})"
                      rf"|between\s+(?P<first2>{_IMPORT_LINE})\s+and\s+(?P<second>{_IMPORT_LINE}))\s*[.!]?\s*$", re.I)  # fmt: skip
 _REMOVE = re.compile(rf"\b(?:remove|delete|drop)\s+(?:the\s+)?(?:unused\s+)?(?:import\s+(?:of\s+)?|`import\s+)`?(?P<module>{DOTTED})`?"
                      rf"(?:\s+import)?", re.I)  # fmt: skip
-_PLACE = re.compile(r"^(?:\s*(?:at|to|in|into)\s+(?:the\s+|this\s+)?(?:(?:module|file)(?:'s)?\s+)?(?:top|head|imports?|module|file|beginning)"
+_PLACE = re.compile(r"^(?:\s+(?:statement|line))?(?:\s*(?:at|to|in|into)\s+(?:the\s+|this\s+)?(?:(?:module|file)(?:'s)?\s+)?(?:top|head|imports?|module|file|beginning)"
                     r"(?:\s+of\s+(?:the\s+|this\s+)?(?:module|file))?)*"
                     r"(?:\s+(?:of|in)\s+`?[\w./-]+\.pyi?`?)?\s*(?:please|pls|too|,?\s*thanks)?\s*(?:\([^()\n]*\))?\s*[.!]?\s*$", re.I)  # fmt: skip
 
@@ -65,27 +67,26 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         if asks_more(instruction, instruction[match.start():]):
             return None
         made = _imports(match.group("module"), match, path)
-        return made if beside is None or _placed(made, beside, names.texts[path], path) else None
+        return made if beside is None else _beside(made, beside, names.texts[path])
     return None
 
 
-def _placed(made: Operation | tuple[Operation, ...], beside: re.Match[str], text: str, path: str) -> bool:
-    """Whether the import lands where the words put it ("right after `import os`", "between
-    `import a` and `import b`"): specdraft.ops places it as isort would, and a place the words
-    give that isort would not is not this reader's to make."""
-    try:
-        lines = apply_all(made if isinstance(made, tuple) else (made,), {path: text})[path].splitlines()
-    except OpError:
-        return False
-    added = [line for line in lines if line not in text.splitlines()]
-    if len(added) != 1:
-        return False
-    at = lines.index(added[0])
-    before, after = (lines[at - 1] if at else ""), (lines[at + 1] if at + 1 < len(lines) else "")
+def _beside(made: Operation | tuple[Operation, ...], beside: re.Match[str], text: str) -> Operation | None:
+    """The import on a line of its own where the words put it: right after or before the import
+    line they name, or between two that are next to each other in the file."""
+    if isinstance(made, tuple):
+        if len(made) != 1:
+            return None  # several names beside one line: in which order is not said
+        made = made[0]
+    assert isinstance(made, AddImport)
     said = [collapse(g.strip("`")) for g in (beside.group("first") or beside.group("first2"), beside.group("second")) if g]
-    if beside.group("rel"):
-        return (before if beside.group("rel").lower() in ("after", "below") else after) == said[0]
-    return before == said[0] and after == said[1]
+    if beside.group("rel") and beside.group("rel").lower() in ("before", "above"):
+        return dataclasses.replace(made, before=said[0])
+    if not beside.group("rel"):  # "between a and b": after a, where b is the line after it
+        lines = [collapse(line) for line in text.splitlines()]
+        if not any(line == said[0] and following == said[1] for line, following in zip(lines, lines[1:], strict=False)):
+            return None
+    return dataclasses.replace(made, after=said[0])
 
 
 def _imports(module: str, match: re.Match[str], path: str) -> Operation | tuple[Operation, ...]:

@@ -72,6 +72,11 @@ _PASS = re.compile(rf"\s*(?:,\s*)?(?:and\s+)?(?:then\s+)?pass\s+it\s+(?:on\s+|th
                    rf"|as\s+`(?P<callcode>[^`\n]+)`)", re.I)  # fmt: skip
 
 
+# a default said in words after those read ("... with default `time.time`" where the value is not one
+# this reader reads): the parameter would be added without it
+_UNREAD_DEFAULT = re.compile(r"\bdefault", re.I)
+
+
 def _passed(match: re.Match[str], name: str) -> tuple[str, str] | None:
     """(the called name, the keyword) the new parameter ``name`` is passed to, from a ``_PASS`` match."""
     if match.group("callcode"):
@@ -101,7 +106,7 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         use = _USE.search(instruction, match.end())
         passing = _PASS.match(instruction, match.end()) or _PASS.match(instruction, (use or match).end())
         end = max(m.end() for m in (match, use, passing) if m is not None)
-        if asks_more(instruction, instruction[match.start() : end]):
+        if asks_more(instruction, instruction[match.start() : end]) or _UNREAD_DEFAULT.search(instruction, end):
             return None
         added = _add(match, names)
         if added is None:

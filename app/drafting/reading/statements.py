@@ -19,9 +19,9 @@ from specdraft.drafting.reading.words import (
     STATEMENT,
     anchor_of,
     asks_more,
+    bare_anchor,
     bare_statement,
     name_term,
-    written_in,
 )
 from specdraft.ops import Operation
 from specdraft.ops.statements import DeleteStatement, InsertStatement
@@ -78,17 +78,18 @@ def _bare(instruction: str, names: Names) -> Operation | None:
         return InsertStatement(code=match.group("new"), function=scope[0], where=where, path=scope[1])
     insert, delete = _BARE_INSERT.match(instruction), _BARE_DELETE.match(instruction)
     match = insert or delete
-    if match is None or not bare_statement(match.group("code")) or (insert is not None and not bare_statement(insert.group("new"))):
+    if match is None or (insert is not None and not bare_statement(insert.group("new"))):
         return None
     scope = _scope(names, match.groupdict().get("function") or names.focus, instruction)
     if scope is None or scope[1] is None:
         return None
-    if not written_in(match.group("code"), names.texts[scope[1]]):
-        return None  # the statement named is not in the file as written
+    anchor = bare_anchor(match.group("code"), names.texts[scope[1]])
+    if anchor is None:
+        return None  # no statement the file holds as written
     if delete is not None:
-        return DeleteStatement(statement=match.group("code"), function=scope[0], path=scope[1])
+        return DeleteStatement(statement=anchor, function=scope[0], path=scope[1])
     where = "before" if match.group("rel").lower() in ("before", "above") else "after"
-    return InsertStatement(code=match.group("new"), function=scope[0], where=where, anchor=match.group("code"), path=scope[1])
+    return InsertStatement(code=match.group("new"), function=scope[0], where=where, anchor=anchor, path=scope[1])
 
 
 def _scope(names: Names, dotted: str | None, instruction: str = "") -> tuple[str | None, str | None] | None:

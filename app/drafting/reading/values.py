@@ -14,7 +14,15 @@ import ast
 import re
 
 from specdraft.drafting.reading.names import NOT_LITERAL, Binding, Names, literal
-from specdraft.drafting.reading.words import NAME, Value, asks_more, name_term, value_of, value_term
+from specdraft.drafting.reading.words import (
+    NAME,
+    Value,
+    asks_more,
+    name_term,
+    value_of,
+    value_term,
+    written_in,
+)
 from specdraft.ops import Operation
 from specdraft.ops.values import SetValue
 
@@ -37,6 +45,9 @@ _PATTERNS = [
     # "make the default timeout in fetch 30 instead of 10"
     re.compile(rf"\bmake\s+(?P<default>{_DEFAULT}){name_term('target')}{_IN}\s+(?:be\s+)?{value_term('new')}\s+"
                rf"(?:instead\s+of|rather\s+than|not)\s+{value_term('old')}", re.I),  # fmt: skip
+    # "make the retries parameter of fetch default to 5 instead of 3"
+    re.compile(rf"\bmake\s+(?:the\s+)?(?:(?:parameter|param|argument|arg)\s+)?{name_term('target')}(?:\s+(?:parameter|param|argument|arg))?{_IN}"
+               rf"\s+(?P<default>default)\s+to\s+{value_term('new')}(?:\s*,?\s*(?:instead\s+of|rather\s+than|not)\s+{value_term('old')})?", re.I),  # fmt: skip
     # "MAX_RETRIES should be 5", "timeout in fetch should default to 30"
     re.compile(rf"(?:^|[\s(])`?(?P<target>{NAME}(?:\.{NAME})*)`?{_IN}\s+(?:should|must)\s+(?:now\s+)?(?:be|(?P<default>default)\s+to)"
                rf"\s+{value_term('new')}", re.I),  # fmt: skip
@@ -54,6 +65,17 @@ _RETURN_INSTEAD = re.compile(rf"\b(?:return|use|should\s+(?:now\s+)?be)\s+{value
                              rf"(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?{name_term('owner')})?", re.I)  # fmt: skip
 
 
+# "In fetch, wait 5 seconds instead of 10": the one literal of the function in focus the words say
+# it was, with the words between a value and "instead of" the same on both sides where both say them
+_INSTEAD = re.compile(rf"(?:^|\s)(?:to\s+|at\s+|of\s+|by\s+|for\s+)?{value_term('new')}(?P<unit>(?:\s+[A-Za-z][\w-]*){{0,3}})\s+"
+                      rf"(?:instead\s+of|rather\s+than)\s+{value_term('old')}(?:(?P=unit))?(?=$|\s|[.!,;])", re.I)  # fmt: skip
+
+
+# "change rate * 0.2 to rate * 0.25", "replace `hours / 50` with `hours / 40`": code of the function
+# in focus that differs from the new code in one literal
+_CODE_CHANGE = re.compile(r"^\s*(?:change|replace)\s+`?(?P<before>[^`]+?)`?\s+(?:to|with)\s+`?(?P<after>[^`]+?)`?\s*[.!]?\s*$", re.I)
+
+
 # "change `limit=14` to `limit=10`" (a keyword passed in the function in focus): its literal
 _KEYWORD_IN = re.compile(rf"\b(?:change|replace|swap)\s+`(?P<kw>{NAME})\s*=\s*(?P<old_code>[^`\n]+)`\s+(?:to|with|for)\s+"
                          rf"`(?P=kw)\s*=\s*(?P<new_code>[^`\n]+)`(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?"
@@ -69,10 +91,16 @@ def read(instruction: str, names: Names) -> Operation | None:
             made = _set(match, names)
             if made is not None:
                 return made  # else the words name no binding ("the multiplier should be ..."): a literal, maybe
+    match = _CODE_CHANGE.match(instruction)
+    if match is not None and (changed := _code_change(match.group("before"), match.group("after"), names)) is not None:
+        return changed
     for pattern in (_KEYWORD_IN, _LITERAL_IN, _RETURN_INSTEAD):  # the words before a literal only say what it is
         match = pattern.search(instruction)
         if match is not None:
             return None if asks_more(instruction, match.group(0)) else _literal_in(match, names)
+    match = _INSTEAD.search(instruction)
+    if match is not None and names.focus is not None and not asks_more(instruction, match.group(0)):
+        return _literal_in(match, names)
     return None
 
 
@@ -126,6 +154,30 @@ def _literal_in(match: re.Match[str], names: Names) -> Operation | None:
     if source is None:
         return None
     return SetValue(target=scopes[0].dotted, value=source, old=old.source, path=scopes[0].path)
+
+
+def _code_change(before: str, after: str, names: Names) -> Operation | None:
+    """The literal that code written in the function in focus has where the new code has another:
+    the two parse as one expression each, alike but for that one literal."""
+    old, new = _expression(before), _expression(after)
+    if old is None or new is None or isinstance(old, ast.Constant) or names.focus is None:
+        return None  # a literal alone is the other readers' ("change 0.2 to 0.25")
+    pairs = [(a, b) for a, b in zip(ast.walk(old), ast.walk(new), strict=False) if isinstance(a, ast.Constant)]
+    changed = [(a, b) for a, b in pairs if isinstance(b, ast.Constant) and (type(a.value), a.value) != (type(b.value), b.value)]
+    if len(changed) != 1:
+        return None
+    a, b = changed[0]
+    b.value = a.value  # the new code with the old literal back is the old code, or the two differ elsewhere too
+    scopes = names.scopes(names.focus)
+    if ast.dump(old) != ast.dump(new) or len(scopes) != 1:
+        return None
+    scope = scopes[0]
+    if not written_in(before, ast.get_source_segment(names.texts[scope.path], scope.node) or ""):
+        return None
+    old_source, new_source = ast.get_source_segment(before, a), ast.get_source_segment(after, b)
+    if old_source is None or new_source is None:
+        return None
+    return SetValue(target=scope.dotted, value=new_source, old=old_source, path=scope.path)
 
 
 def _default_of(binding: Binding, names: Names) -> ast.expr | None:

@@ -22,6 +22,19 @@ DOTTED = rf"{NAME}(?:\.{NAME})*"
 NUMBER = r"-?\d+(?:_\d\d\d)*(?:\.\d+)?(?:[eE][-+]?\d+)?"
 
 
+_KEPT = re.compile(rf"{BACKTICKED.pattern}|{QUOTED.pattern}", re.S)
+
+
+def collapsed(instruction: str) -> str:
+    """``instruction`` with each run of whitespace one space, but inside quotes and backticks: the
+    spaces of a string it writes are the string's ("  (none)")."""
+    pieces, at = [], 0
+    for kept in _KEPT.finditer(instruction):
+        pieces += [re.sub(r"\s+", " ", instruction[at : kept.start()]), kept.group(0)]
+        at = kept.end()
+    return "".join([*pieces, re.sub(r"\s+", " ", instruction[at:])]).strip()
+
+
 def name_term(group: str) -> str:
     """A name as an instruction writes it, in backticks or bare, maybe with "()" after a
     function's, captured as ``group``."""
@@ -200,6 +213,27 @@ def bare_statement(code: str) -> bool:
         return False
     statement = tree.body[0]
     return not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.BoolOp))
+
+
+_LINE_WORDS = re.compile(r"^(?:the|its)\s+|\s+(?:line|call|statement)$", re.I)
+
+
+def bare_anchor(words: str, text: str) -> str | None:
+    """The statement that ``words``, a span of an instruction with no backticks, points at, as
+    specdraft.ops finds it: written in full ("fee = rate * hours"), cut short by an ellipsis ("the
+    rows.append(...) line": what comes before it), or pointed at in words ("the return", "the
+    total line", "the call to save"); None where it is none of these, or not in ``text``."""
+    words = words.strip()
+    pointed = re.fullmatch(STATEMENT, words, re.I)
+    if pointed is not None:
+        anchor = anchor_of(pointed)
+    else:
+        span = _LINE_WORDS.sub("", words).replace("\u2026", "...")
+        if not bare_statement(span):  # Python reads an ellipsis too: "rows.append(...)" parses
+            return None
+        anchor = _ELLIPSIS.split(span, maxsplit=1)[0]  # what comes before an ellipsis: "rows.append("
+        anchor = anchor if len(anchor.strip()) >= 4 else None
+    return anchor if anchor is not None and written_in(anchor, text) else None
 
 
 def written_in(code: str, text: str) -> bool:

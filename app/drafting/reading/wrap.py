@@ -14,14 +14,14 @@ import re
 
 from specdraft.drafting.reading.names import Names
 from specdraft.drafting.reading.words import (
+    BACKTICKED,
     STATEMENT,
     anchor_of,
     asks_more,
-    bare_statement,
+    bare_anchor,
     name_term,
     value_of,
     value_term,
-    written_in,
 )
 from specdraft.ops import Operation
 from specdraft.ops.wrap import WrapInTry
@@ -53,7 +53,7 @@ _HANDLER = [
                 r"(?:\s+from\s+[A-Za-z_]\w*)?)(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?\s*[.!]?\s*$", re.I),
      "raises"),  # the raise written bare, to the end: "and raise ValueError(f'...') from exc."
     (re.compile(r"\b(?:and\s+)?(?:re-?raise|raise\s+it\s+again)\b", re.I), "raise"),
-    (re.compile(r"\b(?:and\s+)?(?:continue|skip\s+(?:it|to\s+the\s+next))\b", re.I), "continue"),
+    (re.compile(r"\b(?:and\s+|that\s+)?(?:continue[sd]?|skips?\s+(?:it|to\s+the\s+next))\b", re.I), "continue"),
     (re.compile(r"\b(?:and\s+|that\s+)?(?:ignores?|swallows?|silences?)\s+(?:it|them|the\s+(?:error|exception)|errors)\b"
                 r"|\b(?:and\s+)?pass(?:es)?\b|\bsilently\b", re.I), "pass"),
 ]  # fmt: skip
@@ -78,11 +78,19 @@ def read(instruction: str, names: Names) -> Operation | None:
     return None
 
 
+# a verb of doing in the words before what the handler is read to do: something else it does, which
+# one reading would drop ("... KeyError that records the name and continues")
+_DOES_MORE = re.compile(r"\b(?:append|add|set|log|record|print|increment|count|store|save|write|call|update|mark|collect|remove|delete"
+                        r"|send|notify|warn|raise|return|assign|put|push|clear|reset)\w*", re.I)  # fmt: skip
+
+
 def _handler(rest: str) -> tuple[str | None, int]:
     """What the handler does, as code, from the words after the exception, and where those words
     end; "pass" where they say nothing of it (None where they say what this reader does not read)."""
     found = [(match, kind) for pattern, kind in _HANDLER if (match := pattern.search(rest)) is not None and match.start() <= 40]
     for match, kind in sorted(found, key=lambda item: item[0].start())[:1]:  # what the words say first
+        if _DOES_MORE.search(BACKTICKED.sub(" ", rest[: match.start()])):
+            return None, 0
         if kind == "return":
             value = value_of(match, "value")
             return (None, 0) if value is None else (f"return {value.source}", match.end())
@@ -105,11 +113,9 @@ def _handler(rest: str) -> tuple[str | None, int]:
     return ("pass", 0) if not words else (None, 0)
 
 
-def _bare_anchor(code: str, names: Names) -> str | None:
-    """A statement written bare (``words.bare_statement``) that is in the one file given; else None."""
-    if not bare_statement(code) or len(names.texts) != 1:
-        return None
-    return code if written_in(code, next(iter(names.texts.values()))) else None
+def _bare_anchor(words: str, names: Names) -> str | None:
+    """The statement that words written bare point at (``words.bare_anchor``) in the one file given."""
+    return bare_anchor(words, next(iter(names.texts.values()))) if len(names.texts) == 1 else None
 
 
 def _wrap(match: re.Match[str], exceptions: str, handler: str, names: Names) -> Operation | None:

@@ -337,3 +337,46 @@ def test_relative_imports_are_read_with_their_dots():
     assert apply(AddImport(".", "c"), given) == {
         "m.py": "from . import a, c\nfrom .. import b\n\nprint(a)\n"
     }
+
+
+@pytest.mark.parametrize(
+    ("op", "old", "new"),
+    [
+        # right after the line named, where isort would put it elsewhere
+        (AddImport("zlib", path="m.py", after="import os"), "import os\n", "import os\n    import zlib\n"),
+        (
+            AddImport("abc", path="m.py", after="from typing import Any, Dict"),
+            "Dict\n",
+            "Dict\n    import abc\n",
+        ),
+        # before the line named, taking the blank line above it; a `from` line of the module is not joined
+        (
+            AddImport("reports", "style", path="m.py", before="import requests"),
+            "\n    import requests\n",
+            "\n    from reports import style\n    import requests\n",
+        ),
+        (AddImport("math", path="m.py", before="import  sys"), "import sys\n", "import math\n    import sys\n"),
+    ],
+)
+def test_an_import_goes_beside_the_line_named(op: AddImport, old: str, new: str) -> None:
+    placed(op, grouped_with(old, new))
+
+
+@pytest.mark.parametrize(
+    ("op", "message"),
+    [
+        (AddImport("zlib", path="m.py", after="import json"), "no import line `import json`"),
+        (AddImport("zlib", path="m.py", after="OUT = os.path.join"), "no import line"),
+        (AddImport("zlib", path="m.py", after="import os", before="import sys"), "not both"),
+    ],
+)
+def test_a_line_named_that_is_not_one_import_line_is_refused(op: AddImport, message: str) -> None:
+    with pytest.raises(OpError, match=message):
+        apply(op, {"m.py": src(GROUPED)})
+
+
+def test_the_place_is_part_of_the_operation_as_json() -> None:
+    op = AddImport("zlib", path="m.py", before="import sys")
+    assert to_json(op) == {"kind": "add_import", "module": "zlib", "path": "m.py", "before": "import sys"}
+    assert from_json(to_json(op)) == op
+    assert op.describe() == "add `import zlib` before `import sys`"
