@@ -10,11 +10,13 @@ where it is not said the handler passes.
 from __future__ import annotations
 
 import ast
+import keyword
 import re
 
 from specdraft.drafting.reading.names import Names
 from specdraft.drafting.reading.words import (
     BACKTICKED,
+    DOTTED,
     STATEMENT,
     anchor_of,
     asks_more,
@@ -44,6 +46,9 @@ _CODES = r"(?P<handler>`[^`\n]+`(?:\s*(?:,|;|and|then|and\s+then)\s*(?:(?:do|cal
 _HANDLER = [
     (re.compile(rf"^\s*[,:;]?\s*(?:then\s+)?{_CODES}"), "code"),  # the handler's code right after the exception
     (re.compile(rf"\b(?:and\s+|that\s+|to\s+)?return(?:s|ing)?\s+{value_term('value')}", re.I), "return"),
+    # "that sets hours to 0", "and sets `total` to MAX_TOTAL": a name given a value, or another name
+    (re.compile(rf"\b(?:and\s+|that\s+|to\s+)?sets?\s+`?(?P<set>{DOTTED})`?\s+to\s+(?:{value_term('value')}|`?(?P<ref>{DOTTED})`?(?![\w(]))",
+                re.I), "set"),
     (re.compile(rf"\b(?:handler|except\s+(?:block|body|clause|branch))\s*(?:is|does|:|should\s+be|,)?\s*(?:(?:do|does|runs?|write|sets?|calls?|log|raises?)\s+)?"
                 rf"{_CODES}", re.I), "code"),
     (re.compile(rf"\b(?:and\s+|then\s+|to\s+)?(?:do|does|runs?|write|sets?|calls?|log\s+with)\s+{_CODES}(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I), "code"),
@@ -94,6 +99,9 @@ def _handler(rest: str) -> tuple[str | None, int]:
         if kind == "return":
             value = value_of(match, "value")
             return (None, 0) if value is None else (f"return {value.source}", match.end())
+        if kind == "set":
+            value = match.group("ref") or getattr(value_of(match, "value"), "source", None)
+            return (None, 0) if value is None or keyword.iskeyword(match.group("set")) else (f"{match.group('set')} = {value}", match.end())
         if kind == "raises":
             code = "raise " + (match.groupdict().get("raised") or match.group("raised_bare")).strip("`").removeprefix("raise ").strip()
             try:

@@ -646,6 +646,13 @@ def loom_json(instruction: str) -> list[dict] | None:
     # several parameters given one type, and a type the module imports
     ("Add type hints to book_slot: day is a date, hours and slot are int, and it returns str.",
      {"kind": "add_type_hints", "function": "book_slot", "parameters": {"day": "date", "hours": "int", "slot": "int"}, "returns": "str"}),
+    # a compound statement quoted as code, and a handler that sets a name
+    ("In read_patterns, wrap the `for line in lines` loop in a try/except IndexError that returns an empty list.",
+     {"kind": "wrap_try", "statement": "for line in lines", "exception": "IndexError", "handler": "return []", "function": "read_patterns"}),
+    ("In shuttle_speed, wrap rate = picks / 60 in a try/except TypeError that sets rate to 0.",
+     {"kind": "wrap_try", "statement": "rate = picks / 60", "exception": "TypeError", "handler": "rate = 0", "function": "shuttle_speed"}),
+    ("In shuttle_speed, wrap rate = picks / 60 in a try/except TypeError that sets rate to seconds.",
+     {"kind": "wrap_try", "statement": "rate = picks / 60", "exception": "TypeError", "handler": "rate = seconds", "function": "shuttle_speed"}),
     # the spaces inside a quoted string are the string's
     ('In book_slot, change the string "  (free)" to "  (open)".', {"kind": "set_value", "target": "book_slot", "value": '"  (open)"', "old": '"  (free)"'}),
 ])  # fmt: skip
