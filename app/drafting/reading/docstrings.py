@@ -43,7 +43,7 @@ def read(instruction: str, names: Names) -> Operation | None:
             return None  # another ask before it (the docstring's text runs to the end)
         rest = instruction[match.end():]
         quoted = list(QUOTED.finditer(rest))
-        lead = r"\s*(?:[:,\u2014-]\s*)?(?:saying|that\s+says|reading|with\s+the\s+text|as)?\s*:?\s*"
+        lead = r"\s*(?:[:,\u2014-]\s*)?(?:saying|(?:that|which)\s+(?:says|reads)|reading|with\s+the\s+text|as)?\s*:?\s*"
         if len(quoted) == 1 and re.fullmatch(lead, rest[: quoted[0].start()], re.I):
             text = next(part for part in quoted[0].groups() if part is not None)
             after = rest[quoted[0].end():]

@@ -32,7 +32,7 @@ _QUOTED_STATEMENT = re.compile(rf"\b(?:add|insert|put|need)\s+`(?:(?P<plain>impo
 # where the words put a new import: beside another import, quoted or written bare
 _AS = r"(?:\s+as\s+\w+)?"
 _IMPORT_LINE = rf"`?(?:import|from)\s+\w+(?:\.\w+)*{_AS}(?:\s+import\s+\w+{_AS}(?:\s*,\s*\w+{_AS})*)?`?"
-_BESIDE = re.compile(rf"^(?:\s+(?:statement|line))?\s*,?\s*(?:(?:right|just|directly|immediately)\s+)?(?:(?P<rel>after|below|before|above)\s+(?:the\s+)?(?:line\s+)?(?P<first>{_IMPORT_LINE})"
+_BESIDE = re.compile(rf"^(?:\s+(?:statement|line))?(?:\s+(?:to|in|into)\s+(?:the\s+|this\s+)?(?:module|file))?\s*,?\s*(?:(?:right|just|directly|immediately)\s+)?(?:(?P<rel>after|below|before|above)\s+(?:the\s+)?(?:line\s+)?(?P<first>{_IMPORT_LINE})"
                      rf"|between\s+(?P<first2>{_IMPORT_LINE})\s+and\s+(?P<second>{_IMPORT_LINE}))\s*[.!]?\s*$", re.I)  # fmt: skip
 _REMOVE = re.compile(rf"\b(?:remove|delete|drop)\s+(?:the\s+)?(?:unused\s+)?(?:import\s+(?:of\s+)?|`import\s+)`?(?P<module>{DOTTED})`?"
                      rf"(?:\s+import)?", re.I)  # fmt: skip

@@ -93,7 +93,17 @@ def _passed(match: re.Match[str], name: str) -> tuple[str, str] | None:
     return match.group("callee"), match.group("kw") or name
 
 
+# "to the end of fetch's parameters", "at the end of the parameter list of fetch": where the operation
+# adds one, where the function has no *args, keyword-only parameters or **kwargs
+_END_OF = re.compile(rf"\b(?:to|at)\s+the\s+end\s+of\s+(?:the\s+(?:parameters|parameter\s+list|signature|arguments)\s+(?:of|for)\s+(?:the\s+)?"
+                     rf"(?:(?:function|method)\s+)?{name_term('of')}|`?(?P<owner>[A-Za-z_][\w.]*)`?(?:\(\))?'s\s+(?:parameters|parameter\s+list|signature|arguments))",
+                     re.I)  # fmt: skip
+
+
 def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | None:
+    end = _END_OF.search(instruction)
+    if end is not None:  # read as "... to fetch", where the end of its parameters is where the operation adds one
+        instruction = instruction[: end.start()] + "to " + (end.group("of") or end.group("owner")) + instruction[end.end() :]
     for pattern in (*_REMOVE, *((_REMOVE_HERE,) if names.focus else ())):  # "In f, remove the `p` parameter."
         match = pattern.search(instruction)
         if match is not None:
@@ -108,7 +118,7 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         end = max(m.end() for m in (match, use, passing) if m is not None)
         if asks_more(instruction, instruction[match.start() : end]) or _UNREAD_DEFAULT.search(instruction, end):
             return None
-        added = _add(match, names)
+        added = _add(match, names, at_end=end is not None)
         if added is None:
             return None
         if passing is not None:
@@ -142,7 +152,7 @@ def _last_plain(function, name: str) -> bool:
     return bool(plain) and plain[-1].arg == name
 
 
-def _add(match: re.Match[str], names: Names) -> Operation | None:
+def _add(match: re.Match[str], names: Names, at_end: bool = False) -> Operation | None:
     groups = match.groupdict()
     function = names.the_function(groups["function"])
     if function is None:
@@ -174,5 +184,7 @@ def _add(match: re.Match[str], names: Names) -> Operation | None:
         return None
     if groups.get("after") and not _last_plain(function, groups["after"]):
         return None  # a place other than the end of the plain parameters: not where the operation adds one
+    if at_end and (function.node.args.vararg or function.node.args.kwonlyargs or function.node.args.kwarg):
+        return None  # "at the end" of a signature with a * part: after it, or before it, is not said
     return AddParameter(function=function.dotted, name=name, default=default, annotation=annotation,
                         keyword_only=bool(groups.get("kwonly")), path=function.path)  # fmt: skip

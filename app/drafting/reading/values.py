@@ -42,9 +42,9 @@ _PATTERNS = [
     # "change the default in fetch from `timeout=10` to `timeout=30`"
     re.compile(rf"\b{_VERB}\s+(?P<default>(?:the\s+)?default)(?:\s+(?!from\b)[\w-]+){{0,3}}{_IN}(?:\s+from)?\s+`(?P<target>{NAME})\s*=\s*[^`\n]+`\s+to\s+"
                rf"`(?P=target)\s*=\s*(?P<new_code>[^`\n]+)`", re.I),  # fmt: skip
-    # "make the default timeout in fetch 30 instead of 10"
-    re.compile(rf"\bmake\s+(?P<default>{_DEFAULT}){name_term('target')}{_IN}\s+(?:be\s+)?{value_term('new')}\s+"
-               rf"(?:instead\s+of|rather\s+than|not)\s+{value_term('old')}", re.I),  # fmt: skip
+    # "make the default timeout in fetch 30 instead of 10", "make the default of timeout in fetch 30."
+    re.compile(rf"\bmake\s+(?P<default>{_DEFAULT}){name_term('target')}{_IN}\s+(?:be\s+)?{value_term('new')}(?:\s+"
+               rf"(?:instead\s+of|rather\s+than|not)\s+{value_term('old')}|(?=\s*[.!]?\s*$))", re.I),  # fmt: skip
     # "make the retries parameter of fetch default to 5 instead of 3"
     re.compile(rf"\bmake\s+(?:the\s+)?(?:(?:parameter|param|argument|arg)\s+)?{name_term('target')}(?:\s+(?:parameter|param|argument|arg))?{_IN}"
                rf"\s+(?P<default>default)\s+to\s+{value_term('new')}(?:\s*,?\s*(?:instead\s+of|rather\s+than|not)\s+{value_term('old')})?", re.I),  # fmt: skip
@@ -76,6 +76,11 @@ _INSTEAD = re.compile(rf"(?:^|\s)(?:to\s+|at\s+|of\s+|by\s+|for\s+)?{value_term(
 _CODE_CHANGE = re.compile(r"^\s*(?:change|replace)\s+`?(?P<before>[^`]+?)`?\s+(?:to|with)\s+`?(?P<after>[^`]+?)`?\s*[.!]?\s*$", re.I)
 
 
+# "change the 8 in code[:8] to 12": a literal of code the function in focus writes
+_LITERAL_OF_CODE = re.compile(rf"^\s*(?:change|replace)\s+the\s+{value_term('old')}\s+in\s+`?(?P<code>[^`]+?)`?\s+(?:to|with)\s+{value_term('new')}\s*[.!]?\s*$",
+                              re.I)  # fmt: skip
+
+
 # "change `limit=14` to `limit=10`" (a keyword passed in the function in focus): its literal
 _KEYWORD_IN = re.compile(rf"\b(?:change|replace|swap)\s+`(?P<kw>{NAME})\s*=\s*(?P<old_code>[^`\n]+)`\s+(?:to|with|for)\s+"
                          rf"`(?P=kw)\s*=\s*(?P<new_code>[^`\n]+)`(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?"
@@ -94,6 +99,9 @@ def read(instruction: str, names: Names) -> Operation | None:
     match = _CODE_CHANGE.match(instruction)
     if match is not None and (changed := _code_change(match.group("before"), match.group("after"), names)) is not None:
         return changed
+    match = _LITERAL_OF_CODE.match(instruction)
+    if match is not None:
+        return _literal_of_code(match, names)
     for pattern in (_KEYWORD_IN, _LITERAL_IN, _RETURN_INSTEAD):  # the words before a literal only say what it is
         match = pattern.search(instruction)
         if match is not None:
@@ -178,6 +186,23 @@ def _code_change(before: str, after: str, names: Names) -> Operation | None:
     if old_source is None or new_source is None:
         return None
     return SetValue(target=scope.dotted, value=new_source, old=old_source, path=scope.path)
+
+
+def _literal_of_code(match: re.Match[str], names: Names) -> Operation | None:
+    """"the 8 in code[:8]": the code with that literal, its one, made the new value, as a change of code."""
+    code, old, new = match.group("code"), value_of(match, "old"), value_of(match, "new")
+    tree = _expression(code)
+    if tree is None or old is None or new is None:
+        return None
+    value = literal(_expression(old.source))
+    found = [node for node in ast.walk(tree) if isinstance(node, ast.Constant) and (type(node.value), node.value) == (type(value), value)]
+    source = _written(new, value, old.source)
+    if len(found) != 1 or source is None or found[0].end_col_offset is None or found[0].lineno != found[0].end_lineno:
+        return None  # the literal twice in the code, or not in it
+    lines = code.splitlines()
+    line = lines[found[0].lineno - 1].encode()  # ast's columns count bytes
+    lines[found[0].lineno - 1] = (line[: found[0].col_offset] + source.encode() + line[found[0].end_col_offset :]).decode()
+    return _code_change(code, "\n".join(lines), names)
 
 
 def _default_of(binding: Binding, names: Names) -> ast.expr | None:

@@ -612,6 +612,10 @@ LOOM = textwrap.dedent("""\
         return patterns
 
 
+    def tally(*counts, start=0):
+        return sum(counts, start)
+
+
     def book_slot(day, hours, slot):
         label = "  (free)" if hours == 0 else str(hours)
         return f"{day} {slot}: {label}"
@@ -653,6 +657,21 @@ def loom_json(instruction: str) -> list[dict] | None:
      {"kind": "wrap_try", "statement": "rate = picks / 60", "exception": "TypeError", "handler": "rate = 0", "function": "shuttle_speed"}),
     ("In shuttle_speed, wrap rate = picks / 60 in a try/except TypeError that sets rate to seconds.",
      {"kind": "wrap_try", "statement": "rate = picks / 60", "exception": "TypeError", "handler": "rate = seconds", "function": "shuttle_speed"}),
+    # a default said with no old value; a literal of code the instruction quotes
+    ("Make the default of heddles in Loom.__init__ 8.", {"kind": "set_value", "target": "Loom.__init__.heddles", "value": "8"}),
+    ('In read_patterns, change the 1 in line.split(":")[1] to 0.', {"kind": "set_value", "target": "read_patterns", "value": "0", "old": "1"}),
+    # a parameter at the end of the parameters, which is where the operation adds one
+    ("Add a sett parameter with a default of 12 to the end of Loom.weave's parameters.",
+     {"kind": "add_parameter", "function": "Loom.weave", "name": "sett", "default": "12"}),
+    ("Add a `dry_run=False` parameter at the end of the parameter list of shuttle_speed.",
+     {"kind": "add_parameter", "function": "shuttle_speed", "name": "dry_run", "default": "False"}),
+    # a statement written bare as the first or last of a function
+    ("Insert rows = list(rows) as the first statement of Loom.weave.",
+     {"kind": "insert_statement", "code": "rows = list(rows)", "function": "Loom.weave", "where": "start"}),
+    ("Add self.passes = 1 at the end of Loom.__init__.", {"kind": "insert_statement", "code": "self.passes = 1", "function": "Loom.__init__"}),
+    # a docstring "that reads", an import to the module beside another
+    ('Add a docstring to shuttle_speed that reads "Picks per second."', {"kind": "add_docstring", "text": "Picks per second.", "target": "shuttle_speed"}),
+    ("Add import csv to the module, above import logging.", {"kind": "add_import", "module": "csv", "before": "import logging"}),
     # the spaces inside a quoted string are the string's
     ('In book_slot, change the string "  (free)" to "  (open)".', {"kind": "set_value", "target": "book_slot", "value": '"  (open)"', "old": '"  (free)"'}),
 ])  # fmt: skip
@@ -667,6 +686,9 @@ def test_plain_shapes_of_a_ninth_battery(instruction, expected):
     "Round to 3 places instead of 2.",  # no function named: which literal is not said
     "Delete the threads.clear(...) line in Loom.weave.",  # not in the file
     "Add a clock parameter to shuttle_speed with default time.monotonic.",  # a default this reader does not read
+    'In read_patterns, change the 1 in line.split(":")[1] + 1 to 0.',  # the literal twice in the code quoted
+    "Add a limit=5 parameter at the end of the parameters of tally.",  # *args: before it or after it is not said
+    "Make the default of heddles in Loom.__init__ 8 please and rename it.",
     "Add type hints to book_slot: day is a weekday, hours and slot are int.",  # `weekday` is no type of the module
     "Add import csv between import logging and from datetime import date.",  # those two lines are not next to each other
 ])  # fmt: skip
