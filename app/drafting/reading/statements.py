@@ -50,7 +50,7 @@ _BARE_END = re.compile(rf"^\s*at\s+the\s+(?P<where>end|bottom|start|beginning|to
 _BARE_AT = re.compile(rf"^\s*(?:insert|add|put|append)\s+(?P<new>.+?)\s+(?:at\s+the\s+(?P<where>end|bottom|start|beginning|top)\s+of"
                       rf"|as\s+the\s+(?P<nth>first|last)\s+(?:line|statement)\s+(?:of|in))\s+{_FUNCTION}\s*[.!]?\s*$", re.I)  # fmt: skip
 _BARE_DELETE = re.compile(rf"^\s*(?:delete|remove|drop)\s+(?:the\s+)?(?:(?:line|statement|call)\s+)?(?P<code>.+?)(?:\s+(?:line|statement|call))?"
-                          rf"\s+(?:from|in)\s+{_FUNCTION}\s*[.!]?\s*$", re.I)
+                          rf"(?:\s+(?:from|in)\s+{_FUNCTION})?\s*[.!]?\s*$", re.I)
 _NOT_STATEMENTS = re.compile(r"\b(?:parameters?|params?|arguments?|args?|imports?|docstrings?|decorators?|comments?)\b", re.I)
 
 

@@ -215,25 +215,37 @@ def bare_statement(code: str) -> bool:
     return not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.BoolOp))
 
 
-_LINE_WORDS = re.compile(r"^(?:the|its)\s+|\s+(?:line|call|statement)$", re.I)
+_LINE_WORDS = re.compile(r"^(?:the|its)\s+|\s+(?:line|call|statement|block|loop)$", re.I)
+_COMPOUND = re.compile(r"^(?:with|for|while|if|async\s+with|async\s+for)\b")
 
 
 def bare_anchor(words: str, text: str) -> str | None:
     """The statement that ``words``, a span of an instruction with no backticks, points at, as
     specdraft.ops finds it: written in full ("fee = rate * hours"), cut short by an ellipsis ("the
-    rows.append(...) line": what comes before it), or pointed at in words ("the return", "the
-    total line", "the call to save"); None where it is none of these, or not in ``text``."""
+    rows.append(...) line": what comes before it), the first line of a block ("the with open(path)
+    block"), or pointed at in words ("the return", "the total line", "the call to save"); None
+    where it is none of these, or not in ``text``."""
     words = words.strip()
     pointed = re.fullmatch(STATEMENT, words, re.I)
     if pointed is not None:
         anchor = anchor_of(pointed)
     else:
         span = _LINE_WORDS.sub("", words).replace("\u2026", "...")
+        if _COMPOUND.match(span) and _parses(f"{span}:\n    pass"):  # "the with open(path) block": its first line
+            return span if written_in(span, text) else None
         if not bare_statement(span):  # Python reads an ellipsis too: "rows.append(...)" parses
             return None
         anchor = _ELLIPSIS.split(span, maxsplit=1)[0]  # what comes before an ellipsis: "rows.append("
         anchor = anchor if len(anchor.strip()) >= 4 else None
     return anchor if anchor is not None and written_in(anchor, text) else None
+
+
+def _parses(code: str) -> bool:
+    try:
+        ast.parse(code)
+    except SyntaxError:
+        return False
+    return True
 
 
 def written_in(code: str, text: str) -> bool:

@@ -672,6 +672,12 @@ def loom_json(instruction: str) -> list[dict] | None:
     # a docstring "that reads", an import to the module beside another
     ('Add a docstring to shuttle_speed that reads "Picks per second."', {"kind": "add_docstring", "text": "Picks per second.", "target": "shuttle_speed"}),
     ("Add import csv to the module, above import logging.", {"kind": "add_import", "module": "csv", "before": "import logging"}),
+    # a block pointed at by its first line, written bare; a line deleted in the function in focus
+    ("In read_patterns, wrap the for line in lines loop in a try/except IndexError that returns an empty list.",
+     {"kind": "wrap_try", "statement": "for line in lines", "exception": "IndexError", "handler": "return []", "function": "read_patterns"}),
+    ('In Loom.weave, delete the line log.debug("woven %d", len(rows)).',
+     {"kind": "delete_statement", "statement": 'log.debug("woven %d", len(rows))', "function": "Loom.weave"}),
+    ("In Loom.__init__, remove self.passes = 0.", {"kind": "delete_statement", "statement": "self.passes = 0", "function": "Loom.__init__"}),
     # the spaces inside a quoted string are the string's
     ('In book_slot, change the string "  (free)" to "  (open)".', {"kind": "set_value", "target": "book_slot", "value": '"  (open)"', "old": '"  (free)"'}),
 ])  # fmt: skip
@@ -686,6 +692,7 @@ def test_plain_shapes_of_a_ninth_battery(instruction, expected):
     "Round to 3 places instead of 2.",  # no function named: which literal is not said
     "Delete the threads.clear(...) line in Loom.weave.",  # not in the file
     "Add a clock parameter to shuttle_speed with default time.monotonic.",  # a default this reader does not read
+    "In read_patterns, wrap the for line in rows loop in a try/except IndexError.",  # no such loop
     'In read_patterns, change the 1 in line.split(":")[1] + 1 to 0.',  # the literal twice in the code quoted
     "Add a limit=5 parameter at the end of the parameters of tally.",  # *args: before it or after it is not said
     "Make the default of heddles in Loom.__init__ 8 please and rename it.",
@@ -699,6 +706,7 @@ def test_what_the_ninth_battery_leaves_unread(instruction):
 @pytest.mark.parametrize(("instruction", "refused"), [
     ("In Loom.weave, add self.passes += 1 after the rows line.", "2 statements"),  # two statements hold `rows`
     ("Add import io right after import os.", "no import line `import os`"),
+    ("In Loom.weave, delete the line self.passes = 0.", "self.passes = 0"),  # in __init__, not in weave
 ])  # fmt: skip
 def test_a_place_read_that_the_file_does_not_have_once_is_refused_by_the_operation(instruction, refused):
     read = read_operations(instruction, [("loom.py", LOOM)])
