@@ -120,9 +120,16 @@ def read(instruction: str, names: Names) -> Operation | None:
     return AddTypeHints(function=function.dotted, parameters=said, returns=returns, path=function.path)
 
 
+# the standard library's classes with lower-case names, by module: a type where the module imports one
+_LOWER_CLASSES = {"datetime": {"date", "datetime", "time", "timedelta", "timezone", "tzinfo"}, "collections": {"deque", "defaultdict"},
+                  "array": {"array"}}  # fmt: skip
+
+
 def _imported(tree: ast.Module) -> frozenset[str]:
-    """The names a module's ``from`` imports bind: a lower-case one may be a type there (``date``)."""
-    return frozenset(alias.asname or alias.name for node in tree.body if isinstance(node, ast.ImportFrom) for alias in node.names)
+    """The lower-case classes a module imports by name (``from datetime import date``): types there,
+    where a word like "path" (``from os import path``) is not one."""
+    return frozenset(alias.asname or alias.name for node in tree.body if isinstance(node, ast.ImportFrom)
+                     for alias in node.names if alias.name in _LOWER_CLASSES.get(node.module or "", ()))  # fmt: skip
 
 
 def _type(text: str, imported: frozenset[str] = frozenset()) -> str | None:

@@ -733,3 +733,10 @@ def test_an_import_said_to_go_after_a_line_goes_there_where_isort_would_not():
 def test_a_handler_that_does_more_than_the_words_read_reads_as_nothing(instruction):
     assert read_operations(instruction, [("loom.py", LOOM)]) is None
     assert read_in_parts(instruction, [("loom.py", LOOM)]) == (None, ())
+
+
+def test_a_lower_case_name_the_module_imports_is_a_type_only_where_it_is_a_class():
+    with_path = LOOM.replace("from datetime import date\n", "from datetime import date\nfrom os import path\n")
+    assert read_operations("Add type hints to book_slot: day is a path, hours and slot are int.", [("loom.py", with_path)]) is None
+    (read,) = read_operations("Add type hints to book_slot: day is a date, hours and slot are int.", [("loom.py", with_path)])
+    assert read.parameters == {"day": "date", "hours": "int", "slot": "int"}
