@@ -23,7 +23,8 @@ from specdraft.ops.values import SetValue
 _PARAMETER = r"(?:parameter|param|argument|arg|kwarg|keyword\s+argument|keyword)"
 _SPEC = (r"`(?P<spec>[^`\n]+)`|(?P<bare_spec>[A-Za-z_]\w*(?:\s*:\s*[\w.\[\], |]+?)?\s*=\s*[^\s`]+)(?=\s)"
          r"|(?!(?:a|an|the|new|one|another|optional|extra|some|to|for|on|in)\b)(?P<name>" + NAME + r")")
-_TO = rf"\s+(?:to|on|for|in)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}"
+# not "to the end of ...": a place in words, whatever function "end" may name
+_TO = rf"\s+(?:to|on|for|in)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}(?!\s+of\b)"
 
 
 def _default(group: str) -> str:
@@ -95,15 +96,19 @@ def _passed(match: re.Match[str], name: str) -> tuple[str, str] | None:
 
 # "to the end of fetch's parameters", "at the end of the parameter list of fetch": where the operation
 # adds one, where the function has no *args, keyword-only parameters or **kwargs
-_END_OF = re.compile(rf"\b(?:to|at)\s+the\s+end\s+of\s+(?:the\s+(?:parameters|parameter\s+list|signature|arguments)\s+(?:of|for)\s+(?:the\s+)?"
-                     rf"(?:(?:function|method)\s+)?{name_term('of')}|`?(?P<owner>[A-Za-z_][\w.]*)`?(?:\(\))?'s\s+(?:parameters|parameter\s+list|signature|arguments))",
-                     re.I)  # fmt: skip
+_SIGNATURE = r"(?:parameters|parameter\s+list|signature|arguments)"
+_END_OF = re.compile(rf"\b(?:(?:to|at)\s+the\s+end\s+of\s+(?:the\s+{_SIGNATURE}\s+(?:of|for)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('of')}"
+                     rf"|`?(?P<owner>[A-Za-z_][\w.]*)`?(?:\(\))?'s\s+{_SIGNATURE}|the\s+`?(?P<the>[A-Za-z_][\w.]*)`?(?:\(\))?\s+{_SIGNATURE})"
+                     rf"|as\s+(?:the\s+|a\s+(?:new\s+)?)last\s+(?:parameter|argument)\s+(?:of|to|in)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('last')}"
+                     rf"|(?:to|at)\s+the\s+end\s+of\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('end')}(?=\s*[.!,;]?\s*$))", re.I)  # fmt: skip
 
 
 def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | None:
     end = _END_OF.search(instruction)
     if end is not None:  # read as "... to fetch", where the end of its parameters is where the operation adds one
-        instruction = instruction[: end.start()] + "to " + (end.group("of") or end.group("owner")) + instruction[end.end() :]
+        named = end.group("of") or end.group("owner") or end.group("the") or end.group("last") or end.group("end")
+        said = re.search(rf"\b{_PARAMETER}\b", instruction[: end.start()], re.I)  # "add `x=1` as the last parameter of f"
+        instruction = instruction[: end.start()] + ("to " if said else "as a parameter to ") + named + instruction[end.end() :]
     for pattern in (*_REMOVE, *((_REMOVE_HERE,) if names.focus else ())):  # "In f, remove the `p` parameter."
         match = pattern.search(instruction)
         if match is not None:

@@ -37,6 +37,8 @@ _PATTERNS = [
     re.compile(rf"\b{_VERB}\s+(?P<default>{_DEFAULT}){name_term('target')}{_IN}{_FROM}{_TO}", re.I),
     re.compile(rf"\b{_VERB}\s+(?:the\s+)?{name_term('possessor')}'s\s+{name_term('target')}\s+(?P<default>default)"
                rf"(?:\s+value)?{_FROM}{_TO}", re.I),  # fmt: skip
+    # "change the timeout default in fetch from 10 to 30"
+    re.compile(rf"\b{_VERB}\s+(?:the\s+)?{name_term('target')}\s+(?P<default>default)(?:\s+value)?{_IN}{_FROM}{_TO}", re.I),
     # "set MAX_RETRIES to 5", "change the value of RATE from 0.2 to 0.25", "update Config.timeout to 30"
     re.compile(rf"\b{_VERB}\s+{_KIND}{name_term('target')}{_IN}{_FROM}{_TO}", re.I),
     # "change the default in fetch from `timeout=10` to `timeout=30`"

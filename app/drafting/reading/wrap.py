@@ -51,6 +51,7 @@ _HANDLER = [
                 re.I), "set"),
     (re.compile(rf"\b(?:handler|except\s+(?:block|body|clause|branch))\s*(?:is|does|:|should\s+be|,)?\s*(?:(?:do|does|runs?|write|sets?|calls?|log|raises?)\s+)?"
                 rf"{_CODES}", re.I), "code"),
+    (re.compile(rf"\bwith\s+(?:an?\s+)?(?:bare\s+|plain\s+|just\s+)?{_CODES}\s+in\s+the\s+(?:handler|except(?:\s+(?:block|branch|clause))?)\b", re.I), "code"),
     (re.compile(rf"\b(?:and\s+|then\s+|to\s+)?(?:do|does|runs?|write|sets?|calls?|log\s+with)\s+{_CODES}(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I), "code"),
     (re.compile(r"\b(?:and\s+|that\s+|then\s+|to\s+)?(?:raise[sd]?|raising)\s+(?P<raised>`[^`\n]+`)(?:\s+in\s+the\s+(?:handler|except\s+(?:block|branch|clause)))?", re.I),
      "raises"),  # "and raise `ValueError(...) from None` in the handler"

@@ -599,6 +599,9 @@ LOOM = textwrap.dedent("""\
             count = len(self.threads)
             return count
 
+        def end(self):
+            return self.passes
+
 
     def shuttle_speed(picks, seconds):
         rate = picks / 60
@@ -665,6 +668,16 @@ def loom_json(instruction: str) -> list[dict] | None:
      {"kind": "add_parameter", "function": "Loom.weave", "name": "sett", "default": "12"}),
     ("Add a `dry_run=False` parameter at the end of the parameter list of shuttle_speed.",
      {"kind": "add_parameter", "function": "shuttle_speed", "name": "dry_run", "default": "False"}),
+    ("Add a `sett` parameter with default 12 to the end of the `Loom.weave` parameters.",
+     {"kind": "add_parameter", "function": "Loom.weave", "name": "sett", "default": "12"}),
+    ("Add `sett=12` as a new last parameter of `Loom.weave`.", {"kind": "add_parameter", "function": "Loom.weave", "name": "sett", "default": "12"}),
+    ("Add a sett parameter defaulting to 12 as the last parameter of Loom.weave.",
+     {"kind": "add_parameter", "function": "Loom.weave", "name": "sett", "default": "12"}),
+    ("Add a `sett` parameter with default 12 at the end of `Loom.weave`.", {"kind": "add_parameter", "function": "Loom.weave", "name": "sett", "default": "12"}),
+    ("Change the heddles default in Loom.__init__ from 4 to 6.", {"kind": "set_value", "target": "Loom.__init__.heddles", "value": "6"}),
+    ("In read_patterns, wrap `patterns.append(line.split(\":\")[1])` in try/except IndexError with a bare `continue` in the except.",
+     {"kind": "wrap_try", "statement": 'patterns.append(line.split(":")[1])', "exception": "IndexError", "handler": "continue",
+      "function": "read_patterns"}),
     # a statement written bare as the first or last of a function
     ("Insert rows = list(rows) as the first statement of Loom.weave.",
      {"kind": "insert_statement", "code": "rows = list(rows)", "function": "Loom.weave", "where": "start"}),
@@ -692,6 +705,7 @@ def test_plain_shapes_of_a_ninth_battery(instruction, expected):
     "Round to 3 places instead of 2.",  # no function named: which literal is not said
     "Delete the threads.clear(...) line in Loom.weave.",  # not in the file
     "Add a clock parameter to shuttle_speed with default time.monotonic.",  # a default this reader does not read
+    "Add a sett parameter with default 12 to the end of the file.",  # "end" names a place, not a function
     "In read_patterns, wrap the for line in rows loop in a try/except IndexError.",  # no such loop
     'In read_patterns, change the 1 in line.split(":")[1] + 1 to 0.',  # the literal twice in the code quoted
     "Add a limit=5 parameter at the end of the parameters of tally.",  # *args: before it or after it is not said
