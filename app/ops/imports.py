@@ -231,6 +231,9 @@ class AddImport(Operation):
                 f" (its import lines: {', '.join(lines) or 'none'})"
             )
         index = found[0]
+        if any(is_future_import(line) for line in body[index + (self.after is not None) :]):
+            raise OpError(f"`{import_text(self.module, self.name, self.alias)}` would come before a `from __future__` import, "
+                          "which must come first: name a line after it")
         if self.after is not None:
             return source.module.with_changes(body=[*body[: index + 1], new, *body[index + 1 :]])
         blanks, rest = blank_prefix(body[index])  # the new line takes the blank lines above the one it precedes

@@ -7,6 +7,7 @@ one Python file given, or the one the instruction names.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
 
@@ -20,18 +21,21 @@ _NAMES = rf"(?P<names>{NAME}(?:\s+as\s+{NAME})?(?:\s*,\s*{NAME}(?:\s+as\s+{NAME}
 _ADD = r"(?:(?:please\s+)?(?:add|insert|put|we\s+need|need|pull\s+in)\s+(?:an?\s+|the\s+)?(?:import(?:\s+statement)?\s*(?:for|of|:)?\s*)?)?"
 _PATTERNS = [
     re.compile(rf"^\s*{_ADD}`?from\s+(?P<module>\.*{DOTTED}|\.+)\s+import\s+{_NAMES}`?", re.I),
-    re.compile(rf"^\s*{_ADD}`?import\s+(?P<module>{DOTTED})(?:\s+as\s+(?P<alias>{NAME}))?`?(?!\s*\w*\s+from\b)", re.I),
+    re.compile(rf"^\s*{_ADD}`?import\s+`?(?P<module>{DOTTED})(?:\s+as\s+(?!(?:the|a|an|its|one)\b)(?P<alias>{NAME}))?`?(?!\s*\w*\s+from\b)", re.I),
     re.compile(rf"^\s*{_ADD}`?import\s+`?(?P<names>{NAME})`?\s+from\s+(?:the\s+)?`?(?P<module>{DOTTED})`?(?:\s+module)?", re.I),
     re.compile(rf"^\s*(?:please\s+)?add\s+(?:an?\s+|the\s+)?import\s+(?:statement\s+)?(?:for|of)\s+(?:the\s+)?`?(?P<module>{DOTTED})`?"
                r"(?:\s+module)?", re.I),  # fmt: skip
     re.compile(rf"^\s*(?:please\s+)?import\s+the\s+`?(?P<module>{DOTTED})`?\s+(?:module|package)", re.I),  # "import the json module"
 ]
 # an import statement quoted as code anywhere: "csv is next: add `import csv` among the other imports"
-_QUOTED_STATEMENT = re.compile(rf"\b(?:add|insert|put|need)\s+`(?:(?P<plain>import\s+(?P<module>{DOTTED})(?:\s+as\s+(?P<alias>{NAME}))?)"
+_QUOTED_STATEMENT = re.compile(rf"\b(?:add|insert|put|need)\s+`(?:(?P<plain>import\s+(?P<module>{DOTTED})(?:\s+as\s+(?!(?:the|a|an|its|one)\b)(?P<alias>{NAME}))?)"
                                rf"|from\s+(?P<from>\.*{DOTTED})\s+import\s+{_NAMES})`", re.I)  # fmt: skip
 # where the words put a new import: beside another import, quoted or written bare
 _AS = r"(?:\s+as\s+\w+)?"
 _IMPORT_LINE = rf"`?(?:import|from)\s+\w+(?:\.\w+)*{_AS}(?:\s+import\s+\w+{_AS}(?:\s*,\s*\w+{_AS})*)?`?"
+# "at the top of the imports", "as the first import": before the file's first import line
+_FIRST = re.compile(r"^\s*,?\s*(?:at\s+the\s+(?:top|start|beginning|head)\s+of\s+the\s+(?:imports|import\s+(?:block|section|list))"
+                    r"|as\s+the\s+(?:very\s+)?first\s+import(?:\s+(?:line|statement))?|(?:before|above)\s+(?:all\s+)?the\s+other\s+imports)\s*[.!]?\s*$", re.I)  # fmt: skip
 _BESIDE = re.compile(rf"^(?:\s+(?:statement|line))?(?:\s+(?:to|in|into)\s+(?:the\s+|this\s+)?(?:module|file))?\s*,?\s*(?:(?:right|just|directly|immediately)\s+)?(?:(?P<rel>after|below|before|above)\s+(?:the\s+)?(?:line\s+)?(?P<first>{_IMPORT_LINE})"
                      rf"|between\s+(?P<first2>{_IMPORT_LINE})\s+and\s+(?P<second>{_IMPORT_LINE}))\s*[.!]?\s*$", re.I)  # fmt: skip
 _REMOVE = re.compile(rf"\b(?:remove|delete|drop)\s+(?:the\s+)?(?:unused\s+)?(?:import\s+(?:of\s+)?|`import\s+)`?(?P<module>{DOTTED})`?"
@@ -62,13 +66,29 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         if match is None:
             continue
         beside = _BESIDE.match(instruction[match.end():])
-        if beside is None and not _PLACE.match(instruction[match.end():]):
+        first = _FIRST.match(instruction[match.end():])
+        if beside is None and first is None and not _PLACE.match(instruction[match.end():]):
             continue
         if asks_more(instruction, instruction[match.start():]):
             return None
         made = _imports(match.group("module"), match, path)
+        if first is not None:
+            return _first(made, names.trees[path], names.texts[path])
         return made if beside is None else _beside(made, beside, names.texts[path])
     return None
+
+
+def _first(made: Operation | tuple[Operation, ...], tree: ast.Module, text: str) -> Operation | None:
+    """The import on a line of its own before the file's first import line (None where it has none)."""
+    if isinstance(made, tuple):
+        if len(made) != 1:
+            return None
+        made = made[0]
+    assert isinstance(made, AddImport)
+    lines = [node for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)]
+    if not lines or lines[0].lineno != lines[0].end_lineno:
+        return None
+    return dataclasses.replace(made, before=collapse(text.splitlines()[lines[0].lineno - 1]))
 
 
 def _beside(made: Operation | tuple[Operation, ...], beside: re.Match[str], text: str) -> Operation | None:

@@ -103,8 +103,14 @@ _END_OF = re.compile(rf"\b(?:(?:to|at)\s+the\s+end\s+of\s+(?:the\s+{_SIGNATURE}\
                      rf"|(?:to|at)\s+the\s+end\s+of\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('end')}(?=\s*[.!,;]?\s*$))", re.I)  # fmt: skip
 
 
+# "a trailing parameter", "a new last parameter": the same place
+_LAST = re.compile(rf"\b(?P<word>trailing|final|last)\s+(?=(?:optional\s+)?{_PARAMETER}\b)", re.I)
+
+
 def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | None:
-    end = _END_OF.search(instruction)
+    end, last = _END_OF.search(instruction), _LAST.search(instruction)
+    if last is not None and end is None:
+        instruction = instruction[: last.start()] + instruction[last.end() :]
     if end is not None:  # read as "... to fetch", where the end of its parameters is where the operation adds one
         named = end.group("of") or end.group("owner") or end.group("the") or end.group("last") or end.group("end")
         said = re.search(rf"\b{_PARAMETER}\b", instruction[: end.start()], re.I)  # "add `x=1` as the last parameter of f"
@@ -123,7 +129,7 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         end = max(m.end() for m in (match, use, passing) if m is not None)
         if asks_more(instruction, instruction[match.start() : end]) or _UNREAD_DEFAULT.search(instruction, end):
             return None
-        added = _add(match, names, at_end=end is not None)
+        added = _add(match, names, at_end=end is not None or last is not None)
         if added is None:
             return None
         if passing is not None:

@@ -36,6 +36,8 @@ _PLACE = (rf"(?:(?P<start>at\s+the\s+(?:start|beginning|top)|as\s+the\s+first\s+
           rf"(?:(?:the\s+)?(?:method|function)(?:'s)?\s+body|its\s+body|(?:(?:function|method)\s+)?{name_term('scope_end')})"
           rf"|(?:right\s+|just\s+|directly\s+|immediately\s+)?(?P<rel>before|after|above|below)\s+{_ANCHOR}{_IN})")  # fmt: skip
 _INSERT = [
+    re.compile(rf"\bmake\s+{_CODE}\s+the\s+(?:(?P<start>first)|(?P<end>last))\s+(?:line|statement)\s+(?:of|in)\s+(?:the\s+)?(?:(?:function|method)\s+)?"
+               rf"{name_term('scope')}", re.I),  # fmt: skip
     re.compile(rf"\b(?:insert|add|put|append|prepend|write)\s+{_CODE}\s+{_PLACE}", re.I),
     re.compile(rf"{_PLACE}\s*,?\s*(?:insert|add|put|append|write)\s+{_CODE}", re.I),
 ]
@@ -119,7 +121,7 @@ def _insert(match: re.Match[str], names: Names) -> Operation | None:
         return None
     if groups.get("start") or groups.get("end"):
         where = "start" if groups.get("start") else "end"
-        scope = _scope(names, groups.get("scope_start") or groups.get("scope_end") or names.focus)
+        scope = _scope(names, groups.get("scope_start") or groups.get("scope_end") or groups.get("scope") or names.focus)
         if scope is None or scope[0] is None:
             return None
         return InsertStatement(code=code, function=scope[0], where=where, path=scope[1])

@@ -162,15 +162,15 @@ def asks(instruction: str) -> list[str]:
 
 # a statement as an instruction points at it: quoted as code (`print(...)`: what comes before the
 # ellipsis), "the call to save", "the save() call", "the print statement", "the return", "the line
-# that builds "total = ..."" (a text it holds), "`total` is assigned", "the row is appended to
-# `rows`"; read with ``anchor_of``
-STATEMENT = (r"(?:the\s+|its\s+)?(?:line\s+|statement\s+)?(?:`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement|block|loop))?"
+# that builds "total = ..."" (a text it holds), "`total` is assigned" (tried before `total` alone),
+# "the row is appended to `rows`"; read with ``anchor_of``
+STATEMENT = (r"(?:the\s+|its\s+)?(?:line\s+|statement\s+)?(?:`(?P<assigned>[A-Za-z_][\w.]*)`\s+is\s+(?:assigned|set|created|computed|built|defined)"
+             r"|`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement|block|loop))?"
              r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|(?!return\b)`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call"
              r"|(?!(?:return|the|a|an|that|this|its|whole|entire|first|last|next|same|other|final|new|old|one)\b)"
              r"`?(?P<named>[A-Za-z_][\w.]*)`?\s+(?:statement|line)|(?P<ret>return)(?:\s+statement)?"
              r"|(?:the\s+)?line\s+(?:that|which)\s+\w+\s+(?:\w+\s+)?\"(?P<holds>[^\"\n]+)\""
              r"|(?:the\s+)?line\s+(?:that|which)\s+[^`\"\n]{0,40}?`(?P<holds_code>[^`\n]+)`"
-             r"|`(?P<assigned>[A-Za-z_][\w.]*)`\s+is\s+(?:assigned|set|created|computed|built|defined)"
              r"|(?:the\s+)?\w+\s+is\s+appended\s+to\s+`?(?P<appended>[A-Za-z_][\w.]*)`?)")  # fmt: skip
 _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 

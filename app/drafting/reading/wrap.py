@@ -39,7 +39,7 @@ _PATTERNS = [
     re.compile(rf"\bput\s+{_TARGET}{_IN}\s+inside\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?{_EXCEPTIONS}", re.I),
     re.compile(rf"\bcatch\s+{_EXCEPTIONS}\s+(?:raised\s+by|from|around|in|when\s+calling|thrown\s+by)\s+{_TARGET}{_IN}", re.I),
     # the statement written bare, in an instruction with no backticks: "wrap total = sum(parts) in try/except TypeError"
-    re.compile(rf"^\s*wrap\s+(?P<bare>[^`]+?){_IN}\s+(?:in|with)\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?{_EXCEPTIONS}", re.I),
+    re.compile(rf"^\s*(?:wrap|put)\s+(?P<bare>[^`]+?){_IN}\s+(?:in|with|inside)\s+{_TRY}\s+(?:(?:for|catching|that\s+catches|on|of)\s+)?{_EXCEPTIONS}", re.I),
 ]
 # code spans one after another, the handler's statements: "`log.warning(...)` and then `continue`"
 _CODES = r"(?P<handler>`[^`\n]+`(?:\s*(?:,|;|and|then|and\s+then)\s*(?:(?:do|call|run|write)\s+)?`[^`\n]+`)*)"

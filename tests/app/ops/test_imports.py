@@ -368,6 +368,7 @@ def test_an_import_goes_beside_the_line_named(op: AddImport, old: str, new: str)
         (AddImport("zlib", path="m.py", after="import json"), "no import line `import json`"),
         (AddImport("zlib", path="m.py", after="OUT = os.path.join"), "no import line"),
         (AddImport("zlib", path="m.py", after="import os", before="import sys"), "not both"),
+        (AddImport("zlib", path="m.py", before="from __future__ import annotations"), "must come first"),
     ],
 )
 def test_a_line_named_that_is_not_one_import_line_is_refused(op: AddImport, message: str) -> None:

@@ -678,6 +678,18 @@ def loom_json(instruction: str) -> list[dict] | None:
     ("In read_patterns, wrap `patterns.append(line.split(\":\")[1])` in try/except IndexError with a bare `continue` in the except.",
      {"kind": "wrap_try", "statement": 'patterns.append(line.split(":")[1])', "exception": "IndexError", "handler": "continue",
       "function": "read_patterns"}),
+    ("Add a trailing parameter `sett=12` to `Loom.weave`.", {"kind": "add_parameter", "function": "Loom.weave", "name": "sett", "default": "12"}),
+    # an import first of all, or at the top of the imports; a module quoted alone
+    ("Add import csv as the first import.", {"kind": "add_import", "module": "csv", "before": "import logging"}),
+    ("Add import abc at the top of the imports.", {"kind": "add_import", "module": "abc", "before": "import logging"}),
+    ("Import `csv` at the top of the module.", {"kind": "add_import", "module": "csv"}),
+    # a statement put in a try written bare; code made the first statement; "`x` is built" is the statement that builds it
+    ("In shuttle_speed, put rate = picks / 60 in a try/except ZeroDivisionError that returns 0.",
+     {"kind": "wrap_try", "statement": "rate = picks / 60", "exception": "ZeroDivisionError", "handler": "return 0", "function": "shuttle_speed"}),
+    ("Make `rows = list(rows)` the first statement of `Loom.weave`.",
+     {"kind": "insert_statement", "code": "rows = list(rows)", "function": "Loom.weave", "where": "start"}),
+    ("In `read_patterns`, insert `patterns.sort()` right after `patterns` is built.",
+     {"kind": "insert_statement", "code": "patterns.sort()", "function": "read_patterns", "where": "after", "anchor": "patterns ="}),
     # a statement written bare as the first or last of a function
     ("Insert rows = list(rows) as the first statement of Loom.weave.",
      {"kind": "insert_statement", "code": "rows = list(rows)", "function": "Loom.weave", "where": "start"}),
@@ -706,6 +718,7 @@ def test_plain_shapes_of_a_ninth_battery(instruction, expected):
     "Delete the threads.clear(...) line in Loom.weave.",  # not in the file
     "Add a clock parameter to shuttle_speed with default time.monotonic.",  # a default this reader does not read
     "Add a sett parameter with default 12 to the end of the file.",  # "end" names a place, not a function
+    "Add a trailing parameter `limit=5` to `tally`.",  # *args: before it or after it is not said
     "In read_patterns, wrap the for line in rows loop in a try/except IndexError.",  # no such loop
     'In read_patterns, change the 1 in line.split(":")[1] + 1 to 0.',  # the literal twice in the code quoted
     "Add a limit=5 parameter at the end of the parameters of tally.",  # *args: before it or after it is not said
