@@ -57,6 +57,8 @@ _NOT_STATEMENTS = re.compile(r"\b(?:parameters?|params?|arguments?|args?|imports
 
 
 def read(instruction: str, names: Names) -> Operation | None:
+    if "`" not in instruction and (bare := _bare(instruction, names)) is not None:
+        return bare  # the whole instruction read, before a pattern that reads a part of it ("delete the return x statement")
     found: Operation | None = None
     for pattern in _INSERT:
         match = pattern.search(instruction)
@@ -67,8 +69,6 @@ def read(instruction: str, names: Names) -> Operation | None:
         match = _DELETE.search(instruction)
         if match is not None and not _NOT_STATEMENTS.search(instruction[: match.end()]):
             found = None if asks_more(instruction, match.group(0)) else _delete(match, names)
-    if found is None and "`" not in instruction:
-        return _bare(instruction, names)
     return found
 
 
@@ -87,7 +87,8 @@ def _bare(instruction: str, names: Names) -> Operation | None:
     scope = _scope(names, match.groupdict().get("function") or names.focus, instruction)
     if scope is None or scope[1] is None:
         return None
-    anchor = bare_anchor(match.group("code"), names.texts[scope[1]])
+    function = names.the_scope(scope[0]) if scope[0] else None
+    anchor = bare_anchor(match.group("code"), names.texts[scope[1]], function.node if function else None)
     if anchor is None:
         return None  # no statement the file holds as written
     if delete is not None:

@@ -56,7 +56,7 @@ _PATTERNS = [
 ]
 # "change 0.2 to 0.25 in apply_tax", "in publish, change the status string "draft" to "final""
 _LITERAL_IN = re.compile(rf"\b(?:change|replace|swap|raise|lower|increase|decrease|bump|reduce|cut)\s+(?:the\s+)?"
-                         rf"(?P<words>(?:(?!from\b|to\b|with\b|by\b)[A-Za-z][\w-]*\s+){{0,6}})(?:from\s+)?{value_term('old')}"
+                         rf"(?P<words>(?:(?!from\b|to\b|with\b|by\b)(?:[A-Za-z][\w-]*|\"[^\"\n]*\"|'[^'\n]*')\s+){{0,6}})(?:from\s+)?{value_term('old')}"
                          rf"(?:\s+(?!to\b|with\b|by\b|for\b|into\b)[A-Za-z][\w-]*){{0,3}}"  # "the 30 s limit to 45"
                          rf"\s+(?:to|with|by|for|into)\s+{value_term('new')}(?:\s+(?:in|inside|within)\s+(?:the\s+)?(?:function\s+|method\s+)?"
                          rf"{name_term('owner')})?", re.I)  # fmt: skip
@@ -148,8 +148,8 @@ def _set(match: re.Match[str], names: Names) -> Operation | None:
 
 def _literal_in(match: re.Match[str], names: Names) -> Operation | None:
     old, new, owner = value_of(match, "old"), value_of(match, "new"), match.groupdict().get("owner") or names.focus
-    if old is None or new is None:
-        return None
+    if old is None or new is None or (owner is None and re.search(r"[\"']", match.groupdict().get("words") or "")):
+        return None  # a quoted word before the value may be a name the files bind: read only in the function named
     old_value = literal(_expression(old.source))
     if old_value is NOT_LITERAL:
         return None

@@ -164,11 +164,12 @@ def asks(instruction: str) -> list[str]:
 # ellipsis), "the call to save", "the save() call", "the print statement", "the return", "the line
 # that builds "total = ..."" (a text it holds), "`total` is assigned" (tried before `total` alone),
 # "the row is appended to `rows`"; read with ``anchor_of``
-STATEMENT = (r"(?:the\s+|its\s+)?(?:line\s+|statement\s+)?(?:`(?P<assigned>[A-Za-z_][\w.]*)`\s+is\s+(?:assigned|set|created|computed|built|defined)"
+STATEMENT = (r"(?:the\s+|its\s+)?(?:line\s+|statement\s+)?(?:`?(?P<assigned>[A-Za-z_][\w.]*)`?(?:\s+(?:list|dict|dictionary|set|tuple|string|variable))?"
+             r"\s+is\s+(?:first\s+)?(?:assigned|set|created|computed|built|defined)"
              r"|`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement|block|loop))?"
              r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|(?!return\b)`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call"
              r"|(?!(?:return|the|a|an|that|this|its|whole|entire|first|last|next|same|other|final|new|old|one)\b)"
-             r"`?(?P<named>[A-Za-z_][\w.]*)`?\s+(?:statement|line)|(?P<ret>return)(?:\s+statement)?"
+             r"`?(?P<named>[A-Za-z_][\w.]*)`?\s+(?:statement|line)\b|(?P<ret>return)(?:\s+statement)?"
              r"|(?:the\s+)?line\s+(?:that|which)\s+\w+\s+(?:\w+\s+)?\"(?P<holds>[^\"\n]+)\""
              r"|(?:the\s+)?line\s+(?:that|which)\s+[^`\"\n]{0,40}?`(?P<holds_code>[^`\n]+)`"
              r"|(?:the\s+)?\w+\s+is\s+appended\s+to\s+`?(?P<appended>[A-Za-z_][\w.]*)`?)")  # fmt: skip
@@ -219,13 +220,25 @@ _LINE_WORDS = re.compile(r"^(?:the|its)\s+|\s+(?:line|call|statement|block|loop)
 _COMPOUND = re.compile(r"^(?:with|for|while|if|async\s+with|async\s+for)\b")
 
 
-def bare_anchor(words: str, text: str) -> str | None:
+_BLOCK = re.compile(r"^(?:the|its)\s+(?P<kind>with|for|while|try)\s+(?:block|loop|statement)$", re.I)
+_BLOCKS: dict[str, tuple[type[ast.stmt], ...]] = {"with": (ast.With, ast.AsyncWith), "for": (ast.For, ast.AsyncFor), "while": (ast.While,),
+                                                  "try": (ast.Try,)}  # fmt: skip
+
+
+def bare_anchor(words: str, text: str, scope: ast.AST | None = None) -> str | None:
     """The statement that ``words``, a span of an instruction with no backticks, points at, as
     specdraft.ops finds it: written in full ("fee = rate * hours"), cut short by an ellipsis ("the
     rows.append(...) line": what comes before it), the first line of a block ("the with open(path)
-    block"), or pointed at in words ("the return", "the total line", "the call to save"); None
-    where it is none of these, or not in ``text``."""
+    block", "the with block": the one in ``scope``, a function's node), or pointed at in words
+    ("the return", "the total line", "the call to save"); None where it is none of these, or not
+    in ``text``."""
     words = words.strip()
+    if (block := _BLOCK.match(words)) is not None:  # "the with block": the one in the function, by its first line
+        found = [node for node in ast.walk(scope) if isinstance(node, _BLOCKS[block.group("kind").lower()])] if scope else []
+        if len(found) != 1:
+            return None
+        first = text.splitlines()[found[0].lineno - 1].strip()
+        return first[:-1] if first.endswith(":") else first
     pointed = re.fullmatch(STATEMENT, words, re.I)
     if pointed is not None:
         anchor = anchor_of(pointed)

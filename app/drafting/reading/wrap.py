@@ -60,6 +60,7 @@ _HANDLER = [
      "raises"),  # the raise written bare, to the end: "and raise ValueError(f'...') from exc."
     (re.compile(r"\b(?:and\s+)?(?:re-?raise|raise\s+it\s+again)\b", re.I), "raise"),
     (re.compile(r"\b(?:and\s+|that\s+)?(?:continue[sd]?|skips?\s+(?:it|to\s+the\s+next))\b", re.I), "continue"),
+    (re.compile(r"\b(?:and\s+|that\s+)?break(?:s|ing)?(?:\s+out)?(?:\s+of\s+the\s+loop)?\b", re.I), "break"),
     (re.compile(r"\b(?:and\s+|that\s+)?(?:ignores?|swallows?|silences?)\s+(?:it|them|the\s+(?:error|exception)|errors)\b"
                 r"|\b(?:and\s+)?pass(?:es)?\b|\bsilently\b", re.I), "pass"),
 ]  # fmt: skip
@@ -122,27 +123,21 @@ def _handler(rest: str) -> tuple[str | None, int]:
     return ("pass", 0) if not words else (None, 0)
 
 
-def _bare_anchor(words: str, names: Names) -> str | None:
-    """The statement that words written bare point at (``words.bare_anchor``) in the one file given."""
-    return bare_anchor(words, next(iter(names.texts.values()))) if len(names.texts) == 1 else None
-
-
 def _wrap(match: re.Match[str], exceptions: str, handler: str, names: Names) -> Operation | None:
     groups = match.groupdict()
-    anchor = _bare_anchor(groups["bare"], names) if groups.get("bare") else anchor_of(match)
-    if anchor is None:
-        return None
     parts = [part.strip("` ") for part in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", exceptions) if part.strip("` ")]
     exception = parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ")"
     function = groups.get("function") or names.focus
-    if function is not None:
-        scope = names.the_scope(function)
-        if scope is None:
-            return None
+    scope = None if function is None else names.the_scope(function)
+    if scope is not None:
         function, path = scope.dotted, scope.path
-    elif len(names.trees) == 1:
+    elif function is None and len(names.trees) == 1:
         path = next(iter(names.trees))
     else:
+        return None
+    # a statement written bare (``words.bare_anchor``), or quoted or named
+    anchor = bare_anchor(groups["bare"], names.texts[path], scope.node if scope else None) if groups.get("bare") else anchor_of(match)
+    if anchor is None:
         return None
     return WrapInTry(statement=anchor, exception=exception, name=groups.get("as"), handler=handler, function=function,
                      path=path)  # fmt: skip

@@ -690,6 +690,20 @@ def loom_json(instruction: str) -> list[dict] | None:
      {"kind": "insert_statement", "code": "rows = list(rows)", "function": "Loom.weave", "where": "start"}),
     ("In `read_patterns`, insert `patterns.sort()` right after `patterns` is built.",
      {"kind": "insert_statement", "code": "patterns.sort()", "function": "read_patterns", "where": "after", "anchor": "patterns ="}),
+    # a block named by its kind, the one in the function; a handler that breaks out of the loop
+    ("In read_patterns, wrap the for loop in a try/except KeyError that returns an empty list.",
+     {"kind": "wrap_try", "statement": "for line in lines", "exception": "KeyError", "handler": "return []", "function": "read_patterns"}),
+    ("In read_patterns, wrap patterns.append(line.split(\":\")[1]) in a try/except IndexError that breaks out of the loop.",
+     {"kind": "wrap_try", "statement": 'patterns.append(line.split(":")[1])', "exception": "IndexError", "handler": "break",
+      "function": "read_patterns"}),
+    # a statement pointed at as what it builds, written bare; the whole of a bare statement, not a word of it
+    ("In read_patterns, insert print(lines) right after the patterns list is created.",
+     {"kind": "insert_statement", "code": "print(lines)", "function": "read_patterns", "where": "after", "anchor": "patterns ="}),
+    ("Delete the return count statement from Loom.weave.", {"kind": "delete_statement", "statement": "return count", "function": "Loom.weave"}),
+    ('In Loom.weave, delete the statement log.debug("woven %d", len(rows)).',
+     {"kind": "delete_statement", "statement": 'log.debug("woven %d", len(rows))', "function": "Loom.weave"}),
+    # a quoted word in what the words say of a literal, in the function named
+    ('In book_slot, change the "empty" hours test from 0 to 1.', {"kind": "set_value", "target": "book_slot", "value": "1", "old": "0"}),
     # a statement written bare as the first or last of a function
     ("Insert rows = list(rows) as the first statement of Loom.weave.",
      {"kind": "insert_statement", "code": "rows = list(rows)", "function": "Loom.weave", "where": "start"}),
@@ -719,6 +733,8 @@ def test_plain_shapes_of_a_ninth_battery(instruction, expected):
     "Add a clock parameter to shuttle_speed with default time.monotonic.",  # a default this reader does not read
     "Add a sett parameter with default 12 to the end of the file.",  # "end" names a place, not a function
     "Add a trailing parameter `limit=5` to `tally`.",  # *args: before it or after it is not said
+    "In Loom.weave, wrap the for loop in a try/except KeyError.",  # no for loop in weave
+    'Change the "second" field index from 1 to 0.',  # no function named: the quoted word may name what holds it
     "In read_patterns, wrap the for line in rows loop in a try/except IndexError.",  # no such loop
     'In read_patterns, change the 1 in line.split(":")[1] + 1 to 0.',  # the literal twice in the code quoted
     "Add a limit=5 parameter at the end of the parameters of tally.",  # *args: before it or after it is not said
