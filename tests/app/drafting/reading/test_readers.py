@@ -693,8 +693,8 @@ def loom_json(instruction: str) -> list[dict] | None:
     # a block named by its kind, the one in the function; a handler that breaks out of the loop
     ("In read_patterns, wrap the for loop in a try/except KeyError that returns an empty list.",
      {"kind": "wrap_try", "statement": "for line in lines", "exception": "KeyError", "handler": "return []", "function": "read_patterns"}),
-    ("In read_patterns, wrap patterns.append(line.split(\":\")[1]) in a try/except IndexError that breaks out of the loop.",
-     {"kind": "wrap_try", "statement": 'patterns.append(line.split(":")[1])', "exception": "IndexError", "handler": "break",
+    ("In read_patterns, wrap patterns.append(line.split(\":\")[1]) in a try/except AttributeError that breaks out of the loop.",
+     {"kind": "wrap_try", "statement": 'patterns.append(line.split(":")[1])', "exception": "AttributeError", "handler": "break",
       "function": "read_patterns"}),
     # a statement pointed at as what it builds, written bare; the whole of a bare statement, not a word of it
     ("In read_patterns, insert print(lines) right after the patterns list is created.",
