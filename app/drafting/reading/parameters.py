@@ -22,7 +22,7 @@ from specdraft.ops.values import SetValue
 
 _PARAMETER = r"(?:parameter|param|argument|arg|kwarg|keyword\s+argument|keyword)"
 _SPEC = (r"`(?P<spec>[^`\n]+)`|(?P<bare_spec>[A-Za-z_]\w*(?:\s*:\s*[\w.\[\], |]+?)?\s*=\s*[^\s`]+)(?=\s)"
-         r"|(?!(?:a|an|the|new|one|another|optional|extra|some|to|for|on|in)\b)(?P<name>" + NAME + r")")
+         r"|(?!(?:a|an|the|new|one|another|optional|extra|some|to|for|on|in|it|this|that|them)\b)(?P<name>" + NAME + r")")
 # not "to the end of ...": a place in words, whatever function "end" may name
 _TO = rf"\s+(?:to|on|for|in)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}(?!\s+of\b)"
 
@@ -111,9 +111,12 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
     end, last = _END_OF.search(instruction), _LAST.search(instruction)
     if last is not None and end is None:
         instruction = instruction[: last.start()] + instruction[last.end() :]
+    said = end is not None and re.search(rf"\b{_PARAMETER}\b", instruction[: end.start()], re.I)
+    if end is not None and end.group("end") and not said:
+        end = None  # "add it at the end of f", said of no parameter: the end of its body, not of its parameters
     if end is not None:  # read as "... to fetch", where the end of its parameters is where the operation adds one
         named = end.group("of") or end.group("owner") or end.group("the") or end.group("last") or end.group("end")
-        said = re.search(rf"\b{_PARAMETER}\b", instruction[: end.start()], re.I)  # "add `x=1` as the last parameter of f"
+        # "add `x=1` as the last parameter of f": the word parameter goes with it
         instruction = instruction[: end.start()] + ("to " if said else "as a parameter to ") + named + instruction[end.end() :]
     for pattern in (*_REMOVE, *((_REMOVE_HERE,) if names.focus else ())):  # "In f, remove the `p` parameter."
         match = pattern.search(instruction)

@@ -733,6 +733,8 @@ def test_plain_shapes_of_a_ninth_battery(instruction, expected):
     "Add a clock parameter to shuttle_speed with default time.monotonic.",  # a default this reader does not read
     "Add a sett parameter with default 12 to the end of the file.",  # "end" names a place, not a function
     "Add a trailing parameter `limit=5` to `tally`.",  # *args: before it or after it is not said
+    "Loom needs a knots count that starts at 0; add it at the end of __init__.",  # the end of its body: no parameter said
+    "Add it as the last parameter of shuttle_speed.",  # "it" names no parameter
     "In Loom.weave, wrap the for loop in a try/except KeyError.",  # no for loop in weave
     'Change the "second" field index from 1 to 0.',  # no function named: the quoted word may name what holds it
     "In read_patterns, wrap the for line in rows loop in a try/except IndexError.",  # no such loop
