@@ -635,38 +635,38 @@ def loom_json(instruction: str) -> list[dict] | None:
 
 @pytest.mark.parametrize(("instruction", "expected"), [
     # a statement pointed at in words, or cut short with an ellipsis, in an instruction with no backticks
-    ("In Loom.weave, add self.passes += 1 before the return.",
+    ("In Loom.weave, put self.passes += 1 above the return.",
      {"kind": "insert_statement", "code": "self.passes += 1", "function": "Loom.weave", "where": "before", "anchor": "return"}),
-    ("In Loom.__init__, put self.knots = 0 right after the threads line.",
+    ("In Loom.__init__, put self.knots = 0 below the threads line.",
      {"kind": "insert_statement", "code": "self.knots = 0", "function": "Loom.__init__", "where": "after", "anchor": "threads"}),
-    ("Delete the log.debug(...) line in Loom.weave.",
+    ("Remove the log.debug(...) call from Loom.weave.",
      {"kind": "delete_statement", "statement": "log.debug(", "function": "Loom.weave"}),
-    ("In read_patterns, wrap the patterns.append(...) call in a try/except IndexError that continues.",
+    ("In read_patterns, put the patterns.append(...) line inside a try/except IndexError and continue.",
      {"kind": "wrap_try", "statement": "patterns.append(", "exception": "IndexError", "handler": "continue", "function": "read_patterns"}),
     # a value said with the one it replaces
-    ("Make the width parameter of Loom.__init__ default to 120 instead of 80.", {"kind": "set_value", "target": "Loom.__init__.width", "value": "120"}),
-    ("In shuttle_speed, round to 3 places instead of 2.", {"kind": "set_value", "target": "shuttle_speed", "value": "3", "old": "2"}),
-    ("In shuttle_speed, change picks / 60 to picks / 30.", {"kind": "set_value", "target": "shuttle_speed", "value": "30", "old": "60"}),
+    ("Make width in Loom.__init__ default to 120 rather than 80.", {"kind": "set_value", "target": "Loom.__init__.width", "value": "120"}),
+    ("In shuttle_speed, keep 3 digits instead of 2.", {"kind": "set_value", "target": "shuttle_speed", "value": "3", "old": "2"}),
+    ("In shuttle_speed, replace picks / 60 with picks / 30.", {"kind": "set_value", "target": "shuttle_speed", "value": "30", "old": "60"}),
     # an import beside one written with an alias, or called a statement
-    ("Add import csv below import os.path as osp.", {"kind": "add_import", "module": "csv", "after": "import os.path as osp"}),
-    ("Add an import heapq statement after import logging.", {"kind": "add_import", "module": "heapq", "after": "import logging"}),
+    ("Insert import csv right below import os.path as osp.", {"kind": "add_import", "module": "csv", "after": "import os.path as osp"}),
+    ("Insert an import heapq line just after import logging.", {"kind": "add_import", "module": "heapq", "after": "import logging"}),
     # several parameters given one type, and a type the module imports
-    ("Add type hints to book_slot: day is a date, hours and slot are int, and it returns str.",
+    ("Annotate book_slot so that hours and slot are int and day is a date; it returns str.",
      {"kind": "add_type_hints", "function": "book_slot", "parameters": {"day": "date", "hours": "int", "slot": "int"}, "returns": "str"}),
     # a compound statement quoted as code, and a handler that sets a name
-    ("In read_patterns, wrap the `for line in lines` loop in a try/except IndexError that returns an empty list.",
+    ("In read_patterns, wrap the `for line in lines` loop with try/except IndexError and return an empty list.",
      {"kind": "wrap_try", "statement": "for line in lines", "exception": "IndexError", "handler": "return []", "function": "read_patterns"}),
-    ("In shuttle_speed, wrap rate = picks / 60 in a try/except TypeError that sets rate to 0.",
+    ("In shuttle_speed, wrap rate = picks / 60 in try/except TypeError and set rate to 0.",
      {"kind": "wrap_try", "statement": "rate = picks / 60", "exception": "TypeError", "handler": "rate = 0", "function": "shuttle_speed"}),
-    ("In shuttle_speed, wrap rate = picks / 60 in a try/except TypeError that sets rate to seconds.",
+    ("In shuttle_speed, wrap rate = picks / 60 in try/except TypeError and set rate to seconds.",
      {"kind": "wrap_try", "statement": "rate = picks / 60", "exception": "TypeError", "handler": "rate = seconds", "function": "shuttle_speed"}),
     # a default said with no old value; a literal of code the instruction quotes
-    ("Make the default of heddles in Loom.__init__ 8.", {"kind": "set_value", "target": "Loom.__init__.heddles", "value": "8"}),
-    ('In read_patterns, change the 1 in line.split(":")[1] to 0.', {"kind": "set_value", "target": "read_patterns", "value": "0", "old": "1"}),
+    ("Make the default value of the parameter heddles in Loom.__init__ 8.", {"kind": "set_value", "target": "Loom.__init__.heddles", "value": "8"}),
+    ('In read_patterns, replace the 1 in line.split(":")[1] with 0.', {"kind": "set_value", "target": "read_patterns", "value": "0", "old": "1"}),
     # a parameter at the end of the parameters, which is where the operation adds one
-    ("Add a sett parameter with a default of 12 to the end of Loom.weave's parameters.",
+    ("Add a parameter sett defaulting to 12 at the end of Loom.weave's parameter list.",
      {"kind": "add_parameter", "function": "Loom.weave", "name": "sett", "default": "12"}),
-    ("Add a `dry_run=False` parameter at the end of the parameter list of shuttle_speed.",
+    ("Add a parameter `dry_run=False` to the end of the signature of shuttle_speed.",
      {"kind": "add_parameter", "function": "shuttle_speed", "name": "dry_run", "default": "False"}),
     ("Add a `sett` parameter with default 12 to the end of the `Loom.weave` parameters.",
      {"kind": "add_parameter", "function": "Loom.weave", "name": "sett", "default": "12"}),
@@ -691,43 +691,43 @@ def loom_json(instruction: str) -> list[dict] | None:
     ("In `read_patterns`, insert `patterns.sort()` right after `patterns` is built.",
      {"kind": "insert_statement", "code": "patterns.sort()", "function": "read_patterns", "where": "after", "anchor": "patterns ="}),
     # a block named by its kind, the one in the function; a handler that breaks out of the loop
-    ("In read_patterns, wrap the for loop in a try/except KeyError that returns an empty list.",
+    ("In read_patterns, wrap the for loop with try/except KeyError, returning an empty list.",
      {"kind": "wrap_try", "statement": "for line in lines", "exception": "KeyError", "handler": "return []", "function": "read_patterns"}),
-    ("In read_patterns, wrap patterns.append(line.split(\":\")[1]) in a try/except AttributeError that breaks out of the loop.",
+    ("In read_patterns, wrap patterns.append(line.split(\":\")[1]) in a try/except AttributeError, and break out of the loop.",
      {"kind": "wrap_try", "statement": 'patterns.append(line.split(":")[1])', "exception": "AttributeError", "handler": "break",
       "function": "read_patterns"}),
     # a statement pointed at as what it builds, written bare; the whole of a bare statement, not a word of it
-    ("In read_patterns, insert print(lines) right after the patterns list is created.",
+    ("In read_patterns, add print(lines) after the patterns list is built.",
      {"kind": "insert_statement", "code": "print(lines)", "function": "read_patterns", "where": "after", "anchor": "patterns ="}),
-    ("Delete the return count statement from Loom.weave.", {"kind": "delete_statement", "statement": "return count", "function": "Loom.weave"}),
-    ('In Loom.weave, delete the statement log.debug("woven %d", len(rows)).',
+    ("Drop the statement return count from Loom.weave.", {"kind": "delete_statement", "statement": "return count", "function": "Loom.weave"}),
+    ('In Loom.weave, remove the statement log.debug("woven %d", len(rows)).',
      {"kind": "delete_statement", "statement": 'log.debug("woven %d", len(rows))', "function": "Loom.weave"}),
     # a quoted word in what the words say of a literal, in the function named
-    ('In book_slot, change the "empty" hours test from 0 to 1.', {"kind": "set_value", "target": "book_slot", "value": "1", "old": "0"}),
+    ('In book_slot, raise the "empty" hours test from 0 to 1.', {"kind": "set_value", "target": "book_slot", "value": "1", "old": "0"}),
     # a statement written bare as the first or last of a function
-    ("Insert rows = list(rows) as the first statement of Loom.weave.",
+    ("Add rows = list(rows) as the first line in Loom.weave.",
      {"kind": "insert_statement", "code": "rows = list(rows)", "function": "Loom.weave", "where": "start"}),
     ("Add self.passes = 1 at the end of Loom.__init__.", {"kind": "insert_statement", "code": "self.passes = 1", "function": "Loom.__init__"}),
     # a docstring "that reads", an import to the module beside another
-    ('Add a docstring to shuttle_speed that reads "Picks per second."', {"kind": "add_docstring", "text": "Picks per second.", "target": "shuttle_speed"}),
-    ("Add import csv to the module, above import logging.", {"kind": "add_import", "module": "csv", "before": "import logging"}),
+    ('Give shuttle_speed a docstring which reads "Picks per second."', {"kind": "add_docstring", "text": "Picks per second.", "target": "shuttle_speed"}),
+    ("Add import csv to the file, right above import logging.", {"kind": "add_import", "module": "csv", "before": "import logging"}),
     # a block pointed at by its first line, written bare; a line deleted in the function in focus
-    ("In read_patterns, wrap the for line in lines loop in a try/except IndexError that returns an empty list.",
+    ("In read_patterns, put the for line in lines loop inside a try/except IndexError and return an empty list.",
      {"kind": "wrap_try", "statement": "for line in lines", "exception": "IndexError", "handler": "return []", "function": "read_patterns"}),
-    ('In Loom.weave, delete the line log.debug("woven %d", len(rows)).',
+    ('In Loom.weave, drop the line log.debug("woven %d", len(rows)).',
      {"kind": "delete_statement", "statement": 'log.debug("woven %d", len(rows))', "function": "Loom.weave"}),
     ("In Loom.__init__, remove self.passes = 0.", {"kind": "delete_statement", "statement": "self.passes = 0", "function": "Loom.__init__"}),
     # the spaces inside a quoted string are the string's
-    ('In book_slot, change the string "  (free)" to "  (open)".', {"kind": "set_value", "target": "book_slot", "value": '"  (open)"', "old": '"  (free)"'}),
+    ('In book_slot, replace "  (free)" with "  (open)".', {"kind": "set_value", "target": "book_slot", "value": '"  (open)"', "old": '"  (free)"'}),
 ])  # fmt: skip
 def test_plain_shapes_of_a_ninth_battery(instruction, expected):
     assert loom_json(instruction) == [expected | {"path": "loom.py"}]
 
 
 @pytest.mark.parametrize("instruction", [
-    "Make the width parameter of Loom.__init__ default to 120 instead of 90.",  # it is 80: the old value said is not there
-    "In shuttle_speed, change picks / 60 to picks * 30.",  # more than a literal changed
-    "In shuttle_speed, change picks / 60 to seconds / 30.",
+    "Make width in Loom.__init__ default to 120 rather than 90.",  # it is 80: the old value said is not there
+    "In shuttle_speed, replace picks / 60 with picks * 30.",  # more than a literal changed
+    "In shuttle_speed, replace picks / 60 with seconds / 30.",
     "Round to 3 places instead of 2.",  # no function named: which literal is not said
     "Delete the threads.clear(...) line in Loom.weave.",  # not in the file
     "Add a clock parameter to shuttle_speed with default time.monotonic.",  # a default this reader does not read
@@ -738,8 +738,8 @@ def test_plain_shapes_of_a_ninth_battery(instruction, expected):
     "In Loom.weave, wrap the for loop in a try/except KeyError.",  # no for loop in weave
     'Change the "second" field index from 1 to 0.',  # no function named: the quoted word may name what holds it
     "In read_patterns, wrap the for line in rows loop in a try/except IndexError.",  # no such loop
-    'In read_patterns, change the 1 in line.split(":")[1] + 1 to 0.',  # the literal twice in the code quoted
-    "Add a limit=5 parameter at the end of the parameters of tally.",  # *args: before it or after it is not said
+    'In read_patterns, replace the 1 in line.split(":")[1] + 1 with 0.',  # the literal twice in the code quoted
+    "Add a parameter limit=5 to the end of the signature of tally.",  # *args: before it or after it is not said
     "Make the default of heddles in Loom.__init__ 8 please and rename it.",
     "Add type hints to book_slot: day is a weekday, hours and slot are int.",  # `weekday` is no type of the module
     "Add import csv between import logging and from datetime import date.",  # those two lines are not next to each other
