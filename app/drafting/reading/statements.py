@@ -46,13 +46,13 @@ _INSERT = [
 # parses as one statement with code's marks in it, and a statement it names is in the file
 _FUNCTION = r"(?:the\s+)?(?:(?:function|method)\s+)?`?(?P<function>[A-Za-z_]\w*(?:\.\w+)*)`?(?:\(\))?"
 _BARE_INSERT = re.compile(r"^\s*(?:insert|add|put|append)\s+(?P<new>.+?)\s+(?:(?:right|just|directly|immediately)\s+)?"
-                          r"(?P<rel>before|after|above|below)\s+(?:the\s+(?:line|statement)\s+)?(?P<code>.+?)\s*[.!]?\s*$", re.I)
+                          r"(?P<rel>before|after|above|below)\s+(?P<code>.+?)\s*[.!]?\s*$", re.I)
 _BARE_END = re.compile(rf"^\s*at\s+the\s+(?P<where>end|bottom|start|beginning|top)\s+of\s+{_FUNCTION}\s*,?\s*(?:insert|add|put|append)\s+"
                        r"(?P<new>.+?)\s*[.!]?\s*$", re.I)
 _BARE_AT = re.compile(rf"^\s*(?:insert|add|put|append)\s+(?P<new>.+?)\s+(?:at\s+the\s+(?P<where>end|bottom|start|beginning|top)\s+of"
-                      rf"|as\s+the\s+(?P<nth>first|last)\s+(?:line|statement)\s+(?:of|in))\s+{_FUNCTION}\s*[.!]?\s*$", re.I)  # fmt: skip
+                      rf"|as\s+the\s+(?P<nth>first|last)\s+(?:line|statement)(?:\s+(?:of|in))?)(?:\s+{_FUNCTION})?\s*[.!]?\s*$", re.I)  # fmt: skip
 _BARE_DELETE = re.compile(rf"^\s*(?:delete|remove|drop)\s+(?:the\s+)?(?:(?:line|statement|call)\s+)?(?P<code>.+?)(?:\s+(?:line|statement|call))?"
-                          rf"(?:\s+(?:from|in)\s+{_FUNCTION})?\s*[.!]?\s*$", re.I)
+                          rf"(?:\s+(?:from|in|at\s+the\s+(?:top|start|end|bottom)\s+of)\s+{_FUNCTION})?\s*[.!]?\s*$", re.I)
 _NOT_STATEMENTS = re.compile(r"\b(?:parameters?|params?|arguments?|args?|imports?|docstrings?|decorators?|comments?)\b", re.I)
 
 
@@ -75,7 +75,7 @@ def read(instruction: str, names: Names) -> Operation | None:
 def _bare(instruction: str, names: Names) -> Operation | None:
     """An insertion or deletion whose statements are written bare (`_BARE_INSERT` ...)."""
     if (match := _BARE_END.match(instruction) or _BARE_AT.match(instruction)) is not None:
-        scope = _scope(names, match.group("function"))
+        scope = _scope(names, match.group("function") or names.focus)
         if scope is None or scope[0] is None or not bare_statement(match.group("new")):
             return None
         where = "end" if (match.groupdict().get("where") or match.group("nth")).lower() in ("end", "bottom", "last") else "start"

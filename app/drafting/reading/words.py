@@ -166,6 +166,7 @@ def asks(instruction: str) -> list[str]:
 # "the row is appended to `rows`"; read with ``anchor_of``
 STATEMENT = (r"(?:the\s+|its\s+)?(?:line\s+|statement\s+)?(?:`?(?P<assigned>[A-Za-z_][\w.]*)`?(?:\s+(?:list|dict|dictionary|set|tuple|string|variable))?"
              r"\s+is\s+(?:first\s+)?(?:assigned|set|created|computed|built|defined)"
+             r"|(?:the\s+)?line\s+(?:that|which)\s+(?:assigns|sets|creates|computes|builds|defines)\s+`?(?!(?:it|them|this|that)\b)(?P<assigns>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?(?=\s*$|\s*[.,;!]|\s+in\b)"
              r"|`(?P<code>[^`\n]+)`(?:\s+(?:line|call|statement|block|loop))?"
              r"|call\s+to\s+`?(?P<call>[A-Za-z_][\w.]*)`?(?:\(\))?|(?!return\b)`?(?P<called>[A-Za-z_][\w.]*)(?:\(\))?`?\s+call"
              r"|(?!(?:return|the|a|an|that|this|its|whole|entire|first|last|next|same|other|final|new|old|one)\b)"
@@ -193,8 +194,8 @@ def anchor_of(match: re.Match[str]) -> str | None:
         return held if len(held.strip()) >= 4 else None
     if groups.get("holds_code"):  # "the line that stores it in `self.items`"
         return _ELLIPSIS.split(groups["holds_code"], maxsplit=1)[0] or None
-    if groups.get("assigned"):  # "right after `ordered` is assigned": its assignment
-        return groups["assigned"] + " ="
+    if groups.get("assigned") or groups.get("assigns"):  # "right after `ordered` is assigned": its assignment
+        return (groups.get("assigned") or groups["assigns"]) + " ="
     if groups.get("appended"):  # "after the row is appended to `rows`"
         return groups["appended"] + ".append("
     return "return" if groups.get("ret") else None
@@ -216,7 +217,7 @@ def bare_statement(code: str) -> bool:
     return not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.BoolOp))
 
 
-_LINE_WORDS = re.compile(r"^(?:the|its)\s+|\s+(?:line|call|statement|block|loop)$", re.I)
+_LINE_WORDS = re.compile(r"^(?:the|its)\s+(?:(?:line|statement|call)\s+)?|\s+(?:line|call|statement|block|loop)$", re.I)
 _COMPOUND = re.compile(r"^(?:with|for|while|if|async\s+with|async\s+for)\b")
 
 
@@ -239,6 +240,9 @@ def bare_anchor(words: str, text: str, scope: ast.AST | None = None) -> str | No
             return None
         first = text.splitlines()[found[0].lineno - 1].strip()
         return first[:-1] if first.endswith(":") else first
+    if (called := re.fullmatch(r"(?:the|its)\s+([a-z_]\w*)", words)) is not None and not keyword.iskeyword(called.group(1)):
+        anchor = next((call for call in (f".{called.group(1)}(", f"{called.group(1)}(") if written_in(call, text)), None)
+        return anchor  # "after the pop": the statement that calls pop (specdraft.ops finds it, or refuses two)
     pointed = re.fullmatch(STATEMENT, words, re.I)
     if pointed is not None:
         anchor = anchor_of(pointed)

@@ -46,6 +46,9 @@ _CODES = r"(?P<handler>`[^`\n]+`(?:\s*(?:,|;|and|then|and\s+then)\s*(?:(?:do|cal
 _HANDLER = [
     (re.compile(rf"^\s*[,:;]?\s*(?:then\s+)?{_CODES}"), "code"),  # the handler's code right after the exception
     (re.compile(rf"\b(?:and\s+|that\s+|to\s+)?return(?:s|ing)?\s+{value_term('value')}", re.I), "return"),
+    # "that returns fallback", "and return self.total", "returns timedelta()": code written bare, of names the file has
+    (re.compile(rf"\b(?:and\s+|that\s+|to\s+)?return(?:s|ing)?\s+(?P<returned>{DOTTED}(?:\([^()\n]*\))?)"
+                rf"(?=\s*(?:$|[.,;!]|\s+(?:in\s+the|and|instead|from)\b))", re.I), "returned"),
     # "that sets hours to 0", "and sets `total` to MAX_TOTAL": a name given a value, or another name
     (re.compile(rf"\b(?:and\s+|that\s+|to\s+)?sets?\s+`?(?P<set>{DOTTED})`?\s+to\s+(?:{value_term('value')}|`?(?P<ref>{DOTTED})`?(?![\w(]))",
                 re.I), "set"),
@@ -78,7 +81,7 @@ def read(instruction: str, names: Names) -> Operation | None:
             if found is None or found.start() - at > 40:
                 return None
             exceptions, at = found.group("exceptions"), found.end()
-        handler, end = _handler(instruction[at:])
+        handler, end = _handler(instruction[at:], _names_of(names))
         if handler is None or asks_more(instruction, instruction[match.start() : at + end]):
             return None
         return _wrap(match, exceptions, handler, names)
@@ -91,7 +94,14 @@ _DOES_MORE = re.compile(r"\b(?:append|add|set|log|record|print|increment|count|s
                         r"|send|notify|warn|raise|return|assign|put|push|clear|reset)\w*", re.I)  # fmt: skip
 
 
-def _handler(rest: str) -> tuple[str | None, int]:
+def _names_of(names: Names) -> frozenset[str]:
+    """Every name the files' code binds or uses: what a handler's code written bare may name."""
+    return frozenset(node.id if isinstance(node, ast.Name) else node.arg if isinstance(node, ast.arg) else (node.asname or node.name).split(".")[0]
+                     for tree in names.trees.values() for node in ast.walk(tree)
+                     if isinstance(node, ast.Name | ast.arg | ast.alias))  # fmt: skip
+
+
+def _handler(rest: str, known: frozenset[str] = frozenset()) -> tuple[str | None, int]:
     """What the handler does, as code, from the words after the exception, and where those words
     end; "pass" where they say nothing of it (None where they say what this reader does not read)."""
     found = [(match, kind) for pattern, kind in _HANDLER if (match := pattern.search(rest)) is not None and match.start() <= 40]
@@ -101,6 +111,14 @@ def _handler(rest: str) -> tuple[str | None, int]:
         if kind == "return":
             value = value_of(match, "value")
             return (None, 0) if value is None else (f"return {value.source}", match.end())
+        if kind == "returned":  # every name of it one the files have, so that no word is taken for code
+            returned = match.group("returned").rstrip(".")
+            try:
+                tree = ast.parse(returned, mode="eval")
+            except SyntaxError:
+                return None, 0
+            used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+            return (f"return {returned}", match.end()) if used and used <= known else (None, 0)
         if kind == "set":
             value = match.group("ref") or getattr(value_of(match, "value"), "source", None)
             return (None, 0) if value is None or keyword.iskeyword(match.group("set")) else (f"{match.group('set')} = {value}", match.end())

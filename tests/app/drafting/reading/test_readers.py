@@ -704,6 +704,20 @@ def loom_json(instruction: str) -> list[dict] | None:
      {"kind": "delete_statement", "statement": 'log.debug("woven %d", len(rows))', "function": "Loom.weave"}),
     # a quoted word in what the words say of a literal, in the function named
     ('In book_slot, raise the "empty" hours test from 0 to 1.', {"kind": "set_value", "target": "book_slot", "value": "1", "old": "0"}),
+    # a handler returning code written bare, of names the file has
+    ("In shuttle_speed, wrap rate = picks / 60 with try/except TypeError, returning seconds.",
+     {"kind": "wrap_try", "statement": "rate = picks / 60", "exception": "TypeError", "handler": "return seconds", "function": "shuttle_speed"}),
+    ("In Loom.weave, wrap the count = len(self.threads) line in try/except TypeError and return self.passes instead.",
+     {"kind": "wrap_try", "statement": "count = len(self.threads)", "exception": "TypeError", "handler": "return self.passes", "function": "Loom.weave"}),
+    # a statement pointed at as the line that sets a name, or as the one call of a method
+    ("In Loom.weave, put print(count) right below the line that computes count.",
+     {"kind": "insert_statement", "code": "print(count)", "function": "Loom.weave", "where": "after", "anchor": "count ="}),
+    ("In Loom.weave, add rows = list(rows) before the extend.",
+     {"kind": "insert_statement", "code": "rows = list(rows)", "function": "Loom.weave", "where": "before", "anchor": ".extend("}),
+    # a bare statement at a place in the function the instruction opens with
+    ("In Loom.__init__, remove the self.width = width line at the top of Loom.__init__.",
+     {"kind": "delete_statement", "statement": "self.width = width", "function": "Loom.__init__"}),
+    ("In Loom.__init__, add self.knots = 0 as the last statement.", {"kind": "insert_statement", "code": "self.knots = 0", "function": "Loom.__init__"}),
     # a statement written bare as the first or last of a function
     ("Add rows = list(rows) as the first line in Loom.weave.",
      {"kind": "insert_statement", "code": "rows = list(rows)", "function": "Loom.weave", "where": "start"}),
@@ -734,6 +748,8 @@ def test_plain_shapes_of_a_ninth_battery(instruction, expected):
     "Add a sett parameter with default 12 to the end of the file.",  # "end" names a place, not a function
     "Add a trailing parameter `limit=5` to `tally`.",  # *args: before it or after it is not said
     "Loom needs a knots count that starts at 0; add it at the end of __init__.",  # the end of its body: no parameter said
+    "In shuttle_speed, wrap rate = picks / 60 with try/except TypeError, returning nothing.",  # "nothing" is no name of the file
+    "In Loom.weave, drop the line that sets it.",  # "it" names no statement
     "Add it as the last parameter of shuttle_speed.",  # "it" names no parameter
     "In Loom.weave, wrap the for loop in a try/except KeyError.",  # no for loop in weave
     'Change the "second" field index from 1 to 0.',  # no function named: the quoted word may name what holds it
