@@ -33,6 +33,8 @@ _ELLIPTIC = re.compile(rf"(?:^|[,;]|\band\b)\s*`?(?P<name>[A-Za-z_]\w*)`?\s+an?\
 _EVERY = re.compile(rf"\b(?:both|all)\s+(?:the\s+|its\s+)?(?:parameters|params|arguments|args)\s+are\s+(?:an?\s+)?(?P<type>{_TYPE})", re.I)
 # a type said of something ("... are ints", "is a str") that is left when what was read is blanked
 _LEFT = re.compile(rf"\b(?:is|are)\s+(?:both\s+|all\s+)?(?:an?\s+)?(?P<type>{_TYPE})", re.I)
+# the builtin types' words, any left unread
+_TYPE_WORD = re.compile(r"\b(?:int|float|str|bool|bytes|dict|tuple|ints|floats|strings?|integers?|booleans?)\b", re.I)
 # "give parse type hints: ...": the function before the cue
 _GIVEN = re.compile(rf"\b(?:give|add)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}\s+(?:some\s+|full\s+)?(?:type[- ]?hints?|type\s+annotations?)\b", re.I)
 # "a `float` return type"
@@ -117,6 +119,8 @@ def read(instruction: str, names: Names) -> Operation | None:
         return None  # its parameters described, not named ("it takes the weight as a float"): not read
     if any(_type(left.group("type"), imported) for left in _LEFT.finditer(text)):
         return None  # a type said of something this reader did not read ("the two widths are floats"): part of the ask
+    if _TYPE_WORD.search(text):
+        return None  # a type's word left when what was read is blanked ("count int, size float"): part of the ask
     return AddTypeHints(function=function.dotted, parameters=said, returns=returns, path=function.path)
 
 

@@ -42,7 +42,7 @@ _REMOVE = re.compile(rf"\b(?:remove|delete|drop)\s+(?:the\s+)?(?:unused\s+)?(?:i
                      rf"(?:\s+import)?", re.I)  # fmt: skip
 _PLACE = re.compile(r"^(?:\s+(?:statement|line))?(?:\s*(?:at|to|in|into)\s+(?:the\s+|this\s+)?(?:(?:module|file)(?:'s)?\s+)?(?:top|head|imports?|module|file|beginning)"
                     r"(?:\s+of\s+(?:the\s+|this\s+)?(?:module|file))?)*"
-                    r"(?:\s+(?:of|in)\s+`?[\w./-]+\.pyi?`?)?\s*(?:please|pls|too|,?\s*thanks)?\s*(?:\([^()\n]*\))?\s*[.!]?\s*$", re.I)  # fmt: skip
+                    r"(?:\s+(?:of|in|to|into)\s+`?[\w./-]+\.pyi?`?)?\s*(?:please|pls|too|,?\s*thanks)?\s*(?:\([^()\n]*\))?\s*[.!]?\s*$", re.I)  # fmt: skip
 
 
 def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | None:

@@ -56,7 +56,13 @@ _BARE_DELETE = re.compile(rf"^\s*(?:delete|remove|drop)\s+(?:the\s+)?(?:(?:line|
 _NOT_STATEMENTS = re.compile(r"\b(?:parameters?|params?|arguments?|args?|imports?|docstrings?|decorators?|comments?)\b", re.I)
 
 
+# "... from the __main__ block": the module's `if __name__ == "__main__":`, where no function is
+_MAIN = re.compile(r"\s+(?:from|in|at\s+the\s+(?:end|bottom|start|top)\s+of)\s+the\s+`?__main__`?\s+(?:block|section|guard)(?=\s*[.!]?\s*$)", re.I)
+
+
 def read(instruction: str, names: Names) -> Operation | None:
+    if (main := _MAIN.search(instruction)) is not None and names.focus is None:
+        instruction = instruction[: main.start()] + instruction[main.end() :]  # the statement is found in the whole module
     if "`" not in instruction and (bare := _bare(instruction, names)) is not None:
         return bare  # the whole instruction read, before a pattern that reads a part of it ("delete the return x statement")
     found: Operation | None = None

@@ -168,8 +168,8 @@ def _literal_in(match: re.Match[str], names: Names) -> Operation | None:
 
 def _code_change(before: str, after: str, names: Names) -> Operation | None:
     """The literal that code written in the function in focus has where the new code has another:
-    the two parse as one expression each, alike but for that one literal."""
-    old, new = _expression(before), _expression(after)
+    the two parse as one expression or statement each, alike but for that one literal."""
+    old, new = _one_code(before), _one_code(after)
     if old is None or new is None or isinstance(old, ast.Constant) or names.focus is None:
         return None  # a literal alone is the other readers' ("change 0.2 to 0.25")
     pairs = [(a, b) for a, b in zip(ast.walk(old), ast.walk(new), strict=False) if isinstance(a, ast.Constant)]
@@ -188,6 +188,18 @@ def _code_change(before: str, after: str, names: Names) -> Operation | None:
     if old_source is None or new_source is None:
         return None
     return SetValue(target=scope.dotted, value=new_source, old=old_source, path=scope.path)
+
+
+def _one_code(source: str) -> ast.AST | None:
+    """``source`` parsed as one expression, or else as one statement ("total *= 0.8")."""
+    expression = _expression(source)
+    if expression is not None:
+        return expression
+    try:
+        body = ast.parse(source).body
+    except SyntaxError:
+        return None
+    return body[0] if len(body) == 1 and not isinstance(body[0], ast.Expr) else None
 
 
 def _literal_of_code(match: re.Match[str], names: Names) -> Operation | None:

@@ -249,7 +249,8 @@ def bare_anchor(words: str, text: str, scope: ast.AST | None = None) -> str | No
     else:
         span = _LINE_WORDS.sub("", words).replace("\u2026", "...")
         if _COMPOUND.match(span) and _parses(f"{span}:\n    pass"):  # "the with open(path) block": its first line
-            return span if written_in(span, text) else None
+            span = _ELLIPSIS.split(span, maxsplit=1)[0]  # up to an ellipsis: "the with open(...) block"
+            return span if len(span.strip()) >= 4 and written_in(span, text) else None
         if not bare_statement(span):  # Python reads an ellipsis too: "rows.append(...)" parses
             return None
         anchor = _ELLIPSIS.split(span, maxsplit=1)[0]  # what comes before an ellipsis: "rows.append("

@@ -622,6 +622,10 @@ LOOM = textwrap.dedent("""\
     def book_slot(day, hours, slot):
         label = "  (free)" if hours == 0 else str(hours)
         return f"{day} {slot}: {label}"
+
+
+    if __name__ == "__main__":
+        print(shuttle_speed(120, 2))
     """)
 
 
@@ -718,6 +722,12 @@ def loom_json(instruction: str) -> list[dict] | None:
     ("In Loom.__init__, remove the self.width = width line at the top of Loom.__init__.",
      {"kind": "delete_statement", "statement": "self.width = width", "function": "Loom.__init__"}),
     ("In Loom.__init__, add self.knots = 0 as the last statement.", {"kind": "insert_statement", "code": "self.knots = 0", "function": "Loom.__init__"}),
+    # a statement that differs in one literal; a block cut short; the module's __main__ block; an import into a file named
+    ("In shuttle_speed, replace rate = picks / 60 with rate = picks / 90.", {"kind": "set_value", "target": "shuttle_speed", "value": "90", "old": "60"}),
+    ("In Loom.weave, put the self.threads.extend(...) call inside a try/except TypeError and return 0.",
+     {"kind": "wrap_try", "statement": "self.threads.extend(", "exception": "TypeError", "handler": "return 0", "function": "Loom.weave"}),
+    ("Remove the print(shuttle_speed(120, 2)) line from the __main__ block.", {"kind": "delete_statement", "statement": "print(shuttle_speed(120, 2))"}),
+    ("Add import zlib to loom.py.", {"kind": "add_import", "module": "zlib"}),
     # a statement written bare as the first or last of a function
     ("Add rows = list(rows) as the first line in Loom.weave.",
      {"kind": "insert_statement", "code": "rows = list(rows)", "function": "Loom.weave", "where": "start"}),
@@ -750,6 +760,7 @@ def test_plain_shapes_of_a_ninth_battery(instruction, expected):
     "Loom needs a knots count that starts at 0; add it at the end of __init__.",  # the end of its body: no parameter said
     "In shuttle_speed, wrap rate = picks / 60 with try/except TypeError, returning nothing.",  # "nothing" is no name of the file
     "In Loom.weave, drop the line that sets it.",  # "it" names no statement
+    "Type hints for shuttle_speed: pick count int, duration float, returns float.",  # types said of words, not names: dropped
     "Add it as the last parameter of shuttle_speed.",  # "it" names no parameter
     "In Loom.weave, wrap the for loop in a try/except KeyError.",  # no for loop in weave
     'Change the "second" field index from 1 to 0.',  # no function named: the quoted word may name what holds it
