@@ -20,7 +20,8 @@ from specdraft.ops.hints import AddTypeHints
 _CUE = re.compile(r"\b(?:type[- ]?hints?|type\s+annotations?|annotat\w+|add\s+types|typ(?:e|ing)\s+(?:info|information))\b", re.I)
 _OF = rf"\b(?:to|of|on|for)\s+(?:the\s+)?(?:(?:function|method)\s+)?{name_term('function')}(?:'s)?"
 _POSSESSIVE = rf"{name_term('function')}'s\b"
-_TYPE = r"`[^`\n]+`|[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?(?:\s*\|\s*[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?)*"
+_BRACKETS = r"(?:\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])?"  # "[str]", "[list[Crew]]": one level nested
+_TYPE = rf"`[^`\n]+`|[A-Za-z_][\w.]*{_BRACKETS}(?:\s*\|\s*[A-Za-z_][\w.]*{_BRACKETS})*"
 _WORDS = {"string": "str", "strings": "str", "integer": "int", "integers": "int", "ints": "int", "floats": "float",
           "int": "int", "float": "float", "boolean": "bool", "bool": "bool",
           "str": "str", "bytes": "bytes", "none": "None", "nothing": "None", "dict": "dict", "list": "list"}  # fmt: skip

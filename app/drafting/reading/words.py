@@ -138,6 +138,9 @@ def asks_more(instruction: str, claimed: str, brought: re.Pattern[str] | None = 
 # ..."): the same ask, which a reader of the clause before it alone would read with another handler
 _TRY_CLAUSE = re.compile(r"\btry\b|\bexcept\b|\bcatch(?:es|ing)?\b", re.I)
 _HANDLER_CLAUSE = re.compile(r"^(?:re-?raise|raise|return|log|print|continue|skip|ignore|swallow|pass|warn)\w*\b", re.I)
+# the return type said in a clause after type hints ("... lane is int, and the return type is str"): the same ask
+_HINTS_CLAUSE = re.compile(r"\b(?:type[- ]?hints?|annotat\w+|type\s+annotations?)\b", re.I)
+_RETURN_CLAUSE = re.compile(r"^(?:(?:the|its)\s+)?(?:return\s+(?:type|annotation|value)|returns?\b|it\s+returns\b)", re.I)
 
 
 def asks(instruction: str) -> list[str]:
@@ -152,7 +155,8 @@ def asks(instruction: str) -> list[str]:
         clause = clause.strip(" .,;")
         if not clause:
             continue
-        handler = bool(found) and _TRY_CLAUSE.search(found[-1]) is not None and _HANDLER_CLAUSE.match(clause) is not None
+        handler = bool(found) and (_TRY_CLAUSE.search(found[-1]) is not None and _HANDLER_CLAUSE.match(clause) is not None
+                                   or _HINTS_CLAUSE.search(found[-1]) is not None and _RETURN_CLAUSE.match(clause) is not None)
         if found and (handler or _BROUGHT.search(clause) or not (_ASKS.search(BACKTICKED.sub(" CODE ", clause)) or BACKTICKED.search(clause))):
             found[-1] += " and " + clause  # what the ask before brings, or words that ask nothing
         else:

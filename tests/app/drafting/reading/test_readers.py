@@ -812,3 +812,10 @@ def test_a_lower_case_name_the_module_imports_is_a_type_only_where_it_is_a_class
     assert read_operations("Add type hints to book_slot: day is a path, hours and slot are int.", [("loom.py", with_path)]) is None
     (read,) = read_operations("Add type hints to book_slot: day is a date, hours and slot are int.", [("loom.py", with_path)])
     assert read.parameters == {"day": "date", "hours": "int", "slot": "int"}
+
+
+def test_the_return_type_said_after_an_and_is_part_of_the_hints_not_an_ask_apart():
+    instruction = "Annotate read_patterns: lines is list[str], and the return type is dict[str, list[int]]."
+    (read,) = read_operations(instruction, [("loom.py", LOOM)])
+    assert (dict(read.parameters), read.returns) == ({"lines": "list[str]"}, "dict[str, list[int]]")
+    assert read_in_parts(instruction, [("loom.py", LOOM)]) == (None, ())
