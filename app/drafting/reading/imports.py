@@ -2,7 +2,9 @@
 from pathlib", "remove the unused import of os".
 
 The module must be written as a module is (a dotted name); the file the import goes into is the
-one Python file given, or the one the instruction names.
+one Python file given, or the one the instruction names. specdraft.ops places it as isort would,
+or on a line of its own where the words say: right after or before an import line they name,
+between two that are next to each other, or before the first ("as the first import").
 """
 
 from __future__ import annotations

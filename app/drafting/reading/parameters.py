@@ -108,16 +108,16 @@ _LAST = re.compile(rf"\b(?P<word>trailing|final|last)\s+(?=(?:optional\s+)?{_PAR
 
 
 def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | None:
-    end, last = _END_OF.search(instruction), _LAST.search(instruction)
-    if last is not None and end is None:
+    end_of, last = _END_OF.search(instruction), _LAST.search(instruction)
+    if last is not None and end_of is None:
         instruction = instruction[: last.start()] + instruction[last.end() :]
-    said = end is not None and re.search(rf"\b{_PARAMETER}\b", instruction[: end.start()], re.I)
-    if end is not None and end.group("end") and not said:
-        end = None  # "add it at the end of f", said of no parameter: the end of its body, not of its parameters
-    if end is not None:  # read as "... to fetch", where the end of its parameters is where the operation adds one
-        named = end.group("of") or end.group("owner") or end.group("the") or end.group("last") or end.group("end")
+    said = end_of is not None and re.search(rf"\b{_PARAMETER}\b", instruction[: end_of.start()], re.I)
+    if end_of is not None and end_of.group("end") and not said:
+        end_of = None  # "add it at the end of f", said of no parameter: the end of its body, not of its parameters
+    if end_of is not None:  # read as "... to fetch", where the end of its parameters is where the operation adds one
+        named = end_of.group("of") or end_of.group("owner") or end_of.group("the") or end_of.group("last") or end_of.group("end")
         # "add `x=1` as the last parameter of f": the word parameter goes with it
-        instruction = instruction[: end.start()] + ("to " if said else "as a parameter to ") + named + instruction[end.end() :]
+        instruction = instruction[: end_of.start()] + ("to " if said else "as a parameter to ") + named + instruction[end_of.end() :]
     for pattern in (*_REMOVE, *((_REMOVE_HERE,) if names.focus else ())):  # "In f, remove the `p` parameter."
         match = pattern.search(instruction)
         if match is not None:
@@ -132,7 +132,7 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         end = max(m.end() for m in (match, use, passing) if m is not None)
         if asks_more(instruction, instruction[match.start() : end]) or _UNREAD_DEFAULT.search(instruction, end):
             return None
-        added = _add(match, names, at_end=end is not None or last is not None)
+        added = _add(match, names, at_end=end_of is not None or last is not None)
         if added is None:
             return None
         if passing is not None:

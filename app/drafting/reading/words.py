@@ -223,8 +223,6 @@ def bare_statement(code: str) -> bool:
 
 _LINE_WORDS = re.compile(r"^(?:the|its)\s+(?:(?:line|statement|call)\s+)?|\s+(?:line|call|statement|block|loop)$", re.I)
 _COMPOUND = re.compile(r"^(?:with|for|while|if|async\s+with|async\s+for)\b")
-
-
 _BLOCK = re.compile(r"^(?:the|its)\s+(?P<kind>with|for|while|try)\s+(?:block|loop|statement)$", re.I)
 _BLOCKS: dict[str, tuple[type[ast.stmt], ...]] = {"with": (ast.With, ast.AsyncWith), "for": (ast.For, ast.AsyncFor), "while": (ast.While,),
                                                   "try": (ast.Try,)}  # fmt: skip
@@ -244,9 +242,11 @@ def bare_anchor(words: str, text: str, scope: ast.AST | None = None) -> str | No
             return None
         first = text.splitlines()[found[0].lineno - 1].strip()
         return first[:-1] if first.endswith(":") else first
-    if (called := re.fullmatch(r"(?:the|its)\s+([a-z_]\w*)", words)) is not None and not keyword.iskeyword(called.group(1)):
-        anchor = next((call for call in (f".{called.group(1)}(", f"{called.group(1)}(") if written_in(call, text)), None)
-        return anchor  # "after the pop": the statement that calls pop (specdraft.ops finds it, or refuses two)
+    called = re.fullmatch(r"(?:the|its)\s+([a-z_]\w*)", words)
+    if called is not None and not keyword.iskeyword(called.group(1)):  # "after the pop": the statement that calls pop
+        calls = [call for call in (f".{called.group(1)}(", f"{called.group(1)}(") if written_in(call, text)]
+        if calls:
+            return calls[0]  # specdraft.ops finds the one statement that holds it, or refuses two
     pointed = re.fullmatch(STATEMENT, words, re.I)
     if pointed is not None:
         anchor = anchor_of(pointed)

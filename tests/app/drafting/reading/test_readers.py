@@ -819,3 +819,8 @@ def test_the_return_type_said_after_an_and_is_part_of_the_hints_not_an_ask_apart
     (read,) = read_operations(instruction, [("loom.py", LOOM)])
     assert (dict(read.parameters), read.returns) == ({"lines": "list[str]"}, "dict[str, list[int]]")
     assert read_in_parts(instruction, [("loom.py", LOOM)]) == (None, ())
+
+
+def test_a_parameter_added_with_no_place_said_goes_where_the_operation_puts_it_even_before_a_star():
+    assert loom_json("Add a parameter `limit=5` to tally.") == [
+        {"kind": "add_parameter", "function": "tally", "name": "limit", "default": "5", "path": "loom.py"}]
