@@ -550,8 +550,11 @@ def test_shipped_builtin_pair_loads():
 
     from specdraft.engine import checkpoint
 
-    total = sum(p.stat().st_size for p in BUILTIN.rglob("*") if p.is_file())
-    assert total <= 50 * 2**20, f"engine/builtin is {total / 2**20:.1f} MiB"
+    files = [p for p in BUILTIN.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    pair = sum(p.stat().st_size for p in files if p.parent == BUILTIN or p.parent == BUILTIN / "draft")
+    data = sum(p.stat().st_size for p in files) - pair  # the task sets and the corpus listing beside the pair
+    assert pair <= 40 * 2**20, f"the builtin pair is {pair / 2**20:.1f} MiB"
+    assert data <= 25 * 2**20, f"engine/builtin's task sets and corpus are {data / 2**20:.1f} MiB"
     target = checkpoint.load(BUILTIN)
     draft = checkpoint.load(BUILTIN / "draft")
     assert target.tokenizer.backend.to_str() == draft.tokenizer.backend.to_str()
