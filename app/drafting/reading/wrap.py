@@ -119,8 +119,12 @@ def _handler(rest: str, known: frozenset[str] = frozenset()) -> tuple[str | None
                 return None, 0
             used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
             return (f"return {returned}", match.end()) if used and used <= known else (None, 0)
-        if kind == "set":
-            value = match.group("ref") or getattr(value_of(match, "value"), "source", None)
+        if kind == "set":  # a name given a value written as one, or a name the files have ("sets x to nothing" is no code)
+            ref = match.group("ref")
+            if ref is not None:
+                value = ref if ref.split(".")[0] in known else None
+            else:
+                value = getattr(value_of(match, "value"), "source", None)
             return (None, 0) if value is None or keyword.iskeyword(match.group("set")) else (f"{match.group('set')} = {value}", match.end())
         if kind == "raises":
             code = "raise " + (match.groupdict().get("raised") or match.group("raised_bare")).strip("`").removeprefix("raise ").strip()

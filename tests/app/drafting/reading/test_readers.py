@@ -759,6 +759,7 @@ def test_plain_shapes_of_a_ninth_battery(instruction, expected):
     "Add a trailing parameter `limit=5` to `tally`.",  # *args: before it or after it is not said
     "Loom needs a knots count that starts at 0; add it at the end of __init__.",  # the end of its body: no parameter said
     "In shuttle_speed, wrap rate = picks / 60 with try/except TypeError, returning nothing.",  # "nothing" is no name of the file
+    "In shuttle_speed, wrap rate = picks / 60 in try/except TypeError and set rate to nothing.",
     "In Loom.weave, drop the line that sets it.",  # "it" names no statement
     "Type hints for shuttle_speed: pick count int, duration float, returns float.",  # types said of words, not names: dropped
     "Add it as the last parameter of shuttle_speed.",  # "it" names no parameter
