@@ -220,15 +220,15 @@ class AddImport(Operation):
         """The module with the import line ``new`` right after (before) the import line named."""
         if self.after is not None and self.before is not None:
             raise OpError("an import goes after one line or before one: give after or before, not both")
-        said = collapse(self.after or self.before or "")
+        said = collapse((self.after or self.before or "").split("#")[0])  # an import line holds no string: "#" starts a comment
         body = list(source.module.body)
-        found = [index for index, line in enumerate(body)
-                 if _is_import_line(line) and collapse(source.code(line).strip()) == said]  # fmt: skip
+        lines = {index: collapse(source.code(line.with_changes(trailing_whitespace=cst.TrailingWhitespace())))
+                 for index, line in enumerate(body) if isinstance(line, cst.SimpleStatementLine) and _is_import_line(line)}  # fmt: skip
+        found = [index for index, text in lines.items() if text == said]
         if len(found) != 1:
-            lines = [source.code(line).strip() for line in body if _is_import_line(line)]
             raise OpError(
                 f"{len(found) or 'no'} import line{'s' if len(found) > 1 else ''} `{said}` in {source.path}"
-                f" (its import lines: {', '.join(lines) or 'none'})"
+                f" (its import lines: {', '.join(lines.values()) or 'none'})"
             )
         index = found[0]
         if any(is_future_import(line) for line in body[index + (self.after is not None) :]):

@@ -381,3 +381,13 @@ def test_the_place_is_part_of_the_operation_as_json() -> None:
     assert to_json(op) == {"kind": "add_import", "module": "zlib", "path": "m.py", "before": "import sys"}
     assert from_json(to_json(op)) == op
     assert op.describe() == "add `import zlib` before `import sys`"
+
+
+def test_the_line_named_is_found_with_its_comment_said_or_left_out() -> None:
+    text = src('''
+        import os  # paths
+        import sys
+        ''')
+    for said in ("import os", "import os  # paths"):
+        assert apply(AddImport("zlib", path="m.py", after=said), {"m.py": text}) == {
+            "m.py": "import os  # paths\nimport zlib\nimport sys\n"}
