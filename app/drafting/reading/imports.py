@@ -74,33 +74,30 @@ def read(instruction: str, names: Names) -> Operation | tuple[Operation, ...] | 
         if asks_more(instruction, instruction[match.start():]):
             return None
         made = _imports(match.group("module"), match, path)
+        if beside is None and first is None:
+            return made
+        if isinstance(made, tuple) and len(made) != 1:
+            return None  # several names on lines of their own at one place: in which order is not said
+        one = made[0] if isinstance(made, tuple) else made
+        assert isinstance(one, AddImport)
         if first is not None:
-            return _first(made, names.trees[path], names.texts[path])
-        return made if beside is None else _beside(made, beside, names.texts[path])
+            return _first(one, names.trees[path], names.texts[path])
+        assert beside is not None
+        return _beside(one, beside, names.texts[path])
     return None
 
 
-def _first(made: Operation | tuple[Operation, ...], tree: ast.Module, text: str) -> Operation | None:
+def _first(made: AddImport, tree: ast.Module, text: str) -> Operation | None:
     """The import on a line of its own before the file's first import line (None where it has none)."""
-    if isinstance(made, tuple):
-        if len(made) != 1:
-            return None
-        made = made[0]
-    assert isinstance(made, AddImport)
     lines = [node for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)]
     if not lines or lines[0].lineno != lines[0].end_lineno:
         return None
     return dataclasses.replace(made, before=collapse(text.splitlines()[lines[0].lineno - 1]))
 
 
-def _beside(made: Operation | tuple[Operation, ...], beside: re.Match[str], text: str) -> Operation | None:
+def _beside(made: AddImport, beside: re.Match[str], text: str) -> Operation | None:
     """The import on a line of its own where the words put it: right after or before the import
     line they name, or between two that are next to each other in the file."""
-    if isinstance(made, tuple):
-        if len(made) != 1:
-            return None  # several names beside one line: in which order is not said
-        made = made[0]
-    assert isinstance(made, AddImport)
     said = [collapse(g.strip("`")) for g in (beside.group("first") or beside.group("first2"), beside.group("second")) if g]
     if beside.group("rel") and beside.group("rel").lower() in ("before", "above"):
         return dataclasses.replace(made, before=said[0])

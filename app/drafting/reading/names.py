@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 ROLES = ("function", "class", "method", "constant", "variable", "attribute", "parameter", "local")
 
@@ -79,6 +80,15 @@ class Names:
         """The one function or method ``dotted`` names; None where none or several do."""
         found = self.functions(dotted)
         return found[0] if len(found) == 1 else None
+
+    @cached_property
+    def spelled(self) -> frozenset[str]:
+        """Every name the files' code binds or uses (an import's, a parameter's, a name read or
+        written): what code written bare in an instruction may name."""
+        return frozenset(node.id if isinstance(node, ast.Name) else node.arg if isinstance(node, ast.arg)
+                         else (node.asname or node.name).split(".")[0]
+                         for tree in self.trees.values() for node in ast.walk(tree)
+                         if isinstance(node, ast.Name | ast.arg | ast.alias))  # fmt: skip
 
     def parameters(self, function: Binding) -> list[ast.arg]:
         node = function.node

@@ -81,7 +81,7 @@ def read(instruction: str, names: Names) -> Operation | None:
             if found is None or found.start() - at > 40:
                 return None
             exceptions, at = found.group("exceptions"), found.end()
-        handler, end = _handler(instruction[at:], _names_of(names))
+        handler, end = _handler(instruction[at:], names)
         if handler is None or asks_more(instruction, instruction[match.start() : at + end]):
             return None
         return _wrap(match, exceptions, handler, names)
@@ -94,14 +94,7 @@ _DOES_MORE = re.compile(r"\b(?:append|add|set|log|record|print|increment|count|s
                         r"|send|notify|warn|raise|return|assign|put|push|clear|reset)\w*", re.I)  # fmt: skip
 
 
-def _names_of(names: Names) -> frozenset[str]:
-    """Every name the files' code binds or uses: what a handler's code written bare may name."""
-    return frozenset(node.id if isinstance(node, ast.Name) else node.arg if isinstance(node, ast.arg) else (node.asname or node.name).split(".")[0]
-                     for tree in names.trees.values() for node in ast.walk(tree)
-                     if isinstance(node, ast.Name | ast.arg | ast.alias))  # fmt: skip
-
-
-def _handler(rest: str, known: frozenset[str] = frozenset()) -> tuple[str | None, int]:
+def _handler(rest: str, names: Names) -> tuple[str | None, int]:
     """What the handler does, as code, from the words after the exception, and where those words
     end; "pass" where they say nothing of it (None where they say what this reader does not read)."""
     found = [(match, kind) for pattern, kind in _HANDLER if (match := pattern.search(rest)) is not None and match.start() <= 40]
@@ -118,11 +111,11 @@ def _handler(rest: str, known: frozenset[str] = frozenset()) -> tuple[str | None
             except SyntaxError:
                 return None, 0
             used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
-            return (f"return {returned}", match.end()) if used and used <= known else (None, 0)
+            return (f"return {returned}", match.end()) if used and used <= names.spelled else (None, 0)
         if kind == "set":  # a name given a value written as one, or a name the files have ("sets x to nothing" is no code)
             ref = match.group("ref")
             if ref is not None:
-                value = ref if ref.split(".")[0] in known else None
+                value = ref if ref.split(".")[0] in names.spelled else None
             else:
                 value = getattr(value_of(match, "value"), "source", None)
             return (None, 0) if value is None or keyword.iskeyword(match.group("set")) else (f"{match.group('set')} = {value}", match.end())
